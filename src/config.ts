@@ -1,0 +1,81 @@
+// The only place that reads process.env: one typed, validated Config object (decisions.md §1).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  mongodbUrl: string | null;
+  publicUrl: string;
+  secretKey: string | null; // null: generated into dataDir on first start
+  schedulerTickSeconds: number;
+  imapPollSeconds: number;
+  dnsServers: string[] | undefined;
+  sheetAllowedHosts: string[];
+  allowPrivateFetch: boolean;
+  llm: { baseUrl: string | null; apiKey: string | null; model: string | null };
+  verifierUrl: string;
+  allowSignup: boolean;
+  planInboxLimit: number;
+  columnMonthlyCap: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function list(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? null : raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const dnsServers = list(env.DNS_SERVERS);
+  for (const s of dnsServers ?? []) {
+    if (!/^[^\s]+(:\d+)?$/.test(s)) throw new ConfigError(`DNS_SERVERS entries are host:port, got "${s}"`);
+  }
+  return {
+    port,
+    databaseUrl: str(env, 'DATABASE_URL'),
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './.data'),
+    mongodbUrl: str(env, 'MONGODB_URL'),
+    publicUrl,
+    secretKey: str(env, 'SECRET_KEY'),
+    schedulerTickSeconds: int(env, 'SCHEDULER_TICK_SECONDS', 30, 1),
+    imapPollSeconds: int(env, 'IMAP_POLL_SECONDS', 60, 1),
+    dnsServers,
+    sheetAllowedHosts: list(env.SHEET_ALLOWED_HOSTS) ?? ['docs.google.com'],
+    allowPrivateFetch: bool(env, 'ALLOW_PRIVATE_FETCH', false),
+    llm: { baseUrl: str(env, 'LLM_BASE_URL'), apiKey: str(env, 'LLM_API_KEY'), model: str(env, 'LLM_MODEL') },
+    verifierUrl: (str(env, 'VERIFIER_URL') ?? 'https://api.neverbounce.com').replace(/\/+$/, ''),
+    allowSignup: bool(env, 'ALLOW_SIGNUP', true),
+    planInboxLimit: int(env, 'PLAN_INBOX_LIMIT', 100),
+    columnMonthlyCap: int(env, 'COLUMN_MONTHLY_CAP', 10000),
+  };
+}
