@@ -1,10 +1,22 @@
 /** Tests run against real peers (embedded PostgreSQL, smtp-server, Dovecot, a loopback DNS server)
  *  that test/support starts; see test/README.md. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+}];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022', keepClassNames: true } }] },
+  transform: { '^.+\\.(ts|js)$': swc },
+  // agenda and its backends ship only as ES modules: compile them to CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs)/)'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,0 +1,56 @@
+// The Agenda adapter: jobs live in PostgreSQL (same database) by default, in MongoDB when MONGODB_URL
+// is set. Each job file exports a definition; jobs carry ids, re-read state and are safe to run twice.
+import { Agenda, type Job } from 'agenda';
+import { MongoBackend } from '@agendajs/mongo-backend';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import type { AppDeps } from '../src/context';
+import { heartbeatJob } from './heartbeat.job';
+
+export interface JobDefinition<D = unknown> {
+  name: string;
+  /** Recurring schedule (Agenda interval), or undefined for jobs queued on demand. */
+  every?: string;
+  concurrency?: number;
+  run(deps: AppDeps, job: Job<D>): Promise<void>;
+}
+
+export const jobDefinitions: JobDefinition<any>[] = [heartbeatJob]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface JobRunner {
+  agenda: Agenda;
+  stop(): Promise<void>;
+}
+
+export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<JobRunner> {
+  const backend = deps.config.mongodbUrl
+    ? new MongoBackend({ address: deps.config.mongodbUrl })
+    : new PostgresBackend({ connectionString: databaseUrl, tableName: 'agenda_jobs' });
+  const agenda = new Agenda({ backend, processEvery: '5 seconds', defaultConcurrency: 5 });
+  agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
+  for (const def of jobDefinitions) {
+    agenda.define(
+      def.name,
+      async (job: Job) => {
+        try {
+          await def.run(deps, job);
+        } catch (err) {
+          deps.log.error('job failed', { job: def.name, id: String(job.attrs._id), err: String((err as Error)?.stack ?? err) });
+          throw err;
+        }
+      },
+      { concurrency: def.concurrency },
+    );
+  }
+  await agenda.start();
+  for (const def of jobDefinitions) {
+    if (def.every) await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
+  }
+  return {
+    agenda,
+    async stop() {
+      // Finish what is running (bounded), then release the rest for another worker.
+      await agenda.drain(20_000).catch(() => undefined);
+      await agenda.stop(true);
+    },
+  };
+}

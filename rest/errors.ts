@@ -1,0 +1,40 @@
+// REST side of the error mapping (decisions.md §3): every failure is {"error": {code, message, details?}}.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError } from '../src/errors';
+import type { Logger } from '../src/logger';
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json(new AppError(404, 'route_not_found', `No route for ${req.method} ${req.path}; see the API reference (api.md).`).toBody());
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let error: AppError;
+    const parserError = err as BodyParserError;
+    if (err instanceof AppError) {
+      error = err;
+    } else if (parserError.type === 'entity.too.large') {
+      const mb = Math.round((parserError.limit ?? 0) / 1024 / 1024);
+      error = new AppError(413, 'payload_too_large', `The request body is larger than ${mb} MB; split it into smaller requests.`);
+    } else if (parserError.type === 'entity.parse.failed') {
+      error = new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+    } else if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
+      error = new AppError(400, 'unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
+    } else if (parserError.type === 'request.aborted') {
+      error = new AppError(400, 'request_aborted', 'The request was aborted before its body arrived.');
+    } else {
+      log.error('unhandled error', { method: req.method, path: req.path, err: String((err as Error)?.stack ?? err) });
+      if (!res.headersSent) res.status(500).json({ error: { code: 'internal_error', message: 'Internal error; it has been logged.' } });
+      return;
+    }
+    if (res.headersSent) return;
+    if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
+    res.status(error.status).json(error.toBody());
+  };
+}

@@ -1,0 +1,5 @@
+// The REST route table: every api.md path, grouped by area. A new area adds its list here.
+import type { Route } from '../route';
+import { accountRoutes } from './accounts.routes';
+
+export const routes: Route[] = [...accountRoutes];

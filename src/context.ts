@@ -1,0 +1,49 @@
+// Per-request (or per-job) context: a forked EntityManager whose workspace filter is bound to the
+// caller's workspace, the caller, and the app-wide dependencies. Services take a ctx as first argument.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Secrets } from './crypto';
+import { WORKSPACE_FILTER } from './db/base.entity';
+import type { DnsResolver } from './net/dns';
+import type { Logger } from './logger';
+
+/** What the whole process shares; built once in main.ts (or by the test harness). */
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  secrets: Secrets;
+  clock: Clock;
+  log: Logger;
+  dns: DnsResolver;
+}
+
+export type Credential = 'session' | 'api_key';
+
+export interface Actor {
+  workspaceId: string;
+  userId: string | null;
+  role: 'owner' | 'member';
+  via: Credential;
+}
+
+export interface Ctx {
+  em: EntityManager;
+  deps: AppDeps;
+  actor: Actor | null;
+}
+
+export interface AuthedCtx extends Ctx {
+  actor: Actor;
+}
+
+/** A context with no caller: only unauthenticated use cases (signup, login, public links) run on it. */
+export function anonymousContext(deps: AppDeps): Ctx {
+  return { em: deps.orm.em.fork(), deps, actor: null };
+}
+
+/** Binds the workspace filter: from here on every query on `em` sees only this workspace's rows. */
+export function authedContext(deps: AppDeps, actor: Actor, em = deps.orm.em.fork()): AuthedCtx {
+  em.setFilterParams(WORKSPACE_FILTER, { id: actor.workspaceId });
+  return { em, deps, actor };
+}

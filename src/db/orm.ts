@@ -1,0 +1,54 @@
+// MikroORM set-up: config, connection (embedded PostgreSQL unless DATABASE_URL is set), migrations.
+import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Config } from '../config';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { entities } from './entities';
+import { migrationsList } from './migrations';
+
+export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    // One pool for API requests and jobs; embedded PostgreSQL allows 200 connections.
+    pool: { min: 0, max: 20 },
+    // Never guess types from TS metadata: every property declares its type.
+    discovery: { requireEntitiesArray: true },
+    forceUtcTimezone: true,
+    debug: false,
+    ...extra,
+  });
+}
+
+export interface Database {
+  orm: MikroORM;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Connects (starting the embedded server when DATABASE_URL is unset) and applies pending migrations. */
+export async function openDatabase(config: Config, log: (m: string) => void = () => {}): Promise<Database> {
+  let embedded: EmbeddedPostgres | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    url = embedded.url;
+  }
+  try {
+    const orm = await MikroORM.init(ormOptions(url));
+    await orm.getMigrator().up();
+    return {
+      orm,
+      url,
+      async close() {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

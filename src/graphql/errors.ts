@@ -1,0 +1,27 @@
+// GraphQL side of the error mapping: AppError → extensions {code, status, details}; anything
+// unexpected is logged and answered as internal_error without internals.
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+
+export function formatGraphQLError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: original.code, status: original.status, ...(original.details ? { details: original.details } : {}) },
+      };
+    }
+    // Errors raised by GraphQL itself (syntax, unknown field, wrong variable type) are the client's.
+    const code = formatted.extensions?.code;
+    if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
+      return { ...formatted, extensions: { ...formatted.extensions, code: 'bad_request', status: 400 } };
+    }
+    log.error('graphql internal error', { err: String((original as Error)?.stack ?? original) });
+    return { message: 'Internal error; it has been logged.', path: formatted.path, extensions: { code: 'internal_error', status: 500 } };
+  };
+}

@@ -1,0 +1,43 @@
+import { IsIn, IsInt, IsString, Length, Max, Min, MinLength } from 'class-validator';
+import { Field, InputType, Int } from 'type-graphql';
+import { Nullable, Optional } from '../../validation';
+import { IsEmailAddress, IsTimeZone } from '../../validators';
+
+@InputType()
+export class SignupInput {
+  @Field() @IsEmailAddress() email!: string;
+  @Field() @IsString() @MinLength(10, { message: 'password must be at least 10 characters' }) password!: string;
+  @Field() @IsString() @Length(1, 200) workspaceName!: string;
+  @Field(() => String, { nullable: true }) @Nullable() @IsTimeZone() timezone?: string | null;
+}
+
+@InputType()
+export class LoginInput {
+  @Field() @IsString() email!: string;
+  @Field() @IsString() password!: string;
+}
+
+@InputType()
+export class UpdateWorkspaceInput {
+  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 200) name?: string;
+  @Field({ nullable: true }) @Optional() @IsTimeZone() timezone?: string;
+  @Field(() => Int, { nullable: true }) @Optional() @IsInt() @Min(0) @Max(3650) recentContactDays?: number;
+}
+
+@InputType()
+export class CreateApiKeyInput {
+  @Field() @IsString() @Length(1, 100) name!: string;
+}
+
+@InputType()
+export class VerificationKeyInput {
+  @Field() @IsString() @Length(1, 500) key!: string;
+}
+
+@InputType()
+export class CreateMemberInput {
+  @Field() @IsEmailAddress() email!: string;
+  @Field() @IsString() @Length(1, 200) name!: string;
+  @Field() @IsString() @MinLength(10, { message: 'password must be at least 10 characters' }) password!: string;
+  @Field() @IsIn(['owner', 'member']) role!: 'owner' | 'member';
+}

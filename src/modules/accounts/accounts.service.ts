@@ -1,0 +1,174 @@
+// Accounts, sessions, API keys and members (decisions.md §2).
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../crypto';
+import type { Actor, AuthedCtx, Ctx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { AppError, conflict, forbidden } from '../../errors';
+import { normalizeEmail } from '../../email-address';
+import { canonicalZone } from '../../validators';
+import { ApiKey } from './api-key.entity';
+import type { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
+import { SessionToken } from './session-token.entity';
+import { User } from './user.entity';
+import { Workspace } from './workspace.entity';
+
+const SESSION_DAYS = 30;
+// last_used_at is informative; writing it at most once a minute keeps hot keys off the write path.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role });
+export const workspaceView = (w: Workspace) => ({ id: w.id, name: w.name, timezone: w.timezone, recentContactDays: w.recentContactDays });
+
+const apiKeyView = (k: ApiKey) => ({ id: k.id, name: k.name, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt });
+
+async function startSession(ctx: Ctx, user: User, workspace: Workspace) {
+  const token = newToken('ses');
+  const session = ctx.em.create(SessionToken, {
+    workspace,
+    user,
+    tokenHash: sha256(token),
+    expiresAt: new Date(ctx.deps.clock.now().getTime() + SESSION_DAYS * 86_400_000),
+  });
+  ctx.em.persist(session);
+  await ctx.em.flush();
+  return { token, user: userView(user), workspace: workspaceView(workspace) };
+}
+
+export async function signup(ctx: Ctx, input: SignupInput) {
+  if (!ctx.deps.config.allowSignup) throw forbidden('signup_closed', 'Sign-up is closed on this server (ALLOW_SIGNUP=false); ask an owner to add you as a member.');
+  const email = normalizeEmail(input.email);
+  const workspace = ctx.em.create(Workspace, { name: input.workspaceName.trim(), timezone: canonicalZone(input.timezone ?? 'UTC') });
+  const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await hashPassword(input.password) });
+  ctx.em.persist([workspace, user]);
+  try {
+    return await startSession(ctx, user, workspace);
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', `An account with ${email} already exists; log in instead.`);
+    throw err;
+  }
+}
+
+export async function login(ctx: Ctx, input: LoginInput) {
+  const user = await ctx.em.findOne(User, { email: normalizeEmail(input.email) }, { filters: false, populate: ['passwordHash'] });
+  // Same answer (and similar time) for an unknown address and a wrong password.
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, 'scrypt$AAAA$AAAA').then(() => false);
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Email or password is wrong.');
+  const workspace = await ctx.em.findOneOrFail(Workspace, user.workspace.id);
+  return startSession(ctx, user, workspace);
+}
+
+/** Resolves a Bearer credential (session token or API key) to the acting caller, or null. */
+export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | null> {
+  const hash = sha256(bearer);
+  const now = ctx.deps.clock.now();
+  if (bearer.startsWith('ses_')) {
+    const session = await ctx.em.findOne(SessionToken, { tokenHash: hash }, { filters: false, populate: ['user'] });
+    if (!session || session.expiresAt <= now) return null;
+    const user = session.user.getEntity();
+    return { workspaceId: session.workspace.id, userId: user.id, role: user.role, via: 'session' };
+  }
+  const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false, populate: ['createdBy'] });
+  if (!key) return null;
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await ctx.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now }, { filters: false });
+  }
+  const creator = key.createdBy?.getEntity() ?? null;
+  return { workspaceId: key.workspace.id, userId: creator?.id ?? null, role: creator?.role ?? 'member', via: 'api_key' };
+}
+
+function requireSession(ctx: AuthedCtx, what: string) {
+  if (ctx.actor.via !== 'session') throw forbidden('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+}
+
+function requireOwner(ctx: AuthedCtx, what: string) {
+  if (ctx.actor.role !== 'owner') throw forbidden('owner_required', `Only a workspace owner can ${what}.`);
+}
+
+export async function currentWorkspace(ctx: AuthedCtx): Promise<Workspace> {
+  return ctx.em.findOneOrFail(Workspace, ctx.actor.workspaceId, { populate: ['verificationKeyEnc'] });
+}
+
+export async function getSettings(ctx: AuthedCtx) {
+  const workspace = await currentWorkspace(ctx);
+  const user = ctx.actor.userId ? await ctx.em.findOne(User, ctx.actor.userId) : null;
+  return { workspace: workspaceView(workspace), user: user ? userView(user) : null, verificationKeySet: workspace.verificationKeyEnc !== null };
+}
+
+export async function updateWorkspace(ctx: AuthedCtx, input: UpdateWorkspaceInput) {
+  requireOwner(ctx, 'change workspace settings');
+  const workspace = await currentWorkspace(ctx);
+  if (input.name !== undefined) workspace.name = input.name.trim();
+  if (input.timezone !== undefined) workspace.timezone = canonicalZone(input.timezone);
+  if (input.recentContactDays !== undefined) workspace.recentContactDays = input.recentContactDays;
+  await ctx.em.flush();
+  return workspaceView(workspace);
+}
+
+export async function listApiKeys(ctx: AuthedCtx) {
+  requireSession(ctx, 'Listing API keys');
+  const keys = await ctx.em.find(ApiKey, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return keys.map(apiKeyView);
+}
+
+export async function createApiKey(ctx: AuthedCtx, input: CreateApiKeyInput) {
+  requireSession(ctx, 'Making an API key');
+  const key = newToken('key');
+  const row = ctx.em.create(ApiKey, {
+    workspace: ctx.actor.workspaceId,
+    createdBy: ctx.actor.userId,
+    name: input.name.trim(),
+    keyHash: sha256(key),
+  });
+  await ctx.em.persistAndFlush(row);
+  return { id: row.id, name: row.name, key, createdAt: row.createdAt };
+}
+
+export async function deleteApiKey(ctx: AuthedCtx, id: string) {
+  requireSession(ctx, 'Revoking an API key');
+  const key = await findOr404(ctx.em, ApiKey, id, 'API key');
+  await ctx.em.removeAndFlush(key);
+  return { deleted: true };
+}
+
+export async function setVerificationKey(ctx: AuthedCtx, input: VerificationKeyInput) {
+  requireSession(ctx, 'Saving the verification key');
+  requireOwner(ctx, 'save the verification key');
+  const workspace = await currentWorkspace(ctx);
+  workspace.verificationKeyEnc = ctx.deps.secrets.encrypt(input.key.trim());
+  await ctx.em.flush();
+  return { verificationKeySet: true };
+}
+
+export async function listMembers(ctx: AuthedCtx) {
+  const users = await ctx.em.find(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return users.map(userView);
+}
+
+export async function addMember(ctx: AuthedCtx, input: CreateMemberInput) {
+  requireSession(ctx, 'Adding a member');
+  requireOwner(ctx, 'add members');
+  const user = ctx.em.create(User, {
+    workspace: ctx.actor.workspaceId,
+    email: normalizeEmail(input.email),
+    name: input.name.trim(),
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+  });
+  try {
+    await ctx.em.persistAndFlush(user);
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', `An account with ${user.email} already exists.`);
+    throw err;
+  }
+  return userView(user);
+}
+
+export async function deleteMember(ctx: AuthedCtx, id: string) {
+  requireSession(ctx, 'Removing a member');
+  requireOwner(ctx, 'remove members');
+  const user = await findOr404(ctx.em, User, id, 'Member');
+  if (user.id === ctx.actor.userId) throw conflict('cannot_remove_self', 'You cannot remove yourself; another owner can.');
+  await ctx.em.removeAndFlush(user);
+  return { deleted: true };
+}
+

@@ -1,0 +1,53 @@
+// GraphQL output types of the account area (the REST adapter shapes the same objects in snake_case).
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('User')
+export class UserView {
+  @Field(() => ID) id!: string;
+  @Field() email!: string;
+  @Field() name!: string;
+  @Field() role!: string;
+}
+
+@ObjectType('Workspace')
+export class WorkspaceView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() timezone!: string;
+  @Field(() => Int) recentContactDays!: number;
+}
+
+@ObjectType()
+export class AuthPayload {
+  @Field() token!: string;
+  @Field(() => UserView) user!: UserView;
+  @Field(() => WorkspaceView) workspace!: WorkspaceView;
+}
+
+@ObjectType()
+export class Settings {
+  @Field(() => WorkspaceView) workspace!: WorkspaceView;
+  @Field(() => UserView, { nullable: true }) user!: UserView | null;
+  @Field() verificationKeySet!: boolean;
+}
+
+@ObjectType()
+export class ApiKeyView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
+}
+
+@ObjectType()
+export class CreatedApiKey {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field({ description: 'Shown only here; store it now.' }) key!: string;
+  @Field() createdAt!: Date;
+}
+
+@ObjectType()
+export class VerificationKeyStatus {
+  @Field() verificationKeySet!: boolean;
+}

@@ -1,0 +1,25 @@
+import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { User } from './user.entity';
+import { Workspace } from './workspace.entity';
+
+/** An API key (Bearer). Only the SHA-256 of the key is stored; the key is shown once at creation. */
+@Entity()
+@Filter(workspaceFilter)
+export class ApiKey extends BaseEntity {
+  @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
+  workspace!: Ref<Workspace>;
+
+  /** Who made it; requests with the key act for the workspace, with member rights. */
+  @ManyToOne(() => User, { ref: true, deleteRule: 'set null', nullable: true })
+  createdBy: Ref<User> | null = null;
+
+  @Property({ type: 'string' })
+  name!: string;
+
+  @Property({ type: 'string', unique: true })
+  keyHash!: string;
+
+  @Property(nullableTimestamp)
+  lastUsedAt: Date | null = null;
+}

@@ -1,0 +1,62 @@
+// One validation path for both doors: REST bodies and GraphQL args become the same @InputType
+// classes and are checked by class-validator with the same options, so both refuse the same input
+// with the same `validation_failed` error.
+import { ValidateIf, validate, type ValidationError, type ValidationOptions } from 'class-validator';
+import { AppError } from './errors';
+
+export const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } };
+
+/** The field may be left out, but not sent as null. */
+export const Optional = (options?: ValidationOptions) => ValidateIf((_o, v) => v !== undefined, options);
+/** The field may be left out or sent as null (null clears it). */
+export const Nullable = (options?: ValidationOptions) => ValidateIf((_o, v) => v !== undefined && v !== null, options);
+
+export const snakeCase = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = prefix + snakeCase(e.property);
+    if (e.constraints) out[key] = Object.values(e.constraints).map((m) => m.replace(e.property, key));
+    Object.assign(out, flatten(e.children ?? [], `${key}.`));
+  }
+  return out;
+}
+
+export function validationError(errors: ValidationError[]): AppError {
+  const fields = flatten(errors);
+  const first = Object.entries(fields)[0];
+  const message = first ? `Invalid ${first[0]}: ${first[1][0]}.` : 'Invalid input.';
+  return new AppError(400, 'validation_failed', message, { fields });
+}
+
+/** Builds an input instance from a JSON object (snake_case keys unless `keys: 'camel'`) and validates it. */
+export async function parseInput<T extends object>(cls: new () => T, body: unknown, opts: { keys?: 'snake' | 'camel' } = {}): Promise<T> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'invalid_body', 'Send a JSON object as the request body.');
+  }
+  const instance = new cls() as Record<string, unknown>;
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (opts.keys === 'camel') instance[key] = value;
+    // A key that is not the snake_case of a field name (say `fromName` sent to REST) is unknown.
+    else if (snakeCase(camelCase(key)) === key) instance[camelCase(key)] = value;
+    else unknown.push(key);
+  }
+  if (unknown.length) {
+    throw new AppError(400, 'validation_failed', `Unknown field ${unknown[0]}; request fields are snake_case.`, {
+      fields: Object.fromEntries(unknown.map((k) => [k, ['is not a known field']])),
+    });
+  }
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  if (errors.length) throw validationError(errors);
+  return instance as T;
+}
+
+/** Validates an instance type-graphql already built from GraphQL args. */
+export async function checkInput<T extends object>(instance: T): Promise<T> {
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  if (errors.length) throw validationError(errors);
+  return instance;
+}

@@ -1,0 +1,9 @@
+import fs from 'node:fs';
+import type { Database } from '../../src/db/orm';
+
+export default async function globalTeardown() {
+  const state = (globalThis as Record<string, unknown>).__outreachTestDb as { db: Database; dataDir: string } | undefined;
+  if (!state) return;
+  await state.db.close();
+  fs.rmSync(state.dataDir, { recursive: true, force: true });
+}

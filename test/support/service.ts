@@ -1,0 +1,29 @@
+// Starts the real service (same wiring as `npm start`) against the test database, on a free port.
+import { loadConfig, type Config } from '../../src/config';
+import type { Clock } from '../../src/clock';
+import { consoleLogger, silentLogger, type Logger } from '../../src/logger';
+
+// Unexpected errors (500s) are printed so a failing test shows why; routine logs stay quiet.
+const testLogger: Logger = { ...silentLogger, error: consoleLogger.error };
+import type { DnsResolver } from '../../src/net/dns';
+import { startService, type RunningService } from '../../src/service';
+
+export interface TestServiceOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  dns?: DnsResolver;
+  jobs?: boolean;
+}
+
+export async function startTestService(opts: TestServiceOptions = {}): Promise<RunningService & { config: Config }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is unset: run the tests with jest (test/support/global-setup.ts)');
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: process.env.TEST_DATA_DIR,
+    SECRET_KEY: 'test-secret-key',
+    ...opts.env,
+  });
+  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns });
+  return { ...service, config };
+}
