@@ -23,6 +23,7 @@ export const workspaceFilter: FilterDef = {
   default: true,
 };
 
-/** Timestamp columns: millisecond precision, always UTC on the wire. */
-export const timestamp = { type: 'datetime', columnType: 'timestamptz(3)' } as const;
-export const nullableTimestamp = { type: 'datetime', columnType: 'timestamptz(3)', nullable: true } as const;
+/** Timestamp columns: millisecond precision, always UTC on the wire. Functions, not shared objects:
+ *  MikroORM writes into the options object it is given (fieldName), so each property needs its own. */
+export const timestamp = () => ({ type: 'datetime', columnType: 'timestamptz(3)' }) as const;
+export const nullableTimestamp = () => ({ type: 'datetime', columnType: 'timestamptz(3)', nullable: true }) as const;

@@ -2,7 +2,9 @@
 // from the entity diff); do not edit by hand. They run on every start; applied ones are skipped.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123014910_accounts } from './Migration20261123014910_accounts';
+import { Migration20261123015055_inboxes_campaigns_steps } from './Migration20261123015055_inboxes_campaigns_steps';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
+  { name: 'Migration20261123015055_inboxes_campaigns_steps', class: Migration20261123015055_inboxes_campaigns_steps },
 ];

@@ -20,6 +20,6 @@ export class ApiKey extends BaseEntity {
   @Property({ type: 'string', unique: true })
   keyHash!: string;
 
-  @Property(nullableTimestamp)
+  @Property(nullableTimestamp())
   lastUsedAt: Date | null = null;
 }

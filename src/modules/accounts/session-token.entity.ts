@@ -16,6 +16,6 @@ export class SessionToken extends BaseEntity {
   @Property({ type: 'string', unique: true })
   tokenHash!: string;
 
-  @Property(timestamp)
+  @Property(timestamp())
   expiresAt!: Date;
 }

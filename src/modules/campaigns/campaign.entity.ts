@@ -1,0 +1,126 @@
+import { Collection, Entity, Filter, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { Workspace } from '../accounts/workspace.entity';
+import { Inbox } from '../inboxes/inbox.entity';
+import { Step } from '../steps/step.entity';
+
+export type CampaignStatus = 'draft' | 'active' | 'paused';
+
+export interface SendWindow {
+  /** 0 is Sunday. */
+  days: number[];
+  /** HH:MM in the campaign timezone; end is after start on the same day. */
+  start: string;
+  end: string;
+}
+
+@Entity()
+@Filter(workspaceFilter)
+export class Campaign extends BaseEntity {
+  @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
+  workspace!: Ref<Workspace>;
+
+  @Property({ type: 'string' })
+  name!: string;
+
+  @Property({ type: 'string' })
+  status: CampaignStatus & Opt = 'draft';
+
+  @Property({ type: 'string' })
+  timezone!: string;
+
+  @Property({ type: 'integer[]', columnType: 'int[]' })
+  days: number[] & Opt = [1, 2, 3, 4, 5];
+
+  @Property({ type: 'string' })
+  windowStart: string & Opt = '09:00';
+
+  @Property({ type: 'string' })
+  windowEnd: string & Opt = '17:00';
+
+  @Property({ type: 'json', nullable: true })
+  windows: SendWindow[] | null = null;
+
+  @Property({ type: 'boolean' })
+  leadTimezone: boolean & Opt = false;
+
+  @Property({ type: 'integer' })
+  dailyLimit: number & Opt = 30;
+
+  @Property({ type: 'integer', nullable: true })
+  maxNewLeadsPerDay: number | null = null;
+
+  @Property({ type: 'boolean' })
+  prioritizeNew: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  skipRisky: boolean & Opt = true;
+
+  @Property({ type: 'integer', nullable: true })
+  dealValue: number | null = null;
+
+  @Property({ type: 'boolean' })
+  stopOnReply: boolean & Opt = true;
+
+  @Property({ type: 'boolean' })
+  stopOnAutoReply: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  openTracking: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  clickTracking: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  unsubHeader: boolean & Opt = true;
+
+  @Property({ type: 'boolean' })
+  textOnly: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  companyReplyStop: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  providerMatching: boolean & Opt = false;
+
+  @Property({ type: 'string', nullable: true })
+  abWinnerMetric: 'reply' | 'positive' | 'open' | 'click' | null = null;
+
+  @Property({ type: 'integer' })
+  abOptimizeAfter: number & Opt = 0;
+
+  @Property({ type: 'string', nullable: true })
+  cc: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  bcc: string | null = null;
+
+  @Property({ type: 'string[]', columnType: 'text[]' })
+  tags: string[] & Opt = [];
+
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  startDate: string | null = null;
+
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  endDate: string | null = null;
+
+  /** First email accepted by SMTP: from then on the campaign cannot be deleted and its steps are
+   *  locked (api.md Steps rule 7). Set by the sending engine. */
+  @Property(nullableTimestamp())
+  firstSentAt: Date | null = null;
+
+  /** First task closed on a sequence whose step 1 is a task: locks the steps like a first send. */
+  @Property(nullableTimestamp())
+  firstTaskClosedAt: Date | null = null;
+
+  @ManyToMany(() => Inbox, undefined, { pivotTable: 'campaign_inbox', owner: true })
+  inboxes = new Collection<Inbox>(this);
+
+  @OneToMany(() => Step, (step) => step.campaign, { orderBy: { position: 'asc' } })
+  steps = new Collection<Step>(this);
+
+  /** Whether the sequence is locked: it has sent, or a task-first sequence has closed a task. */
+  get hasStarted(): boolean {
+    return this.firstSentAt !== null || this.firstTaskClosedAt !== null;
+  }
+}

@@ -1,0 +1,87 @@
+import { Entity, Filter, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { Workspace } from '../accounts/workspace.entity';
+
+export type InboxStatus = 'active' | 'paused' | 'bounce_stopped';
+
+export const NOT_DELETED_FILTER = 'notDeleted';
+
+/** A connected SMTP/IMAP mailbox. Deleting it only hides it (deletedAt): what it sent and the replies it
+ *  received stay, and connecting the same address again brings it back (api.md Inboxes rule 5). */
+@Entity()
+@Filter(workspaceFilter)
+@Filter({ name: NOT_DELETED_FILTER, cond: { deletedAt: null }, default: true })
+@Unique({ properties: ['workspace', 'email'] })
+export class Inbox extends BaseEntity {
+  @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
+  workspace!: Ref<Workspace>;
+
+  /** Lower-cased sending address. */
+  @Property({ type: 'string' })
+  email!: string;
+
+  @Property({ type: 'string' })
+  fromName!: string;
+
+  @Property({ type: 'string' })
+  smtpHost!: string;
+
+  @Property({ type: 'integer' })
+  smtpPort!: number;
+
+  @Property({ type: 'boolean' })
+  smtpSecure!: boolean;
+
+  @Property({ type: 'string' })
+  imapHost!: string;
+
+  @Property({ type: 'integer' })
+  imapPort!: number;
+
+  @Property({ type: 'string' })
+  username!: string;
+
+  /** AES-256-GCM with SECRET_KEY (crypto.ts). Lazy, so it is only loaded by code that asks for it. */
+  @Property({ type: 'text', lazy: true })
+  passwordEnc!: string;
+
+  @Property({ type: 'integer' })
+  dailyCap!: number;
+
+  @Property({ type: 'integer' })
+  rampStart: number & Opt = 10;
+
+  @Property({ type: 'integer' })
+  rampIncrement: number & Opt = 5;
+
+  /** Plain date (YYYY-MM-DD, workspace timezone) the ramp counts whole days from. */
+  @Property({ type: 'string', columnType: 'date' })
+  rampStartedAt!: string;
+
+  @Property({ type: 'integer' })
+  minGapMinutes: number & Opt = 9;
+
+  @Property({ type: 'integer' })
+  gapJitterMinutes: number & Opt = 5;
+
+  @Property({ type: 'text', nullable: true })
+  signature: string | null = null;
+
+  @Property({ type: 'string[]', columnType: 'text[]' })
+  tags: string[] & Opt = [];
+
+  @Property({ type: 'integer', nullable: true })
+  domainDailyCap: number | null = null;
+
+  @Property({ type: 'string' })
+  status: InboxStatus & Opt = 'active';
+
+  @Property({ type: 'text', nullable: true })
+  lastError: string | null = null;
+
+  @Property(nullableTimestamp())
+  backoffUntil: Date | null = null;
+
+  @Property(nullableTimestamp())
+  deletedAt: Date | null = null;
+}
