@@ -63,8 +63,6 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
     formatError: formatGraphQLError(deps.log),
     plugins: [ApolloServerPluginLandingPageDisabled()],
     introspection: true,
-    // Errors must answer 200 with `errors` (GraphQL convention); the code is in extensions.
-    status400ForVariableCoercionErrors: true,
   });
   await apollo.start();
   const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Outreach GraphQL' });

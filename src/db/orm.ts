@@ -11,12 +11,14 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     clientUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     // One pool for API requests and jobs; embedded PostgreSQL allows 200 connections.
     pool: { min: 0, max: 20 },
     // Never guess types from TS metadata: every property declares its type.
     discovery: { requireEntitiesArray: true },
     forceUtcTimezone: true,
+    // Agenda's PostgreSQL backend keeps its own table in the same database.
+    schemaGenerator: { skipTables: ['agenda_jobs'] },
     debug: false,
     ...extra,
   });
@@ -38,7 +40,8 @@ export async function openDatabase(config: Config, log: (m: string) => void = ()
   }
   try {
     const orm = await MikroORM.init(ormOptions(url));
-    await orm.getMigrator().up();
+    const applied = await orm.getMigrator().up();
+    for (const m of applied) log(`applied migration ${m.name}`);
     return {
       orm,
       url,

@@ -1,0 +1,79 @@
+// decisions.md §1 start-up contract, from outside: a fresh private DATA_DIR, health, SIGTERM → exit 0
+// with the embedded database stopped, and a restart that keeps the data.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, signUp } from '../support/client';
+
+const root = path.resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startMain(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', SECRET_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}): ${out}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) return { child, ms: Date.now() - started, output: () => out };
+    if (Date.now() - started > 60_000) throw new Error(`service not healthy after 60 s: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+const postgresFor = (dataDir: string) => {
+  try {
+    return execFileSync('pgrep', ['-f', `postgres -D ${dataDir}`]).toString().trim();
+  } catch {
+    return ''; // pgrep exits 1 when nothing matches
+  }
+};
+
+describe('npm start contract', () => {
+  jest.setTimeout(120_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-start-')); // private (0700), as users get
+
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on a fresh DATA_DIR, drains on SIGTERM, and restarts with its data', async () => {
+    const port = await freePort();
+    const first = await startMain(dataDir, port);
+    expect(fs.existsSync(path.join(dataDir, 'secret-key'))).toBe(true);
+    expect(postgresFor(dataDir)).not.toBe('');
+    const account = await signUp(`http://127.0.0.1:${port}`);
+    expect(await stop(first.child)).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(postgresFor(dataDir)).toBe('');
+
+    const second = await startMain(dataDir, port);
+    const login = await new Client(`http://127.0.0.1:${port}`).post('/auth/login', { email: account.email, password: account.password });
+    expect(login.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+    expect(postgresFor(dataDir)).toBe('');
+    // Reported, not asserted (timings are not test conditions).
+    console.log(`cold start to healthy: first ${first.ms} ms, restart ${second.ms} ms`);
+  });
+});
