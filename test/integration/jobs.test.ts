@@ -1,0 +1,26 @@
+// The job runner (Agenda on the PostgreSQL backend by default) starts with the service, runs the
+// heartbeat, and stops cleanly; running a recurring job's schedule twice keeps one job.
+import { runtimeStatus } from '../../jobs/heartbeat.job';
+import { startTestService } from '../support/service';
+
+it('runs the heartbeat job on the PostgreSQL backend and keeps one recurring job per name', async () => {
+  runtimeStatus.lastHeartbeatAt = null;
+  const service = await startTestService({ jobs: true });
+  try {
+    const deadline = Date.now() + 20_000;
+    while (!runtimeStatus.lastHeartbeatAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(runtimeStatus.lastHeartbeatAt).toBeInstanceOf(Date);
+    const rows = await service.deps.orm.em.fork().getConnection().execute(`select count(*)::int as n from agenda_jobs where name = 'heartbeat'`);
+    expect(rows[0].n).toBe(1);
+  } finally {
+    await service.stop();
+  }
+  // A second start (as after a restart) must not add a second recurring heartbeat.
+  const again = await startTestService({ jobs: true });
+  try {
+    const rows = await again.deps.orm.em.fork().getConnection().execute(`select count(*)::int as n from agenda_jobs where name = 'heartbeat'`);
+    expect(rows[0].n).toBe(1);
+  } finally {
+    await again.stop();
+  }
+});
