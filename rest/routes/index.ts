@@ -1,5 +1,6 @@
 // The REST route table: every api.md path, grouped by area. A new area adds its list here.
 import type { Route } from '../route';
 import { accountRoutes } from './accounts.routes';
+import { inboxRoutes } from './inboxes.routes';
 
-export const routes: Route[] = [...accountRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxRoutes];

@@ -1,6 +1,7 @@
 // Every resolver class in the schema. A new module adds its resolver here.
 import type { NonEmptyArray } from 'type-graphql';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
+import { InboxesResolver } from '../modules/inboxes/inboxes.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver];

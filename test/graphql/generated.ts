@@ -32,8 +32,48 @@ export type AuthPayload = {
   workspace: Workspace;
 };
 
+export type BulkUpdateMailboxesInput = {
+  addTag?: InputMaybe<Scalars['String']['input']>;
+  dailyCap?: InputMaybe<Scalars['Int']['input']>;
+  /** null removes the domain cap. */
+  domainDailyCap?: InputMaybe<Scalars['Int']['input']>;
+  ids: Array<Scalars['ID']['input']>;
+  minGapMinutes?: InputMaybe<Scalars['Int']['input']>;
+  removeTag?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangedCount = {
+  __typename?: 'ChangedCount';
+  changed: Scalars['Int']['output'];
+};
+
 export type CreateApiKeyInput = {
   name: Scalars['String']['input'];
+};
+
+export type CreateMailboxInput = {
+  dailyCap: Scalars['Int']['input'];
+  /** Daily cap shared by the inboxes of this domain. */
+  domainDailyCap?: InputMaybe<Scalars['Int']['input']>;
+  email: Scalars['String']['input'];
+  fromName: Scalars['String']['input'];
+  /** Random extra minutes (0..n) added to the gap; 5 unless given. */
+  gapJitterMinutes?: InputMaybe<Scalars['Int']['input']>;
+  imapHost: Scalars['String']['input'];
+  imapPort: Scalars['Int']['input'];
+  /** Minimum minutes between sends; 9 unless given. */
+  minGapMinutes?: InputMaybe<Scalars['Int']['input']>;
+  password: Scalars['String']['input'];
+  /** Added per day up to dailyCap; 5 unless given. */
+  rampIncrement?: InputMaybe<Scalars['Int']['input']>;
+  /** Sends on the first day; 10 unless given. */
+  rampStart?: InputMaybe<Scalars['Int']['input']>;
+  signature?: InputMaybe<Scalars['String']['input']>;
+  smtpHost: Scalars['String']['input'];
+  smtpPort: Scalars['Int']['input'];
+  smtpSecure: Scalars['Boolean']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  username: Scalars['String']['input'];
 };
 
 export type CreateMemberInput = {
@@ -62,21 +102,102 @@ export type LoginInput = {
   password: Scalars['String']['input'];
 };
 
+export type Mailbox = {
+  __typename?: 'Mailbox';
+  backoffUntil: Maybe<Scalars['DateTimeISO']['output']>;
+  /** What the ramp lets it send today. */
+  capToday: Scalars['Int']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Ceiling of the daily ramp. */
+  dailyCap: Scalars['Int']['output'];
+  domainDailyCap: Maybe<Scalars['Int']['output']>;
+  email: Scalars['String']['output'];
+  fromName: Scalars['String']['output'];
+  gapJitterMinutes: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  imapHost: Scalars['String']['output'];
+  imapPort: Scalars['Int']['output'];
+  lastError: Maybe<Scalars['String']['output']>;
+  minGapMinutes: Scalars['Int']['output'];
+  rampIncrement: Scalars['Int']['output'];
+  /** capToday as a percentage of dailyCap. */
+  rampShare: Scalars['Int']['output'];
+  rampStart: Scalars['Int']['output'];
+  /** YYYY-MM-DD in the workspace timezone. */
+  rampStartedAt: Scalars['String']['output'];
+  /** Sent today (workspace timezone). */
+  sentToday: Scalars['Int']['output'];
+  signature: Maybe<Scalars['String']['output']>;
+  smtpHost: Scalars['String']['output'];
+  smtpPort: Scalars['Int']['output'];
+  smtpSecure: Scalars['Boolean']['output'];
+  /** active, paused or bounce_stopped */
+  status: Scalars['String']['output'];
+  tags: Array<Scalars['String']['output']>;
+  username: Scalars['String']['output'];
+  workspaceId: Scalars['ID']['output'];
+};
+
+export type MailboxScore = {
+  __typename?: 'MailboxScore';
+  enoughSends: Scalars['Boolean']['output'];
+  inputs: MailboxScoreInputs;
+  mailboxId: Scalars['ID']['output'];
+  /** Points lost per part. */
+  parts: MailboxScoreParts;
+  /** Out of 100. */
+  score: Scalars['Int']['output'];
+};
+
+export type MailboxScoreInputs = {
+  __typename?: 'MailboxScoreInputs';
+  bounced: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  placement: Maybe<Scalars['Float']['output']>;
+  replied: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+};
+
+export type MailboxScoreParts = {
+  __typename?: 'MailboxScoreParts';
+  bounces: Scalars['Int']['output'];
+  errors: Scalars['Int']['output'];
+  placement: Scalars['Int']['output'];
+  replies: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  bulkUpdateMailboxes: ChangedCount;
   createApiKey: CreatedApiKey;
+  /** Saves the details without logging in. */
+  createMailbox: Mailbox;
   createMember: User;
   deleteApiKey: Deleted;
+  deleteMailbox: Deleted;
   deleteMember: Deleted;
   login: AuthPayload;
+  pauseMailbox: StatusResult;
+  resumeMailbox: StatusResult;
   setVerificationKey: VerificationKeyStatus;
   signup: AuthPayload;
+  updateMailbox: Mailbox;
   updateWorkspace: Workspace;
+};
+
+
+export type MutationBulkUpdateMailboxesArgs = {
+  input: BulkUpdateMailboxesInput;
 };
 
 
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
+};
+
+
+export type MutationCreateMailboxArgs = {
+  input: CreateMailboxInput;
 };
 
 
@@ -86,6 +207,11 @@ export type MutationCreateMemberArgs = {
 
 
 export type MutationDeleteApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteMailboxArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -100,6 +226,16 @@ export type MutationLoginArgs = {
 };
 
 
+export type MutationPauseMailboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationResumeMailboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetVerificationKeyArgs = {
   input: VerificationKeyInput;
 };
@@ -110,6 +246,12 @@ export type MutationSignupArgs = {
 };
 
 
+export type MutationUpdateMailboxArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateMailboxInput;
+};
+
+
 export type MutationUpdateWorkspaceArgs = {
   input: UpdateWorkspaceInput;
 };
@@ -117,8 +259,17 @@ export type MutationUpdateWorkspaceArgs = {
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKeyView>;
+  mailbox: Mailbox;
+  mailboxScores: Array<MailboxScore>;
+  /** Connected inboxes, oldest first. */
+  mailboxes: Array<Mailbox>;
   members: Array<User>;
   settings: Settings;
+};
+
+
+export type QueryMailboxArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type Settings = {
@@ -133,6 +284,36 @@ export type SignupInput = {
   password: Scalars['String']['input'];
   timezone?: InputMaybe<Scalars['String']['input']>;
   workspaceName: Scalars['String']['input'];
+};
+
+export type StatusResult = {
+  __typename?: 'StatusResult';
+  status: Scalars['String']['output'];
+};
+
+export type UpdateMailboxInput = {
+  dailyCap?: InputMaybe<Scalars['Int']['input']>;
+  /** null removes the domain cap. */
+  domainDailyCap?: InputMaybe<Scalars['Int']['input']>;
+  fromName?: InputMaybe<Scalars['String']['input']>;
+  gapJitterMinutes?: InputMaybe<Scalars['Int']['input']>;
+  imapHost?: InputMaybe<Scalars['String']['input']>;
+  imapPort?: InputMaybe<Scalars['Int']['input']>;
+  minGapMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** Required when smtpHost, smtpPort, imapHost, imapPort or username changes. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  rampIncrement?: InputMaybe<Scalars['Int']['input']>;
+  rampStart?: InputMaybe<Scalars['Int']['input']>;
+  /** YYYY-MM-DD (workspace timezone) the ramp counts days from; today restarts it. */
+  rampStartedAt?: InputMaybe<Scalars['String']['input']>;
+  /** null removes the signature. */
+  signature?: InputMaybe<Scalars['String']['input']>;
+  smtpHost?: InputMaybe<Scalars['String']['input']>;
+  smtpPort?: InputMaybe<Scalars['Int']['input']>;
+  smtpSecure?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Replaces every tag. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  username?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateWorkspaceInput = {
@@ -237,7 +418,69 @@ export type DeleteMemberMutationVariables = Exact<{
 
 export type DeleteMemberMutation = { __typename?: 'Mutation', deleteMember: { __typename?: 'Deleted', deleted: boolean } };
 
+export type MailboxFieldsFragment = { __typename?: 'Mailbox', id: string, workspaceId: string, email: string, fromName: string, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, dailyCap: number, rampStart: number, rampIncrement: number, rampStartedAt: string, minGapMinutes: number, gapJitterMinutes: number, signature: string | null, tags: Array<string>, domainDailyCap: number | null, status: string, lastError: string | null, backoffUntil: string | null, createdAt: string, sentToday: number, capToday: number, rampShare: number };
 
+export type MailboxesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MailboxesQuery = { __typename?: 'Query', mailboxes: Array<{ __typename?: 'Mailbox', id: string, workspaceId: string, email: string, fromName: string, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, dailyCap: number, rampStart: number, rampIncrement: number, rampStartedAt: string, minGapMinutes: number, gapJitterMinutes: number, signature: string | null, tags: Array<string>, domainDailyCap: number | null, status: string, lastError: string | null, backoffUntil: string | null, createdAt: string, sentToday: number, capToday: number, rampShare: number }> };
+
+export type MailboxQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type MailboxQuery = { __typename?: 'Query', mailbox: { __typename?: 'Mailbox', id: string, workspaceId: string, email: string, fromName: string, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, dailyCap: number, rampStart: number, rampIncrement: number, rampStartedAt: string, minGapMinutes: number, gapJitterMinutes: number, signature: string | null, tags: Array<string>, domainDailyCap: number | null, status: string, lastError: string | null, backoffUntil: string | null, createdAt: string, sentToday: number, capToday: number, rampShare: number } };
+
+export type MailboxScoresQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MailboxScoresQuery = { __typename?: 'Query', mailboxScores: Array<{ __typename?: 'MailboxScore', mailboxId: string, score: number, enoughSends: boolean, parts: { __typename?: 'MailboxScoreParts', bounces: number, replies: number, placement: number, errors: number }, inputs: { __typename?: 'MailboxScoreInputs', sent: number, failed: number, bounced: number, replied: number, placement: number | null } }> };
+
+export type CreateMailboxMutationVariables = Exact<{
+  input: CreateMailboxInput;
+}>;
+
+
+export type CreateMailboxMutation = { __typename?: 'Mutation', createMailbox: { __typename?: 'Mailbox', id: string, workspaceId: string, email: string, fromName: string, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, dailyCap: number, rampStart: number, rampIncrement: number, rampStartedAt: string, minGapMinutes: number, gapJitterMinutes: number, signature: string | null, tags: Array<string>, domainDailyCap: number | null, status: string, lastError: string | null, backoffUntil: string | null, createdAt: string, sentToday: number, capToday: number, rampShare: number } };
+
+export type UpdateMailboxMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateMailboxInput;
+}>;
+
+
+export type UpdateMailboxMutation = { __typename?: 'Mutation', updateMailbox: { __typename?: 'Mailbox', id: string, workspaceId: string, email: string, fromName: string, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, dailyCap: number, rampStart: number, rampIncrement: number, rampStartedAt: string, minGapMinutes: number, gapJitterMinutes: number, signature: string | null, tags: Array<string>, domainDailyCap: number | null, status: string, lastError: string | null, backoffUntil: string | null, createdAt: string, sentToday: number, capToday: number, rampShare: number } };
+
+export type BulkUpdateMailboxesMutationVariables = Exact<{
+  input: BulkUpdateMailboxesInput;
+}>;
+
+
+export type BulkUpdateMailboxesMutation = { __typename?: 'Mutation', bulkUpdateMailboxes: { __typename?: 'ChangedCount', changed: number } };
+
+export type PauseMailboxMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PauseMailboxMutation = { __typename?: 'Mutation', pauseMailbox: { __typename?: 'StatusResult', status: string } };
+
+export type ResumeMailboxMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ResumeMailboxMutation = { __typename?: 'Mutation', resumeMailbox: { __typename?: 'StatusResult', status: string } };
+
+export type DeleteMailboxMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteMailboxMutation = { __typename?: 'Mutation', deleteMailbox: { __typename?: 'Deleted', deleted: boolean } };
+
+export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const SettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verificationKeySet"}}]}}]}}]} as unknown as DocumentNode<SettingsQuery, SettingsQueryVariables>;
@@ -249,3 +492,12 @@ export const SetVerificationKeyDocument = {"kind":"Document","definitions":[{"ki
 export const MembersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode<MembersQuery, MembersQueryVariables>;
 export const CreateMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode<CreateMemberMutation, CreateMemberMutationVariables>;
 export const DeleteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMemberMutation, DeleteMemberMutationVariables>;
+export const MailboxesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Mailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MailboxFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxesQuery, MailboxesQueryVariables>;
+export const MailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Mailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MailboxFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxQuery, MailboxQueryVariables>;
+export const MailboxScoresDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MailboxScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"enoughSends"}},{"kind":"Field","name":{"kind":"Name","value":"parts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"placement"}},{"kind":"Field","name":{"kind":"Name","value":"errors"}}]}},{"kind":"Field","name":{"kind":"Name","value":"inputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"placement"}}]}}]}}]}}]} as unknown as DocumentNode<MailboxScoresQuery, MailboxScoresQueryVariables>;
+export const CreateMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMailboxInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MailboxFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<CreateMailboxMutation, CreateMailboxMutationVariables>;
+export const UpdateMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMailboxInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MailboxFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<UpdateMailboxMutation, UpdateMailboxMutationVariables>;
+export const BulkUpdateMailboxesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BulkUpdateMailboxes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BulkUpdateMailboxesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bulkUpdateMailboxes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changed"}}]}}]}}]} as unknown as DocumentNode<BulkUpdateMailboxesMutation, BulkUpdateMailboxesMutationVariables>;
+export const PauseMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseMailboxMutation, PauseMailboxMutationVariables>;
+export const ResumeMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumeMailboxMutation, ResumeMailboxMutationVariables>;
+export const DeleteMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMailboxMutation, DeleteMailboxMutationVariables>;
