@@ -2,5 +2,6 @@
 import type { Route } from '../route';
 import { accountRoutes } from './accounts.routes';
 import { inboxRoutes } from './inboxes.routes';
+import { stepRoutes } from './steps.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxRoutes, ...stepRoutes];

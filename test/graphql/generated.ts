@@ -83,6 +83,11 @@ export type CreateMemberInput = {
   role: Scalars['String']['input'];
 };
 
+export type CreateSequenceTemplateInput = {
+  campaignId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   createdAt: Scalars['DateTimeISO']['output'];
@@ -168,21 +173,35 @@ export type MailboxScoreParts = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Replaces the campaign's steps with a template's, before the campaign starts. */
+  applySequenceTemplate: StepCount;
   bulkUpdateMailboxes: ChangedCount;
   createApiKey: CreatedApiKey;
   /** Saves the details without logging in. */
   createMailbox: Mailbox;
   createMember: User;
+  createSequenceTemplate: SequenceTemplate;
   deleteApiKey: Deleted;
   deleteMailbox: Deleted;
   deleteMember: Deleted;
+  deleteSequenceTemplate: Deleted;
   login: AuthPayload;
   pauseMailbox: StatusResult;
   resumeMailbox: StatusResult;
   setVerificationKey: VerificationKeyStatus;
   signup: AuthPayload;
+  /** Replaces every step of the campaign (PUT /campaigns/:id/steps). */
+  updateCampaignSteps: StepCount;
   updateMailbox: Mailbox;
+  /** Turns one variant on or off; position and variant count from 1. */
+  updateStepVariant: StepVariantState;
   updateWorkspace: Workspace;
+};
+
+
+export type MutationApplySequenceTemplateArgs = {
+  campaignId: Scalars['ID']['input'];
+  templateId: Scalars['ID']['input'];
 };
 
 
@@ -206,6 +225,11 @@ export type MutationCreateMemberArgs = {
 };
 
 
+export type MutationCreateSequenceTemplateArgs = {
+  input: CreateSequenceTemplateInput;
+};
+
+
 export type MutationDeleteApiKeyArgs = {
   id: Scalars['ID']['input'];
 };
@@ -217,6 +241,11 @@ export type MutationDeleteMailboxArgs = {
 
 
 export type MutationDeleteMemberArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSequenceTemplateArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -246,9 +275,23 @@ export type MutationSignupArgs = {
 };
 
 
+export type MutationUpdateCampaignStepsArgs = {
+  campaignId: Scalars['ID']['input'];
+  steps: Array<StepInput>;
+};
+
+
 export type MutationUpdateMailboxArgs = {
   id: Scalars['ID']['input'];
   input: UpdateMailboxInput;
+};
+
+
+export type MutationUpdateStepVariantArgs = {
+  campaignId: Scalars['ID']['input'];
+  enabled: Scalars['Boolean']['input'];
+  position: Scalars['Int']['input'];
+  variant: Scalars['Int']['input'];
 };
 
 
@@ -264,12 +307,22 @@ export type Query = {
   /** Connected inboxes, oldest first. */
   mailboxes: Array<Mailbox>;
   members: Array<User>;
+  sequenceTemplates: Array<SequenceTemplate>;
   settings: Settings;
 };
 
 
 export type QueryMailboxArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type SequenceTemplate = {
+  __typename?: 'SequenceTemplate';
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** How many steps the template holds. */
+  steps: Scalars['Int']['output'];
 };
 
 export type Settings = {
@@ -289,6 +342,39 @@ export type SignupInput = {
 export type StatusResult = {
   __typename?: 'StatusResult';
   status: Scalars['String']['output'];
+};
+
+export type StepCount = {
+  __typename?: 'StepCount';
+  steps: Scalars['Int']['output'];
+};
+
+export type StepInput = {
+  /** no_reply (null behaves the same), interested, not_interested or clicked */
+  condition?: InputMaybe<Scalars['String']['input']>;
+  /** The existing step this is; required for existing steps once the campaign has started. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  position: Scalars['Int']['input'];
+  /** Set for a manual task step. */
+  task?: InputMaybe<TaskInput>;
+  /** Email variants; [] (or left out) for a task step. */
+  variants?: InputMaybe<Array<VariantInput>>;
+  /** Minutes after the step before; 0 when left out. */
+  waitMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type StepVariantState = {
+  __typename?: 'StepVariantState';
+  enabled: Scalars['Boolean']['output'];
+  step: Scalars['Int']['output'];
+  variant: Scalars['Int']['output'];
+};
+
+export type TaskInput = {
+  /** linkedin_connect, linkedin_message, call or manual */
+  kind: Scalars['String']['input'];
+  /** What to do; takes merge fields. */
+  text: Scalars['String']['input'];
 };
 
 export type UpdateMailboxInput = {
@@ -328,6 +414,14 @@ export type User = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   role: Scalars['String']['output'];
+};
+
+export type VariantInput = {
+  body: Scalars['String']['input'];
+  /** Left out: keeps the current setting of this variant, else true. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Empty on a follow-up: the email replies in the same thread. */
+  subject: Scalars['String']['input'];
 };
 
 export type VerificationKeyInput = {
@@ -480,6 +574,51 @@ export type DeleteMailboxMutationVariables = Exact<{
 
 export type DeleteMailboxMutation = { __typename?: 'Mutation', deleteMailbox: { __typename?: 'Deleted', deleted: boolean } };
 
+export type UpdateCampaignStepsMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  steps: Array<StepInput> | StepInput;
+}>;
+
+
+export type UpdateCampaignStepsMutation = { __typename?: 'Mutation', updateCampaignSteps: { __typename?: 'StepCount', steps: number } };
+
+export type UpdateStepVariantMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  position: Scalars['Int']['input'];
+  variant: Scalars['Int']['input'];
+  enabled: Scalars['Boolean']['input'];
+}>;
+
+
+export type UpdateStepVariantMutation = { __typename?: 'Mutation', updateStepVariant: { __typename?: 'StepVariantState', step: number, variant: number, enabled: boolean } };
+
+export type SequenceTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SequenceTemplatesQuery = { __typename?: 'Query', sequenceTemplates: Array<{ __typename?: 'SequenceTemplate', id: string, name: string, steps: number, createdAt: string }> };
+
+export type CreateSequenceTemplateMutationVariables = Exact<{
+  input: CreateSequenceTemplateInput;
+}>;
+
+
+export type CreateSequenceTemplateMutation = { __typename?: 'Mutation', createSequenceTemplate: { __typename?: 'SequenceTemplate', id: string, name: string, steps: number, createdAt: string } };
+
+export type DeleteSequenceTemplateMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSequenceTemplateMutation = { __typename?: 'Mutation', deleteSequenceTemplate: { __typename?: 'Deleted', deleted: boolean } };
+
+export type ApplySequenceTemplateMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  templateId: Scalars['ID']['input'];
+}>;
+
+
+export type ApplySequenceTemplateMutation = { __typename?: 'Mutation', applySequenceTemplate: { __typename?: 'StepCount', steps: number } };
+
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
@@ -501,3 +640,9 @@ export const BulkUpdateMailboxesDocument = {"kind":"Document","definitions":[{"k
 export const PauseMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseMailboxMutation, PauseMailboxMutationVariables>;
 export const ResumeMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumeMailboxMutation, ResumeMailboxMutationVariables>;
 export const DeleteMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMailboxMutation, DeleteMailboxMutationVariables>;
+export const UpdateCampaignStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCampaignSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"steps"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StepInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaignSteps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"steps"},"value":{"kind":"Variable","name":{"kind":"Name","value":"steps"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<UpdateCampaignStepsMutation, UpdateCampaignStepsMutationVariables>;
+export const UpdateStepVariantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateStepVariant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"position"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateStepVariant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"position"}}},{"kind":"Argument","name":{"kind":"Name","value":"variant"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant"}}},{"kind":"Argument","name":{"kind":"Name","value":"enabled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<UpdateStepVariantMutation, UpdateStepVariantMutationVariables>;
+export const SequenceTemplatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"steps"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<SequenceTemplatesQuery, SequenceTemplatesQueryVariables>;
+export const CreateSequenceTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSequenceTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateSequenceTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSequenceTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"steps"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateSequenceTemplateMutation, CreateSequenceTemplateMutationVariables>;
+export const DeleteSequenceTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSequenceTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSequenceTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteSequenceTemplateMutation, DeleteSequenceTemplateMutationVariables>;
+export const ApplySequenceTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ApplySequenceTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"templateId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"applySequenceTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"templateId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"templateId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<ApplySequenceTemplateMutation, ApplySequenceTemplateMutationVariables>;

@@ -37,3 +37,17 @@ export function stepView(step: Step): StepView {
     condition: step.condition,
   };
 }
+
+/** Answer of a sequence write (PUT steps, apply template): how many steps the campaign now has. */
+@ObjectType()
+export class StepCount {
+  @Field(() => Int) steps!: number;
+}
+
+/** Answer of a variant on/off switch: step position and variant number (both from 1). */
+@ObjectType()
+export class StepVariantState {
+  @Field(() => Int) step!: number;
+  @Field(() => Int) variant!: number;
+  @Field() enabled!: boolean;
+}
