@@ -144,6 +144,9 @@ describe('POST /mailboxes', () => {
     [{ domain_daily_cap: 0 }, 'domain_daily_cap'],
     [{ tags: ['ok', ''] }, 'tags'],
     [{ tags: 'warm' }, 'tags'],
+    [{ from_name: 'Sam\u0000' }, 'from_name'],
+    [{ smtp_host: 'smtp\u0000.example.com' }, 'smtp_host'],
+    [{ tags: ['a\u0000'] }, 'tags'],
     [{ fromName: 'camel' }, 'fromName'],
     [{ status: 'paused' }, 'status'],
   ])('refuses %j with 400 naming %s', async (overrides, field) => {
@@ -340,6 +343,8 @@ describe('PATCH /mailboxes/:id', () => {
     [{ ramp_started_at: '2026-02-30' }, 'ramp_started_at'],
     [{ password: null }, 'password'],
     [{ min_gap_minutes: 5000 }, 'min_gap_minutes'],
+    [{ signature: 'x\u0000' }, 'signature'],
+    [{ username: 'u\u0000' }, 'username'],
   ])('refuses %j with 400 naming %s', async (patch, field) => {
     const a = await signUp(service.url);
     const made = await connect(a);
@@ -399,6 +404,7 @@ describe('POST /mailboxes/bulk', () => {
     [{ ids: 'x' }, 'ids'],
     [{ ids: ['not-a-uuid'] }, 'ids'],
     [{ ids: null }, 'ids'],
+    [{ ids: [randomUUID()], daily_cap: undefined, add_tag: 'x\u0000' }, 'add_tag'],
   ])('refuses %j with 400', async (bad, field) => {
     const a = await signUp(service.url);
     const err = expectError(await a.client.post('/mailboxes/bulk', { daily_cap: 5, ...bad }), 400, 'validation_failed');

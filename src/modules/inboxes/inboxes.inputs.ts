@@ -10,7 +10,9 @@ export const MAX_GAP_MINUTES = 1440;
 const MAX_TAGS = 100;
 
 const NotBlank = () => Matches(/\S/, { message: '$property must not be blank' });
-const IsHost = () => Matches(/^[^\s/@]+$/, { message: '$property must be a host name or IP address (no spaces, slashes or @)' });
+// PostgreSQL text cannot hold NUL characters; refuse them here rather than fail at insert time.
+const NoNul = (each = false) => Matches(/^[^\0]*$/, { each, message: '$property must not contain NUL characters' });
+const IsHost = () => Matches(/^[^\s/@\0]+$/, { message: '$property must be a host name or IP address (no spaces, slashes or @)' });
 const Port = () => (target: object, key: string) => {
   IsInt()(target, key);
   Min(1, { message: '$property must be a port from 1 to 65535' })(target, key);
@@ -30,6 +32,7 @@ const Tag = () => (target: object, key: string) => {
   IsString()(target, key);
   Length(1, 50)(target, key);
   NotBlank()(target, key);
+  NoNul()(target, key);
 };
 const Tags = () => (target: object, key: string) => {
   IsArray()(target, key);
@@ -37,23 +40,24 @@ const Tags = () => (target: object, key: string) => {
   IsString({ each: true })(target, key);
   Length(1, 50, { each: true })(target, key);
   Matches(/\S/, { each: true, message: 'each tag must not be blank' })(target, key);
+  NoNul(true)(target, key);
 };
 
 /** POST /mailboxes: the documented connection fields (all required) plus optional sending settings. */
 @InputType('CreateMailboxInput')
 export class CreateInboxInput {
   @Field() @IsEmailAddress() email!: string;
-  @Field() @IsString() @Length(1, 200) @NotBlank() fromName!: string;
+  @Field() @IsString() @Length(1, 200) @NotBlank() @NoNul() fromName!: string;
   @Field() @IsString() @Length(1, 253) @IsHost() smtpHost!: string;
   @Field(() => Int) @Port() smtpPort!: number;
   @Field() @IsBoolean() smtpSecure!: boolean;
   @Field() @IsString() @Length(1, 253) @IsHost() imapHost!: string;
   @Field(() => Int) @Port() imapPort!: number;
-  @Field() @IsString() @Length(1, 320) @NotBlank() username!: string;
+  @Field() @IsString() @Length(1, 320) @NotBlank() @NoNul() username!: string;
   @Field() @IsString() @Length(1, 1000) password!: string;
   @Field(() => Int) @DailyCap() dailyCap!: number;
 
-  @Field(() => String, { nullable: true }) @Nullable() @IsString() @Length(0, 10_000) signature?: string | null;
+  @Field(() => String, { nullable: true }) @Nullable() @IsString() @Length(0, 10_000) @NoNul() signature?: string | null;
   @Field(() => [String], { nullable: true }) @Optional() @Tags() tags?: string[];
   @Field(() => Int, { nullable: true, description: 'Minimum minutes between sends; 9 unless given.' }) @Optional() @GapMinutes() minGapMinutes?: number;
   @Field(() => Int, { nullable: true, description: 'Random extra minutes (0..n) added to the gap; 5 unless given.' }) @Optional() @GapMinutes() gapJitterMinutes?: number;
@@ -66,20 +70,20 @@ export class CreateInboxInput {
  *  address as a new inbox); status changes go through pause/resume. */
 @InputType('UpdateMailboxInput')
 export class UpdateInboxInput {
-  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 200) @NotBlank() fromName?: string;
+  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 200) @NotBlank() @NoNul() fromName?: string;
   @Field({ nullable: true }) @Optional() @IsString() @Length(1, 253) @IsHost() smtpHost?: string;
   @Field(() => Int, { nullable: true }) @Optional() @Port() smtpPort?: number;
   @Field({ nullable: true }) @Optional() @IsBoolean() smtpSecure?: boolean;
   @Field({ nullable: true }) @Optional() @IsString() @Length(1, 253) @IsHost() imapHost?: string;
   @Field(() => Int, { nullable: true }) @Optional() @Port() imapPort?: number;
-  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 320) @NotBlank() username?: string;
+  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 320) @NotBlank() @NoNul() username?: string;
   @Field({ nullable: true, description: 'Required when smtpHost, smtpPort, imapHost, imapPort or username changes.' })
   @Optional() @IsString() @Length(1, 1000) password?: string;
   @Field(() => Int, { nullable: true }) @Optional() @DailyCap() dailyCap?: number;
   @Field(() => Int, { nullable: true }) @Optional() @GapMinutes() minGapMinutes?: number;
   @Field(() => Int, { nullable: true }) @Optional() @GapMinutes() gapJitterMinutes?: number;
   @Field(() => Int, { nullable: true, description: 'null removes the domain cap.' }) @Nullable() @DailyCap() domainDailyCap?: number | null;
-  @Field(() => String, { nullable: true, description: 'null removes the signature.' }) @Nullable() @IsString() @Length(0, 10_000) signature?: string | null;
+  @Field(() => String, { nullable: true, description: 'null removes the signature.' }) @Nullable() @IsString() @Length(0, 10_000) @NoNul() signature?: string | null;
   @Field(() => [String], { nullable: true, description: 'Replaces every tag.' }) @Optional() @Tags() tags?: string[];
   @Field(() => Int, { nullable: true }) @Optional() @DailyCap() rampStart?: number;
   @Field(() => Int, { nullable: true }) @Optional() @IsInt() @Min(0) @Max(MAX_DAILY_CAP) rampIncrement?: number;
