@@ -31,11 +31,28 @@ export function validationError(errors: ValidationError[]): AppError {
   return new AppError(400, 'validation_failed', message, { fields });
 }
 
+/** PostgreSQL text cannot hold NUL characters; refuse them up front (400) instead of failing on insert. */
+function assertNoNul(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw new AppError(400, 'validation_failed', `Invalid ${path || 'input'}: it contains a NUL character.`, { fields: { [path || 'input']: ['contains a NUL character'] } });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => assertNoNul(v, `${path}[${i}]`));
+  } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [k, v] of Object.entries(value)) {
+      assertNoNul(k, path);
+      assertNoNul(v, path ? `${path}.${snakeCase(k)}` : snakeCase(k));
+    }
+  }
+}
+
 /** Builds an input instance from a JSON object (snake_case keys unless `keys: 'camel'`) and validates it. */
 export async function parseInput<T extends object>(cls: new () => T, body: unknown, opts: { keys?: 'snake' | 'camel' } = {}): Promise<T> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(400, 'invalid_body', 'Send a JSON object as the request body.');
   }
+  assertNoNul(body, '');
   const instance = new cls() as Record<string, unknown>;
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(body)) {
@@ -56,6 +73,7 @@ export async function parseInput<T extends object>(cls: new () => T, body: unkno
 
 /** Validates an instance type-graphql already built from GraphQL args. */
 export async function checkInput<T extends object>(instance: T): Promise<T> {
+  assertNoNul(instance, '');
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   if (errors.length) throw validationError(errors);
   return instance;

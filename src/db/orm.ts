@@ -17,6 +17,9 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     // Never guess types from TS metadata: every property declares its type.
     discovery: { requireEntitiesArray: true },
     forceUtcTimezone: true,
+    // Filters (workspace, notDeleted) apply to the entity queried, not to every relation it joins:
+    // a deleted inbox must not hide what it sent and received (api.md Inboxes rule 5).
+    autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database.
     schemaGenerator: { skipTables: ['agenda_jobs'] },
     debug: false,

@@ -19,9 +19,16 @@ export function formatGraphQLError(log: Logger) {
     // Errors raised by GraphQL itself (syntax, unknown field, wrong variable type) are the client's.
     const code = formatted.extensions?.code;
     if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
-      return { ...formatted, extensions: { ...formatted.extensions, code: 'bad_request', status: 400 } };
+      return { ...formatted, message: redactInputValue(formatted.message), extensions: { ...formatted.extensions, code: 'bad_request', status: 400 } };
     }
     log.error('graphql internal error', { err: String((original as Error)?.stack ?? original) });
     return { message: 'Internal error; it has been logged.', path: formatted.path, extensions: { code: 'internal_error', status: 500 } };
   };
+}
+
+/** graphql-js quotes the whole variable value when coercion fails ("Variable "$input" got invalid value
+ *  { …, password: "…" }; Field …"); keep the explanation, drop the value (it may hold a password). */
+export function redactInputValue(message: string): string {
+  const match = /^(Variable "\$[^"]+") got invalid value [\s\S]*; ([^;]*)$/.exec(message);
+  return match ? `${match[1]} got an invalid value; ${match[2]}` : message;
 }

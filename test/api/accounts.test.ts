@@ -64,6 +64,11 @@ describe('signup', () => {
     expectError(await anon.request('POST', '/api/auth/signup', 'email=a', { 'content-type': 'text/plain' }), 400, 'invalid_body');
   });
 
+  it('refuses NUL characters with 400 instead of failing in the database', async () => {
+    const err = expectError(await anon.post('/auth/signup', { email: `n${Date.now()}@example.com`, password: 'long enough pw', workspace_name: 'A\u0000B' }), 400, 'validation_failed');
+    expect(err.details!.fields).toHaveProperty('workspace_name');
+  });
+
   it('answers 413 for a JSON body over 10 MB', async () => {
     const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(10 * 1024 * 1024 + 10), workspace_name: 'W' });
     expectError(await anon.request('POST', '/api/auth/signup', big, { 'content-type': 'application/json' }), 413, 'payload_too_large');
@@ -235,6 +240,16 @@ describe('GraphQL', () => {
     const a = await signUp(service.url);
     const missing = await a.client.gql(ops.DeleteMemberDocument, { id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.errors![0].extensions).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('never echoes an input value (a password) in a coercion error', async () => {
+    const res = await anon.request('POST', '/graphql', {
+      query: 'mutation($input: SignupInput!) { signup(input: $input) { token } }',
+      variables: { input: { email: 'e@example.com', password: 'TOP-SECRET-PASSWORD' } },
+    });
+    expect(res.text).not.toContain('TOP-SECRET-PASSWORD');
+    expect(res.body.errors[0].extensions.code).toBe('bad_request');
+    expect(res.body.errors[0].message).toContain('workspaceName');
   });
 
   it('serves GraphiQL from local files to a browser', async () => {
