@@ -2,6 +2,7 @@
 import type { Route } from '../route';
 import { accountRoutes } from './accounts.routes';
 import { inboxRoutes } from './inboxes.routes';
+import { campaignRoutes } from './campaigns.routes';
 import { stepRoutes } from './steps.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxRoutes, ...stepRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes];

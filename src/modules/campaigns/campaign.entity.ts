@@ -120,7 +120,7 @@ export class Campaign extends BaseEntity {
   steps = new Collection<Step>(this);
 
   /** Whether the sequence is locked: it has sent, or a task-first sequence has closed a task. */
-  get hasStarted(): boolean {
+  get hasStarted(): boolean & Opt {
     return this.firstSentAt !== null || this.firstTaskClosedAt !== null;
   }
 }

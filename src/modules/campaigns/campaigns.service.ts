@@ -1,0 +1,254 @@
+// Campaigns: create, read, change settings, launch and pause, duplicate, delete (api.md Campaigns).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import type { AuthedCtx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { AppError, badRequest, conflict, validationFailed } from '../../errors';
+import { normalizeEmail } from '../../email-address';
+import { canonicalZone } from '../../validators';
+import { Workspace } from '../accounts/workspace.entity';
+import { Inbox } from '../inboxes/inbox.entity';
+import { Step } from '../steps/step.entity';
+import { stepView } from '../steps/step.types';
+import { Campaign, type SendWindow } from './campaign.entity';
+import { campaignView } from './campaign.view';
+import { MAX_NAME_LENGTH, type CreateCampaignInput, type UpdateCampaignInput } from './campaigns.inputs';
+import type { CampaignWarningView } from './campaigns.types';
+import { checkTimeRange, checkWindows, hasSendingDay, normalizeDays, sendingDays, type ScheduleError } from './schedule';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** The settings a duplicate takes over: everything of api.md's campaign object except identity,
+ *  name, status and creation time. */
+const SETTINGS = [
+  'timezone', 'days', 'windowStart', 'windowEnd', 'windows', 'leadTimezone', 'dailyLimit', 'maxNewLeadsPerDay',
+  'prioritizeNew', 'skipRisky', 'dealValue', 'stopOnReply', 'stopOnAutoReply', 'openTracking', 'clickTracking',
+  'unsubHeader', 'textOnly', 'companyReplyStop', 'providerMatching', 'abWinnerMetric', 'abOptimizeAfter', 'cc',
+  'bcc', 'tags', 'startDate', 'endDate',
+] as const satisfies readonly (keyof Campaign)[];
+
+/** How many leads of each campaign are still pending (no first email yet); 0 for a campaign without.
+ *  Leads do not exist yet: the leads issue replaces this body with one grouped count query. */
+export async function pendingLeadCounts(_em: EntityManager, campaignIds: readonly string[]): Promise<Map<string, number>> {
+  return new Map(campaignIds.map((id) => [id, 0]));
+}
+
+/** A launch refusal owned by another module, run after the built-in checks; returns the refusal or null.
+ *  The columns issue registers its `blank_columns` check (decisions.md §3) with addLaunchCheck. */
+export type LaunchCheck = (ctx: AuthedCtx, campaign: Campaign) => Promise<AppError | null>;
+const launchChecks: LaunchCheck[] = [];
+export function addLaunchCheck(check: LaunchCheck): void {
+  launchChecks.push(check);
+}
+
+const scheduleRefusal = (e: ScheduleError) => (e.code === 'no_windows' ? validationFailed(e.message, { fields: { windows: [e.message] } }) : badRequest(e.code, e.message, e.details));
+
+const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
+
+/** The campaign's inboxes that still exist (a deleted inbox stays linked but is out of the pool). */
+async function liveInboxes(campaign: Campaign): Promise<Inbox[]> {
+  const inboxes = await campaign.inboxes.loadItems({ orderBy: { createdAt: 'asc', id: 'asc' } });
+  return inboxes.filter((i) => i.deletedAt === null);
+}
+
+const loadSteps = (ctx: AuthedCtx, campaign: Campaign) => ctx.em.find(Step, { campaign }, { orderBy: { position: 'asc' } });
+
+export async function createCampaign(ctx: AuthedCtx, input: CreateCampaignInput) {
+  const workspace = await ctx.em.findOneOrFail(Workspace, ctx.actor.workspaceId);
+  // Every other setting takes the entity defaults, which are api.md's creation defaults.
+  const campaign = ctx.em.create(Campaign, { workspace, name: input.name.trim(), timezone: workspace.timezone });
+  await ctx.em.persistAndFlush(campaign);
+  return campaignView(campaign);
+}
+
+export async function listCampaigns(ctx: AuthedCtx) {
+  const campaigns = await ctx.em.find(Campaign, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const pending = await pendingLeadCounts(ctx.em, campaigns.map((c) => c.id));
+  return campaigns.map((c) => ({ ...campaignView(c), leadsPending: pending.get(c.id) ?? 0 }));
+}
+
+export async function getCampaign(ctx: AuthedCtx, id: string) {
+  const campaign = await loadCampaign(ctx, id);
+  const [steps, inboxes] = await Promise.all([loadSteps(ctx, campaign), liveInboxes(campaign)]);
+  return { ...campaignView(campaign), steps: steps.map(stepView), mailboxIds: inboxes.map((i) => i.id) };
+}
+
+/** For GraphQL field resolvers on a campaign already returned to this caller. */
+export async function campaignSteps(ctx: AuthedCtx, id: string) {
+  return (await loadSteps(ctx, await loadCampaign(ctx, id))).map(stepView);
+}
+export async function campaignMailboxIds(ctx: AuthedCtx, id: string) {
+  return (await liveInboxes(await loadCampaign(ctx, id))).map((i) => i.id);
+}
+export async function campaignLeadsPending(ctx: AuthedCtx, id: string) {
+  return (await pendingLeadCounts(ctx.em, [id])).get(id) ?? 0;
+}
+
+const sameDays = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((d, i) => d === b[i]);
+
+/** Applies the schedule part of a PATCH: days and hours, or the windows that replace them. */
+function applySchedule(campaign: Campaign, input: UpdateCampaignInput) {
+  const windows: SendWindow[] | null | undefined =
+    input.windows === undefined ? undefined : input.windows === null ? null : input.windows.map((w) => ({ days: normalizeDays(w.days), start: w.start, end: w.end }));
+  const days = input.days === undefined ? undefined : normalizeDays(input.days);
+
+  if (windows) {
+    const problem = checkWindows(windows);
+    if (problem) throw scheduleRefusal(problem);
+  }
+  // Windows replace days and hours until set back to null (api.md Campaigns rule 3), so while they
+  // are set, stored or sent in this request, days and hours cannot change. Sending the stored value
+  // back is not a change (a client may PATCH the whole object it read).
+  const windowsSet = windows === undefined ? campaign.windows !== null : windows !== null;
+  if (windowsSet) {
+    const changed = [
+      days !== undefined && !sameDays(days, campaign.days) && 'days',
+      input.windowStart !== undefined && input.windowStart !== campaign.windowStart && 'window_start',
+      input.windowEnd !== undefined && input.windowEnd !== campaign.windowEnd && 'window_end',
+    ].filter((f): f is string => typeof f === 'string');
+    if (changed.length) {
+      throw badRequest('windows_set', `${changed.join(', ')} cannot change while windows are set; send windows: null first (or in the same request) to go back to days and hours.`, { fields: changed });
+    }
+  }
+
+  const start = input.windowStart ?? campaign.windowStart;
+  const end = input.windowEnd ?? campaign.windowEnd;
+  if (input.windowStart !== undefined || input.windowEnd !== undefined) {
+    const problem = checkTimeRange(start, end);
+    if (problem) throw scheduleRefusal(problem);
+  }
+  if (windows !== undefined) campaign.windows = windows;
+  if (days !== undefined) campaign.days = days;
+  campaign.windowStart = start;
+  campaign.windowEnd = end;
+}
+
+async function applyMailboxes(ctx: AuthedCtx, campaign: Campaign, mailboxIds: string[]) {
+  const ids = [...new Set(mailboxIds.map((id) => id.toLowerCase()))];
+  // Workspace and not-deleted filters apply: another workspace's inbox is as unknown as a made-up id.
+  const inboxes = ids.length ? await ctx.em.find(Inbox, { id: { $in: ids } }) : [];
+  const found = new Set(inboxes.map((i) => i.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) {
+    // 400, not 404: the campaign in the path exists; what is wrong is a reference in the body.
+    throw badRequest('unknown_mailbox', `No inbox with id ${missing[0]} in this workspace; list them with GET /mailboxes.`, { mailbox_ids: missing });
+  }
+  await campaign.inboxes.init();
+  campaign.inboxes.set(inboxes);
+}
+
+export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCampaignInput) {
+  const campaign = await loadCampaign(ctx, id);
+  // Launch needs the header on (api.md Campaigns rule 5); turning it off mid-run would sidestep that.
+  if (input.unsubHeader === false && campaign.status === 'active') {
+    throw conflict('campaign_active', 'An active campaign must send the one-click unsubscribe header; pause the campaign before turning unsub_header off.');
+  }
+  applySchedule(campaign, input);
+
+  const startDate = input.startDate === undefined ? campaign.startDate : input.startDate;
+  const endDate = input.endDate === undefined ? campaign.endDate : input.endDate;
+  if (startDate && endDate && endDate < startDate) {
+    throw badRequest('end_before_start', `end_date ${endDate} is before start_date ${startDate}.`, { start_date: startDate, end_date: endDate });
+  }
+  campaign.startDate = startDate;
+  campaign.endDate = endDate;
+
+  if (input.name !== undefined) campaign.name = input.name.trim();
+  if (input.timezone !== undefined) campaign.timezone = canonicalZone(input.timezone);
+  if (input.cc !== undefined) campaign.cc = input.cc === null ? null : normalizeEmail(input.cc);
+  if (input.bcc !== undefined) campaign.bcc = input.bcc === null ? null : normalizeEmail(input.bcc);
+  if (input.tags !== undefined) campaign.tags = [...new Set(input.tags.map((t) => t.trim()))];
+  const plain = [
+    'leadTimezone', 'dailyLimit', 'maxNewLeadsPerDay', 'prioritizeNew', 'skipRisky', 'dealValue', 'stopOnReply',
+    'stopOnAutoReply', 'openTracking', 'clickTracking', 'unsubHeader', 'textOnly', 'companyReplyStop',
+    'providerMatching', 'abWinnerMetric', 'abOptimizeAfter',
+  ] as const;
+  for (const key of plain) {
+    if (input[key] !== undefined) (campaign as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.mailboxIds !== undefined) await applyMailboxes(ctx, campaign, input.mailboxIds);
+  await ctx.em.flush();
+  return campaignView(campaign);
+}
+
+/** Non-blocking notes shown at launch: things that will hold sending back. */
+async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox[]): Promise<CampaignWarningView[]> {
+  const warnings: CampaignWarningView[] = [];
+  for (const inbox of inboxes) {
+    if (inbox.status === 'paused') warnings.push({ code: 'inbox_paused', text: `${inbox.email} is paused and sends nothing until it is resumed.` });
+    if (inbox.status === 'bounce_stopped') warnings.push({ code: 'inbox_bounce_stopped', text: `${inbox.email} was stopped for its bounce rate and sends nothing until it passes the connection test.` });
+  }
+  const today = DateTime.fromJSDate(ctx.deps.clock.now()).setZone(campaign.timezone).toISODate()!;
+  const { startDate, endDate } = campaign;
+  if (endDate && endDate < today) {
+    warnings.push({ code: 'after_end', text: `The end date ${endDate} has passed, so nothing will be sent; move or clear end_date.` });
+  } else if (endDate && !hasSendingDay(sendingDays(campaign), startDate && startDate > today ? startDate : today, endDate)) {
+    warnings.push({ code: 'no_sending_days', text: `No sending day of the schedule falls between now and the end date ${endDate}, so nothing will be sent; change the days or end_date.` });
+  }
+  return warnings;
+}
+
+/** draft or paused → active. Activating an active campaign runs the same checks and answers the same
+ *  way (idempotent): a retried request must not fail because the first one went through. */
+export async function activateCampaign(ctx: AuthedCtx, id: string) {
+  const campaign = await loadCampaign(ctx, id);
+  const [steps, inboxes] = await Promise.all([ctx.em.count(Step, { campaign }), liveInboxes(campaign)]);
+  if (steps === 0) throw badRequest('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
+  if (inboxes.length === 0) throw badRequest('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
+  if (!campaign.unsubHeader) throw badRequest('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
+  for (const check of launchChecks) {
+    const refusal = await check(ctx, campaign);
+    if (refusal) throw refusal;
+  }
+  const warnings = await launchWarnings(ctx, campaign, inboxes);
+  campaign.status = 'active';
+  await ctx.em.flush();
+  return { status: campaign.status, warnings };
+}
+
+/** active → paused; pausing a paused campaign changes nothing and answers the same. */
+export async function pauseCampaign(ctx: AuthedCtx, id: string) {
+  const campaign = await loadCampaign(ctx, id);
+  if (campaign.status === 'draft') throw conflict('campaign_is_draft', 'This campaign has never been activated, so there is nothing to pause.');
+  campaign.status = 'paused';
+  await ctx.em.flush();
+  return { status: campaign.status };
+}
+
+/** A new draft with the same settings, steps (new ids) and live inboxes; never its leads or history. */
+export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
+  const source = await loadCampaign(ctx, id);
+  const [steps, inboxes] = await Promise.all([loadSteps(ctx, source), liveInboxes(source)]);
+  const settings = Object.fromEntries(SETTINGS.map((key) => [key, structuredClone(source[key])])) as Pick<Campaign, (typeof SETTINGS)[number]>;
+  const copy = ctx.em.create(Campaign, {
+    ...settings,
+    workspace: source.workspace,
+    // Repeated copies would grow the name without end: keep it within the name limit.
+    name: source.name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length) + COPY_SUFFIX,
+  });
+  copy.inboxes.set(inboxes);
+  for (const step of steps) {
+    ctx.em.create(Step, {
+      campaign: copy,
+      position: step.position,
+      waitMinutes: step.waitMinutes,
+      variants: step.variants.map((v) => ({ ...v })),
+      task: step.task ? { ...step.task } : null,
+      condition: step.condition,
+    });
+  }
+  await ctx.em.flush();
+  return campaignView(copy);
+}
+
+/** Removes the campaign with its steps (and leads, by cascade). Once it has sent it stays: pause it. */
+export async function deleteCampaign(ctx: AuthedCtx, id: string) {
+  const campaign = await loadCampaign(ctx, id);
+  const hasSent = () =>
+    badRequest('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
+  if (campaign.firstSentAt) throw hasSent();
+  // The guard in the statement closes the race with a first send landing between read and delete.
+  const deleted = await ctx.em.nativeDelete(Campaign, { id: campaign.id, firstSentAt: null });
+  if (deleted === 0) throw hasSent();
+  return { deleted: true };
+}

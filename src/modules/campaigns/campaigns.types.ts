@@ -1,0 +1,59 @@
+// GraphQL output types of the campaign area. The same objects are returned camelCase by REST
+// (api.md: campaign objects are camelCase); the list and single reads add their extras there.
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('SendWindow')
+export class SendWindowView {
+  @Field(() => [Int], { description: '0 is Sunday' }) days!: number[];
+  @Field() start!: string;
+  @Field() end!: string;
+}
+
+/** The campaign object of api.md. `steps`, `mailboxIds` and `leadsPending` are GraphQL field
+ *  resolvers (campaigns.resolver.ts), so any query or mutation returning a campaign can ask for them. */
+@ObjectType('Campaign')
+export class CampaignView {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) workspaceId!: string;
+  @Field() name!: string;
+  @Field({ description: 'draft, active or paused' }) status!: string;
+  @Field() timezone!: string;
+  @Field(() => [Int], { description: '0 is Sunday' }) days!: number[];
+  @Field() windowStart!: string;
+  @Field() windowEnd!: string;
+  @Field(() => [SendWindowView], { nullable: true }) windows!: SendWindowView[] | null;
+  @Field() leadTimezone!: boolean;
+  @Field(() => Int) dailyLimit!: number;
+  @Field(() => Int, { nullable: true }) maxNewLeadsPerDay!: number | null;
+  @Field() prioritizeNew!: boolean;
+  @Field() skipRisky!: boolean;
+  @Field(() => Int, { nullable: true }) dealValue!: number | null;
+  @Field() stopOnReply!: boolean;
+  @Field() stopOnAutoReply!: boolean;
+  @Field() openTracking!: boolean;
+  @Field() clickTracking!: boolean;
+  @Field() unsubHeader!: boolean;
+  @Field() textOnly!: boolean;
+  @Field() companyReplyStop!: boolean;
+  @Field() providerMatching!: boolean;
+  @Field(() => String, { nullable: true }) abWinnerMetric!: string | null;
+  @Field(() => Int) abOptimizeAfter!: number;
+  @Field(() => String, { nullable: true }) cc!: string | null;
+  @Field(() => String, { nullable: true }) bcc!: string | null;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => String, { nullable: true }) startDate!: string | null;
+  @Field(() => String, { nullable: true }) endDate!: string | null;
+  @Field() createdAt!: Date;
+}
+
+@ObjectType('CampaignWarning')
+export class CampaignWarningView {
+  @Field() code!: string;
+  @Field() text!: string;
+}
+
+@ObjectType()
+export class ActivationResult {
+  @Field() status!: string;
+  @Field(() => [CampaignWarningView]) warnings!: CampaignWarningView[];
+}
