@@ -170,6 +170,21 @@ describe('PUT /campaigns/:id/steps', () => {
       expect((await storedSteps(orm, id))[0].variants).toEqual([{ subject: 's', body: 'b', enabled: true }]);
     });
 
+    it('a NUL character anywhere in the step (PostgreSQL cannot store it)', async () => {
+      expectError(await put(id, [first({ variants: [{ subject: 'Hi', body: 'a\u0000b' }] })]), 400, 'validation_failed');
+      expectError(await put(id, [taskStep(1, { task: { kind: 'call', text: '\u0000' } })]), 400, 'validation_failed');
+      const gql = await api.gql(ops.UpdateCampaignStepsDocument, { campaignId: id, steps: [{ position: 1, variants: [{ subject: 'S\u0000', body: 'b' }] }] });
+      expect(gql.errors?.[0].extensions).toMatchObject({ code: 'validation_failed', status: 400 });
+    });
+
+    it('a lone UTF-16 surrogate in the text (jsonb cannot store it)', async () => {
+      const raw = (text: string) => api.request('PUT', `/api/campaigns/${id}/steps`, `[{"position":1,"variants":[{"subject":"Hi","body":"${text}"}]}]`, { 'content-type': 'application/json' });
+      const err = expectError(await raw('broken \\ud800 text'), 400, 'validation_failed');
+      expect(Object.keys(err.details!.fields)).toContain('[0].variants.0.body');
+      expect((await raw('paired \\ud83d\\ude00 is fine')).status).toBe(200);
+      expectError(await put(id, [taskStep(1, { task: { kind: 'call', text: 'x\udc00' } })]), 400, 'validation_failed');
+    });
+
     it('a malformed or unknown campaign id (404)', async () => {
       expectError(await put('not-a-uuid', [first()]), 404, 'not_found');
       expectError(await put(randomUUID(), [first()]), 404, 'not_found');

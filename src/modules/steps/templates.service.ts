@@ -41,9 +41,12 @@ export async function createSequenceTemplate(ctx: AuthedCtx, input: CreateSequen
   return templateView(template);
 }
 
+// "By name" as a person reads it (alpha, Mike, Zulu), whatever collation the database was created with.
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 export async function listSequenceTemplates(ctx: AuthedCtx) {
-  const templates = await ctx.em.find(SequenceTemplate, {}, { orderBy: { name: 'asc', id: 'asc' } });
-  return templates.map(templateView);
+  const templates = await ctx.em.find(SequenceTemplate, {}, { orderBy: { id: 'asc' } });
+  return templates.sort((x, y) => byName.compare(x.name, y.name)).map(templateView);
 }
 
 export async function deleteSequenceTemplate(ctx: AuthedCtx, id: string) {

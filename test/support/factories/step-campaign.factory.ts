@@ -1,8 +1,10 @@
-// Campaign rows for the step tests, inserted through the ORM: a draft campaign, a campaign that has
-// started (first email sent, or a task closed on a task-first sequence), and a read of its steps.
+// Rows for the step and template tests, inserted through the ORM: a draft campaign, a campaign that
+// has started (first email sent, or a task closed on a task-first sequence), a read of its steps, and
+// a raw template row.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Workspace } from '../../../src/modules/accounts/workspace.entity';
 import { Campaign } from '../../../src/modules/campaigns/campaign.entity';
+import { SequenceTemplate, type TemplateStep } from '../../../src/modules/steps/sequence-template.entity';
 import { Step } from '../../../src/modules/steps/step.entity';
 
 export async function createStepCampaign(orm: MikroORM, workspaceId: string, name = 'Step test campaign'): Promise<string> {
@@ -25,4 +27,12 @@ export async function startCampaign(orm: MikroORM, campaignId: string, how: 'sen
 /** The campaign's steps as stored, in position order. */
 export async function storedSteps(orm: MikroORM, campaignId: string): Promise<Step[]> {
   return orm.em.fork().find(Step, { campaign: campaignId }, { orderBy: { position: 'asc' }, filters: false });
+}
+
+/** A template row written directly, for contents the API would not save (rules tightened since). */
+export async function createTemplateRow(orm: MikroORM, workspaceId: string, name: string, steps: TemplateStep[]): Promise<string> {
+  const em = orm.em.fork();
+  const template = em.create(SequenceTemplate, { workspace: workspaceId, name, steps });
+  await em.persistAndFlush(template);
+  return template.id;
 }
