@@ -360,7 +360,7 @@ describe('PATCH /campaigns/:id', () => {
     ['cc', ['not-an-address', '', 5]],
     ['bcc', ['a@b', 'x y@example.com']],
     ['tags', ['q3', [1], ['  '], ['x'.repeat(101)], null]],
-    ['start_date', ['2026-02-30', '2026/01/01', '20260101', 20260101]],
+    ['start_date', ['2026-02-30', '2026/01/01', '20260101', 20260101, '0000-01-01', '1969-12-31']],
     ['end_date', ['tomorrow', '2026-13-01']],
     ['name', ['', '  ', null, 7]],
     ['lead_timezone', ['yes', 1, null]],
@@ -600,6 +600,8 @@ describe('POST /campaigns/:id/duplicate', () => {
     expect(copy.name).toBe(`${'n'.repeat(193)} (copy)`);
     const copyOfCopy = (await api.post(`/campaigns/${copy.id}/duplicate`)).body;
     expect(copyOfCopy.name).toHaveLength(200);
+    const emoji = await newCampaign('\u{1F600}'.repeat(200));
+    expect((await api.post(`/campaigns/${emoji.id}/duplicate`)).body.name).toBe(`${'\u{1F600}'.repeat(193)} (copy)`);
   });
 
   it('works through GraphQL', async () => {

@@ -33,6 +33,9 @@ function isWindow(v: unknown): boolean {
   return !extra && isDayList(w.days) && typeof w.start === 'string' && START_TIME.test(w.start) && typeof w.end === 'string' && END_TIME.test(w.end);
 }
 
+// IsPlainDate accepts year 0000, which PostgreSQL's date type does not: keep campaign dates to years
+// a schedule can mean.
+const InDateRange = rule('inDateRange', (v) => typeof v === 'string' && v >= '1970-01-01' && v <= '9999-12-31', '$property must be between 1970-01-01 and 9999-12-31');
 const IsNotBlank = rule('isNotBlank', (v) => typeof v === 'string' && v.trim().length > 0, '$property must not be blank');
 const IsEndTime = rule('isEndTime', (v) => typeof v === 'string' && END_TIME.test(v), '$property must be a time as HH:MM (24:00 for midnight)');
 const IsDayList = rule('isDayList', isDayList, '$property must be a non-empty list of week days, integers 0 (Sunday) to 6 (Saturday)');
@@ -95,8 +98,8 @@ export class UpdateCampaignInput {
   @Field(() => String, { nullable: true }) @Nullable() @IsEmailAddress() cc?: string | null;
   @Field(() => String, { nullable: true }) @Nullable() @IsEmailAddress() bcc?: string | null;
   @Field(() => [String], { nullable: true }) @Optional() @IsArray() @ArrayMaxSize(100) @IsTagList() tags?: string[];
-  @Field(() => String, { nullable: true }) @Nullable() @IsPlainDate() startDate?: string | null;
-  @Field(() => String, { nullable: true }) @Nullable() @IsPlainDate() endDate?: string | null;
+  @Field(() => String, { nullable: true }) @Nullable() @IsPlainDate() @InDateRange() startDate?: string | null;
+  @Field(() => String, { nullable: true }) @Nullable() @IsPlainDate() @InDateRange() endDate?: string | null;
   @Field(() => [ID], { nullable: true, description: 'Replaces the inboxes the campaign sends from.' })
   @Optional()
   @IsArray()

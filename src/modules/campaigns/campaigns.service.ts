@@ -223,8 +223,9 @@ export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
   const copy = ctx.em.create(Campaign, {
     ...settings,
     workspace: source.workspace,
-    // Repeated copies would grow the name without end: keep it within the name limit.
-    name: source.name.slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length) + COPY_SUFFIX,
+    // Repeated copies would grow the name without end: keep it within the name limit (counted in
+    // characters, as the limit is, so no emoji is cut in half).
+    name: Array.from(source.name).slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).join('') + COPY_SUFFIX,
   });
   copy.inboxes.set(inboxes);
   for (const step of steps) {
