@@ -2,7 +2,8 @@
 import type { Route } from '../route';
 import { accountRoutes } from './accounts.routes';
 import { inboxRoutes } from './inboxes.routes';
+import { inboxCheckRoutes } from './inbox-checks.routes';
 import { campaignRoutes } from './campaigns.routes';
 import { stepRoutes } from './steps.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes];

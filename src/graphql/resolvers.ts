@@ -2,8 +2,9 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { InboxesResolver } from '../modules/inboxes/inboxes.resolver';
+import { InboxChecksResolver } from '../modules/inboxes/inbox-checks.resolver';
 import { CampaignsResolver } from '../modules/campaigns/campaigns.resolver';
 import { StepsResolver } from '../modules/steps/steps.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, CampaignsResolver, StepsResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver];

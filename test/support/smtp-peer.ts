@@ -18,6 +18,8 @@ export interface SmtpEnvelope {
 }
 
 export interface SmtpPeerBehaviour {
+  /** Answer AUTH with this reply whatever the credentials (e.g. 454 temporary failure), when it returns one. */
+  auth?: (username: string, password: string) => SmtpReplySpec | undefined;
   /** Answer RCPT TO with this reply: for every recipient, or for those the function picks. */
   rcpt?: SmtpReplySpec | ((address: string) => SmtpReplySpec | undefined);
   /** Answer the end of DATA with this reply instead of 250 (the message is then not recorded). */
@@ -124,9 +126,11 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
       void stage('auth', session).then((go) => {
         if (!go) return;
         const username = auth.username ?? '';
-        const ok = Object.prototype.hasOwnProperty.call(users, username) && users[username] === auth.password;
+        const forced = peer.behaviour.auth?.(username, auth.password ?? '');
+        const ok = !forced && Object.prototype.hasOwnProperty.call(users, username) && users[username] === auth.password;
         logins.push({ username, ok });
-        if (ok) callback(null, { user: username });
+        if (forced) callback(replyError(forced));
+        else if (ok) callback(null, { user: username });
         else callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
       });
     },

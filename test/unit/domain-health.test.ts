@@ -17,7 +17,7 @@ function domain(name: string, overrides: Zone = {}): Zone {
   };
 }
 
-const txtAndMx = (name: string, txt: string[]) => ({ [name]: { TXT: txt, MX: [{ exchange: `mx1.${name}`, priority: 10 }] } });
+const txtAndMx = (name: string, txt: (string | string[])[]) => ({ [name]: { TXT: txt, MX: [{ exchange: `mx1.${name}`, priority: 10 }] } });
 
 const zone: Zone = {
   ...domain('good.test'),

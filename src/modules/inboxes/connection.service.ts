@@ -1,0 +1,51 @@
+// POST /mailboxes/:id/test (decisions.md §5): log in to the inbox's SMTP and IMAP servers with its saved
+// details. A pass brings a bounce-stopped inbox back to `active` (api.md: it cannot be resumed any other
+// way) and clears lastError; a failure records a short lastError. A paused inbox stays paused.
+import type { AuthedCtx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { testImapLogin, testSmtpLogin, type CheckResult } from '../../mail/connection-test';
+import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
+
+export interface MailboxTestResult {
+  smtp: CheckResult;
+  imap: CheckResult;
+  status: InboxStatus;
+}
+
+const UNREADABLE_PASSWORD: CheckResult = {
+  ok: false,
+  detail: 'The saved password cannot be decrypted (was SECRET_KEY changed?); save the password again with PATCH /mailboxes/:id',
+};
+
+export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTestResult> {
+  const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox', { populate: ['passwordEnc'] });
+  let password: string | null = null;
+  try {
+    password = ctx.deps.secrets.decrypt(inbox.passwordEnc);
+  } catch {
+    password = null;
+  }
+
+  const [smtp, imap] =
+    password === null
+      ? [UNREADABLE_PASSWORD, UNREADABLE_PASSWORD]
+      : await Promise.all([
+          testSmtpLogin({ host: inbox.smtpHost, port: inbox.smtpPort, secure: inbox.smtpSecure, username: inbox.username, password }),
+          testImapLogin({ host: inbox.imapHost, port: inbox.imapPort, username: inbox.username, password }),
+        ]);
+
+  // Conditional updates: the inbox may have been paused, edited or deleted during the (up to 10 s) test,
+  // and a pass must only ever lift a bounce stop, never undo a pause.
+  const failed = [!smtp.ok && `SMTP: ${smtp.detail}`, !imap.ok && `IMAP: ${imap.detail}`].filter(Boolean).join('; ');
+  if (failed) {
+    await ctx.em.nativeUpdate(Inbox, { id: inbox.id }, { lastError: failed });
+  } else {
+    await ctx.em.nativeUpdate(Inbox, { id: inbox.id, status: 'bounce_stopped' }, { status: 'active' });
+    await ctx.em.nativeUpdate(Inbox, { id: inbox.id }, { lastError: null });
+  }
+  const current = await ctx.em.findOne(Inbox, { id: inbox.id }, { refresh: true, filters: { [NOT_DELETED_FILTER]: false } });
+  const status = current?.status ?? inbox.status;
+
+  ctx.deps.log.info('mailbox connection test', { mailbox_id: inbox.id, smtp_ok: smtp.ok, imap_ok: imap.ok, status });
+  return { smtp, imap, status };
+}

@@ -1,0 +1,25 @@
+// GET /mailboxes/domain-health (api.md Inboxes rule 4, decisions.md §5): the five checks for every
+// distinct sending domain of the workspace's inboxes, at most 5 runs per workspace per 10 minutes.
+import type { AuthedCtx } from '../../context';
+import { takeRateLimit, type RateLimit } from '../../net/rate-limit';
+import { checkDomains, type DomainReport } from './domain-health';
+import { Inbox } from './inbox.entity';
+import type { DomainHealthArgs } from './inbox-checks.types';
+
+export const DOMAIN_HEALTH_LIMIT: RateLimit = { bucket: 'domain_health', limit: 5, windowSeconds: 600, what: 'Domain health checks' };
+
+export interface DomainHealthResult {
+  checkedAt: Date;
+  domains: DomainReport[];
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+export async function domainHealth(ctx: AuthedCtx, args: DomainHealthArgs): Promise<DomainHealthResult> {
+  await takeRateLimit(ctx, DOMAIN_HEALTH_LIMIT);
+  const checkedAt = ctx.deps.clock.now();
+  // Deleted inboxes are hidden by the entity's default filter; other workspaces' by the workspace filter.
+  const inboxes = await ctx.em.find(Inbox, {}, { fields: ['email'] });
+  const domains = [...new Set(inboxes.map((i) => domainOf(i.email)))].sort();
+  return { checkedAt, domains: await checkDomains(ctx.deps.dns, domains, { selector: args.selector || null }) };
+}
