@@ -31,18 +31,23 @@ export function validationError(errors: ValidationError[]): AppError {
   return new AppError(400, 'validation_failed', message, { fields });
 }
 
-/** PostgreSQL text cannot hold NUL characters; refuse them up front (400) instead of failing on insert. */
-function assertNoNul(value: unknown, path: string): void {
+// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate would be stored as U+FFFD: refuse both
+// up front (400) instead of failing on insert or silently changing the text.
+const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function assertCleanText(value: unknown, path: string): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) {
-      throw new AppError(400, 'validation_failed', `Invalid ${path || 'input'}: it contains a NUL character.`, { fields: { [path || 'input']: ['contains a NUL character'] } });
+    if (BAD_TEXT.test(value)) {
+      throw new AppError(400, 'validation_failed', `Invalid ${path || 'input'}: it contains a NUL character or broken Unicode.`, {
+        fields: { [path || 'input']: ['contains a NUL character or an unpaired surrogate'] },
+      });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertNoNul(v, `${path}[${i}]`));
+    value.forEach((v, i) => assertCleanText(v, `${path}[${i}]`));
   } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     for (const [k, v] of Object.entries(value)) {
-      assertNoNul(k, path);
-      assertNoNul(v, path ? `${path}.${snakeCase(k)}` : snakeCase(k));
+      assertCleanText(k, path);
+      assertCleanText(v, path ? `${path}.${snakeCase(k)}` : snakeCase(k));
     }
   }
 }
@@ -52,7 +57,7 @@ export async function parseInput<T extends object>(cls: new () => T, body: unkno
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(400, 'invalid_body', 'Send a JSON object as the request body.');
   }
-  assertNoNul(body, '');
+  assertCleanText(body, '');
   const instance = new cls() as Record<string, unknown>;
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(body)) {
@@ -73,7 +78,7 @@ export async function parseInput<T extends object>(cls: new () => T, body: unkno
 
 /** Validates an instance type-graphql already built from GraphQL args. */
 export async function checkInput<T extends object>(instance: T): Promise<T> {
-  assertNoNul(instance, '');
+  assertCleanText(instance, '');
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   if (errors.length) throw validationError(errors);
   return instance;
