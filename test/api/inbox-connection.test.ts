@@ -30,11 +30,11 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   // `both` logs in everywhere; `smtp-bad` / `imap-bad` have another password on one of the servers.
-  [service, smtp, imap] = await Promise.all([
-    startTestService(),
-    startSmtpPeer({ users: { both: PASSWORD, 'smtp-bad': OTHER, 'imap-bad': PASSWORD } }),
-    startImapPeer({ users: { both: PASSWORD, 'smtp-bad': PASSWORD, 'imap-bad': OTHER } }),
-  ]);
+  // One after the other, so afterAll can stop whatever started when a later one fails (Dovecot missing
+  // fails this whole file, loudly).
+  service = await startTestService();
+  smtp = await startSmtpPeer({ users: { both: PASSWORD, 'smtp-bad': OTHER, 'imap-bad': PASSWORD } });
+  imap = await startImapPeer({ users: { both: PASSWORD, 'smtp-bad': PASSWORD, 'imap-bad': OTHER } });
   owner = await signUp(service.url);
   closedPort = await freePort();
   // Everything the service logs during this file, to prove the password never reaches the logs.
