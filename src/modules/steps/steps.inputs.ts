@@ -5,11 +5,6 @@ import { Nullable, Optional, parseInput } from '../../validation';
 import type { StepCondition, TaskKind } from './step.entity';
 import { MAX_BODY_CHARS, MAX_STEPS, MAX_SUBJECT_CHARS, MAX_TASK_TEXT_CHARS, MAX_WAIT_MINUTES, STEP_CONDITIONS, TASK_KINDS } from './step-rules';
 
-/** PostgreSQL refuses NUL characters, and jsonb a lone UTF-16 surrogate ("\ud800") that JSON itself
- *  allows: refuse both here as bad input rather than fail at insert time. */
-const StorableText = () =>
-  Matches(/^(?:[^\0\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: '$property must be valid Unicode text without NUL characters or lone surrogates' });
-
 @InputType()
 export class VariantInput {
   @Field({ description: 'Empty on a follow-up: the email replies in the same thread.' })
@@ -17,10 +12,9 @@ export class VariantInput {
   @MaxLength(MAX_SUBJECT_CHARS)
   // A subject is one header line; a line break would let text escape into other headers.
   @Matches(/^[^\r\n]*$/, { message: '$property must be a single line' })
-  @StorableText()
   subject!: string;
 
-  @Field() @IsString() @MaxLength(MAX_BODY_CHARS) @StorableText() body!: string;
+  @Field() @IsString() @MaxLength(MAX_BODY_CHARS) body!: string;
 
   @Field({ nullable: true, description: 'Left out: keeps the current setting of this variant, else true.' })
   @Optional()
@@ -31,7 +25,7 @@ export class VariantInput {
 @InputType()
 export class TaskInput {
   @Field(() => String, { description: 'linkedin_connect, linkedin_message, call or manual' }) @IsIn(TASK_KINDS) kind!: TaskKind;
-  @Field({ description: 'What to do; takes merge fields.' }) @IsString() @MaxLength(MAX_TASK_TEXT_CHARS) @StorableText() text!: string;
+  @Field({ description: 'What to do; takes merge fields.' }) @IsString() @MaxLength(MAX_TASK_TEXT_CHARS) text!: string;
 }
 
 @InputType()
@@ -79,7 +73,7 @@ export class ApplySequenceTemplateInput {
 
 @InputType()
 export class CreateSequenceTemplateInput {
-  @Field() @IsString() @Length(1, 200) @Matches(/\S/, { message: '$property must not be blank' }) @StorableText() name!: string;
+  @Field() @IsString() @Length(1, 200) @Matches(/\S/, { message: '$property must not be blank' }) name!: string;
   @Field(() => ID) @IsString() campaignId!: string;
 }
 

@@ -20,12 +20,15 @@ export const stepsOf = (em: EntityManager, campaign: Campaign) => em.find(Step, 
 const cleanSubject = (subject: string) => (subject.trim() === '' ? '' : subject);
 
 function draftOf(input: StepInput, current: Step | undefined): StepDraft {
+  const variants = input.variants ?? [];
+  // A variant sent without `enabled` keeps the switch it has (PATCH …/variants/:n), else is on.
+  // Variants are known only by number, so once some were removed the numbers no longer match.
+  const previous = current && variants.length >= current.variants.length ? current.variants : [];
   return {
     id: input.id ?? null,
     position: input.position,
     waitMinutes: input.waitMinutes ?? 0,
-    // A variant sent without `enabled` keeps the switch it has (PATCH …/variants/:n), else is on.
-    variants: (input.variants ?? []).map((v, i) => ({ subject: cleanSubject(v.subject), body: v.body, enabled: v.enabled ?? current?.variants[i]?.enabled ?? true })),
+    variants: variants.map((v, i) => ({ subject: cleanSubject(v.subject), body: v.body, enabled: v.enabled ?? previous[i]?.enabled ?? true })),
     condition: input.condition ?? null,
     task: input.task ? { kind: input.task.kind, text: input.task.text } : null,
   };
@@ -37,17 +40,10 @@ export function checkStepRules(drafts: StepDraft[]): void {
   if (errors.length) throw badRequest(errors[0].code, errors[0].message, { errors });
 }
 
+const lockShape = (s: Step | StepDraft) => ({ id: s.id ?? null, position: s.position, isTask: s.task !== null, variantCount: s.variants.length });
+
 function checkLock(existing: Step[], drafts: StepDraft[]): void {
-  const shape = (s: { id?: string | null; position: number; task: unknown; variants: unknown[] }) => ({
-    id: s.id ?? null,
-    position: s.position,
-    isTask: s.task !== null,
-    variantCount: s.variants.length,
-  });
-  const violations = lockViolations(
-    existing.map((s) => ({ ...shape(s), id: s.id })),
-    drafts.map(shape),
-  );
+  const violations = lockViolations(existing.map((s) => ({ ...lockShape(s), id: s.id })), drafts.map(lockShape));
   if (violations.length) {
     throw conflict('sequence_locked', `The campaign has started, so its existing steps stay: ${violations[0].message}`, { violations });
   }
