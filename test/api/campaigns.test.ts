@@ -6,6 +6,7 @@ import { Step } from '../../src/modules/steps/step.entity';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';
 import { addStep, createCampaign as insertCampaign, markCampaignSent } from '../support/factories/campaign.factory';
+import { createLeads } from '../support/factories/lead.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import * as ops from '../graphql/generated';
 
@@ -132,6 +133,23 @@ describe('GET /campaigns', () => {
 
     const gql = await acct.client.gql(ops.CampaignsDocument);
     expect(gql.data!.campaigns.map((x) => [x.name, x.leadsPending])).toEqual([['First', 0], ['Second', 0], ['Third', 0]]);
+  });
+
+  it('counts only the leads still pending (no first email yet) in leads_pending', async () => {
+    const acct = await signUp(service.url);
+    const a = await newCampaign('With leads', acct.client);
+    const b = await newCampaign('Other', acct.client);
+    await createLeads(service, acct.workspaceId, a.id, [
+      { email: 'p1@example.com' },
+      { email: 'p2@example.com' },
+      { email: 'sent@example.com', status: 'active', currentStep: 1 },
+      { email: 'done@example.com', status: 'completed', currentStep: 2 },
+    ]);
+    await createLeads(service, acct.workspaceId, b.id, [{ email: 'p1@example.com' }]);
+    const res = await acct.client.get('/campaigns');
+    expect(res.body.map((x: { name: string; leads_pending: number }) => [x.name, x.leads_pending])).toEqual([['With leads', 2], ['Other', 1]]);
+    const gql = await acct.client.gql(ops.CampaignsDocument);
+    expect(gql.data!.campaigns.map((x) => x.leadsPending)).toEqual([2, 1]);
   });
 });
 

@@ -3,8 +3,10 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123014910_accounts } from './Migration20261123014910_accounts';
 import { Migration20261123015055_inboxes_campaigns_steps } from './Migration20261123015055_inboxes_campaigns_steps';
+import { Migration20261123020825_leads_lists_blocklist } from './Migration20261123020825_leads_lists_blocklist';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
   { name: 'Migration20261123015055_inboxes_campaigns_steps', class: Migration20261123015055_inboxes_campaigns_steps },
+  { name: 'Migration20261123020825_leads_lists_blocklist', class: Migration20261123020825_leads_lists_blocklist },
 ];

@@ -1,5 +1,5 @@
 // Campaigns: create, read, change settings, launch and pause, duplicate, delete (api.md Campaigns).
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
@@ -8,6 +8,7 @@ import { normalizeEmail } from '../../email-address';
 import { canonicalZone } from '../../validators';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
+import { Lead } from '../leads/lead.entity';
 import { Step } from '../steps/step.entity';
 import { stepView } from '../steps/step.types';
 import { Campaign, type SendWindow } from './campaign.entity';
@@ -28,9 +29,18 @@ const SETTINGS = [
 ] as const satisfies readonly (keyof Campaign)[];
 
 /** How many leads of each campaign are still pending (no first email yet); 0 for a campaign without.
- *  Leads do not exist yet: the leads issue replaces this body with one grouped count query. */
-export async function pendingLeadCounts(_em: EntityManager, campaignIds: readonly string[]): Promise<Map<string, number>> {
-  return new Map(campaignIds.map((id) => [id, 0]));
+ *  One grouped count over the (campaign_id, status) index; the em's workspace filter scopes it. */
+export async function pendingLeadCounts(em: EntityManager, campaignIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map(campaignIds.map((id) => [id, 0]));
+  if (!campaignIds.length) return counts;
+  const rows = await em
+    .createQueryBuilder(Lead, 'l')
+    .select(['l.campaign_id', raw('count(*)::int as n')])
+    .where({ campaign: { $in: [...campaignIds] }, status: 'pending' })
+    .groupBy('l.campaign_id')
+    .execute<{ campaign_id: string; n: number }[]>('all', false);
+  for (const row of rows) counts.set(row.campaign_id, row.n);
+  return counts;
 }
 
 /** A launch refusal owned by another module, run after the built-in checks; returns the refusal or null.

@@ -1,0 +1,17 @@
+import { Entity, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
+import { BaseEntity } from '../../db/base.entity';
+import { LeadList } from './lead-list.entity';
+
+/** One address of a lead list (reached only through its list, which carries the workspace filter). */
+@Entity()
+@Unique({ properties: ['list', 'email'] })
+export class LeadListEntry extends BaseEntity {
+  @ManyToOne(() => LeadList, { ref: true, deleteRule: 'cascade' })
+  list!: Ref<LeadList>;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'json' })
+  vars: Record<string, string> & Opt = {};
+}

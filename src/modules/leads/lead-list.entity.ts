@@ -1,0 +1,14 @@
+import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
+import { BaseEntity, workspaceFilter } from '../../db/base.entity';
+import { Workspace } from '../accounts/workspace.entity';
+
+/** A reusable list of addresses with their fields; campaign rules run when it feeds a campaign. */
+@Entity()
+@Filter(workspaceFilter)
+export class LeadList extends BaseEntity {
+  @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
+  workspace!: Ref<Workspace>;
+
+  @Property({ type: 'text' })
+  name!: string;
+}
