@@ -17,7 +17,7 @@ export const camelCase = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
-    const key = prefix + snakeCase(e.property);
+    const key = prefix + snakeCase(e.property ?? '');
     if (e.constraints) out[key] = Object.values(e.constraints).map((m) => m.replace(e.property, key));
     Object.assign(out, flatten(e.children ?? [], `${key}.`));
   }
