@@ -21,7 +21,7 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     // a deleted inbox must not hide what it sent and received (api.md Inboxes rule 5).
     autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database.
-    schemaGenerator: { skipTables: ['agenda_jobs'] },
+    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs'] },
     debug: false,
     ...extra,
   });

@@ -146,7 +146,7 @@ describe('POST /mailboxes', () => {
     [{ tags: 'warm' }, 'tags'],
     [{ from_name: 'Sam\u0000' }, 'from_name'],
     [{ smtp_host: 'smtp\u0000.example.com' }, 'smtp_host'],
-    [{ tags: ['a\u0000'] }, 'tags'],
+    [{ tags: ['a\u0000'] }, 'tags[0]'],
     [{ fromName: 'camel' }, 'fromName'],
     [{ status: 'paused' }, 'status'],
   ])('refuses %j with 400 naming %s', async (overrides, field) => {
