@@ -15,11 +15,16 @@ async function main() {
     }
     throw err;
   }
-  const service = await startService(config);
-  let signalled = false;
+  // Handlers first: a SIGTERM during start-up must still stop the embedded database, not orphan it.
+  let signalled: string | null = null;
+  let service: Awaited<ReturnType<typeof startService>> | null = null;
   const shutdown = (signal: string) => {
     if (signalled) return;
-    signalled = true;
+    signalled = signal;
+    if (!service) {
+      log.info('shutdown requested during start-up; stopping once started', { signal });
+      return;
+    }
     log.info('shutting down', { signal });
     service.stop().then(
       () => {
@@ -34,6 +39,12 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  service = await startService(config);
+  if (signalled) {
+    const signal = signalled;
+    signalled = null;
+    shutdown(signal);
+  }
 }
 
 main().catch((err) => {

@@ -77,6 +77,31 @@ function run(bin: string, args: string[], user: { uid: number; gid: number } | n
   });
 }
 
+/** A postgres left running by a process that died without stopping it (SIGKILL, crash) holds the data
+ *  directory's lock; stop it so this start can take over. Only a process serving this very directory. */
+async function stopLeftover(pgData: string, log: Log): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  const alive = () => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgData);
+    } catch {
+      return false;
+    }
+  };
+  if (!pid || !alive()) return;
+  log(`stopping embedded PostgreSQL (pid ${pid}) left running by an earlier run`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive(); waited += 100) {
+    if (waited > 15_000) throw new Error(`embedded PostgreSQL pid ${pid} from an earlier run did not stop; stop it by hand`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Starts (creating on first use) a PostgreSQL cluster in `<dataDir>/postgres`, on a free loopback port. */
 export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}): Promise<EmbeddedPostgres> {
   const bin = binDir();
@@ -102,6 +127,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     }
   }
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  await stopLeftover(pgData, log);
   const port = await freePort();
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),

@@ -53,6 +53,26 @@ const postgresFor = (dataDir: string) => {
 };
 
 describe('npm start contract', () => {
+  it('stops the embedded database when SIGTERM arrives during start-up', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-early-'));
+    try {
+      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (c) => (out += c));
+      // As soon as the database is being set up, ask it to stop.
+      while (!out.includes('initialising embedded PostgreSQL')) await new Promise((r) => setTimeout(r, 20));
+      const code = await stop(child);
+      expect(code).toBe(0);
+      expect(postgresFor(dir)).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   jest.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-start-')); // private (0700), as users get
 
@@ -72,6 +92,18 @@ describe('npm start contract', () => {
     const login = await new Client(`http://127.0.0.1:${port}`).post('/auth/login', { email: account.email, password: account.password });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+    expect(postgresFor(dataDir)).toBe('');
+
+    // Killed without a chance to clean up: the next start takes over the database left running.
+    const third = await startMain(dataDir, port);
+    await new Promise<void>((resolve) => {
+      third.child.once('exit', () => resolve());
+      third.child.kill('SIGKILL');
+    });
+    expect(postgresFor(dataDir)).not.toBe('');
+    const fourth = await startMain(dataDir, port);
+    expect((await new Client(`http://127.0.0.1:${port}`).post('/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+    expect(await stop(fourth.child)).toBe(0);
     expect(postgresFor(dataDir)).toBe('');
     // Reported, not asserted (timings are not test conditions).
     console.log(`cold start to healthy: first ${first.ms} ms, restart ${second.ms} ms`);
