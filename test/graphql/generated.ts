@@ -23,8 +23,8 @@ export type ActivationResult = {
   warnings: Array<CampaignWarning>;
 };
 
-export type ApiKeyView = {
-  __typename?: 'ApiKeyView';
+export type ApiKey = {
+  __typename?: 'ApiKey';
   createdAt: Scalars['DateTimeISO']['output'];
   id: Scalars['ID']['output'];
   lastUsedAt: Maybe<Scalars['DateTimeISO']['output']>;
@@ -445,7 +445,7 @@ export type MutationUpdateWorkspaceArgs = {
 
 export type Query = {
   __typename?: 'Query';
-  apiKeys: Array<ApiKeyView>;
+  apiKeys: Array<ApiKey>;
   campaign: Campaign;
   /** Oldest first. */
   campaigns: Array<Campaign>;
@@ -706,7 +706,7 @@ export type UpdateWorkspaceMutation = { __typename?: 'Mutation', updateWorkspace
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKeyView', id: string, name: string, createdAt: string, lastUsedAt: string | null }> };
+export type ApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKey', id: string, name: string, createdAt: string, lastUsedAt: string | null }> };
 
 export type CreateApiKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;

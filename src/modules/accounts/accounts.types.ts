@@ -31,7 +31,7 @@ export class Settings {
   @Field() verificationKeySet!: boolean;
 }
 
-@ObjectType()
+@ObjectType('ApiKey')
 export class ApiKeyView {
   @Field(() => ID) id!: string;
   @Field() name!: string;
