@@ -1,4 +1,4 @@
-import { Collection, Entity, Filter, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
+import { Collection, Entity, Filter, Index, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
@@ -16,6 +16,8 @@ export interface SendWindow {
 
 @Entity()
 @Filter(workspaceFilter)
+// At most one One-off campaign per workspace (api.md Leads rule 3), even under concurrent requests.
+@Index({ name: 'campaign_one_off_unique', expression: 'create unique index "campaign_one_off_unique" on "campaign" ("workspace_id") where "one_off"' })
 export class Campaign extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
@@ -112,6 +114,10 @@ export class Campaign extends BaseEntity {
   /** First task closed on a sequence whose step 1 is a task: locks the steps like a first send. */
   @Property(nullableTimestamp())
   firstTaskClosedAt: Date | null = null;
+
+  /** The workspace's One-off campaign: holds leads created by POST /leads/one-off (api.md Leads rule 3). */
+  @Property({ type: 'boolean' })
+  oneOff: boolean & Opt = false;
 
   @ManyToMany(() => Inbox, undefined, { pivotTable: 'campaign_inbox', owner: true })
   inboxes = new Collection<Inbox>(this);

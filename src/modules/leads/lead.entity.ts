@@ -15,8 +15,33 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
 @Filter(workspaceFilter)
 @Unique({ properties: ['campaign', 'email'] })
 @Index({ properties: ['campaign', 'createdAt', 'id'] })
-@Index({ properties: ['campaign', 'status'] })
 @Index({ properties: ['workspace', 'email'] })
+// The campaign lead list (GET /campaigns/:id/leads) pages in (created_at, id) order under every filter
+// and counts the matches over up to millions of leads. The status index carries the other filter
+// columns so a count under any mix of filters is an index-only scan; the partial indexes hold only
+// leads with a value (null at import, so adding leads does not pay for them) and give ordered pages for
+// the rarer values; the trigram index serves `q` (substring of the address). See lead-query.ts.
+@Index({
+  name: 'lead_campaign_status_page',
+  expression: 'create index "lead_campaign_status_page" on "lead" ("campaign_id", "status", "created_at", "id") include ("interest", "verification", "provider", "source_list_id")',
+})
+@Index({
+  name: 'lead_campaign_interest_page',
+  expression: 'create index "lead_campaign_interest_page" on "lead" ("campaign_id", "interest", "created_at", "id") where "interest" is not null',
+})
+@Index({
+  name: 'lead_campaign_verification_page',
+  expression: 'create index "lead_campaign_verification_page" on "lead" ("campaign_id", "verification", "created_at", "id") where "verification" is not null',
+})
+@Index({
+  name: 'lead_campaign_provider_page',
+  expression: 'create index "lead_campaign_provider_page" on "lead" ("campaign_id", "provider", "created_at", "id") where "provider" is not null',
+})
+@Index({
+  name: 'lead_campaign_list_page',
+  expression: 'create index "lead_campaign_list_page" on "lead" ("campaign_id", "source_list_id", "created_at", "id") where "source_list_id" is not null',
+})
+@Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
