@@ -1,0 +1,98 @@
+// Merge fields (api.md Conventions). Rules:
+// - `{{name}}` inserts a lead field; `{{name|fallback}}` inserts the fallback when the field is missing or
+//   blank; whitespace inside the braces and around the pipe is ignored (`{{ name | there }}`).
+// - Lead fields are matched by exact name first, then case-insensitively (`{{firstname}}` finds
+//   `firstName`; imports may keep names such as "First Name"), the first such field in the lead's order.
+// - Reserved names win over lead fields of the same name (a lead cannot change where unsubscribe points
+//   or who the sender is), matched case-insensitively too:
+//     `{{unsubscribe}}`             the lead's unsubscribe URL;
+//     `{{sendingAccountFirstName}}` the first word of the sending inbox's from name;
+//     `{{sendingAccountName}}`      the inbox's whole from name.
+// - A field that renders empty without a fallback is reported in `blanks` (merge-check counts them per
+//   lead or per inbox by `source`); `{{name|}}` asks for an empty value on purpose and is not reported.
+// - One pass: inserted values are never scanned again, so a value holding `{{x}}` stays that text.
+//   Values are inserted as plain text; the HTML part escapes the whole rendered text (html.ts).
+// - Anything that is not a well-formed field (`{{}}`, an unclosed `{{name`) is left as written.
+
+export interface SenderFields {
+  fromName: string;
+}
+
+export interface RenderOptions {
+  /** What `{{unsubscribe}}` becomes: the lead's URL, or `{unsubscribe_url}` in a preview. */
+  unsubscribeUrl: string;
+  /** The sending inbox; null when none is known (its fields then render blank). */
+  sender?: SenderFields | null;
+}
+
+export type FieldSource = 'lead' | 'sender';
+
+export interface BlankField {
+  /** The name as written in the template (trimmed). */
+  field: string;
+  source: FieldSource;
+}
+
+export interface MergeField {
+  field: string;
+  /** null when no pipe was written; '' for `{{name|}}`. */
+  fallback: string | null;
+  source: FieldSource | 'unsubscribe';
+}
+
+// Names: anything but braces, pipes and line breaks; fallbacks: anything but braces and line breaks.
+const FIELD = /\{\{[ \t]*([^{}|\r\n]*?)[ \t]*(?:\|([^{}\r\n]*))?\}\}/g;
+
+const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
+
+// A Map, not an object: a field named "constructor" must not find Object's.
+const SENDER_FIELDS = new Map<string, (s: SenderFields) => string>([
+  ['sendingaccountfirstname', (s) => firstWord(s.fromName)],
+  ['sendingaccountname', (s) => s.fromName.trim()],
+]);
+
+function sourceOf(name: string): MergeField['source'] {
+  const key = name.toLowerCase();
+  if (key === 'unsubscribe') return 'unsubscribe';
+  return SENDER_FIELDS.has(key) ? 'sender' : 'lead';
+}
+
+/** The lead field for a name: exact match first, then the first case-insensitive match. */
+export function leadValue(vars: Readonly<Record<string, string>>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const key = Object.prototype.hasOwnProperty.call(vars, name) ? name : Object.keys(vars).find((k) => k.toLowerCase() === lower);
+  const value: unknown = key === undefined ? undefined : vars[key];
+  // vars come from a JSON column: tolerate a stray number rather than fail a send.
+  return typeof value === 'string' ? value : value === null || value === undefined ? undefined : String(value);
+}
+
+/** Every well-formed merge field of a template, in order (for merge-check and launch checks). */
+export function mergeFieldsOf(template: string): MergeField[] {
+  const out: MergeField[] = [];
+  for (const m of template.matchAll(FIELD)) {
+    if (m[1] === '') continue;
+    out.push({ field: m[1], fallback: m[2] === undefined ? null : m[2].trim(), source: sourceOf(m[1]) });
+  }
+  return out;
+}
+
+export function renderTemplate(
+  template: string,
+  vars: Readonly<Record<string, string>>,
+  options: RenderOptions,
+): { text: string; blanks: BlankField[] } {
+  const blanks = new Map<string, BlankField>();
+  const text = template.replace(FIELD, (whole, name: string, fallbackRaw: string | undefined) => {
+    if (name === '') return whole;
+    const source = sourceOf(name);
+    let value: string | undefined;
+    if (source === 'unsubscribe') value = options.unsubscribeUrl;
+    else if (source === 'sender') value = options.sender ? SENDER_FIELDS.get(name.toLowerCase())!(options.sender) : undefined;
+    else value = leadValue(vars, name);
+    if (value !== undefined && value.trim() !== '') return value;
+    if (fallbackRaw !== undefined) return fallbackRaw.trim();
+    if (source !== 'unsubscribe') blanks.set(`${source}:${name}`, { field: name, source });
+    return '';
+  });
+  return { text, blanks: [...blanks.values()] };
+}
