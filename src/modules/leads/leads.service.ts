@@ -1,0 +1,184 @@
+// Reading and editing leads (api.md "Reading leads of a campaign" and "Leads"): the campaign lead list,
+// the workspace lead list and search, one lead and its activity, PATCH rules 1–2, and DELETE rule 6.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthedCtx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { badRequest, conflict, validationFailed } from '../../errors';
+import { checkInput } from '../../validation';
+import { canonicalZone } from '../../validators';
+import { Campaign } from '../campaigns/campaign.entity';
+import { campaignLeadFields } from './lead-fields';
+import { campaignLeadPage, COMPANY_FIELDS, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
+import { leadTimeline } from './lead-timeline';
+import { applyVarsPatch } from './lead-vars';
+import { leadView } from './lead.view';
+import { Lead, type LeadStatus } from './lead.entity';
+import { writeCampaignLeadsCsv, type CsvSink } from './leads-csv';
+import { DEFAULT_SEARCH_LIMIT, LeadSearchInput, type LeadQueryInput, type UpdateLeadInput } from './leads.inputs';
+import type { LeadView } from './leads.types';
+
+/** The most fields a PATCH may leave on a lead (as many as lead-fields lists for a campaign). */
+export const MAX_FIELDS_PER_LEAD = 200;
+const MIN_SEARCH = 2;
+
+const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
+const loadLead = (em: EntityManager, id: string, lock = false) =>
+  findOr404(em, Lead, id, 'Lead', lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : undefined);
+
+/** The campaigns of some leads by id (one query), for their names and zones. */
+async function campaignsOf(em: EntityManager, leads: readonly Lead[]): Promise<Map<string, Campaign>> {
+  const ids = [...new Set(leads.map((l) => l.campaign.id))];
+  const campaigns = ids.length ? await em.find(Campaign, { id: { $in: ids } }) : [];
+  return new Map(campaigns.map((c) => [c.id, c]));
+}
+
+/** GET /campaigns/:id/leads: one page oldest first, and the number matching regardless of paging. */
+export async function listCampaignLeads(ctx: AuthedCtx, campaignId: string, query: LeadQueryInput): Promise<{ total: number; leads: LeadView[] }> {
+  const campaign = await loadCampaign(ctx, campaignId);
+  const { total, leads } = await campaignLeadPage(ctx.em, campaign, normalizeFilter(query), pageOf(query));
+  return { total, leads: leads.map((l) => leadView(l, campaign)) };
+}
+
+export type WorkspaceLeadView = LeadView & { campaignName: string };
+
+/** GET /leads: the workspace's leads newest first; q matches the address or the company field. */
+export async function listLeads(ctx: AuthedCtx, query: LeadQueryInput & { campaignId?: string | null }): Promise<{ total: number; leads: WorkspaceLeadView[] }> {
+  // A campaign named in the filter must be the caller's, like a campaign in a path (404 otherwise).
+  const campaignId = query.campaignId ? (await loadCampaign(ctx, query.campaignId)).id : undefined;
+  const { total, leads } = await workspaceLeadPage(ctx.em, { ...normalizeFilter(query), campaignId }, pageOf(query));
+  const campaigns = await campaignsOf(ctx.em, leads);
+  return {
+    total,
+    leads: leads.map((l) => {
+      const c = campaigns.get(l.campaign.id)!;
+      return { ...leadView(l, c), campaignName: c.name };
+    }),
+  };
+}
+
+/** GET /leads/search: quick look-up by part of the address or company, newest first. */
+export async function searchLeads(ctx: AuthedCtx, input: { q: string; limit?: number | null }) {
+  const { q, limit } = await checkInput(Object.assign(new LeadSearchInput(), { q: input.q, limit: input.limit ?? undefined }));
+  const term = q.trim();
+  if (Array.from(term).length < MIN_SEARCH) throw badRequest('q_too_short', `Search needs at least ${MIN_SEARCH} characters in q.`);
+  const pattern = `%${escapeLike(term)}%`;
+  const leads = await ctx.em.find(
+    Lead,
+    { $or: [{ email: { $ilike: pattern } }, ...COMPANY_FIELDS.map((k) => ({ vars: { [k]: { $ilike: pattern } } }))] },
+    { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: limit ?? DEFAULT_SEARCH_LIMIT },
+  );
+  const campaigns = await campaignsOf(ctx.em, leads);
+  return leads.map((l) => ({
+    id: l.id,
+    email: l.email,
+    status: l.status,
+    stopReason: l.stopReason,
+    currentStep: l.currentStep,
+    createdAt: l.createdAt,
+    campaignId: l.campaign.id,
+    campaign: campaigns.get(l.campaign.id)!.name,
+  }));
+}
+
+export async function getLead(ctx: AuthedCtx, id: string): Promise<LeadView> {
+  const lead = await loadLead(ctx.em, id);
+  return leadView(lead, await ctx.em.findOneOrFail(Campaign, lead.campaign.id));
+}
+
+/** For the GraphQL `campaignName` field of a lead already returned to this caller. */
+export async function leadCampaignName(ctx: AuthedCtx, campaignId: string): Promise<string> {
+  return (await loadCampaign(ctx, campaignId)).name;
+}
+
+/** GET /leads/:id/activity: the lead and its timeline, oldest first. */
+export async function leadActivity(ctx: AuthedCtx, id: string) {
+  const lead = await loadLead(ctx.em, id);
+  const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
+  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign) };
+}
+
+/** GET /campaigns/:id/lead-fields. */
+export async function leadFields(ctx: AuthedCtx, campaignId: string): Promise<{ fields: string[] }> {
+  return { fields: await campaignLeadFields(ctx.em, await loadCampaign(ctx, campaignId)) };
+}
+
+/** GET /campaigns/:id/leads.csv: the campaign is checked before anything is written, so a 404 is
+ *  still a JSON error; `start` runs once it is known (headers), then rows stream into the sink. */
+export async function exportCampaignLeadsCsv(ctx: AuthedCtx, campaignId: string, start: (campaign: Campaign) => CsvSink): Promise<void> {
+  const campaign = await loadCampaign(ctx, campaignId);
+  const fields = await campaignLeadFields(ctx.em, campaign);
+  await writeCampaignLeadsCsv(ctx.em, campaign, fields, start(campaign));
+}
+
+const IN_SEQUENCE: ReadonlySet<LeadStatus> = new Set(['pending', 'active']);
+/** Whether the lead's sequence has started: from then on it is `active`, before it `pending`. */
+const hasStarted = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
+
+/**
+ * Status moves of PATCH (api.md Leads rule 1): `paused` stops a lead still in its sequence (pending or
+ * active); `active` resumes a paused lead where it stopped (back to pending if it never had a first
+ * email). Asking for the state a lead is already in changes nothing. Anything else is a state conflict
+ * (409): a finished lead (replied, unsubscribed, bounced, completed, stopped) cannot be paused, since
+ * resuming it would restart mail its end was meant to stop, and only a paused lead can become active.
+ */
+export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSentAt'>, wanted: 'paused' | 'active'): LeadStatus {
+  if (wanted === 'paused') {
+    if (lead.status === 'paused' || IN_SEQUENCE.has(lead.status)) return 'paused';
+    throw conflict('lead_not_in_sequence', `This lead is ${lead.status}: its sequence has ended, so it cannot be paused.`, { status: lead.status });
+  }
+  if (lead.status === 'paused') return hasStarted(lead as Lead) ? 'active' : 'pending';
+  if (lead.status === 'active') return 'active';
+  throw conflict('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
+}
+
+/** PATCH /leads/:id (api.md Leads rules 1–2). The row is locked for the change, so a send or reply
+ *  landing at the same moment is not overwritten with a stale status. */
+export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadInput): Promise<LeadView> {
+  return ctx.em.transactional(async (em) => {
+    const lead = await loadLead(em, id, true);
+    if (input.vars !== undefined) {
+      const result = applyVarsPatch(lead.vars, input.vars);
+      if (!result.vars) {
+        const fields = Object.fromEntries(result.problems.map((p) => [`vars.${p.field}`, [VARS_PROBLEMS[p.code]]]));
+        throw validationFailed(`Invalid vars.${result.problems[0].field}: ${VARS_PROBLEMS[result.problems[0].code]}.`, { fields });
+      }
+      const count = Object.keys(result.vars).length;
+      if (count > Math.max(MAX_FIELDS_PER_LEAD, Object.keys(lead.vars).length)) {
+        throw badRequest('too_many_fields', `A lead can carry at most ${MAX_FIELDS_PER_LEAD} fields; this change would leave ${count}.`);
+      }
+      lead.vars = result.vars;
+    }
+    if (input.status !== undefined) lead.status = nextStatus(lead, input.status);
+    if (input.interest !== undefined) {
+      // wonAt marks when the lead was won (reports count wins by it): set on the move to won, kept
+      // while it stays won, cleared when it moves elsewhere.
+      if (input.interest === 'won' && lead.interest !== 'won') lead.wonAt = ctx.deps.clock.now();
+      if (input.interest !== 'won') lead.wonAt = null;
+      lead.interest = input.interest;
+    }
+    if (input.timezone !== undefined) lead.timezone = input.timezone === null ? null : canonicalZone(input.timezone);
+    if (input.dealValue !== undefined) lead.dealValue = input.dealValue;
+    if (input.note !== undefined) lead.note = input.note === null || input.note.trim() === '' ? null : input.note.trim();
+    await em.flush();
+    return leadView(lead, await em.findOneOrFail(Campaign, lead.campaign.id));
+  });
+}
+
+const VARS_PROBLEMS = {
+  invalid_field_name: 'a new field name must be letters, numbers and underscores (at most 100)',
+  value_too_long: 'a field value can be at most 500 characters (after making it one line without braces, pipes or angle brackets)',
+  invalid_value: 'a field value must be text, or null to remove the field',
+} as const;
+
+const emailed = () => conflict('lead_emailed', 'This lead has been emailed, so it stays for the record; pause it instead (PATCH status: paused).');
+
+/** DELETE /leads/:id: only a lead never emailed (api.md Leads rule 6; 409 per decisions.md §3). */
+export async function deleteLead(ctx: AuthedCtx, id: string) {
+  const lead = await loadLead(ctx.em, id);
+  if (hasStarted(lead)) throw emailed();
+  // The guard in the statement closes the race with a first send landing between read and delete.
+  const deleted = await ctx.em.nativeDelete(Lead, { id: lead.id, currentStep: 0, lastSentAt: null });
+  if (deleted === 0) throw emailed();
+  return { deleted: true };
+}
