@@ -1,0 +1,260 @@
+// Why a campaign is or is not sending (GET /campaigns/:id/sending-status), as a pure function of its
+// state and `now`. Reasons stop every send and are listed, each that applies, in the order the sender
+// meets them (decisions.md §5): not_active, no_steps, no_inbox, before_start, after_end, outside_hours,
+// daily_limit, inbox_stopped, no_leads_due. Notes hold back only some leads or inboxes.
+// Choices:
+// - outside_hours: the window is closed in the campaign zone; with lead timezones, closed in every zone
+//   that has a lead due now (the campaign zone when none is due).
+// - inbox_stopped: no inbox can send today or soon: each is paused, stopped for bounces, backing off
+//   after errors, or at its cap. Inboxes only waiting out their gap are not stopped (a note).
+// - no_leads_due: no lead's wait has passed, counting new leads only while the new-lead limit has room
+//   (a new lead over the limit is not due until tomorrow). Left out when there are no steps.
+// - due_today (api.md): the smallest of the daily limit left, the leads due before midnight in the
+//   campaign zone (new ones up to the new-lead limit left) and what the inboxes have left today (each
+//   domain's inboxes up to the domain's room), split follow-ups first unless prioritizeNew. Zero while a
+//   lasting reason (not active, no steps, no inbox, outside the dates) stops sending today.
+import { DateTime } from 'luxon';
+import type { CampaignStatus } from '../../campaigns/campaign.entity';
+import type { Provider } from '../../leads/lead.entity';
+import { inboxLeftToday, inboxReadiness, type InboxDay, type InboxReadiness } from './caps';
+import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from './window';
+
+export type ReasonCode =
+  | 'not_active'
+  | 'no_steps'
+  | 'no_inbox'
+  | 'before_start'
+  | 'after_end'
+  | 'outside_hours'
+  | 'daily_limit'
+  | 'inbox_stopped'
+  | 'no_leads_due';
+
+export type NoteCode =
+  | 'inbox_capped'
+  | 'inbox_resting'
+  | 'inbox_backoff'
+  | 'new_leads_limit'
+  | 'verification_hold'
+  | 'lead_away'
+  | 'provider_unmatched';
+
+export interface Message<C extends string> {
+  code: C;
+  text: string;
+}
+
+export interface StatusCampaign extends CampaignTiming {
+  status: CampaignStatus;
+  leadTimezone: boolean;
+  dailyLimit: number;
+  maxNewLeadsPerDay: number | null;
+  prioritizeNew: boolean;
+  providerMatching: boolean;
+}
+
+export interface StatusInbox extends InboxDay {
+  email: string;
+  domain: string;
+  provider: Provider | null;
+  /** What its domain may still send today (caps.ts DomainDay.left, counted over all the domain's inboxes). */
+  domainLeft: number;
+}
+
+/** Leads due now (wait over, no hold), grouped by send zone, provider and new or follow-up. */
+export interface DueGroup {
+  zone: string;
+  provider: Provider | null;
+  isNew: boolean;
+  count: number;
+}
+
+export interface SendingState {
+  campaign: StatusCampaign;
+  stepCount: number;
+  /** Sequence sends and first emails today, in the campaign zone. */
+  sentToday: number;
+  newToday: number;
+  /** The campaign's inboxes. */
+  inboxes: readonly StatusInbox[];
+  dueNow: readonly DueGroup[];
+  /** Leads due before the next midnight in the campaign zone (zones.ts endOfDay), those due now included. */
+  dueToday: { followUps: number; newLeads: number };
+  /** Leads whose wait is over but are held. */
+  held: { verification: number; away: number };
+}
+
+export interface SendingStatus {
+  sending: boolean;
+  reasons: Message<ReasonCode>[];
+  notes: Message<NoteCode>[];
+  /** Leads due now in an open window (new ones only while the new-lead limit has room). */
+  dueNow: number;
+  dueToday: { total: number; followUps: number; newLeads: number };
+}
+
+const PROVIDER_NAMES: Partial<Record<Provider, string>> = {
+  provider_a: 'Google-hosted (provider_a)',
+  provider_b: 'Microsoft-hosted (provider_b)',
+};
+
+const LASTING: ReadonlySet<ReasonCode> = new Set(['not_active', 'no_steps', 'no_inbox', 'before_start', 'after_end']);
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function list(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function explainSending(state: SendingState, now: Date): SendingStatus {
+  const { campaign } = state;
+  const zone = campaign.timezone;
+  const at = (d: Date) => DateTime.fromJSDate(d, { zone }).setLocale('en').toFormat('ccc d LLL HH:mm');
+  const reasons: Message<ReasonCode>[] = [];
+  const notes: Message<NoteCode>[] = [];
+  const newRoom = campaign.maxNewLeadsPerDay === null ? Infinity : Math.max(0, campaign.maxNewLeadsPerDay - state.newToday);
+
+  if (campaign.status !== 'active') {
+    reasons.push({
+      code: 'not_active',
+      text:
+        campaign.status === 'draft'
+          ? 'The campaign is a draft: activate it to start sending.'
+          : 'The campaign is paused: activate it to carry on where it stopped.',
+    });
+  }
+  if (state.stepCount === 0) reasons.push({ code: 'no_steps', text: 'The campaign has no steps: add at least one step to its sequence.' });
+  if (state.inboxes.length === 0) reasons.push({ code: 'no_inbox', text: 'No inbox sends for this campaign: add at least one inbox to it.' });
+
+  const range = dateRangeState(campaign, zone, now);
+  if (range === 'before_start') {
+    reasons.push({ code: 'before_start', text: `The campaign starts on ${campaign.startDate} (${zone}); nothing is sent before that day.` });
+  } else if (range === 'after_end') {
+    reasons.push({ code: 'after_end', text: `The campaign ended on ${campaign.endDate} (${zone}); nothing more is sent. Move or clear the end date to carry on.` });
+  }
+
+  const dueZones = campaign.leadTimezone ? [...new Set(state.dueNow.filter((g) => g.count > 0).map((g) => g.zone))] : [];
+  const zones = dueZones.length > 0 ? dueZones : [zone];
+  const openZones = new Set(zones.filter((z) => isSendingOpen(campaign, z, now)));
+  if (openZones.size === 0) {
+    const openings = zones.map((z) => nextSendAt(campaign, z, now)).filter((d): d is Date => d !== null);
+    const next = openings.length > 0 ? new Date(Math.min(...openings.map((d) => d.getTime()))) : null;
+    const where = dueZones.length > 0 ? "in the timezone of every lead with mail due" : `(${zone})`;
+    reasons.push({
+      code: 'outside_hours',
+      text: next
+        ? `Outside the sending window ${where}; it next opens ${at(next)} (${zone} time).`
+        : `Outside the sending window ${where}, and no sending day is left to open it.`,
+    });
+  }
+
+  if (state.sentToday >= campaign.dailyLimit) {
+    reasons.push({
+      code: 'daily_limit',
+      text: `Today's limit of ${plural(campaign.dailyLimit, 'email')} is reached (${state.sentToday} sent); sending resumes after midnight (${zone}).`,
+    });
+  }
+
+  const readiness = state.inboxes.map((inbox) => ({ inbox, state: inboxReadiness(inbox, inbox.domainLeft, now) }));
+  const withState = (...states: InboxReadiness[]) => readiness.filter((r) => states.includes(r.state)).map((r) => r.inbox);
+  const capped = withState('capped');
+  const backingOff = withState('backoff');
+  if (state.inboxes.length > 0 && withState('ready', 'resting').length === 0) {
+    const why: Record<InboxReadiness, (inbox: StatusInbox) => string> = {
+      paused: () => 'paused',
+      bounce_stopped: () => 'stopped for its bounce rate; pass the connection test to resume',
+      capped: (inbox) => capReason(inbox),
+      backoff: (inbox) => `backing off after errors until ${at(inbox.backoffUntil!)}`,
+      resting: () => 'resting',
+      ready: () => 'ready',
+    };
+    reasons.push({
+      code: 'inbox_stopped',
+      text: `None of the campaign's inboxes can send: ${list(readiness.map((r) => `${r.inbox.email} (${why[r.state](r.inbox)})`))}.`,
+    });
+  }
+
+  const eligible = state.dueNow.filter((g) => !g.isNew || newRoom > 0);
+  const dueCount = eligible.reduce((sum, g) => sum + g.count, 0);
+  if (dueCount === 0 && state.stepCount > 0) {
+    const newWaiting = state.dueNow.some((g) => g.isNew && g.count > 0);
+    reasons.push({
+      code: 'no_leads_due',
+      text: newWaiting
+        ? "No lead can go now: no follow-up is due and today's new-lead limit is reached."
+        : 'No lead is due now: every lead is waiting for its next step or has finished.',
+    });
+  }
+
+  // Notes, in the order of the codes in decisions.md.
+  if (capped.length > 0) {
+    notes.push({ code: 'inbox_capped', text: `${capped.length === 1 ? 'One inbox has' : `${capped.length} inboxes have`} reached today's cap: ${list(capped.map((i) => `${i.email} (${capReason(i)})`))}.` });
+  }
+  const resting = withState('resting');
+  if (resting.length > 0) {
+    notes.push({ code: 'inbox_resting', text: `Waiting out the gap between sends: ${list(resting.map((i) => `${i.email} until ${at(i.nextFreeAt!)}`))}.` });
+  }
+  if (backingOff.length > 0) {
+    notes.push({ code: 'inbox_backoff', text: `Backing off after temporary errors: ${list(backingOff.map((i) => `${i.email} until ${at(i.backoffUntil!)}`))}.` });
+  }
+  if (campaign.maxNewLeadsPerDay !== null && newRoom === 0) {
+    notes.push({
+      code: 'new_leads_limit',
+      text: `Today's limit of ${plural(campaign.maxNewLeadsPerDay, 'new lead')} is reached; only follow-ups go out until midnight (${zone}).`,
+    });
+  }
+  if (state.held.verification > 0) {
+    notes.push({ code: 'verification_hold', text: `${plural(state.held.verification, 'lead is', 'leads are')} held while their addresses are verified (a day at most).` });
+  }
+  if (state.held.away > 0) {
+    notes.push({ code: 'lead_away', text: `${plural(state.held.away, 'lead is', 'leads are')} away (an auto-reply said so) and wait until they are back.` });
+  }
+  if (campaign.providerMatching) {
+    const unmatched = unmatchedProviders(state, eligible, now);
+    if (unmatched.length > 0) {
+      notes.push({
+        code: 'provider_unmatched',
+        text: `${list(unmatched.map(({ provider, count }) => `${plural(count, 'lead')} on ${PROVIDER_NAMES[provider]}`))} wait for an inbox on the same provider: the campaign's inboxes there have reached today's cap or are backing off.`,
+      });
+    }
+  }
+
+  const dueNow = eligible.filter((g) => (campaign.leadTimezone ? openZones.has(g.zone) : openZones.size > 0)).reduce((sum, g) => sum + g.count, 0);
+  return { sending: reasons.length === 0, reasons, notes, dueNow, dueToday: estimateToday(state, reasons, newRoom) };
+}
+
+function capReason(inbox: StatusInbox): string {
+  return inbox.sentToday >= inbox.capToday ? `${inbox.sentToday} of ${inbox.capToday} sent` : `the ${inbox.domain} domain cap is used up`;
+}
+
+/** Providers whose due leads wait (plan.ts matching): the campaign has an active inbox on the provider
+ *  but none of them can send now or later today. */
+function unmatchedProviders(state: SendingState, eligible: readonly DueGroup[], now: Date): { provider: Provider; count: number }[] {
+  const out: { provider: Provider; count: number }[] = [];
+  for (const provider of ['provider_a', 'provider_b'] as const) {
+    const count = eligible.filter((g) => g.provider === provider).reduce((sum, g) => sum + g.count, 0);
+    const onProvider = state.inboxes.filter((i) => i.status === 'active' && i.provider === provider);
+    if (count === 0 || onProvider.length === 0) continue;
+    if (onProvider.every((i) => ['capped', 'backoff'].includes(inboxReadiness(i, i.domainLeft, now)))) out.push({ provider, count });
+  }
+  return out;
+}
+
+function estimateToday(state: SendingState, reasons: readonly Message<ReasonCode>[], newRoom: number): SendingStatus['dueToday'] {
+  if (reasons.some((r) => LASTING.has(r.code))) return { total: 0, followUps: 0, newLeads: 0 };
+  const limitLeft = Math.max(0, state.campaign.dailyLimit - state.sentToday);
+  const byDomain = new Map<string, { left: number; domainLeft: number }>();
+  for (const inbox of state.inboxes) {
+    const d = byDomain.get(inbox.domain) ?? { left: 0, domainLeft: inbox.domainLeft };
+    d.left += inboxLeftToday(inbox);
+    byDomain.set(inbox.domain, d);
+  }
+  const inboxesLeft = [...byDomain.values()].reduce((sum, d) => sum + Math.min(d.left, d.domainLeft), 0);
+  const followDue = state.dueToday.followUps;
+  const newDue = Math.min(state.dueToday.newLeads, newRoom);
+  const total = Math.min(limitLeft, followDue + newDue, inboxesLeft);
+  const newLeads = state.campaign.prioritizeNew ? Math.min(total, newDue) : total - Math.min(total, followDue);
+  return { total, followUps: total - newLeads, newLeads };
+}
