@@ -141,12 +141,12 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
   if (openZones.size === 0) {
     const openings = zones.map((z) => nextSendAt(campaign, z, now)).filter((d): d is Date => d !== null);
     const next = openings.length > 0 ? new Date(Math.min(...openings.map((d) => d.getTime()))) : null;
-    const where = dueZones.length > 0 ? "in the timezone of every lead with mail due" : `(${zone})`;
+    const where = dueZones.length > 0 ? ' in the timezone of every lead with mail due' : '';
     reasons.push({
       code: 'outside_hours',
       text: next
-        ? `Outside the sending window ${where}; it next opens ${at(next)} (${zone} time).`
-        : `Outside the sending window ${where}, and no sending day is left to open it.`,
+        ? `Outside the sending window${where}; it next opens ${at(next)} (${zone} time).`
+        : `Outside the sending window${where}, and no sending day is left to open it.`,
     });
   }
 
@@ -206,17 +206,17 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     });
   }
   if (state.held.verification > 0) {
-    notes.push({ code: 'verification_hold', text: `${plural(state.held.verification, 'lead is', 'leads are')} held while their addresses are verified (a day at most).` });
+    notes.push({ code: 'verification_hold', text: `${state.held.verification === 1 ? '1 lead is held while its address is' : `${state.held.verification} leads are held while their addresses are`} verified (a day at most).` });
   }
   if (state.held.away > 0) {
-    notes.push({ code: 'lead_away', text: `${plural(state.held.away, 'lead is', 'leads are')} away (an auto-reply said so) and wait until they are back.` });
+    notes.push({ code: 'lead_away', text: `${plural(state.held.away, 'lead is', 'leads are')} away (an auto-reply said so); their mail waits until the return date.` });
   }
   if (campaign.providerMatching) {
     const unmatched = unmatchedProviders(state, eligible, now);
     if (unmatched.length > 0) {
       notes.push({
         code: 'provider_unmatched',
-        text: `${list(unmatched.map(({ provider, count }) => `${plural(count, 'lead')} on ${PROVIDER_NAMES[provider]}`))} wait for an inbox on the same provider: the campaign's inboxes there have reached today's cap or are backing off.`,
+        text: `Waiting for an inbox on the same provider: ${list(unmatched.map(({ provider, count }) => `${plural(count, 'lead')} on ${PROVIDER_NAMES[provider]}`))}; the campaign's inboxes there have reached today's cap or are backing off.`,
       });
     }
   }
