@@ -188,3 +188,28 @@ describe('start and end dates', () => {
     expect(nextSendAt(campaign, 'Europe/Berlin', t('2026-05-01T10:00:00Z'))).toBeNull();
   });
 });
+
+describe('isSendingOpen agrees with the open spans', () => {
+  it('at every 10 minutes of the weeks around both DST changes, in several zones and schedules', () => {
+    const schedules = [
+      hours('09:00', '17:00', WEEKDAYS),
+      hours('01:00', '03:00'),
+      hours('02:30', '24:00', [0, 3, 6]),
+      windows({ days: [0, 1], start: '00:00', end: '02:15' }, { days: [0], start: '02:15', end: '03:30' }, { days: [5, 6], start: '22:00', end: '24:00' }),
+    ];
+    const wrong: string[] = [];
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Asia/Tokyo']) {
+      for (const weekStart of ['2026-03-04', '2026-03-25', '2026-04-01', '2026-09-02', '2026-10-21', '2026-10-28']) {
+        const from = Date.parse(`${weekStart}T00:00:00Z`);
+        for (const [n, schedule] of schedules.entries()) {
+          const spans = openSpans(schedule, zone, from - 86_400_000, from + 8 * 86_400_000);
+          for (let ms = from; ms < from + 7 * 86_400_000; ms += 10 * 60_000) {
+            const expected = spans.some((s) => s.start <= ms && ms < s.end);
+            if (isSendingOpen(schedule, zone, new Date(ms)) !== expected) wrong.push(`${zone} schedule ${n} ${new Date(ms).toISOString()}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

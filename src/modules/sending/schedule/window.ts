@@ -5,7 +5,7 @@
 // in the skipped hour opens when the clocks jump.
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import { minutesOf } from '../../campaigns/schedule';
-import { dayOfDate, wallClock, wallTimeAt, weekdayOfDay } from './zones';
+import { dayOfDate, steadyOffset, wallClock, wallTimeAt, weekdayOfDay } from './zones';
 
 export interface SendingSchedule {
   days: readonly number[];
@@ -21,6 +21,7 @@ export interface Span {
 }
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
 /** How far nextOpening looks: a week covers every weekday, plus a day of slack for DST and zones. */
 export const OPENING_HORIZON_DAYS = 8;
 
@@ -61,7 +62,16 @@ function spanAt(schedule: SendingSchedule, zone: string, at: number): Span | nul
 }
 
 export function isSendingOpen(schedule: SendingSchedule, zone: string, now: Date): boolean {
-  return spanAt(schedule, zone, now.getTime()) !== null;
+  const at = now.getTime();
+  const offset = steadyOffset(zone, at);
+  if (offset === null) return spanAt(schedule, zone, at) !== null;
+  // No offset change within a day either side: wall time maps one to one onto instants, so reading
+  // today's windows on the wall clock gives the same answer as the spans, for a fraction of the cost.
+  const local = at + offset * MINUTE;
+  const day = Math.floor(local / DAY);
+  const minutes = (local - day * DAY) / MINUTE;
+  const weekday = weekdayOfDay(day);
+  return windowsOf(schedule).some((w) => w.days.includes(weekday) && minutesOf(w.start) <= minutes && minutes < minutesOf(w.end));
 }
 
 /** When the window next opens: `from` itself while open; null when it does not open within the horizon

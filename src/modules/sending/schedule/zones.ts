@@ -39,7 +39,11 @@ function ianaZone(name: string): IANAZone {
 /** Offset of `zone` from UTC at instant `ms`, in minutes. Throws on an unknown zone (zones are validated
  *  where they are stored, so this is a programming error, not bad input). */
 export function zoneOffset(zone: string, ms: number): number {
-  const day = Math.floor(ms / DAY);
+  return dayOffset(zone, Math.floor(ms / DAY)) ?? ianaZone(zone).offset(ms);
+}
+
+/** The offset that holds all through UTC day `day`; null on a day the offset changes. */
+function dayOffset(zone: string, day: number): number | null {
   let perDay = dayOffsets.get(zone);
   if (!perDay) {
     perDay = new Map();
@@ -53,7 +57,15 @@ export function zoneOffset(zone: string, ms: number): number {
     if (perDay.size >= CACHE_DAYS_PER_ZONE) perDay.clear();
     perDay.set(day, constant);
   }
-  return constant ?? ianaZone(zone).offset(ms);
+  return constant;
+}
+
+/** The offset of `zone` when it stays the same from the UTC day before `ms` to the day after; null when
+ *  it changes in that time. Lets callers read wall times by plain arithmetic away from DST changes. */
+export function steadyOffset(zone: string, ms: number): number | null {
+  const day = Math.floor(ms / DAY);
+  const offset = dayOffset(zone, day);
+  return offset !== null && dayOffset(zone, day - 1) === offset && dayOffset(zone, day + 1) === offset ? offset : null;
 }
 
 export interface WallClock {
