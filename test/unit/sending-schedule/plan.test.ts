@@ -281,6 +281,15 @@ describe('provider matching', () => {
     expect(result.providerHeld).toEqual(['g1']);
   });
 
+  it('does not call a lead held for its provider when the campaign has no free inbox at all', () => {
+    const input = {
+      campaigns: [campaign('first', ['ga']), matched({ sentToday: 10 })],
+      inboxes: [inbox('ga', { provider: gmail }), inbox('ms', { provider: outlook, nextFreeAt: later(2) })],
+      leads: [lead('f1', 'first'), lead('g1', 'c1', { provider: gmail })],
+    };
+    expect(planSends(input, NOW)).toEqual({ sends: [{ leadId: 'f1', campaignId: 'first', inboxId: 'ga' }], providerHeld: [] });
+  });
+
   it('holds the lead while its provider inboxes are capped for the day', () => {
     const input = {
       campaigns: [matched()],

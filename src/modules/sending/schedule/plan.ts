@@ -197,7 +197,8 @@ function buildRun(
 
 /** The run's next send, if it has one this tick; false when the campaign is done for the tick. */
 function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string, number>): boolean {
-  if (run.room <= 0) return false;
+  // Nothing more this tick once the limit is used or none of the campaign's inboxes is left free.
+  if (run.room <= 0 || !run.anyInbox.peek(used, domainLeft)) return false;
   for (const q of [0, 1] as const) {
     if (q === run.newQueue && run.newRoom <= 0) continue;
     const queue = run.queues[q];
@@ -206,7 +207,7 @@ function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string
       const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
       const inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
       if (!inbox) {
-        if (!matching) return false; // no inbox of the campaign is free: nothing more this tick
+        // Only a provider queue can run dry while the campaign still has a free inbox.
         plan.providerHeld.push(lead.leadId);
         run.positions[q]++;
         continue;
