@@ -8,6 +8,7 @@ import { Campaign } from '../modules/campaigns/campaign.entity';
 import { InboxDayStat } from '../modules/inboxes/inbox-day-stat.entity';
 import { Inbox } from '../modules/inboxes/inbox.entity';
 import { RateLimitHit } from '../modules/inboxes/rate-limit-hit.entity';
+import { LeadCount } from '../modules/leads/lead-count.entity';
 import { LeadFilter } from '../modules/leads/lead-filter.entity';
 import { LeadListEntry } from '../modules/leads/lead-list-entry.entity';
 import { LeadList } from '../modules/leads/lead-list.entity';
@@ -16,4 +17,4 @@ import { SequenceTemplate } from '../modules/steps/sequence-template.entity';
 import { Step } from '../modules/steps/step.entity';
 
 export const entities = [Workspace, User, SessionToken, ApiKey, Inbox, InboxDayStat, RateLimitHit, Campaign, Step, SequenceTemplate,
-  Lead, LeadList, LeadListEntry, LeadFilter, BlocklistEntry];
+  Lead, LeadList, LeadListEntry, LeadFilter, BlocklistEntry, LeadCount];

@@ -5,10 +5,12 @@ import { Migration20261123014910_accounts } from './Migration20261123014910_acco
 import { Migration20261123015055_inboxes_campaigns_steps } from './Migration20261123015055_inboxes_campaigns_steps';
 import { Migration20261123020825_leads_lists_blocklist } from './Migration20261123020825_leads_lists_blocklist';
 import { Migration20261123022449_leads_reading } from './Migration20261123022449_leads_reading';
+import { Migration20261123024412_leads_counts } from './Migration20261123024412_leads_counts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
   { name: 'Migration20261123015055_inboxes_campaigns_steps', class: Migration20261123015055_inboxes_campaigns_steps },
   { name: 'Migration20261123020825_leads_lists_blocklist', class: Migration20261123020825_leads_lists_blocklist },
   { name: 'Migration20261123022449_leads_reading', class: Migration20261123022449_leads_reading },
+  { name: 'Migration20261123024412_leads_counts', class: Migration20261123024412_leads_counts },
 ];

@@ -16,14 +16,13 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
 @Unique({ properties: ['campaign', 'email'] })
 @Index({ properties: ['campaign', 'createdAt', 'id'] })
 @Index({ properties: ['workspace', 'email'] })
-// The campaign lead list (GET /campaigns/:id/leads) pages in (created_at, id) order under every filter
-// and counts the matches over up to millions of leads. The status index carries the other filter
-// columns so a count under any mix of filters is an index-only scan; the partial indexes hold only
-// leads with a value (null at import, so adding leads does not pay for them) and give ordered pages for
-// the rarer values; the trigram index serves `q` (substring of the address). See lead-query.ts.
+// The campaign lead list (GET /campaigns/:id/leads) pages in (created_at, id) order under every filter:
+// an ordered range of one of these indexes cut by LIMIT. The partial indexes hold only leads with a
+// value (null at import, so adding leads does not pay for them); the trigram index serves `q`
+// (substring of the address). Totals come from lead_count (lead-count.entity.ts). See lead-query.ts.
 @Index({
-  name: 'lead_campaign_status_page',
-  expression: 'create index "lead_campaign_status_page" on "lead" ("campaign_id", "status", "created_at", "id") include ("interest", "verification", "provider", "source_list_id")',
+  name: 'lead_campaign_status_created',
+  expression: 'create index "lead_campaign_status_created" on "lead" ("campaign_id", "status", "created_at", "id")',
 })
 @Index({
   name: 'lead_campaign_interest_page',

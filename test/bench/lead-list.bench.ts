@@ -1,0 +1,179 @@
+// Campaign lead list over 1,000,000 leads (issue #3 "Scale"): a page with X-Total-Count must answer in
+// under 100 ms. Builds one campaign of 1M leads (generate_series insert, realistic value mix), plus a
+// second campaign in the same workspace and another workspace, VACUUM ANALYZEs (as autovacuum would
+// after a bulk load), then times GET /campaigns/:id/leads through HTTP for each filter and prints the
+// EXPLAIN ANALYZE plans of the count and page statements the service runs. Baseline: GET /campaigns/:id
+// (one row through the same stack), measured in the same run. Also times lead-fields and the CSV export.
+//
+// Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config';
+import { authedContext } from '../../src/context';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { silentLogger } from '../../src/logger';
+import { Campaign } from '../../src/modules/campaigns/campaign.entity';
+import { campaignLeadQueries, countSql, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
+import { parseLeadQuery } from '../../src/modules/leads/leads.inputs';
+import { startService } from '../../src/service';
+import { Client, signUp } from '../support/client';
+
+const LEADS = Number(process.env.LEADS ?? 1_000_000);
+const RUNS = 9;
+const TARGET_MS = 100;
+
+const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1];
+
+/** One campaign's worth of leads, built in the database. Value mix: mostly pending, a few replies, 2%
+ *  with an interest label, most verified, provider looked up for 70%, 10% from a lead list. */
+function insertLeads(workspaceId: string, campaignId: string, listId: string, from: number, to: number, domain: string) {
+  return `
+    insert into lead (id, created_at, workspace_id, campaign_id, email, vars, status, stop_reason, interest, verification, provider, current_step, source_list_id, timezone)
+    select gen_random_uuid(),
+           timestamptz '2026-01-01' + i * interval '1 second',
+           '${workspaceId}', '${campaignId}',
+           'person' || i || '@company' || (i % 20000) || '.${domain}',
+           jsonb_build_object('first_name', 'Name' || i, 'company', 'Company ' || (i % 20000), 'city', (array['Berlin','Paris','Rome','Oslo'])[1 + i % 4]),
+           s.status,
+           case s.status when 'replied' then 'replied' when 'bounced' then 'bounced' when 'unsubscribed' then 'unsubscribed' end,
+           case when i % 50 = 0 then (array['interested','meeting_booked','won','lost','not_interested'])[1 + (i / 50) % 5] end,
+           case when i % 10 < 4 then null when i % 100 < 90 then 'valid' when i % 100 < 95 then 'risky' when i % 100 < 98 then 'invalid' else 'unchecked' end,
+           case when i % 10 < 3 then null else (array['provider_a','provider_a','provider_b','other','none','unknown','provider_b'])[1 + i % 7] end,
+           case s.status when 'pending' then 0 else 1 + i % 3 end,
+           case when i % 10 = 7 then '${listId}'::uuid end,
+           case when i % 5 = 0 then 'America/New_York' end
+      from generate_series(${from}, ${to}) i
+      cross join lateral (select case
+             when i % 100 < 60 then 'pending' when i % 100 < 85 then 'active' when i % 100 < 90 then 'paused'
+             when i % 100 < 94 then 'completed' when i % 100 < 98 then 'replied' when i % 100 < 99 then 'bounced' else 'unsubscribed' end as status) s`;
+}
+
+async function timeGet(client: Client, url: string) {
+  const times: number[] = [];
+  let total = '';
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t = process.hrtime.bigint();
+    const res = await client.get(url);
+    times.push(ms(t));
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
+    total = res.headers.get('x-total-count') ?? '';
+    rows = Array.isArray(res.body) ? res.body.length : 0;
+  }
+  return { median: median(times), p90: p90(times), total, rows };
+}
+
+export async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lead-list-bench-'));
+  const pg = await startEmbeddedPostgres(dataDir);
+  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret' });
+  const service = await startService(config, { port: 0, log: silentLogger, jobs: false });
+  try {
+    const me = await signUp(service.url);
+    const them = await signUp(service.url);
+    const big = (await me.client.post('/campaigns', { name: 'Big' })).body;
+    const small = (await me.client.post('/campaigns', { name: 'Small' })).body;
+    const theirs = (await them.client.post('/campaigns', { name: 'Theirs' })).body;
+    const conn = service.deps.orm.em.getConnection();
+    const listId = (await conn.execute(`insert into lead_list (id, created_at, workspace_id, name) values (gen_random_uuid(), now(), ?, 'Fair') returning id`, [me.workspaceId]))[0].id;
+
+    console.log(`Lead list benchmark: ${LEADS.toLocaleString('en')} leads in one campaign (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`);
+    let t = process.hrtime.bigint();
+    const chunk = 250_000;
+    for (let from = 1; from <= LEADS; from += chunk) await conn.execute(insertLeads(me.workspaceId, big.id, listId, from, Math.min(LEADS, from + chunk - 1), 'com'));
+    console.log(`  built ${LEADS.toLocaleString('en')} leads in ${(ms(t) / 1000).toFixed(1)} s (generate_series insert with every index in place)`);
+    t = process.hrtime.bigint();
+    await conn.execute(insertLeads(me.workspaceId, small.id, listId, 1, 50_000, 'org'));
+    await conn.execute(insertLeads(them.workspaceId, theirs.id, listId, 1, 50_000, 'net'));
+    await conn.execute('vacuum analyze lead');
+    console.log(`  + 50,000 leads in a second campaign, 50,000 in another workspace, VACUUM ANALYZE: ${(ms(t) / 1000).toFixed(1)} s\n`);
+
+    const baseline = await timeGet(me.client, `/campaigns/${big.id}`);
+    console.log(`Baseline GET /campaigns/:id (one row, same stack): median ${baseline.median.toFixed(1)} ms\n`);
+
+    const scenarios: [string, string][] = [
+      ['no filter, first page', ''],
+      ['no filter, limit 1000', 'limit=1000'],
+      ['no filter, offset 10,000', 'offset=10000'],
+      ['status=active', 'status=active'],
+      ['status=paused', 'status=paused'],
+      ['status=unsubscribed', 'status=unsubscribed'],
+      ['interest=won', 'interest=won'],
+      ['verification=valid', 'verification=valid'],
+      ['verification=invalid', 'verification=invalid'],
+      ['verification=unchecked (null or unchecked)', 'verification=unchecked'],
+      ['provider=provider_b', 'provider=provider_b'],
+      ['provider=unchecked (null)', 'provider=unchecked'],
+      ['list_id', `list_id=${listId}`],
+      ['status=active&verification=unchecked', 'status=active&verification=unchecked'],
+      ['status=pending&provider=provider_a&list_id', `status=pending&provider=provider_a&list_id=${listId}`],
+      ['q=person123456 (one lead)', 'q=person123456'],
+      ['q=@company1234. (about 50 leads)', 'q=%40company1234.'],
+      ['q=son12 (about 11,000 leads)', 'q=son12'],
+      ['q=.com (every lead)', 'q=.com'],
+      ['q=99 (2 characters)', 'q=99'],
+    ];
+    const em = authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
+    const campaign = await em.findOneOrFail(Campaign, big.id);
+    const results: { name: string; median: number; p90: number; total: string; rows: number }[] = [];
+    console.log('GET /campaigns/:id/leads                          total     rows   median    p90   x baseline');
+    for (const [name, query] of scenarios) {
+      const r = await timeGet(me.client, `/campaigns/${big.id}/leads${query ? `?${query}` : ''}`);
+      results.push({ name, ...r });
+      console.log(
+        `  ${name.padEnd(46)} ${r.total.padStart(9)} ${String(r.rows).padStart(6)} ${r.median.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(6)}   ${(r.median / baseline.median).toFixed(1).padStart(6)}${r.median > TARGET_MS ? '   OVER 100 ms' : ''}`,
+      );
+    }
+
+    console.log('\nQuery plans (EXPLAIN ANALYZE of the statements the service runs):');
+    for (const [name, query] of scenarios) {
+      const input = await parseLeadQuery(Object.fromEntries(new URLSearchParams(query)));
+      const q = campaignLeadQueries(em, campaign, normalizeFilter(input), pageOf(input));
+      for (const [kind, statement] of [['count', countSql(q.count)], ['page', { sql: q.page.getFormattedQuery(), params: [] as unknown[] }]] as const) {
+        const plan: { 'QUERY PLAN': string }[] = await conn.execute(`explain (analyze, costs off, timing on) ${statement.sql}`, statement.params);
+        console.log(`\n-- ${name}: ${kind}`);
+        for (const line of plan) console.log(`   ${line['QUERY PLAN']}`);
+      }
+    }
+
+    t = process.hrtime.bigint();
+    const fields = await me.client.get(`/campaigns/${big.id}/lead-fields`);
+    console.log(`\nGET /campaigns/:id/lead-fields: ${ms(t).toFixed(0)} ms -> ${JSON.stringify(fields.body.fields)}`);
+
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    t = process.hrtime.bigint();
+    const res = await fetch(`${service.url}/api/campaigns/${big.id}/leads.csv`, { headers: { authorization: `Bearer ${me.token}` } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += part.length;
+      for (const b of part) if (b === 10) lines++;
+    }
+    const csvMs = ms(t);
+    clearInterval(sampler);
+    console.log(
+      `GET /campaigns/:id/leads.csv: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s ` +
+        `(${Math.round(((lines - 1) / csvMs) * 1000).toLocaleString('en')} rows/s); process RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB`,
+    );
+
+    const over = results.filter((r) => r.median > TARGET_MS);
+    console.log(over.length ? `\n${over.length} case(s) over ${TARGET_MS} ms: ${over.map((r) => r.name).join('; ')}` : `\nEvery case answered under ${TARGET_MS} ms (median).`);
+  } finally {
+    await service.stop();
+    await pg.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
