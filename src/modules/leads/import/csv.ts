@@ -1,0 +1,118 @@
+// Reading lead CSV with papaparse, streamed: rows come out in batches while the input is still arriving,
+// so a large file never sits in memory as parsed rows. Handles quoted fields (with commas, quotes and
+// line breaks inside), a UTF-8 byte-order mark, CRLF or LF line ends, empty lines (skipped, also lines of
+// only delimiters), ragged rows (missing cells are blank, cells beyond the header are dropped) and a
+// comma, semicolon, tab or pipe delimiter (guessed from the start of the file).
+//
+// The header row names the columns: the `email` column is found ignoring case, spaces and punctuation
+// (Email, " EMAIL ", E-mail, Email Address); every other column becomes a lead field (lead-rows.ts).
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import Papa from 'papaparse';
+import { badRequest } from '../../../errors';
+import { uniqueFieldNames, type RawRow } from './lead-rows';
+
+/** Header names (as field names) accepted for the address column, the first one present wins. */
+const EMAIL_COLUMNS = ['email', 'e_mail', 'email_address', 'e_mail_address'];
+
+/** The largest CSV taken (decisions.md §3: 413 above 50 MB), for bodies and fetched sheets alike. */
+export const CSV_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Longest row taken, in characters. Far above any real row (a field keeps 500 characters); it stops an
+ *  unclosed quote or a file without line breaks from turning into one endless row, which papaparse
+ *  would re-read from its start on every chunk (quadratic time). */
+export const MAX_ROW_CHARS = 1 << 20;
+
+const BATCH_ROWS = 2000;
+const TEXT_CHUNK = 1 << 16;
+
+export interface CsvColumns {
+  emailIndex: number;
+  /** Field name per column index; '' for the email column and for columns without a usable name. */
+  names: string[];
+}
+
+/** Works out which column holds the address and what the others are called; 400 without an email column. */
+export function csvColumns(header: readonly string[]): CsvColumns {
+  const names = uniqueFieldNames(header.map((h) => h.replace(/^\uFEFF/, '').trim()));
+  const emailIndex = EMAIL_COLUMNS.map((n) => names.indexOf(n)).find((i) => i >= 0) ?? -1;
+  if (emailIndex < 0) {
+    throw badRequest('no_email_column', 'The CSV has no email column: its first row must name the columns, one of them "email".', {
+      columns: header.slice(0, 50),
+    });
+  }
+  names[emailIndex] = '';
+  return { emailIndex, names };
+}
+
+export function csvRow(cells: readonly string[], columns: CsvColumns): RawRow {
+  const fields: [string, string][] = [];
+  for (let i = 0; i < columns.names.length && i < cells.length; i++) {
+    if (columns.names[i]) fields.push([columns.names[i], cells[i]]);
+  }
+  return { email: cells[columns.emailIndex] ?? '', fields };
+}
+
+/** A string as a stream of modest chunks (strings, so a character split between two stays whole when
+ *  papaparse joins them), so even a CSV given as one string is parsed bit by bit. */
+export function textStream(text: string): Readable {
+  return Readable.from(
+    (function* chunks() {
+      for (let i = 0; i < text.length; i += TEXT_CHUNK) yield text.slice(i, i + TEXT_CHUNK);
+    })(),
+    { objectMode: true },
+  );
+}
+
+/** Counts the characters fed to the parser since the consumer last took a row; fails past MAX_ROW_CHARS. */
+class RowLengthGuard extends Transform {
+  sinceLastRow = 0;
+  constructor() {
+    super({ objectMode: true });
+  }
+  override _transform(chunk: string | Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.sinceLastRow += chunk.length;
+    if (this.sinceLastRow > MAX_ROW_CHARS) {
+      done(badRequest('row_too_long', `A CSV row is longer than ${MAX_ROW_CHARS} characters: check for a quote that is never closed, or for missing line breaks.`));
+    } else done(null, chunk);
+  }
+}
+
+/**
+ * The data rows of a lead CSV, in batches, in file order. `input` yields text (a stream already decoded
+ * as UTF-8, or a string). Throws `no_email_column` (400) once the header is read, `row_too_long` (400),
+ * and whatever error the input stream fails with (for example a size limit).
+ */
+export async function* csvLeadRows(input: Readable | string): AsyncGenerator<RawRow[]> {
+  const source = typeof input === 'string' ? textStream(input) : input;
+  const guard = new RowLengthGuard();
+  const parser: NodeJS.ReadWriteStream & AsyncIterable<string[]> = Papa.parse(Papa.NODE_STREAM_INPUT, {
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
+  const destroyParser = (err: Error) => (parser as unknown as Readable).destroy(err);
+  source.on('error', destroyParser);
+  guard.on('error', destroyParser);
+  source.pipe(guard).pipe(parser);
+  let columns: CsvColumns | null = null;
+  let batch: RawRow[] = [];
+  try {
+    for await (const cells of parser) {
+      guard.sinceLastRow = 0;
+      if (!columns) {
+        columns = csvColumns(cells);
+        continue;
+      }
+      batch.push(csvRow(cells, columns));
+      if (batch.length >= BATCH_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (!columns) csvColumns([]); // an empty file has no email column either
+    if (batch.length) yield batch;
+  } finally {
+    source.off('error', destroyParser);
+    source.unpipe(guard);
+    if (!source.readableEnded) source.resume(); // let whatever is left of the input drain
+  }
+}
