@@ -1,0 +1,372 @@
+// Outbound HTTP that a caller's input points at (a published sheet today; websites, webhooks and the
+// verifier later), guarded against server-side request forgery:
+// - http(s) only; the host must be one of `allowedHosts` when given: an exact, case-insensitive match
+//   of the hostname (a trailing dot ignored). Subdomains are NOT included: "docs.google.com" does not
+//   let "evil.docs.google.com" through, so an operator lists every host they mean.
+// - the host's addresses are resolved first and every one must be public (addressCategory below), unless
+//   `allowPrivate` (ALLOW_PRIVATE_FETCH). The connection then goes to the address that was checked: the
+//   request's `lookup` hands back that address, so there is no second DNS look-up for a rebinding DNS
+//   server to answer differently. TLS still verifies the certificate against the hostname.
+// - redirects are followed by hand, at most MAX_REDIRECTS, and every hop is checked again (scheme, host,
+//   addresses).
+// - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body; the body (after any
+//   gzip/deflate/br decoding) stops at `maxBytes`.
+// Refusals are AppErrors (decisions.md allows only 4xx for bad input):
+//   400 invalid_url          not an absolute http(s) URL (also a redirect to one)
+//   400 host_not_allowed     host not in allowedHosts (details.host)
+//   400 address_not_allowed  host resolves to a loopback/private/link-local/metadata/… address
+//   400 fetch_timeout        no complete answer within timeoutMs
+//   400 fetch_failed         unknown host, connection/TLS error, a non-2xx answer (details.status),
+//                            too many redirects, or an encoding we cannot read
+//   413 fetch_too_large      the answer is larger than maxBytes (details.max_bytes)
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import zlib from 'node:zlib';
+import { AppError, badRequest } from '../errors';
+
+export const MAX_REDIRECTS = 5;
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface SafeFetchOptions {
+  /** Hostnames that may be fetched (exact match, case-insensitive). Undefined: any public host. */
+  allowedHosts?: readonly string[];
+  /** Let loopback/private/link-local addresses through (ALLOW_PRIVATE_FETCH=true). */
+  allowPrivate: boolean;
+  /** Largest body accepted, in bytes after decoding. */
+  maxBytes: number;
+  /** Deadline for the whole fetch, redirects included. */
+  timeoutMs: number;
+  /** Exact addresses trusted despite the guard (a known internal service; tests use it for a loopback peer). */
+  trustedAddresses?: readonly string[];
+  /** Resolves a hostname to its addresses; the system resolver (getaddrinfo, /etc/hosts) by default. */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The address classifier (pure; reused by every outbound HTTP client).
+
+export type AddressCategory =
+  | 'unspecified'
+  | 'loopback'
+  | 'private'
+  | 'link_local'
+  | 'shared' // carrier-grade NAT 100.64/10
+  | 'multicast'
+  | 'reserved'
+  | 'unique_local';
+
+interface Range {
+  bytes: number[];
+  bits: number;
+  category: AddressCategory;
+}
+
+const v4 = (a: number, b: number, c: number, d: number, bits: number, category: AddressCategory): Range => ({
+  bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, a, b, c, d],
+  bits: 96 + bits,
+  category,
+});
+
+/** Non-public ranges. IPv4 ranges are written in their IPv4-mapped form (::ffff:a.b.c.d). */
+const RANGES: Range[] = [
+  v4(0, 0, 0, 0, 8, 'unspecified'), // "this network"; 0.0.0.0 reaches the local host on Linux
+  v4(10, 0, 0, 0, 8, 'private'),
+  v4(100, 64, 0, 0, 10, 'shared'),
+  v4(127, 0, 0, 0, 8, 'loopback'),
+  v4(169, 254, 0, 0, 16, 'link_local'), // includes the cloud metadata address 169.254.169.254
+  v4(172, 16, 0, 0, 12, 'private'),
+  v4(192, 0, 0, 0, 24, 'reserved'), // IETF protocol assignments
+  v4(192, 0, 2, 0, 24, 'reserved'), // documentation
+  v4(192, 168, 0, 0, 16, 'private'),
+  v4(198, 18, 0, 0, 15, 'reserved'), // benchmarking
+  v4(198, 51, 100, 0, 24, 'reserved'), // documentation
+  v4(203, 0, 113, 0, 24, 'reserved'), // documentation
+  v4(224, 0, 0, 0, 4, 'multicast'),
+  v4(240, 0, 0, 0, 4, 'reserved'), // includes broadcast 255.255.255.255
+  { bytes: new Array(16).fill(0), bits: 128, category: 'unspecified' }, // ::
+  { bytes: [...new Array(15).fill(0), 1], bits: 128, category: 'loopback' }, // ::1
+  { bytes: [0x01, 0, 0, 0, 0, 0, 0, 0], bits: 64, category: 'reserved' }, // 100::/64 discard
+  { bytes: [0x20, 0x01, 0x0d, 0xb8], bits: 32, category: 'reserved' }, // 2001:db8::/32 documentation
+  { bytes: [0xfc], bits: 7, category: 'unique_local' }, // fc00::/7
+  { bytes: [0xfe, 0x80], bits: 10, category: 'link_local' }, // fe80::/10
+  { bytes: [0xfe, 0xc0], bits: 10, category: 'private' }, // fec0::/10 (deprecated site-local)
+  { bytes: [0xff], bits: 8, category: 'multicast' },
+];
+
+function parseV4(s: string): number[] | null {
+  const parts = s.split('.');
+  if (parts.length !== 4) return null;
+  const out = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
+  return out.every((n) => n >= 0 && n <= 255) ? out : null;
+}
+
+/** The 16 bytes of an IPv6 address (zone id dropped, embedded dotted quad allowed); null if malformed. */
+function parseV6(raw: string): number[] | null {
+  const s = raw.replace(/%.*$/, '');
+  const halves = s.split('::');
+  if (halves.length > 2) return null;
+  const groups = (part: string): number[] | null => {
+    if (part === '') return [];
+    const out: number[] = [];
+    const pieces = part.split(':');
+    for (let i = 0; i < pieces.length; i++) {
+      const p = pieces[i];
+      if (i === pieces.length - 1 && p.includes('.')) {
+        const quad = parseV4(p);
+        if (!quad) return null;
+        out.push((quad[0] << 8) | quad[1], (quad[2] << 8) | quad[3]);
+      } else if (/^[0-9a-f]{1,4}$/i.test(p)) out.push(parseInt(p, 16));
+      else return null;
+    }
+    return out;
+  };
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  if (!head || !tail) return null;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const words = [...head, ...new Array(missing).fill(0), ...tail];
+  return words.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+/** An address as 16 bytes, IPv4 in its IPv4-mapped form; null when it is not an IP address. */
+function addressBytes(ip: string): number[] | null {
+  const quad = isIP(ip) === 4 ? parseV4(ip) : null;
+  if (quad) return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...quad];
+  return isIP(ip.replace(/%.*$/, '')) === 6 ? parseV6(ip) : null;
+}
+
+function inRange(bytes: number[], range: Range): boolean {
+  for (let bit = 0; bit < range.bits; bit += 8) {
+    const left = Math.min(8, range.bits - bit);
+    const mask = (0xff << (8 - left)) & 0xff;
+    if ((bytes[bit / 8] & mask) !== ((range.bytes[bit / 8] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+/** IPv4 carried inside an IPv6 address by a translation scheme, which would reach that IPv4 host. */
+function embeddedV4(bytes: number[]): number[] | null {
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  if (zeros(0, 12) && !zeros(12, 16)) return bytes.slice(12); // ::a.b.c.d (IPv4-compatible, deprecated)
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) return bytes.slice(12); // 64:ff9b::/96 NAT64
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6); // 2002::/16 6to4
+  return null;
+}
+
+/**
+ * Why an address must not be reached from the server, or null for a public address. IPv4-mapped
+ * (::ffff:127.0.0.1), IPv4-compatible, NAT64 and 6to4 forms are judged by the IPv4 address they carry.
+ * Anything that is not an IP address counts as 'reserved'.
+ */
+export function addressCategory(ip: string): AddressCategory | null {
+  const bytes = addressBytes(ip.trim());
+  if (!bytes) return 'reserved';
+  const own = RANGES.find((r) => inRange(bytes, r))?.category;
+  if (own) return own;
+  const inner = embeddedV4(bytes);
+  if (!inner) return null;
+  const mapped = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...inner];
+  return RANGES.find((r) => inRange(mapped, r))?.category ?? null;
+}
+
+export const isPublicAddress = (ip: string): boolean => addressCategory(ip) === null;
+
+// ---------------------------------------------------------------------------------------------------
+// The fetch.
+
+const invalidUrl = () => badRequest('invalid_url', 'The link must be an absolute http:// or https:// URL.');
+const fetchFailed = (message: string, details?: Record<string, unknown>) => badRequest('fetch_failed', message, details);
+
+/** A hostname as compared and resolved: lower case, no brackets around IPv6, no trailing dot. */
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+}
+
+export function isHostAllowed(host: string, allowedHosts: readonly string[] | undefined): boolean {
+  if (!allowedHosts) return true;
+  const h = normalizeHost(host);
+  return allowedHosts.some((a) => normalizeHost(a) === h);
+}
+
+const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+
+/** Parses and checks one hop's URL; returns it with the address to connect to. */
+async function checkHop(raw: string | URL, opts: SafeFetchOptions): Promise<{ url: URL; pinned: ResolvedAddress }> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalidUrl();
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidUrl();
+  const host = normalizeHost(url.hostname);
+  if (!host) throw invalidUrl();
+  if (!isHostAllowed(host, opts.allowedHosts)) {
+    throw badRequest('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${(opts.allowedHosts ?? []).join(', ')}.`, { host });
+  }
+
+  let addresses: ResolvedAddress[];
+  const literal = isIP(host);
+  if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
+  else {
+    try {
+      addresses = await (opts.resolve ?? systemResolve)(host);
+    } catch {
+      addresses = [];
+    }
+    if (!addresses.length) throw fetchFailed(`The host ${host} could not be found.`, { host });
+  }
+  if (!opts.allowPrivate) {
+    // Every address must pass: a name that mixes public and private answers is refused outright.
+    const bad = addresses.find((a) => addressCategory(a.address) !== null && !opts.trustedAddresses?.includes(a.address));
+    if (bad) {
+      throw badRequest('address_not_allowed', `The host ${host} points at a ${addressCategory(bad.address)} address, which the server does not fetch from.`, {
+        host,
+        category: addressCategory(bad.address),
+      });
+    }
+  }
+  return { url, pinned: addresses[0] };
+}
+
+/** A `lookup` for the socket that answers with the address already checked, never asking DNS again. */
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  }) as LookupFunction;
+}
+
+interface Hop {
+  status: number;
+  location: string | undefined;
+  body: Buffer | null;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function decoder(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+  switch (encoding) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      throw fetchFailed(`The answer uses a content encoding the server cannot read (${encoding}).`);
+  }
+}
+
+/** One GET to the pinned address. Redirect answers come back without their body. */
+function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<Hop>((resolve, reject) => {
+    const req = client.request(url, {
+      method: 'GET',
+      agent: false, // a fresh socket per hop: no pooled connection to some earlier address
+      lookup: pinnedLookup(pinned),
+      signal,
+      headers: { accept: 'text/csv, text/plain;q=0.9, */*;q=0.5', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'outreach-service' },
+    });
+    req.on('error', (err) => reject(err));
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status) || status < 200 || status >= 300) {
+        res.resume();
+        resolve({ status, location: res.headers.location, body: null });
+        return;
+      }
+      const tooLarge = () =>
+        new AppError(413, 'fetch_too_large', `The linked file is larger than ${opts.maxBytes} bytes; split it or send a smaller one.`, { max_bytes: opts.maxBytes });
+      // Settle first, then tear down: destroying the response emits 'aborted'/'error' synchronously.
+      let source: NodeJS.ReadableStream = res;
+      const fail = (err: unknown) => {
+        reject(err);
+        res.destroy();
+        if (source !== res) (source as zlib.Gunzip).destroy();
+      };
+      try {
+        const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+        const inflate = decoder(encoding);
+        const declared = Number(res.headers['content-length']);
+        if (!inflate && Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge();
+        if (inflate) {
+          res.on('error', (err) => inflate.destroy(err));
+          source = res.pipe(inflate);
+        }
+      } catch (err) {
+        return fail(err);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > opts.maxBytes) return fail(tooLarge());
+        chunks.push(chunk);
+      });
+      source.on('error', (err) => reject(err));
+      source.on('end', () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }));
+      res.on('aborted', () => reject(fetchFailed('The connection closed before the whole answer arrived.')));
+    });
+    req.end();
+  });
+}
+
+/**
+ * GETs `url` under the guard above and returns the body decoded as UTF-8 (a byte-order mark dropped,
+ * invalid bytes replaced). Throws the AppErrors listed at the top of this file.
+ */
+export async function safeFetchText(url: string, opts: SafeFetchOptions): Promise<string> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  const timeout = () => badRequest('fetch_timeout', `The link did not answer within ${Math.round(opts.timeoutMs / 1000)} seconds.`, { timeout_ms: opts.timeoutMs });
+  // The look-ups cannot be aborted: race them against the deadline.
+  const deadline = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(timeout()), { once: true }));
+  deadline.catch(() => undefined);
+
+  try {
+    let current: string | URL = url;
+    for (let hop = 0; ; hop++) {
+      const { url: checked, pinned }: { url: URL; pinned: ResolvedAddress } = await Promise.race([checkHop(current, opts), deadline]);
+      let answer: Hop;
+      try {
+        answer = await requestOnce(checked, pinned, opts, controller.signal);
+      } catch (err) {
+        if (timedOut) throw timeout();
+        if (err instanceof AppError) throw err;
+        throw fetchFailed(`The link could not be read: ${(err as Error).message}.`, { host: normalizeHost(checked.hostname) });
+      }
+      if (REDIRECTS.has(answer.status)) {
+        if (!answer.location) throw fetchFailed(`The link answered ${answer.status} without a Location to follow.`, { status: answer.status });
+        if (hop >= MAX_REDIRECTS) throw fetchFailed(`The link redirected more than ${MAX_REDIRECTS} times.`, { status: answer.status });
+        try {
+          current = new URL(answer.location, checked);
+        } catch {
+          throw invalidUrl();
+        }
+        continue;
+      }
+      if (!answer.body) throw fetchFailed(`The link answered HTTP ${answer.status}.`, { status: answer.status });
+      return new TextDecoder('utf-8').decode(answer.body);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
