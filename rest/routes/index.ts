@@ -5,5 +5,8 @@ import { inboxRoutes } from './inboxes.routes';
 import { inboxCheckRoutes } from './inbox-checks.routes';
 import { campaignRoutes } from './campaigns.routes';
 import { stepRoutes } from './steps.routes';
+import { leadImportRoutes } from './lead-import.routes';
+import { leadRoutes } from './leads.routes';
+import { leadFilterRoutes } from './lead-filters.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes];

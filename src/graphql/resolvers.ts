@@ -5,6 +5,9 @@ import { InboxesResolver } from '../modules/inboxes/inboxes.resolver';
 import { InboxChecksResolver } from '../modules/inboxes/inbox-checks.resolver';
 import { CampaignsResolver } from '../modules/campaigns/campaigns.resolver';
 import { StepsResolver } from '../modules/steps/steps.resolver';
+import { LeadImportResolver } from '../modules/leads/import.resolver';
+import { LeadsResolver } from '../modules/leads/leads.resolver';
+import { LeadFiltersResolver } from '../modules/leads/lead-filters.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver];

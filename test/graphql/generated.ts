@@ -15,12 +15,23 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
+  /** The `JSONObject` scalar type represents JSON objects as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
 export type ActivationResult = {
   __typename?: 'ActivationResult';
   status: Scalars['String']['output'];
   warnings: Array<CampaignWarning>;
+};
+
+/** Exactly one source: `leads` (JSON), `csv` (CSV text with an email column), `sheetUrl` or `listId`. */
+export type AddLeadsInput = {
+  /** CSV text; the first row names the columns, one of them email. */
+  csv?: InputMaybe<Scalars['String']['input']>;
+  leads?: InputMaybe<Array<ManualLeadInput>>;
+  listId?: InputMaybe<Scalars['ID']['input']>;
+  sheetUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ApiKey = {
@@ -117,6 +128,11 @@ export type CreateCampaignInput = {
   name: Scalars['String']['input'];
 };
 
+export type CreateLeadFilterInput = {
+  filter: LeadFilterInput;
+  name: Scalars['String']['input'];
+};
+
 export type CreateMailboxInput = {
   dailyCap: Scalars['Int']['input'];
   /** Daily cap shared by the inboxes of this domain. */
@@ -192,6 +208,127 @@ export type DomainHealthReport = {
   __typename?: 'DomainHealthReport';
   checkedAt: Scalars['DateTimeISO']['output'];
   domains: Array<DomainHealth>;
+};
+
+/** What became of the rows given; the counts always add up to the number of rows. */
+export type ImportCounts = {
+  __typename?: 'ImportCounts';
+  /** The address or its domain is on the blocklist. */
+  blocklisted: Scalars['Int']['output'];
+  /** Emailed by the workspace within its recent-contact days. */
+  contactedRecently: Scalars['Int']['output'];
+  /** Repeated in the rows given, or already a lead of the campaign. */
+  duplicates: Scalars['Int']['output'];
+  /** A lead in another campaign of the workspace. */
+  inAnotherCampaign: Scalars['Int']['output'];
+  /** New leads (status pending, before step 1). */
+  inserted: Scalars['Int']['output'];
+  /** Not an email address. */
+  invalid: Scalars['Int']['output'];
+};
+
+export type Lead = {
+  __typename?: 'Lead';
+  awayUntil: Maybe<Scalars['DateTimeISO']['output']>;
+  campaignId: Scalars['ID']['output'];
+  /** Name of its campaign. */
+  campaignName: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** 0 before the first email */
+  currentStep: Scalars['Int']['output'];
+  /** null: the campaign's deal value applies */
+  dealValue: Maybe<Scalars['Int']['output']>;
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  interest: Maybe<Scalars['String']['output']>;
+  nextDueAt: Maybe<Scalars['DateTimeISO']['output']>;
+  note: Maybe<Scalars['String']['output']>;
+  provider: Maybe<Scalars['String']['output']>;
+  /** The zone its sends follow: its own with the campaign's lead_timezone on, else the campaign's. */
+  sendZone: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  stopReason: Maybe<Scalars['String']['output']>;
+  timezone: Maybe<Scalars['String']['output']>;
+  /** Lead fields (merge fields), name to text. */
+  vars: Scalars['JSONObject']['output'];
+  verification: Maybe<Scalars['String']['output']>;
+  verifiedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  wonAt: Maybe<Scalars['DateTimeISO']['output']>;
+  workspaceId: Scalars['ID']['output'];
+};
+
+export type LeadActivity = {
+  __typename?: 'LeadActivity';
+  lead: Lead;
+  /** Oldest first. */
+  timeline: Array<LeadTimelineEntry>;
+};
+
+export type LeadFilter = {
+  __typename?: 'LeadFilter';
+  createdAt: Scalars['DateTimeISO']['output'];
+  filter: SavedLeadFilterFields;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type LeadFilterInput = {
+  interest?: InputMaybe<Scalars['String']['input']>;
+  /** Leads added from this lead list. */
+  listId?: InputMaybe<Scalars['ID']['input']>;
+  /** A provider value, or unchecked for leads not looked up yet (null). */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Part of the address, case-insensitive; % _ \ and quotes match themselves. */
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** A verification value, or unchecked for leads not verified (null or unchecked). */
+  verification?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LeadPage = {
+  __typename?: 'LeadPage';
+  items: Array<Lead>;
+  total: Scalars['Int']['output'];
+};
+
+export type LeadQueryInput = {
+  interest?: InputMaybe<Scalars['String']['input']>;
+  /** Page size, 50 by default, at most 1000; 0 gives only the total. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Leads added from this lead list. */
+  listId?: InputMaybe<Scalars['ID']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** A provider value, or unchecked for leads not looked up yet (null). */
+  provider?: InputMaybe<Scalars['String']['input']>;
+  /** Part of the address, case-insensitive; % _ \ and quotes match themselves. */
+  q?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** A verification value, or unchecked for leads not verified (null or unchecked). */
+  verification?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LeadSearchHit = {
+  __typename?: 'LeadSearchHit';
+  /** Campaign name */
+  campaign: Scalars['String']['output'];
+  campaignId: Scalars['ID']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  currentStep: Scalars['Int']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+  stopReason: Maybe<Scalars['String']['output']>;
+};
+
+export type LeadTimelineEntry = {
+  __typename?: 'LeadTimelineEntry';
+  at: Scalars['DateTimeISO']['output'];
+  detail: Maybe<Scalars['String']['output']>;
+  step: Maybe<Scalars['Int']['output']>;
+  stepLabel: Maybe<Scalars['String']['output']>;
+  /** What happened: added, and the sending kinds as sending records them. */
+  type: Scalars['String']['output'];
+  variant: Maybe<Scalars['Int']['output']>;
 };
 
 export type LoginInput = {
@@ -271,20 +408,35 @@ export type MailboxTestResult = {
   status: Scalars['String']['output'];
 };
 
+/** One lead given as JSON. Every vars entry becomes a lead field (names made lower-case letters, digits and underscores); `timezone`, else `country`, sets its zone. */
+export type ManualLeadInput = {
+  email: Scalars['String']['input'];
+  /** Field name to text (numbers and true/false are taken as text; blank or null leaves the field out). */
+  vars?: InputMaybe<Scalars['JSONObject']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   activateCampaign: ActivationResult;
+  /** Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules. */
+  addLeads: ImportCounts;
   /** Replaces the campaign's steps with a template's, before the campaign starts. */
   applySequenceTemplate: StepCount;
   bulkUpdateMailboxes: ChangedCount;
   createApiKey: CreatedApiKey;
   createCampaign: Campaign;
+  createLeadFilter: LeadFilter;
   /** Saves the details without logging in. */
   createMailbox: Mailbox;
   createMember: User;
+  /** The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign. */
+  createOneOffLead: OneOffLead;
   createSequenceTemplate: SequenceTemplate;
   deleteApiKey: Deleted;
   deleteCampaign: Deleted;
+  /** Only a lead never emailed (lead_emailed otherwise). */
+  deleteLead: Deleted;
+  deleteLeadFilter: Deleted;
   deleteMailbox: Deleted;
   deleteMember: Deleted;
   deleteSequenceTemplate: Deleted;
@@ -300,6 +452,7 @@ export type Mutation = {
   updateCampaign: Campaign;
   /** Replaces every step of the campaign (PUT /campaigns/:id/steps). */
   updateCampaignSteps: StepCount;
+  updateLead: Lead;
   updateMailbox: Mailbox;
   /** Turns one variant on or off; position and variant count from 1. */
   updateStepVariant: StepVariantState;
@@ -309,6 +462,12 @@ export type Mutation = {
 
 export type MutationActivateCampaignArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationAddLeadsArgs = {
+  campaignId: Scalars['ID']['input'];
+  input: AddLeadsInput;
 };
 
 
@@ -333,6 +492,11 @@ export type MutationCreateCampaignArgs = {
 };
 
 
+export type MutationCreateLeadFilterArgs = {
+  input: CreateLeadFilterInput;
+};
+
+
 export type MutationCreateMailboxArgs = {
   input: CreateMailboxInput;
 };
@@ -340,6 +504,11 @@ export type MutationCreateMailboxArgs = {
 
 export type MutationCreateMemberArgs = {
   input: CreateMemberInput;
+};
+
+
+export type MutationCreateOneOffLeadArgs = {
+  input: OneOffLeadInput;
 };
 
 
@@ -354,6 +523,16 @@ export type MutationDeleteApiKeyArgs = {
 
 
 export type MutationDeleteCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteLeadArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteLeadFilterArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -425,6 +604,12 @@ export type MutationUpdateCampaignStepsArgs = {
 };
 
 
+export type MutationUpdateLeadArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateLeadInput;
+};
+
+
 export type MutationUpdateMailboxArgs = {
   id: Scalars['ID']['input'];
   input: UpdateMailboxInput;
@@ -443,6 +628,17 @@ export type MutationUpdateWorkspaceArgs = {
   input: UpdateWorkspaceInput;
 };
 
+export type OneOffLead = {
+  __typename?: 'OneOffLead';
+  /** false when the address already was a lead of the workspace */
+  created: Scalars['Boolean']['output'];
+  leadId: Scalars['ID']['output'];
+};
+
+export type OneOffLeadInput = {
+  email: Scalars['String']['input'];
+};
+
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKey>;
@@ -451,11 +647,21 @@ export type Query = {
   campaigns: Array<Campaign>;
   /** SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes). */
   domainHealth: DomainHealthReport;
+  lead: Lead;
+  leadActivity: LeadActivity;
+  /** Every field name the campaign's leads carry, in order of first appearance, up to 200. */
+  leadFields: Array<Scalars['String']['output']>;
+  /** Saved lead filters by name. */
+  leadFilters: Array<LeadFilter>;
+  /** With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset. */
+  leads: LeadPage;
   mailbox: Mailbox;
   mailboxScores: Array<MailboxScore>;
   /** Connected inboxes, oldest first. */
   mailboxes: Array<Mailbox>;
   members: Array<User>;
+  /** Leads whose address or company field contains q (at least 2 characters), newest first. */
+  searchLeads: Array<LeadSearchHit>;
   sequenceTemplates: Array<SequenceTemplate>;
   settings: Settings;
 };
@@ -471,8 +677,45 @@ export type QueryDomainHealthArgs = {
 };
 
 
+export type QueryLeadArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLeadActivityArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLeadFieldsArgs = {
+  campaignId: Scalars['ID']['input'];
+};
+
+
+export type QueryLeadsArgs = {
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  query?: InputMaybe<LeadQueryInput>;
+};
+
+
 export type QueryMailboxArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QuerySearchLeadsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  q: Scalars['String']['input'];
+};
+
+export type SavedLeadFilterFields = {
+  __typename?: 'SavedLeadFilterFields';
+  interest: Maybe<Scalars['String']['output']>;
+  listId: Maybe<Scalars['ID']['output']>;
+  provider: Maybe<Scalars['String']['output']>;
+  q: Maybe<Scalars['String']['output']>;
+  status: Maybe<Scalars['String']['output']>;
+  verification: Maybe<Scalars['String']['output']>;
 };
 
 export type SendWindow = {
@@ -604,6 +847,20 @@ export type UpdateCampaignInput = {
   windowStart?: InputMaybe<Scalars['String']['input']>;
   /** Up to four; null goes back to days and window hours. */
   windows?: InputMaybe<Array<SendWindowInput>>;
+};
+
+export type UpdateLeadInput = {
+  /** null falls back to the campaign's deal value. */
+  dealValue?: InputMaybe<Scalars['Int']['input']>;
+  /** An interest label (interested, meeting_booked, meeting_completed, won, lost, not_interested, out_of_office, wrong_person) or null. */
+  interest?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 2000 characters; blank or null clears it. */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** paused (a lead still in sequence) or active (a paused lead). */
+  status?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** Fields to set by name; a blank or null value removes the field. */
+  vars?: InputMaybe<Scalars['JSONObject']['input']>;
 };
 
 export type UpdateMailboxInput = {
@@ -881,6 +1138,94 @@ export type DeleteMailboxMutationVariables = Exact<{
 
 export type DeleteMailboxMutation = { __typename?: 'Mutation', deleteMailbox: { __typename?: 'Deleted', deleted: boolean } };
 
+export type AddLeadsMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  input: AddLeadsInput;
+}>;
+
+
+export type AddLeadsMutation = { __typename?: 'Mutation', addLeads: { __typename?: 'ImportCounts', inserted: number, duplicates: number, blocklisted: number, invalid: number, inAnotherCampaign: number, contactedRecently: number } };
+
+export type LeadFieldsFragment = { __typename?: 'Lead', id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string };
+
+export type LeadsQueryVariables = Exact<{
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  query?: InputMaybe<LeadQueryInput>;
+}>;
+
+
+export type LeadsQuery = { __typename?: 'Query', leads: { __typename?: 'LeadPage', total: number, items: Array<{ __typename?: 'Lead', campaignName: string, id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string }> } };
+
+export type LeadQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type LeadQuery = { __typename?: 'Query', lead: { __typename?: 'Lead', campaignName: string, id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string } };
+
+export type LeadFieldNamesQueryVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+}>;
+
+
+export type LeadFieldNamesQuery = { __typename?: 'Query', leadFields: Array<string> };
+
+export type SearchLeadsQueryVariables = Exact<{
+  q: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SearchLeadsQuery = { __typename?: 'Query', searchLeads: Array<{ __typename?: 'LeadSearchHit', id: string, email: string, status: string, stopReason: string | null, currentStep: number, createdAt: string, campaignId: string, campaign: string }> };
+
+export type LeadActivityQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type LeadActivityQuery = { __typename?: 'Query', leadActivity: { __typename?: 'LeadActivity', lead: { __typename?: 'Lead', id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string }, timeline: Array<{ __typename?: 'LeadTimelineEntry', type: string, at: string, step: number | null, stepLabel: string | null, detail: string | null, variant: number | null }> } };
+
+export type UpdateLeadMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateLeadInput;
+}>;
+
+
+export type UpdateLeadMutation = { __typename?: 'Mutation', updateLead: { __typename?: 'Lead', id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string } };
+
+export type DeleteLeadMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteLeadMutation = { __typename?: 'Mutation', deleteLead: { __typename?: 'Deleted', deleted: boolean } };
+
+export type CreateOneOffLeadMutationVariables = Exact<{
+  input: OneOffLeadInput;
+}>;
+
+
+export type CreateOneOffLeadMutation = { __typename?: 'Mutation', createOneOffLead: { __typename?: 'OneOffLead', leadId: string, created: boolean } };
+
+export type LeadFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LeadFiltersQuery = { __typename?: 'Query', leadFilters: Array<{ __typename?: 'LeadFilter', id: string, name: string, createdAt: string, filter: { __typename?: 'SavedLeadFilterFields', status: string | null, interest: string | null, verification: string | null, provider: string | null, listId: string | null, q: string | null } }> };
+
+export type CreateLeadFilterMutationVariables = Exact<{
+  input: CreateLeadFilterInput;
+}>;
+
+
+export type CreateLeadFilterMutation = { __typename?: 'Mutation', createLeadFilter: { __typename?: 'LeadFilter', id: string, name: string, createdAt: string, filter: { __typename?: 'SavedLeadFilterFields', status: string | null, interest: string | null, verification: string | null, provider: string | null, listId: string | null, q: string | null } } };
+
+export type DeleteLeadFilterMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteLeadFilterMutation = { __typename?: 'Mutation', deleteLeadFilter: { __typename?: 'Deleted', deleted: boolean } };
+
 export type UpdateCampaignStepsMutationVariables = Exact<{
   campaignId: Scalars['ID']['input'];
   steps: Array<StepInput> | StepInput;
@@ -928,6 +1273,7 @@ export type ApplySequenceTemplateMutation = { __typename?: 'Mutation', applySequ
 
 export const CampaignFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignFieldsFragment, unknown>;
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
+export const LeadFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadFieldsFragment, unknown>;
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const SettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verificationKeySet"}}]}}]}}]} as unknown as DocumentNode<SettingsQuery, SettingsQueryVariables>;
@@ -958,6 +1304,18 @@ export const BulkUpdateMailboxesDocument = {"kind":"Document","definitions":[{"k
 export const PauseMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseMailboxMutation, PauseMailboxMutationVariables>;
 export const ResumeMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumeMailboxMutation, ResumeMailboxMutationVariables>;
 export const DeleteMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMailboxMutation, DeleteMailboxMutationVariables>;
+export const AddLeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddLeads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddLeadsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addLeads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inserted"}},{"kind":"Field","name":{"kind":"Name","value":"duplicates"}},{"kind":"Field","name":{"kind":"Name","value":"blocklisted"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}},{"kind":"Field","name":{"kind":"Name","value":"inAnotherCampaign"}},{"kind":"Field","name":{"kind":"Name","value":"contactedRecently"}}]}}]}}]} as unknown as DocumentNode<AddLeadsMutation, AddLeadsMutationVariables>;
+export const LeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Leads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LeadQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}},{"kind":"Field","name":{"kind":"Name","value":"campaignName"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadsQuery, LeadsQueryVariables>;
+export const LeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Lead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}},{"kind":"Field","name":{"kind":"Name","value":"campaignName"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadQuery, LeadQueryVariables>;
+export const LeadFieldNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadFieldNames"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadFields"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}]}]}}]} as unknown as DocumentNode<LeadFieldNamesQuery, LeadFieldNamesQueryVariables>;
+export const SearchLeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchLeads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchLeads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"q"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"}}]}}]}}]} as unknown as DocumentNode<SearchLeadsQuery, SearchLeadsQueryVariables>;
+export const LeadActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"stepLabel"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadActivityQuery, LeadActivityQueryVariables>;
+export const UpdateLeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateLead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateLeadInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateLead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<UpdateLeadMutation, UpdateLeadMutationVariables>;
+export const DeleteLeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadMutation, DeleteLeadMutationVariables>;
+export const CreateOneOffLeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateOneOffLead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffLeadInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOneOffLead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"created"}}]}}]}}]} as unknown as DocumentNode<CreateOneOffLeadMutation, CreateOneOffLeadMutationVariables>;
+export const LeadFiltersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<LeadFiltersQuery, LeadFiltersQueryVariables>;
+export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateLeadFilterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateLeadFilterMutation, CreateLeadFilterMutationVariables>;
+export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
 export const UpdateCampaignStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCampaignSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"steps"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StepInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaignSteps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"steps"},"value":{"kind":"Variable","name":{"kind":"Name","value":"steps"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<UpdateCampaignStepsMutation, UpdateCampaignStepsMutationVariables>;
 export const UpdateStepVariantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateStepVariant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"position"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateStepVariant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"position"}}},{"kind":"Argument","name":{"kind":"Name","value":"variant"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant"}}},{"kind":"Argument","name":{"kind":"Name","value":"enabled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<UpdateStepVariantMutation, UpdateStepVariantMutationVariables>;
 export const SequenceTemplatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"steps"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<SequenceTemplatesQuery, SequenceTemplatesQueryVariables>;

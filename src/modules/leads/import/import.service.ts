@@ -1,0 +1,115 @@
+// Adding leads to a campaign (api.md "Adding leads"): as JSON, as CSV (text or a stream), from a
+// published spreadsheet, or from a lead list. Every way turns its input into rows (email + named values),
+// stages them with COPY and runs the same import rules (import-rules.ts) in one transaction, so each
+// answers the same counts, which always add up to the rows given. An import works whatever the
+// campaign's status; another workspace's campaign or list is not found (404).
+import type { Readable } from 'node:stream';
+import type { AuthedCtx } from '../../../context';
+import { findOr404, isUuid } from '../../../db/find';
+import { notFound, validationFailed } from '../../../errors';
+import { Campaign } from '../../campaigns/campaign.entity';
+import { csvLeadRows } from './csv';
+import { applyRulesAndInsert, lockWorkspaceImports, type ImportCounts } from './import-rules';
+import { fieldName, type RawRow } from './lead-rows';
+import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
+import { fetchSheetCsv } from './sheet';
+import { createStagingTable, inImportTransaction, Stager, type Db } from './staging';
+
+export type { ImportCounts } from './import-rules';
+
+const DAY_MS = 86_400_000;
+const LIST_PAGE = 5_000;
+
+const noRows = (): ImportCounts => ({ inserted: 0, duplicates: 0, blocklisted: 0, invalid: 0, inAnotherCampaign: 0, contactedRecently: 0 });
+
+/** Rows are staged by `stage` (one or more COPY passes) once the campaign (and list) are locked. */
+type StageFn = (stager: Stager, db: Db) => Promise<void>;
+
+async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, listId: string | null = null): Promise<ImportCounts> {
+  if (!isUuid(campaignId)) throw notFound('Campaign');
+  if (listId !== null && !isUuid(listId)) throw notFound('Lead list');
+  const { workspaceId } = ctx.actor;
+  const now = ctx.deps.clock.now();
+  return inImportTransaction(ctx.em, async (db) => {
+    // KEY SHARE: the campaign (and list) cannot be deleted under the import; edits to them go on.
+    const campaign = await db.query<{ recent_contact_days: number }>(
+      `select w.recent_contact_days from campaign c join workspace w on w.id = c.workspace_id where c.id = $1 and c.workspace_id = $2 for key share of c`,
+      [campaignId, workspaceId],
+    );
+    if (!campaign.rowCount) throw notFound('Campaign');
+    if (listId !== null) {
+      const list = await db.query(`select 1 from lead_list where id = $1 and workspace_id = $2 for key share`, [listId, workspaceId]);
+      if (!list.rowCount) throw notFound('Lead list');
+    }
+    await createStagingTable(db);
+    const stager = new Stager(db, now.getTime());
+    await stage(stager, db);
+    if (!stager.rows) return noRows();
+    // Staging (parsing, uploading) runs side by side; the rules take turns per workspace.
+    await lockWorkspaceImports(db, workspaceId);
+    const days = campaign.rows[0].recent_contact_days;
+    return applyRulesAndInsert(db, {
+      workspaceId,
+      campaignId,
+      sourceListId: listId,
+      recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null,
+      now,
+    });
+  });
+}
+
+const manualRow = (lead: ManualLeadInput): RawRow => ({
+  email: lead.email,
+  fields: Object.entries(lead.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const),
+});
+
+/** POST /campaigns/:id/leads/manual: `{leads: [{email, vars}]}`. */
+export function addManualLeads(ctx: AuthedCtx, campaignId: string, input: AddManualLeadsInput): Promise<ImportCounts> {
+  return runImport(ctx, campaignId, (stager) => stager.copy([input.leads.map(manualRow)]));
+}
+
+/** POST /campaigns/:id/leads: CSV as a string or as a stream of UTF-8 text (parsed as it arrives). */
+export function addCsvLeads(ctx: AuthedCtx, campaignId: string, csv: string | Readable): Promise<ImportCounts> {
+  return runImport(ctx, campaignId, (stager) => stager.copy(csvLeadRows(csv)));
+}
+
+/** POST /campaigns/:id/leads/sheet: the sheet is read once, through the SSRF guard, then imported as CSV. */
+export async function addSheetLeads(ctx: AuthedCtx, campaignId: string, input: AddSheetLeadsInput): Promise<ImportCounts> {
+  await findOr404(ctx.em, Campaign, campaignId, 'Campaign'); // no fetch for a campaign the caller cannot see
+  const csv = await fetchSheetCsv(ctx.deps.config, input.url);
+  return addCsvLeads(ctx, campaignId, csv);
+}
+
+/** The entries of a lead list in the order they were added, a page at a time (keyset on created_at, id). */
+async function stageListEntries(stager: Stager, db: Db, listId: string): Promise<void> {
+  let after: { created_at: Date; id: string } | null = null;
+  for (;;) {
+    const page: { rows: { email: string; vars: Record<string, unknown>; created_at: Date; id: string }[] } = await db.query(
+      `select email, vars, created_at, id from lead_list_entry where list_id = $1
+       and ($2::timestamptz is null or (created_at, id) > ($2::timestamptz, $3::uuid)) order by created_at, id limit ${LIST_PAGE}`,
+      [listId, after?.created_at ?? null, after?.id ?? null],
+    );
+    if (!page.rows.length) return;
+    await stager.copy([page.rows.map((e) => ({ email: e.email, fields: Object.entries(e.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const) }))]);
+    if (page.rows.length < LIST_PAGE) return;
+    after = page.rows[page.rows.length - 1];
+  }
+}
+
+/** POST /campaigns/:id/leads/from-list: every entry of the list, through the same rules; leads get the list as source. */
+export function addListLeads(ctx: AuthedCtx, campaignId: string, input: AddListLeadsInput): Promise<ImportCounts> {
+  return runImport(ctx, campaignId, (stager, db) => stageListEntries(stager, db, input.listId), input.listId);
+}
+
+/** GraphQL addLeads: exactly one of leads, csv, sheetUrl, listId. */
+export function addLeads(ctx: AuthedCtx, campaignId: string, input: AddLeadsInput): Promise<ImportCounts> {
+  const given = (['leads', 'csv', 'sheetUrl', 'listId'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
+  if (given.length !== 1) {
+    const message = 'Give exactly one of leads, csv, sheetUrl or listId.';
+    throw validationFailed(message, { fields: Object.fromEntries((given.length ? given : ['input']).map((k) => [k, [message]])) });
+  }
+  if (input.leads) return addManualLeads(ctx, campaignId, { leads: input.leads });
+  if (typeof input.csv === 'string') return addCsvLeads(ctx, campaignId, input.csv);
+  if (typeof input.sheetUrl === 'string') return addSheetLeads(ctx, campaignId, { url: input.sheetUrl });
+  return addListLeads(ctx, campaignId, { listId: input.listId as string });
+}
