@@ -9,6 +9,7 @@
 import type { EntityManager, FilterQuery, QueryBuilder } from '@mikro-orm/postgresql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Lead } from './lead.entity';
+import type { LeadRecord } from './lead.view';
 import { DEFAULT_PAGE } from './leads.inputs';
 
 export interface LeadFilter {
@@ -117,16 +118,19 @@ export function campaignLeadQueries(em: EntityManager, campaign: Campaign, filte
   };
 }
 
+/** Rows mapped to property names and types (dates, json), without hydrating entities. */
+const readRows = async (qb: QueryBuilder<Lead>) => (await qb.execute('all', true)) as unknown as LeadRecord[];
+
 /** One page of a campaign's leads and the number matching regardless of paging. */
-export async function campaignLeadPage(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<{ total: number; leads: Lead[] }> {
+export async function campaignLeadPage(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<{ total: number; leads: LeadRecord[] }> {
   const q = campaignLeadQueries(em, campaign, filter, page);
-  const [total, leads] = await Promise.all([runCount(em, q.count), page.limit === 0 ? [] : q.page.getResultList()]);
+  const [total, leads] = await Promise.all([runCount(em, q.count), page.limit === 0 ? [] : readRows(q.page)]);
   return { total, leads };
 }
 
 /** One page of the workspace's leads, newest first, and the number matching. Scoped by the em's
  *  workspace filter: the campaigns summed are the workspace's, the leads read carry its filter. */
-export async function workspaceLeadPage(em: EntityManager, filter: LeadFilter & { campaignId?: string }, page: Page): Promise<{ total: number; leads: Lead[] }> {
+export async function workspaceLeadPage(em: EntityManager, filter: LeadFilter & { campaignId?: string }, page: Page): Promise<{ total: number; leads: LeadRecord[] }> {
   const where: FilterQuery<Lead> = { $and: [...(filter.campaignId ? [{ campaign: filter.campaignId }] : []), ...filterConditions(filter, { qOverCompany: true })] };
   let count: CountQuery;
   if (filter.q) {
@@ -139,6 +143,6 @@ export async function workspaceLeadPage(em: EntityManager, filter: LeadFilter & 
   }
   const rows = em.createQueryBuilder(Lead).select('*').where(where).orderBy([{ createdAt: 'desc' }, { id: 'desc' }]).limit(page.limit).offset(page.offset);
   await rows.applyFilters();
-  const [total, leads] = await Promise.all([runCount(em, count), page.limit === 0 ? [] : rows.getResultList()]);
+  const [total, leads] = await Promise.all([runCount(em, count), page.limit === 0 ? [] : readRows(rows)]);
   return { total, leads };
 }

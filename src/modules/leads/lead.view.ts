@@ -4,11 +4,20 @@ import type { Lead } from './lead.entity';
 import type { LeadView } from './leads.types';
 import { sendZone, type ZoneSettings } from './send-zone';
 
-export function leadView(l: Lead, campaign: ZoneSettings): LeadView {
+type Columns = 'id' | 'email' | 'vars' | 'timezone' | 'status' | 'stopReason' | 'interest' | 'wonAt' | 'dealValue' | 'note' | 'provider'
+  | 'verification' | 'verifiedAt' | 'currentStep' | 'nextDueAt' | 'awayUntil' | 'createdAt';
+
+/** A lead as read: the entity, or a row the query builder mapped without hydrating an entity (relations
+ *  as ids) — list pages read that way, as hydrating a thousand entities costs more than the query. */
+export type LeadRecord = Pick<Lead, Columns> & { workspace: string | { id: string }; campaign: string | { id: string } };
+
+export const idOf = (ref: string | { id: string }): string => (typeof ref === 'string' ? ref : ref.id);
+
+export function leadView(l: LeadRecord, campaign: ZoneSettings): LeadView {
   return {
     id: l.id,
-    workspaceId: l.workspace.id,
-    campaignId: l.campaign.id,
+    workspaceId: idOf(l.workspace),
+    campaignId: idOf(l.campaign),
     email: l.email,
     vars: { ...l.vars },
     timezone: l.timezone,

@@ -12,7 +12,7 @@ import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, COMPANY_FIELDS, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
 import { leadTimeline } from './lead-timeline';
 import { applyVarsPatch } from './lead-vars';
-import { leadView } from './lead.view';
+import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
 import { writeCampaignLeadsCsv, type CsvSink } from './leads-csv';
 import { DEFAULT_SEARCH_LIMIT, LeadSearchInput, type LeadQueryInput, type UpdateLeadInput } from './leads.inputs';
@@ -27,8 +27,8 @@ const loadLead = (em: EntityManager, id: string, lock = false) =>
   findOr404(em, Lead, id, 'Lead', lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : undefined);
 
 /** The campaigns of some leads by id (one query), for their names and zones. */
-async function campaignsOf(em: EntityManager, leads: readonly Lead[]): Promise<Map<string, Campaign>> {
-  const ids = [...new Set(leads.map((l) => l.campaign.id))];
+async function campaignsOf(em: EntityManager, leads: readonly LeadRecord[]): Promise<Map<string, Campaign>> {
+  const ids = [...new Set(leads.map((l) => idOf(l.campaign)))];
   const campaigns = ids.length ? await em.find(Campaign, { id: { $in: ids } }) : [];
   return new Map(campaigns.map((c) => [c.id, c]));
 }
@@ -51,7 +51,7 @@ export async function listLeads(ctx: AuthedCtx, query: LeadQueryInput & { campai
   return {
     total,
     leads: leads.map((l) => {
-      const c = campaigns.get(l.campaign.id)!;
+      const c = campaigns.get(idOf(l.campaign))!;
       return { ...leadView(l, c), campaignName: c.name };
     }),
   };
