@@ -53,6 +53,7 @@ function insertLeads(workspaceId: string, campaignId: string, listId: string, fr
 }
 
 async function timeGet(client: Client, url: string) {
+  await client.get(url); // warm-up, not counted
   const times: number[] = [];
   let total = '';
   let rows = 0;
@@ -138,6 +139,19 @@ export async function main() {
         console.log(`\n-- ${name}: ${kind}`);
         for (const line of plan) console.log(`   ${line['QUERY PLAN']}`);
       }
+    }
+
+    // For information (no target): the workspace-wide list and search over the same 1.05M leads.
+    console.log('\nGET /leads (workspace-wide, newest first; no target)      total     rows   median    p90');
+    for (const [name, url] of [
+      ['first page', '/leads'],
+      ['status=paused', '/leads?status=paused'],
+      [`campaign_id (the big one)`, `/leads?campaign_id=${big.id}`],
+      ['q=person123456 (address or company)', '/leads?q=person123456'],
+      ['search q=person123456', '/leads/search?q=person123456'],
+    ] as const) {
+      const r = await timeGet(me.client, url);
+      console.log(`  ${name.padEnd(54)} ${r.total.padStart(9)} ${String(r.rows).padStart(6)} ${r.median.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(6)}`);
     }
 
     t = process.hrtime.bigint();
