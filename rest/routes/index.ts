@@ -8,5 +8,7 @@ import { stepRoutes } from './steps.routes';
 import { leadImportRoutes } from './lead-import.routes';
 import { leadRoutes } from './leads.routes';
 import { leadFilterRoutes } from './lead-filters.routes';
+import { leadListRoutes } from './lead-lists.routes';
+import { blocklistRoutes } from './blocklist.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes];

@@ -8,6 +8,8 @@ import { StepsResolver } from '../modules/steps/steps.resolver';
 import { LeadImportResolver } from '../modules/leads/import.resolver';
 import { LeadsResolver } from '../modules/leads/leads.resolver';
 import { LeadFiltersResolver } from '../modules/leads/lead-filters.resolver';
+import { LeadListsResolver } from '../modules/leads/lead-lists.resolver';
+import { BlocklistResolver } from '../modules/blocklist/blocklist.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver];

@@ -34,6 +34,11 @@ export type AddLeadsInput = {
   sheetUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type AddToBlocklistInput = {
+  /** Addresses or domains (a leading @ is allowed), up to 10000; all must be valid. */
+  emails: Array<Scalars['String']['input']>;
+};
+
 export type ApiKey = {
   __typename?: 'ApiKey';
   createdAt: Scalars['DateTimeISO']['output'];
@@ -47,6 +52,49 @@ export type AuthPayload = {
   token: Scalars['String']['output'];
   user: User;
   workspace: Workspace;
+};
+
+export type BlocklistAdded = {
+  __typename?: 'BlocklistAdded';
+  /** Entries new to the blocklist. */
+  added: Scalars['Int']['output'];
+};
+
+export type BlocklistEntry = {
+  __typename?: 'BlocklistEntry';
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** An address, or a whole domain (no @). */
+  email: Scalars['String']['output'];
+  /** manual, import, unsubscribe or hard_bounce */
+  reason: Scalars['String']['output'];
+  workspaceId: Scalars['ID']['output'];
+};
+
+export type BlocklistImportCounts = {
+  __typename?: 'BlocklistImportCounts';
+  /** Entries new to the blocklist. */
+  added: Scalars['Int']['output'];
+  /** Rows whose entry was on the blocklist already (or earlier in the file). */
+  already: Scalars['Int']['output'];
+  /** Rows without an address or domain. */
+  invalid: Scalars['Int']['output'];
+};
+
+export type BlocklistPage = {
+  __typename?: 'BlocklistPage';
+  items: Array<BlocklistEntry>;
+  /** Entries matching the query, regardless of limit and offset. */
+  total: Scalars['Int']['output'];
+};
+
+export type BlocklistQueryInput = {
+  /** Page size (every entry when left out), at most 10000. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Part of the address or domain, case-insensitive; % _ \ match themselves. */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** One of manual, import, unsubscribe, hard_bounce. */
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type BulkUpdateMailboxesInput = {
@@ -130,6 +178,10 @@ export type CreateCampaignInput = {
 
 export type CreateLeadFilterInput = {
   filter: LeadFilterInput;
+  name: Scalars['String']['input'];
+};
+
+export type CreateLeadListInput = {
   name: Scalars['String']['input'];
 };
 
@@ -285,6 +337,26 @@ export type LeadFilterInput = {
   verification?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type LeadList = {
+  __typename?: 'LeadList';
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  /** Addresses in the list. */
+  leads: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  workspaceId: Scalars['ID']['output'];
+};
+
+export type LeadListImportCounts = {
+  __typename?: 'LeadListImportCounts';
+  /** Rows added to the list. */
+  added: Scalars['Int']['output'];
+  /** Rows whose address is in the list already, or earlier in the file (case-insensitive). */
+  duplicates: Scalars['Int']['output'];
+  /** Rows without a valid address. */
+  invalid: Scalars['Int']['output'];
+};
+
 export type LeadPage = {
   __typename?: 'LeadPage';
   items: Array<Lead>;
@@ -420,12 +492,15 @@ export type Mutation = {
   activateCampaign: ActivationResult;
   /** Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules. */
   addLeads: ImportCounts;
+  /** Adds addresses and domains (reason manual); any invalid entry refuses the whole call. */
+  addToBlocklist: BlocklistAdded;
   /** Replaces the campaign's steps with a template's, before the campaign starts. */
   applySequenceTemplate: StepCount;
   bulkUpdateMailboxes: ChangedCount;
   createApiKey: CreatedApiKey;
   createCampaign: Campaign;
   createLeadFilter: LeadFilter;
+  createLeadList: LeadList;
   /** Saves the details without logging in. */
   createMailbox: Mailbox;
   createMember: User;
@@ -433,14 +508,22 @@ export type Mutation = {
   createOneOffLead: OneOffLead;
   createSequenceTemplate: SequenceTemplate;
   deleteApiKey: Deleted;
+  /** Removes an address or a domain; not_found when it is not on the blocklist. */
+  deleteBlocklistEntry: Deleted;
   deleteCampaign: Deleted;
   /** Only a lead never emailed (lead_emailed otherwise). */
   deleteLead: Deleted;
   deleteLeadFilter: Deleted;
+  /** Deletes a list; leads it added to campaigns stay. */
+  deleteLeadList: Deleted;
   deleteMailbox: Deleted;
   deleteMember: Deleted;
   deleteSequenceTemplate: Deleted;
   duplicateCampaign: Campaign;
+  /** Imports a CSV (column email or domain, else the first column), reason import. */
+  importBlocklist: BlocklistImportCounts;
+  /** Adds the rows of a CSV (with an email column) to a list; other columns become fields. */
+  importLeadListLeads: LeadListImportCounts;
   login: AuthPayload;
   pauseCampaign: StatusResult;
   pauseMailbox: StatusResult;
@@ -471,6 +554,11 @@ export type MutationAddLeadsArgs = {
 };
 
 
+export type MutationAddToBlocklistArgs = {
+  input: AddToBlocklistInput;
+};
+
+
 export type MutationApplySequenceTemplateArgs = {
   campaignId: Scalars['ID']['input'];
   templateId: Scalars['ID']['input'];
@@ -494,6 +582,11 @@ export type MutationCreateCampaignArgs = {
 
 export type MutationCreateLeadFilterArgs = {
   input: CreateLeadFilterInput;
+};
+
+
+export type MutationCreateLeadListArgs = {
+  input: CreateLeadListInput;
 };
 
 
@@ -522,6 +615,11 @@ export type MutationDeleteApiKeyArgs = {
 };
 
 
+export type MutationDeleteBlocklistEntryArgs = {
+  email: Scalars['String']['input'];
+};
+
+
 export type MutationDeleteCampaignArgs = {
   id: Scalars['ID']['input'];
 };
@@ -533,6 +631,11 @@ export type MutationDeleteLeadArgs = {
 
 
 export type MutationDeleteLeadFilterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteLeadListArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -553,6 +656,17 @@ export type MutationDeleteSequenceTemplateArgs = {
 
 
 export type MutationDuplicateCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationImportBlocklistArgs = {
+  csv: Scalars['String']['input'];
+};
+
+
+export type MutationImportLeadListLeadsArgs = {
+  csv: Scalars['String']['input'];
   id: Scalars['ID']['input'];
 };
 
@@ -642,6 +756,8 @@ export type OneOffLeadInput = {
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKey>;
+  /** Blocklist entries, newest first (GET /blocklist). */
+  blocklist: BlocklistPage;
   campaign: Campaign;
   /** Oldest first. */
   campaigns: Array<Campaign>;
@@ -653,6 +769,8 @@ export type Query = {
   leadFields: Array<Scalars['String']['output']>;
   /** Saved lead filters by name. */
   leadFilters: Array<LeadFilter>;
+  /** Lead lists, oldest first, with their address counts. */
+  leadLists: Array<LeadList>;
   /** With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset. */
   leads: LeadPage;
   mailbox: Mailbox;
@@ -664,6 +782,11 @@ export type Query = {
   searchLeads: Array<LeadSearchHit>;
   sequenceTemplates: Array<SequenceTemplate>;
   settings: Settings;
+};
+
+
+export type QueryBlocklistArgs = {
+  query?: InputMaybe<BlocklistQueryInput>;
 };
 
 
@@ -1005,6 +1128,34 @@ export type DeleteMemberMutationVariables = Exact<{
 
 export type DeleteMemberMutation = { __typename?: 'Mutation', deleteMember: { __typename?: 'Deleted', deleted: boolean } };
 
+export type BlocklistQueryVariables = Exact<{
+  query?: InputMaybe<BlocklistQueryInput>;
+}>;
+
+
+export type BlocklistQuery = { __typename?: 'Query', blocklist: { __typename?: 'BlocklistPage', total: number, items: Array<{ __typename?: 'BlocklistEntry', workspaceId: string, email: string, reason: string, createdAt: string }> } };
+
+export type AddToBlocklistMutationVariables = Exact<{
+  input: AddToBlocklistInput;
+}>;
+
+
+export type AddToBlocklistMutation = { __typename?: 'Mutation', addToBlocklist: { __typename?: 'BlocklistAdded', added: number } };
+
+export type ImportBlocklistMutationVariables = Exact<{
+  csv: Scalars['String']['input'];
+}>;
+
+
+export type ImportBlocklistMutation = { __typename?: 'Mutation', importBlocklist: { __typename?: 'BlocklistImportCounts', added: number, already: number, invalid: number } };
+
+export type DeleteBlocklistEntryMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+}>;
+
+
+export type DeleteBlocklistEntryMutation = { __typename?: 'Mutation', deleteBlocklistEntry: { __typename?: 'Deleted', deleted: boolean } };
+
 export type CampaignFieldsFragment = { __typename?: 'Campaign', id: string, workspaceId: string, name: string, status: string, timezone: string, days: Array<number>, windowStart: string, windowEnd: string, leadTimezone: boolean, dailyLimit: number, maxNewLeadsPerDay: number | null, prioritizeNew: boolean, skipRisky: boolean, dealValue: number | null, stopOnReply: boolean, stopOnAutoReply: boolean, openTracking: boolean, clickTracking: boolean, unsubHeader: boolean, textOnly: boolean, companyReplyStop: boolean, providerMatching: boolean, abWinnerMetric: string | null, abOptimizeAfter: number, cc: string | null, bcc: string | null, tags: Array<string>, startDate: string | null, endDate: string | null, createdAt: string, windows: Array<{ __typename?: 'SendWindow', days: Array<number>, start: string, end: string }> | null };
 
 export type CampaignsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1146,6 +1297,33 @@ export type AddLeadsMutationVariables = Exact<{
 
 export type AddLeadsMutation = { __typename?: 'Mutation', addLeads: { __typename?: 'ImportCounts', inserted: number, duplicates: number, blocklisted: number, invalid: number, inAnotherCampaign: number, contactedRecently: number } };
 
+export type LeadListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LeadListsQuery = { __typename?: 'Query', leadLists: Array<{ __typename?: 'LeadList', id: string, workspaceId: string, name: string, createdAt: string, leads: number }> };
+
+export type CreateLeadListMutationVariables = Exact<{
+  input: CreateLeadListInput;
+}>;
+
+
+export type CreateLeadListMutation = { __typename?: 'Mutation', createLeadList: { __typename?: 'LeadList', id: string, workspaceId: string, name: string, createdAt: string, leads: number } };
+
+export type ImportLeadListLeadsMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  csv: Scalars['String']['input'];
+}>;
+
+
+export type ImportLeadListLeadsMutation = { __typename?: 'Mutation', importLeadListLeads: { __typename?: 'LeadListImportCounts', added: number, duplicates: number, invalid: number } };
+
+export type DeleteLeadListMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteLeadListMutation = { __typename?: 'Mutation', deleteLeadList: { __typename?: 'Deleted', deleted: boolean } };
+
 export type LeadFieldsFragment = { __typename?: 'Lead', id: string, workspaceId: string, campaignId: string, email: string, vars: Record<string, unknown>, timezone: string | null, status: string, stopReason: string | null, interest: string | null, wonAt: string | null, dealValue: number | null, note: string | null, provider: string | null, verification: string | null, verifiedAt: string | null, currentStep: number, nextDueAt: string | null, awayUntil: string | null, createdAt: string, sendZone: string };
 
 export type LeadsQueryVariables = Exact<{
@@ -1285,6 +1463,10 @@ export const SetVerificationKeyDocument = {"kind":"Document","definitions":[{"ki
 export const MembersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode<MembersQuery, MembersQueryVariables>;
 export const CreateMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode<CreateMemberMutation, CreateMemberMutationVariables>;
 export const DeleteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMemberMutation, DeleteMemberMutationVariables>;
+export const BlocklistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Blocklist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"BlocklistQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blocklist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]} as unknown as DocumentNode<BlocklistQuery, BlocklistQueryVariables>;
+export const AddToBlocklistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddToBlocklist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddToBlocklistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addToBlocklist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}}]}}]}}]} as unknown as DocumentNode<AddToBlocklistMutation, AddToBlocklistMutationVariables>;
+export const ImportBlocklistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ImportBlocklist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"csv"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importBlocklist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"csv"},"value":{"kind":"Variable","name":{"kind":"Name","value":"csv"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}},{"kind":"Field","name":{"kind":"Name","value":"already"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}}]}}]}}]} as unknown as DocumentNode<ImportBlocklistMutation, ImportBlocklistMutationVariables>;
+export const DeleteBlocklistEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBlocklistEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBlocklistEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteBlocklistEntryMutation, DeleteBlocklistEntryMutationVariables>;
 export const CampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"leadsPending"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignsQuery, CampaignsQueryVariables>;
 export const CampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"condition"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignQuery, CampaignQueryVariables>;
 export const CreateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateCampaignMutation, CreateCampaignMutationVariables>;
@@ -1305,6 +1487,10 @@ export const PauseMailboxDocument = {"kind":"Document","definitions":[{"kind":"O
 export const ResumeMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumeMailboxMutation, ResumeMailboxMutationVariables>;
 export const DeleteMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteMailboxMutation, DeleteMailboxMutationVariables>;
 export const AddLeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddLeads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddLeadsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addLeads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inserted"}},{"kind":"Field","name":{"kind":"Name","value":"duplicates"}},{"kind":"Field","name":{"kind":"Name","value":"blocklisted"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}},{"kind":"Field","name":{"kind":"Name","value":"inAnotherCampaign"}},{"kind":"Field","name":{"kind":"Name","value":"contactedRecently"}}]}}]}}]} as unknown as DocumentNode<AddLeadsMutation, AddLeadsMutationVariables>;
+export const LeadListsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadLists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadLists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"leads"}}]}}]}}]} as unknown as DocumentNode<LeadListsQuery, LeadListsQueryVariables>;
+export const CreateLeadListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateLeadList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateLeadListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createLeadList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"leads"}}]}}]}}]} as unknown as DocumentNode<CreateLeadListMutation, CreateLeadListMutationVariables>;
+export const ImportLeadListLeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ImportLeadListLeads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"csv"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importLeadListLeads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"csv"},"value":{"kind":"Variable","name":{"kind":"Name","value":"csv"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}},{"kind":"Field","name":{"kind":"Name","value":"duplicates"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}}]}}]}}]} as unknown as DocumentNode<ImportLeadListLeadsMutation, ImportLeadListLeadsMutationVariables>;
+export const DeleteLeadListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadListMutation, DeleteLeadListMutationVariables>;
 export const LeadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Leads"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LeadQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leads"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}},{"kind":"Field","name":{"kind":"Name","value":"campaignName"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadsQuery, LeadsQueryVariables>;
 export const LeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Lead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"LeadFields"}},{"kind":"Field","name":{"kind":"Name","value":"campaignName"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadQuery, LeadQueryVariables>;
 export const LeadFieldNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadFieldNames"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadFields"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}]}]}}]} as unknown as DocumentNode<LeadFieldNamesQuery, LeadFieldNamesQueryVariables>;

@@ -1,0 +1,150 @@
+// The blocklist (api.md "Blocklist"): addresses and whole domains of a workspace that are never
+// contacted. Entries are stored normalized (blocklist-match.ts) and unique per workspace; adding one
+// that is there already changes nothing (it keeps its first reason and date).
+//
+// Choices api.md leaves open:
+// - POST /blocklist is all or nothing: one entry that is neither an address nor a domain refuses the
+//   whole call (400 invalid_entries, listing them), since an API caller sent it on purpose. The answer
+//   counts only new entries: repeats and entries already listed are not "added".
+// - The CSV import is forgiving, as files are: bad rows are counted as `invalid`, rows whose entry is on
+//   the list already, or earlier in the file, as `already`; added + already + invalid = data rows.
+// - GET /blocklist is newest first; every entry unless `limit` is given (q, reason and offset optional).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import Papa from 'papaparse';
+import type { AuthedCtx } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { escapeLike } from '../leads/lead-query';
+import { fieldName } from '../leads/import/lead-rows';
+import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';
+import { normalizeBlockEntry } from './blocklist-match';
+import type { AddToBlocklistInput, BlocklistQueryInput } from './blocklist.inputs';
+
+const INSERT_BATCH = 5_000;
+
+export interface BlocklistEntryView {
+  workspaceId: string;
+  email: string;
+  reason: string;
+  createdAt: Date;
+}
+
+const view = (e: BlocklistEntry): BlocklistEntryView => ({ workspaceId: e.workspace.id, email: e.email, reason: e.reason, createdAt: e.createdAt });
+
+/** Inserts normalized entries (duplicates allowed), returning how many were new. One statement per
+ *  batch, set-wise; an entry listed already, or twice in the batch, is skipped by the unique index. */
+async function insertEntries(em: EntityManager, workspaceId: string, entries: readonly string[], reason: BlockReason, now: Date): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < entries.length; i += INSERT_BATCH) {
+    const batch = entries.slice(i, i + INSERT_BATCH);
+    const rows = await em.getConnection().execute<{ email: string }[]>(
+      `insert into blocklist_entry (id, created_at, workspace_id, email, reason)
+       select gen_random_uuid(), ?, ?, e.value, ? from jsonb_array_elements_text(cast(? as jsonb)) with ordinality as e(value, n) order by e.n
+       on conflict (workspace_id, email) do nothing returning email`,
+      [now, workspaceId, reason, JSON.stringify(batch)],
+      'all',
+      em.getTransactionContext(),
+    );
+    added += rows.length;
+  }
+  return added;
+}
+
+/** POST /blocklist: addresses and domains, reason `manual`. */
+export async function addToBlocklist(ctx: AuthedCtx, input: AddToBlocklistInput): Promise<{ added: number }> {
+  const entries = input.emails.map(normalizeBlockEntry);
+  const invalid = input.emails.filter((_, i) => entries[i] === null);
+  if (invalid.length) {
+    throw badRequest('invalid_entries', `Each entry must be an email address or a domain; ${invalid.length} ${invalid.length === 1 ? 'is' : 'are'} not, so nothing was added.`, {
+      invalid: invalid.slice(0, 100),
+    });
+  }
+  const added = await ctx.em.transactional((em) => insertEntries(em, ctx.actor.workspaceId, entries as string[], 'manual', ctx.deps.clock.now()));
+  return { added };
+}
+
+// Header names (as field names) that say which column holds the entries.
+const EMAIL_COLUMNS = new Set(['email', 'e_mail', 'email_address', 'e_mail_address']);
+const DOMAIN_COLUMNS = new Set(['domain', 'domains', 'domain_name']);
+
+interface EntryColumns {
+  /** The column read first; -1 when the file has no rows. */
+  main: number;
+  /** A domain column read when the main (email) cell of a row is blank; -1 when none. */
+  fallback: number;
+}
+
+/**
+ * Which column holds the entries: a column named email, else one named domain, else the first column.
+ * When no column is named so and the first row's first cell is itself an address or a domain, the file
+ * has no header row and that row is data.
+ */
+export function entryColumns(firstRow: readonly string[]): EntryColumns & { headerRow: boolean } {
+  const names = firstRow.map((h) => fieldName(h.replace(/^\uFEFF/, '')));
+  const email = names.findIndex((n) => EMAIL_COLUMNS.has(n));
+  const domain = names.findIndex((n) => DOMAIN_COLUMNS.has(n));
+  if (email >= 0) return { main: email, fallback: domain, headerRow: true };
+  if (domain >= 0) return { main: domain, fallback: -1, headerRow: true };
+  return { main: 0, fallback: -1, headerRow: normalizeBlockEntry((firstRow[0] ?? '').replace(/^\uFEFF/, '')) === null };
+}
+
+/** The normalized entry of each data row (null for an invalid row), in file order. */
+export function csvEntries(csv: string): (string | null)[] {
+  const out: (string | null)[] = [];
+  let columns: EntryColumns | null = null;
+  Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+    step: ({ data: cells }) => {
+      if (!columns) {
+        const found = entryColumns(cells);
+        columns = found;
+        if (found.headerRow) return;
+      }
+      const main = (cells[columns.main] ?? '').trim();
+      const value = main === '' && columns.fallback >= 0 ? (cells[columns.fallback] ?? '') : main;
+      out.push(normalizeBlockEntry(value));
+    },
+  });
+  return out;
+}
+
+/** POST /blocklist/import: CSV, reason `import`. */
+export async function importBlocklist(ctx: AuthedCtx, csv: string): Promise<{ added: number; already: number; invalid: number }> {
+  const rows = csvEntries(csv);
+  const entries = rows.filter((e): e is string => e !== null);
+  const added = await ctx.em.transactional((em) => insertEntries(em, ctx.actor.workspaceId, entries, 'import', ctx.deps.clock.now()));
+  return { added, already: entries.length - added, invalid: rows.length - entries.length };
+}
+
+/** GET /blocklist: newest first, with the total of matching entries. */
+export async function listBlocklist(ctx: AuthedCtx, query: BlocklistQueryInput): Promise<{ total: number; entries: BlocklistEntryView[] }> {
+  const where = {
+    ...(query.q ? { email: { $ilike: `%${escapeLike(query.q.trim().toLowerCase())}%` } } : {}),
+    ...(query.reason ? { reason: query.reason as BlockReason } : {}),
+  };
+  const [rows, total] = await ctx.em.findAndCount(BlocklistEntry, where, {
+    orderBy: { createdAt: 'desc', email: 'asc' },
+    ...(query.limit !== null && query.limit !== undefined ? { limit: query.limit } : {}),
+    offset: query.offset ?? 0,
+  });
+  return { total, entries: rows.map(view) };
+}
+
+/** DELETE /blocklist/:email: an address or a domain, written as it was added (case and a leading @ do not matter). */
+export async function deleteBlocklistEntry(ctx: AuthedCtx, raw: string): Promise<{ deleted: true }> {
+  const email = normalizeBlockEntry(raw) ?? raw.trim().toLowerCase();
+  const removed = await ctx.em.nativeDelete(BlocklistEntry, { workspace: ctx.actor.workspaceId, email });
+  if (!removed) throw notFound('Blocklist entry');
+  return { deleted: true };
+}
+
+/**
+ * Puts one address (or domain) on a workspace's blocklist for the code that learns of it (an
+ * unsubscribe, a hard bounce). Idempotent: an entry already there keeps its reason; returns whether
+ * it was new. Runs in the caller's transaction when `em` is inside one.
+ */
+export async function blockAddress(em: EntityManager, workspaceId: string, address: string, reason: BlockReason, now = new Date()): Promise<boolean> {
+  const entry = normalizeBlockEntry(address) ?? address.trim().toLowerCase();
+  if (!entry) return false;
+  return (await insertEntries(em, workspaceId, [entry], reason, now)) === 1;
+}
