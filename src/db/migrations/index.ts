@@ -6,6 +6,7 @@ import { Migration20261123015055_inboxes_campaigns_steps } from './Migration2026
 import { Migration20261123020825_leads_lists_blocklist } from './Migration20261123020825_leads_lists_blocklist';
 import { Migration20261123022449_leads_reading } from './Migration20261123022449_leads_reading';
 import { Migration20261123024412_leads_counts } from './Migration20261123024412_leads_counts';
+import { Migration20261123030549_lead_list_entry_order } from './Migration20261123030549_lead_list_entry_order';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123020825_leads_lists_blocklist', class: Migration20261123020825_leads_lists_blocklist },
   { name: 'Migration20261123022449_leads_reading', class: Migration20261123022449_leads_reading },
   { name: 'Migration20261123024412_leads_counts', class: Migration20261123024412_leads_counts },
+  { name: 'Migration20261123030549_lead_list_entry_order', class: Migration20261123030549_lead_list_entry_order },
 ];
