@@ -63,7 +63,7 @@ class ByteLimit extends Transform {
 class Decode extends Transform {
   private readonly decoder: TextDecoder;
   constructor(charset: string) {
-    super({ readableObjectMode: true });
+    super({ readableObjectMode: true, readableHighWaterMark: 1 }); // little text waiting in buffers (RSS)
     try {
       this.decoder = new TextDecoder(charset);
     } catch {

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { csvColumns, csvLeadRows, MAX_ROW_CHARS } from '../../src/modules/leads/import/csv';
 import { fieldName, prepareRow, uniqueFieldNames, zoneFromFields, type RawRow } from '../../src/modules/leads/import/lead-rows';
 import { orderedIds } from '../../src/modules/leads/import/staging';
+import { cleanVarValue, clipVarValue } from '../../src/modules/leads/lead-vars';
 import { AppError } from '../../src/errors';
 
 async function rows(input: string | Readable): Promise<RawRow[]> {
@@ -84,7 +85,7 @@ describe('csvLeadRows', () => {
   });
 
   it('refuses a row longer than MAX_ROW_CHARS (an unclosed quote) with row_too_long', async () => {
-    expect(await failure(`email,note\na@x.co,"never closed\n${'z,'.repeat(MAX_ROW_CHARS / 2 + 10)}`)).toMatchObject({ status: 400, code: 'row_too_long' });
+    expect(await failure(`email,note\na@x.co,"never closed\n${'z,'.repeat(MAX_ROW_CHARS)}`)).toMatchObject({ status: 400, code: 'row_too_long' });
   });
 
   it('passes on an error of the input stream', async () => {
@@ -147,6 +148,16 @@ describe('prepareRow', () => {
       ],
     });
     expect(row.vars).toEqual({ company: 'Acme Inc b', long: 'y'.repeat(500), n: '5', flag: 'false' });
+  });
+
+  it('cleans exactly as cleanVarValue + clipVarValue do (its fast path for clean values changes nothing)', () => {
+    const samples = [
+      'plain', 'two  spaces', ' lead', 'trail ', 'tab\there', 'nbsp\u00a0here', 'bom\ufeff', 'line\u2028sep', 'ctl\u0085x', 'a{b}c', 'pipe|', '<b>',
+      'emoji 😀 ok', 'é'.repeat(501), '😀'.repeat(300) + 'x'.repeat(300), 'x'.repeat(499) + ' ' + 'y', '\u3000ideographic', 'zero\u200bwidth',
+    ];
+    for (const value of samples) {
+      expect({ value, got: prepareRow({ email: 'a@x.co', fields: [['f', value]] }).vars.f ?? '' }).toEqual({ value, got: clipVarValue(cleanVarValue(value)) });
+    }
   });
 
   it('keeps the first non-blank value when two fields share a name, and a field named __proto__ as a field', () => {

@@ -22,7 +22,7 @@ export const CSV_MAX_BYTES = 50 * 1024 * 1024;
  *  would re-read from its start on every chunk (quadratic time). */
 export const MAX_ROW_CHARS = 1 << 20;
 
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 250;
 const TEXT_CHUNK = 1 << 16;
 
 export interface CsvColumns {
@@ -67,7 +67,9 @@ export function textStream(text: string): Readable {
 class RowLengthGuard extends Transform {
   sinceLastRow = 0;
   constructor() {
-    super({ objectMode: true });
+    // One chunk in hand at a time: text waiting in stream buffers outlives young-generation collections
+    // and piles up in the old generation until a full collection (RSS).
+    super({ objectMode: true, highWaterMark: 1 });
   }
   override _transform(chunk: string | Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.sinceLastRow += chunk.length;

@@ -102,9 +102,10 @@ export async function applyRule(db: Db, rule: Rule, scope: ImportScope): Promise
   return res.rowCount ?? 0;
 }
 
+// No ORDER BY: the ids already carry the row order (staging.ts), and sorting wide rows costs a spill.
 const NEW_LEAD_SQL = `
   insert into lead (id, created_at, workspace_id, campaign_id, email, vars, timezone, status, current_step, source_list_id)
-  select id, $3, $1, $2, email, vars, timezone, 'pending', 0, $4 from ${S} where outcome is null order by n
+  select id, $3, $1, $2, email, vars, timezone, 'pending', 0, $4 from ${S} where outcome is null
   on conflict (campaign_id, email) do nothing`;
 
 /** Applies every rule, inserts the rows left as new leads, and counts each staged row once. */

@@ -64,6 +64,7 @@ const COPY_SPECIAL = /[\\\t\n\r]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const copyText = (s: string) => s.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]);
 const copyValue = (s: string | null) => (s === null ? '\\N' : copyText(s));
+const COPY_PIECE = 32 * 1024;
 
 /** Numbers, prepares (lead-rows.ts) and copies rows into the staging table, over one or several COPY
  *  passes (a lead list is read page by page on the same connection, between passes). */
@@ -86,18 +87,23 @@ export class Stager {
     await pipeline(Readable.from(this.lines(batches), { objectMode: false }), copy);
   }
 
-  /** COPY text, a chunk per batch. An invalid address is marked at once and staged blank: it is never
-   *  compared with anything and may hold anything. */
+  /** COPY text in pieces of about COPY_PIECE characters: small enough to die young in the garbage
+   *  collector's nursery instead of piling up as large strings until a full collection. An invalid
+   *  address is marked at once and staged blank: it is never compared with anything and may hold anything. */
   private async *lines(batches: AsyncIterable<RawRow[]> | Iterable<RawRow[]>): AsyncGenerator<string> {
     for await (const batch of batches) {
-      let chunk = '';
+      let piece = '';
       for (const raw of batch) {
         const n = ++this.given;
         const row = prepareRow(raw);
         const valid = row.domain !== null;
-        chunk += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
+        piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
+        if (piece.length >= COPY_PIECE) {
+          yield piece;
+          piece = '';
+        }
       }
-      if (chunk) yield chunk;
+      if (piece) yield piece;
     }
   }
 }
