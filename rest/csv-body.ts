@@ -20,7 +20,7 @@ const FILE_FIELD = 'file';
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
 /** Routes (POST, path inside /api) whose handlers stream the CSV themselves. */
-const STREAMED_ROUTES = [/^\/campaigns\/[^/]+\/leads\/?$/i];
+const STREAMED_ROUTES = [/^\/campaigns\/[^/]+\/leads\/?$/i, /^\/lead-lists\/[^/]+\/leads\/?$/i];
 
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
