@@ -3,14 +3,15 @@
 // (POST /campaigns/:id/leads/from-list, import.service.ts). Rows are read by the same CSV reader and
 // cleaned by the same prepareRow as campaign imports, so fields come out alike (an `email` column is
 // required: 400 no_email_column). The lists are listed oldest first.
-import type { Readable } from 'node:stream';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
 import { notFound } from '../../errors';
 import { csvLeadRows } from './import/csv';
 import { prepareRow, type RawRow } from './import/lead-rows';
-import { orderedIds } from './import/staging';
+import { inImportTransaction, orderedIds } from './import/staging';
 import { LeadList } from './lead-list.entity';
 import type { CreateLeadListInput } from './lead-lists.inputs';
 
@@ -36,53 +37,53 @@ export async function listLeadLists(ctx: AuthedCtx) {
   return rows.map((r) => ({ id: r.id, workspaceId: ctx.actor.workspaceId, name: r.name, createdAt: new Date(r.created_at), leads: r.leads }));
 }
 
-/** Adds one batch of rows; returns how many were new to the list. A row whose address is in the list
- *  already (or earlier in the batch) is skipped by the (list, email) unique index: the first one wins. */
-async function insertEntries(em: EntityManager, listId: string, entries: { id: string; email: string; vars: Record<string, string> }[], now: Date) {
-  if (!entries.length) return 0;
-  const rows = await em.getConnection().execute<{ id: string }[]>(
-    `insert into lead_list_entry (id, created_at, list_id, email, vars)
-     select (r.value->>'id')::uuid, ?, ?, r.value->>'email', r.value->'vars' from jsonb_array_elements(cast(? as jsonb)) with ordinality as r(value, n) order by r.n
-     on conflict (list_id, email) do nothing returning id`,
-    [now, listId, JSON.stringify(entries)],
-    'all',
-    em.getTransactionContext(),
-  );
-  return rows.length;
-}
+// COPY text format: backslash, tab and line breaks inside a value are written as escapes.
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyText = (v: string) => v.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]);
 
 /**
  * POST /lead-lists/:id/leads: CSV text (or a stream of it) into the list, in one transaction (a file
- * that fails half-way adds nothing). Entry ids sort in file order, so the list feeds a campaign in the
- * order it was given.
+ * that fails half-way adds nothing). The valid rows are streamed with COPY into a temporary table as
+ * they are parsed, then added in one statement in file order; an address already in the list, or
+ * earlier in the file, is skipped by the (list, email) unique index, so the first row of an address
+ * wins. Entry ids sort in file order, so the list feeds a campaign in the order it was given.
  */
 export async function importLeadListCsv(ctx: AuthedCtx, listId: string, csv: string | Readable): Promise<LeadListCounts> {
   if (!isUuid(listId)) throw notFound('Lead list');
   const now = ctx.deps.clock.now();
   const idFor = orderedIds(now.getTime());
-  return ctx.em.transactional(async (em) => {
+  return inImportTransaction(ctx.em, async (db) => {
     // KEY SHARE: the list cannot be deleted under the import.
-    const found = await em.getConnection().execute(
-      'select 1 from lead_list where id = ? and workspace_id = ? for key share',
-      [listId, ctx.actor.workspaceId],
-      'all',
-      em.getTransactionContext(),
-    );
-    if (!found.length) throw notFound('Lead list');
-    const counts: LeadListCounts = { added: 0, duplicates: 0, invalid: 0 };
-    let n = 0;
-    for await (const batch of csvLeadRows(csv) as AsyncIterable<RawRow[]>) {
-      const valid = [];
-      for (const raw of batch) {
-        const row = prepareRow(raw);
-        if (row.domain === null) counts.invalid++;
-        else valid.push({ id: idFor(++n), email: row.email, vars: row.vars });
+    const found = await db.query('select 1 from lead_list where id = $1 and workspace_id = $2 for key share', [listId, ctx.actor.workspaceId]);
+    if (!found.rowCount) throw notFound('Lead list');
+    await db.query('create temporary table lead_list_import (n int not null, id uuid not null, email text not null, vars jsonb not null) on commit drop');
+
+    let valid = 0;
+    let invalid = 0;
+    async function* lines(): AsyncGenerator<string> {
+      for await (const batch of csvLeadRows(csv) as AsyncIterable<RawRow[]>) {
+        let chunk = '';
+        for (const raw of batch) {
+          const row = prepareRow(raw);
+          if (row.domain === null) {
+            invalid++;
+            continue;
+          }
+          const n = ++valid;
+          chunk += `${n}\t${idFor(n)}\t${copyText(row.email)}\t${copyText(JSON.stringify(row.vars))}\n`;
+        }
+        if (chunk) yield chunk;
       }
-      const added = await insertEntries(em, listId, valid, now);
-      counts.added += added;
-      counts.duplicates += valid.length - added;
     }
-    return counts;
+    await pipeline(Readable.from(lines(), { objectMode: false }), db.query(copyFrom('copy lead_list_import (n, id, email, vars) from stdin')));
+    const inserted = await db.query(
+      `insert into lead_list_entry (id, created_at, list_id, email, vars)
+       select id, $1, $2, email, vars from lead_list_import order by n
+       on conflict (list_id, email) do nothing`,
+      [now, listId],
+    );
+    const added = inserted.rowCount ?? 0;
+    return { added, duplicates: valid - added, invalid };
   });
 }
 
