@@ -13,8 +13,15 @@ import { LeadFilter } from '../modules/leads/lead-filter.entity';
 import { LeadListEntry } from '../modules/leads/lead-list-entry.entity';
 import { LeadList } from '../modules/leads/lead-list.entity';
 import { Lead } from '../modules/leads/lead.entity';
+import { Bounce } from '../modules/sending/bounce.entity';
+import { SendAttempt } from '../modules/sending/send-attempt.entity';
+import { Send } from '../modules/sending/send.entity';
+import { TrackingEvent } from '../modules/sending/tracking-event.entity';
+import { Task } from '../modules/tasks/task.entity';
+import { Event } from '../modules/events/event.entity';
 import { SequenceTemplate } from '../modules/steps/sequence-template.entity';
 import { Step } from '../modules/steps/step.entity';
 
 export const entities = [Workspace, User, SessionToken, ApiKey, Inbox, InboxDayStat, RateLimitHit, Campaign, Step, SequenceTemplate,
-  Lead, LeadList, LeadListEntry, LeadFilter, BlocklistEntry, LeadCount];
+  Lead, LeadList, LeadListEntry, LeadFilter, BlocklistEntry, LeadCount,
+  Send, SendAttempt, TrackingEvent, Bounce, Task, Event];

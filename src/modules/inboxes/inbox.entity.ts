@@ -84,4 +84,20 @@ export class Inbox extends BaseEntity {
 
   @Property(nullableTimestamp())
   deletedAt: Date | null = null;
+
+  /** Who hosts the inbox's own mail (from its domain's MX; lead provider values); null until looked up. */
+  @Property({ type: 'text', nullable: true })
+  provider: string | null = null;
+
+  @Property(nullableTimestamp())
+  lastSentAt: Date | null = null;
+
+  /** End of the gap after the last send (minGapMinutes + random jitter, drawn at that send). */
+  @Property(nullableTimestamp())
+  nextFreeAt: Date | null = null;
+
+  /** Only sends after this count toward the bounce-rate stop: set when a passed connection test brings
+   *  a bounce_stopped inbox back, so old bounces do not stop it again at once. */
+  @Property(nullableTimestamp())
+  bounceCountFrom: Date | null = null;
 }

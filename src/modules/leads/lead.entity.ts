@@ -40,6 +40,11 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   name: 'lead_campaign_list_page',
   expression: 'create index "lead_campaign_list_page" on "lead" ("campaign_id", "source_list_id", "created_at", "id") where "source_list_id" is not null',
 })
+// The dispatcher's follow-up queue: leads in sequence by when their next step is due.
+@Index({
+  name: 'lead_campaign_due',
+  expression: `create index "lead_campaign_due" on "lead" ("campaign_id", "next_due_at") where "status" = 'active'`,
+})
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
@@ -100,6 +105,19 @@ export class Lead extends BaseEntity {
 
   @Property(nullableTimestamp())
   repliedAt: Date | null = null;
+
+  /** When step `currentStep` was sent, its task closed or it was skipped: the next wait counts from here. */
+  @Property(nullableTimestamp())
+  lastStepAt: Date | null = null;
+
+  /** The variant (from 1) the lead got on its first email; later steps use the same number when it is
+   *  enabled there, else an enabled one. */
+  @Property({ type: 'integer', nullable: true })
+  variant: number | null = null;
+
+  /** When the verifier was asked: a `pending` hold lasts a day at most from here. */
+  @Property(nullableTimestamp())
+  verificationStartedAt: Date | null = null;
 
   /** The lead list it came from (filter `list_id`); null when added otherwise. */
   @ManyToOne(() => LeadList, { ref: true, nullable: true, deleteRule: 'set null' })
