@@ -1,0 +1,72 @@
+// How a lead moves through its sequence, shared by every code path that moves it: the engine after an
+// accepted email, task done/skip, and the stops (reply, unsubscribe, bounce, pipeline). One place, so the
+// fields the dispatcher reads (status, currentStep, lastStepAt, nextDueAt) always mean the same thing.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LeadStatus, StopReason } from '../leads/lead.entity';
+
+export interface StepTiming {
+  position: number;
+  waitMinutes: number;
+}
+
+export interface LeadAfterStep {
+  currentStep: number;
+  lastStepAt: Date;
+  status: LeadStatus;
+  /** When the next step's wait is over (its condition and the window are judged then); null when done. */
+  nextDueAt: Date | null;
+}
+
+/**
+ * The lead's sequence fields once step `position` is behind it (sent, task closed or skipped) at `at`.
+ * `status` stays `paused` for a paused lead (a task closed while paused); otherwise `active`, or
+ * `completed` when no step follows.
+ */
+export function afterStep(steps: readonly StepTiming[], position: number, at: Date, currentStatus: LeadStatus): LeadAfterStep {
+  const next = steps.filter((s) => s.position > position).sort((a, b) => a.position - b.position)[0];
+  if (!next) return { currentStep: position, lastStepAt: at, status: 'completed', nextDueAt: null };
+  return {
+    currentStep: position,
+    lastStepAt: at,
+    status: currentStatus === 'paused' ? 'paused' : 'active',
+    nextDueAt: new Date(at.getTime() + next.waitMinutes * 60_000),
+  };
+}
+
+/** Statuses that end a sequence for good (decisions.md §5 stop reasons go with them). */
+export const STOPPED_STATUSES: ReadonlySet<LeadStatus> = new Set(['completed', 'replied', 'unsubscribed', 'bounced', 'stopped']);
+
+export type StopStatus = 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
+
+/**
+ * Ends a lead's sequence: status and stop reason set, nothing due any more, and every email still queued
+ * for it (steps and one-offs) dropped with `reason` as its error. Rows already `sending` are left alone
+ * (they are on the wire). Returns how many queued emails were dropped. Runs in the caller's transaction;
+ * raw SQL so it works from any em (request, job) without loading the lead.
+ *
+ * A lead already stopped keeps its first status and reason (the first stop is the true one), but its
+ * queued emails are still dropped.
+ */
+export async function stopLead(
+  em: EntityManager,
+  leadId: string,
+  stop: { status: StopStatus; reason: StopReason },
+  dropReason: string,
+): Promise<number> {
+  await em.getConnection().execute(
+    `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
+      where "id" = ? and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
+    [stop.status, stop.reason, leadId],
+  );
+  return dropQueuedSends(em, leadId, dropReason);
+}
+
+/** Drops a lead's queued emails (not those already sending). */
+export async function dropQueuedSends(em: EntityManager, leadId: string, reason: string): Promise<number> {
+  const res = await em.getConnection().execute(
+    `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = ? and "status" = 'queued'`,
+    [reason, leadId],
+    'run',
+  );
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
+}
