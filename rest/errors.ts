@@ -11,6 +11,8 @@ interface BodyParserError {
   type?: string;
   status?: number;
   limit?: number;
+  /** http-errors marks client errors it made (Express's path decoding, body parsers) as safe to show. */
+  expose?: boolean;
 }
 
 export function errorHandler(log: Logger): ErrorRequestHandler {
@@ -28,6 +30,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       error = new AppError(400, 'unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
     } else if (parserError.type === 'request.aborted') {
       error = new AppError(400, 'request_aborted', 'The request was aborted before its body arrived.');
+    } else if (err instanceof URIError || (parserError.status === 400 && /decode param/i.test(String((err as Error).message)))) {
+      // Express 5 cannot percent-decode a path segment such as /leads/%E0%A4: the client's URL is wrong.
+      error = new AppError(400, 'invalid_path', 'The URL path has a malformed percent-escape; encode path segments with encodeURIComponent.');
+    } else if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      // Any other client error Express or a body parser raised: keep its status, never turn it into a 500.
+      error = new AppError(parserError.status as 400, 'bad_request', String((err as Error).message || 'The request could not be read.'));
     } else {
       log.error('unhandled error', { method: req.method, path: req.path, err: String((err as Error)?.stack ?? err) });
       if (!res.headersSent) res.status(500).json({ error: { code: 'internal_error', message: 'Internal error; it has been logged.' } });

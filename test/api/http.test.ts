@@ -31,3 +31,10 @@ it('answers JSON 404s for unknown paths and methods, inside and outside /api', a
   expectError(await anon.request('DELETE', '/api/health'), 404, 'route_not_found');
   expectError(await anon.request('GET', '/x/y/z'), 404, 'route_not_found');
 });
+
+it('answers 400 with the error body for a malformed percent-escape in a path, on every kind of route', async () => {
+  const { client } = await signUp(service.url);
+  expectError(await client.get('/leads/%E0%A4%A'), 400, 'invalid_path');
+  expectError(await client.request('DELETE', '/api/blocklist/%zz'), 400, 'invalid_path');
+  expectError(await client.get('/campaigns/%/leads'), 400, 'invalid_path');
+});
