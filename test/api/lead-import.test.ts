@@ -164,6 +164,21 @@ describe('POST /campaigns/:id/leads/manual', () => {
     expect(total(res.body)).toBe(rows.length);
   });
 
+  it('does not count the One-off campaign as another campaign: a one-off contact emailed lately is contacted recently, else added', async () => {
+    const campaignId = await newCampaign();
+    const oneOff = await newCampaign(me, { name: 'One-off', oneOff: true });
+    const day = 86_400_000;
+    await createLeads(service, me.workspaceId, oneOff, [
+      { email: 'wrote-lately@one-off.test', lastSentAt: new Date(Date.now() - 2 * day) },
+      { email: 'wrote-long-ago@one-off.test', lastSentAt: new Date(Date.now() - 90 * day) },
+      { email: 'never-wrote@one-off.test' },
+    ]);
+    const rows = ['wrote-lately@one-off.test', 'wrote-long-ago@one-off.test', 'never-wrote@one-off.test'];
+    const res = await manual(campaignId, rows.map((email) => ({ email })));
+    expect(res.body).toEqual(counts({ contacted_recently: 1, inserted: 2 }));
+    expect((await leadsOf(campaignId)).map((l) => l.email)).toEqual(['wrote-long-ago@one-off.test', 'never-wrote@one-off.test']);
+  });
+
   it('sets the lead zone from a timezone field (canonical spelling), else from country, else leaves it null', async () => {
     const campaignId = await newCampaign();
     await manual(campaignId, [
@@ -240,9 +255,8 @@ describe('POST /campaigns/:id/leads/manual', () => {
 });
 
 describe('contacted recently (rule 5)', () => {
-  // Until the sending engine keeps a record per send, the rule reads Lead.lastSentAt; every such lead is
-  // in some campaign, so through the API the rules before it always claim the row first (see the order
-  // test). Here the rule runs on its own against staged rows.
+  // The rule reads Lead.lastSentAt. Through the API it is reached by one-off contacts (previous
+  // describe); here it runs on its own against staged rows, so every case of the cut-off shows.
   async function stageAndApply(account: Account, campaignId: string, emails: string[], recentSince: Date | null) {
     const rule = RULES.find((r) => r.outcome === 'contacted_recently')!;
     return inImportTransaction(em(), async (db) => {

@@ -6,10 +6,13 @@
 //   2. duplicate            an earlier row has the same address (case-insensitive; the first one
 //                           wins), or the address is already a lead of this campaign
 //   3. blocklisted          the address, or its domain, is on the workspace's blocklist
-//   4. in_another_campaign  the address is a lead in any other campaign of the workspace
-//   5. contacted_recently   the workspace emailed the address within its recent_contact_days; until
-//                           the sending engine keeps a record per send this reads Lead.lastSentAt of
-//                           the workspace's leads with that address
+//   4. in_another_campaign  the address is a lead in any other campaign of the workspace; the One-off
+//                           campaign does not count (it only holds addresses for one-off emails, it
+//                           runs no sequence), so a one-off contact can still be added to a campaign
+//   5. contacted_recently   the workspace emailed the address within its recent_contact_days
+//                           (Lead.lastSentAt, which the sending engine sets on every email, sequence
+//                           or one-off). Every emailed address is a lead somewhere, so after rule 4
+//                           this catches the addresses emailed from the One-off campaign
 //   6. inserted             a new lead: status pending, step 0
 //
 // Concurrent imports into one workspace take turns (a transaction-scoped advisory lock) so rules 2–5
@@ -80,7 +83,8 @@ export const RULES: readonly Rule[] = [
   {
     outcome: 'in_another_campaign',
     sql: `update ${S} set outcome = 'in_another_campaign' where ${stillIn}
-          and exists (select 1 from lead l where l.workspace_id = $1 and l.email = ${S}.email and l.campaign_id <> $2)`,
+          and exists (select 1 from lead l join campaign c on c.id = l.campaign_id
+                      where l.workspace_id = $1 and l.email = ${S}.email and l.campaign_id <> $2 and not c.one_off)`,
     params: (scope) => [scope.workspaceId, scope.campaignId],
   },
   {
