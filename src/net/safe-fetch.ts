@@ -36,6 +36,10 @@ export interface ResolvedAddress {
 export interface SafeFetchOptions {
   /** Hostnames that may be fetched (exact match, case-insensitive). Undefined: any public host. */
   allowedHosts?: readonly string[];
+  /** Domains (the domain itself and its subdomains) a redirect from an allowed host may lead to, over
+   *  https only, though a link may not start there: where a publisher serves its files from (Google
+   *  Sheets answers a published CSV link with a redirect to *.googleusercontent.com). */
+  redirectDomains?: readonly string[];
   /** Let loopback/private/link-local addresses through (ALLOW_PRIVATE_FETCH=true). */
   allowPrivate: boolean;
   /** Largest body accepted, in bytes after decoding. */
@@ -195,11 +199,20 @@ export function isHostAllowed(host: string, allowedHosts: readonly string[] | un
   return allowedHosts.some((a) => normalizeHost(a) === h);
 }
 
+/** Whether host is one of the domains or under one of them (a dot boundary: evilgoogleusercontent.com is not). */
+export function isInDomains(host: string, domains: readonly string[] | undefined): boolean {
+  const h = normalizeHost(host);
+  return (domains ?? []).some((d) => {
+    const domain = normalizeHost(d);
+    return h === domain || h.endsWith(`.${domain}`);
+  });
+}
+
 const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
 /** Parses and checks one hop's URL; returns it with the address to connect to. */
-async function checkHop(raw: string | URL, opts: SafeFetchOptions): Promise<{ url: URL; pinned: ResolvedAddress }> {
+async function checkHop(raw: string | URL, opts: SafeFetchOptions, hop: number): Promise<{ url: URL; pinned: ResolvedAddress }> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -209,7 +222,8 @@ async function checkHop(raw: string | URL, opts: SafeFetchOptions): Promise<{ ur
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidUrl();
   const host = normalizeHost(url.hostname);
   if (!host) throw invalidUrl();
-  if (!isHostAllowed(host, opts.allowedHosts)) {
+  const redirectTarget = hop > 0 && url.protocol === 'https:' && isInDomains(host, opts.redirectDomains);
+  if (!redirectTarget && !isHostAllowed(host, opts.allowedHosts)) {
     throw badRequest('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${(opts.allowedHosts ?? []).join(', ')}.`, { host });
   }
 
@@ -344,7 +358,7 @@ export async function safeFetchText(url: string, opts: SafeFetchOptions): Promis
   try {
     let current: string | URL = url;
     for (let hop = 0; ; hop++) {
-      const { url: checked, pinned }: { url: URL; pinned: ResolvedAddress } = await Promise.race([checkHop(current, opts), deadline]);
+      const { url: checked, pinned }: { url: URL; pinned: ResolvedAddress } = await Promise.race([checkHop(current, opts, hop), deadline]);
       let answer: Hop;
       try {
         answer = await requestOnce(checked, pinned, opts, controller.signal);

@@ -187,6 +187,17 @@ describe('safeFetchText', () => {
     await expect(safeFetchText(via('file:///etc/passwd'), guarded)).rejects.toEqual(refused('invalid_url'));
   });
 
+  it('follows a redirect into a publisher\'s content domain over https only, and never starts there', async () => {
+    const via = (to: string) => `${base}/redirect?to=${encodeURIComponent(to)}`;
+    const publisher = { ...guarded, redirectDomains: ['content.test'], resolve: async () => [{ address: '127.0.0.1', family: 4 as const }] };
+    // The hop is taken (the TLS handshake with the plain-HTTP test server then fails), not refused.
+    await expect(safeFetchText(via(`https://files.content.test:${port}/ok`), publisher)).rejects.toEqual(refused('fetch_failed'));
+    await expect(safeFetchText(via(`https://content.test:${port}/ok`), publisher)).rejects.toEqual(refused('fetch_failed'));
+    await expect(safeFetchText(via(`http://files.content.test:${port}/ok`), publisher)).rejects.toEqual(refused('host_not_allowed'));
+    await expect(safeFetchText(via(`https://evilcontent.test:${port}/ok`), publisher)).rejects.toEqual(refused('host_not_allowed'));
+    await expect(safeFetchText(`https://files.content.test:${port}/ok`, publisher)).rejects.toEqual(refused('host_not_allowed'));
+  });
+
   it('stops after five redirects', async () => {
     await expect(safeFetchText(`${base}/chain?n=6`, guarded)).rejects.toEqual(refused('fetch_failed'));
     await expect(safeFetchText(`${base}/loop`, guarded)).rejects.toEqual(refused('fetch_failed'));

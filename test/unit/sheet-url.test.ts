@@ -1,6 +1,6 @@
 // The link a sheet import reads: Google Sheets links as people copy them become the CSV form of the same
 // sheet; other http(s) links are read as given; anything else is refused.
-import { sheetCsvUrl } from '../../src/modules/leads/import/sheet-url';
+import { sheetCsvUrl, sheetRedirectDomains } from '../../src/modules/leads/import/sheet-url';
 
 const KEY = '2PACX-1vQabc_DEF-123';
 const ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789-xy';
@@ -38,5 +38,13 @@ describe('sheetCsvUrl', () => {
     for (const url of ['', 'docs.google.com/spreadsheets/d/x', 'ftp://example.com/a.csv', 'file:///etc/passwd', 'javascript:alert(1)', 'http://']) {
       expect(() => sheetCsvUrl(url)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_url' }));
     }
+  });
+});
+
+describe('sheetRedirectDomains', () => {
+  it('lets a Google Sheets link redirect to Google\'s content servers only when docs.google.com is allowed', () => {
+    expect(sheetRedirectDomains(['docs.google.com'])).toEqual(['googleusercontent.com']);
+    expect(sheetRedirectDomains(['Docs.Google.com.', 'sheets.example.com'])).toEqual(['googleusercontent.com']);
+    expect(sheetRedirectDomains(['sheets.example.com'])).toEqual([]);
   });
 });

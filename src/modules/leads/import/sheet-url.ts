@@ -10,6 +10,14 @@ const GOOGLE_SHEETS_HOST = 'docs.google.com';
 const PUBLISHED = /^(\/spreadsheets\/d\/e\/[A-Za-z0-9_-]+)\/(pubhtml|pub)(\/.*)?$/;
 const DOCUMENT = /^(\/spreadsheets\/d\/(?!e\/)[A-Za-z0-9_-]+)(?:\/(?:edit|view|htmlview|preview|export|copy)(?:\/.*)?|\/)?$/;
 
+// Google answers a published sheet's CSV link with a redirect to the file on its content servers.
+const GOOGLE_CONTENT_DOMAIN = 'googleusercontent.com';
+
+/** Where the allowed publishers may redirect a sheet link to (never a place a link may start from). */
+export function sheetRedirectDomains(allowedHosts: readonly string[]): string[] {
+  return allowedHosts.some((h) => h.trim().toLowerCase().replace(/\.$/, '') === GOOGLE_SHEETS_HOST) ? [GOOGLE_CONTENT_DOMAIN] : [];
+}
+
 export function invalidSheetUrl() {
   return badRequest('invalid_url', 'url must be an http(s) link of a spreadsheet published as CSV.');
 }

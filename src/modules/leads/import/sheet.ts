@@ -5,7 +5,7 @@ import type { Config } from '../../../config';
 import { badRequest } from '../../../errors';
 import { safeFetchText } from '../../../net/safe-fetch';
 import { CSV_MAX_BYTES } from './csv';
-import { sheetCsvUrl } from './sheet-url';
+import { sheetCsvUrl, sheetRedirectDomains } from './sheet-url';
 
 export const SHEET_TIMEOUT_MS = 30_000;
 
@@ -13,6 +13,7 @@ export const SHEET_TIMEOUT_MS = 30_000;
 export async function fetchSheetCsv(config: Config, url: string): Promise<string> {
   const text = await safeFetchText(sheetCsvUrl(url), {
     allowedHosts: config.sheetAllowedHosts,
+    redirectDomains: sheetRedirectDomains(config.sheetAllowedHosts),
     allowPrivate: config.allowPrivateFetch,
     maxBytes: CSV_MAX_BYTES,
     timeoutMs: SHEET_TIMEOUT_MS,
