@@ -18,7 +18,34 @@ export const IsPlainDate = rule(
   '$property must be a date as YYYY-MM-DD (from 1900)',
 );
 
-/** The zone's canonical spelling ("europe/berlin" → "Europe/Berlin"). Call only on valid zones. */
+// ICU (CLDR) still resolves some renamed zones to their old IANA names (Asia/Kolkata → Asia/Calcutta);
+// people expect the name IANA uses today. Every zone of the IANA zone tables that ICU spells differently
+// (found by resolving each name of zone.tab and zone1970.tab with Node's ICU).
+const CURRENT_IANA_NAME: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+};
+
+/** The zone's canonical spelling as IANA writes it today ("europe/berlin" → "Europe/Berlin",
+ *  "asia/calcutta" → "Asia/Kolkata", "US/Eastern" → "America/New_York"). Call only on valid zones. */
 export function canonicalZone(zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  const icu = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  return CURRENT_IANA_NAME[icu] ?? icu;
 }

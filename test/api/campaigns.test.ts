@@ -264,6 +264,8 @@ describe('PATCH /campaigns/:id', () => {
   it('stores a timezone in its canonical spelling and refuses one that is not a real zone', async () => {
     const campaign = await newCampaign();
     expect((await api.patch(`/campaigns/${campaign.id}`, { timezone: 'europe/paris' })).body.timezone).toBe('Europe/Paris');
+    expect((await api.patch(`/campaigns/${campaign.id}`, { timezone: 'Asia/Kolkata' })).body.timezone).toBe('Asia/Kolkata');
+    expect((await api.patch(`/campaigns/${campaign.id}`, { timezone: 'Europe/Kiev' })).body.timezone).toBe('Europe/Kyiv');
     for (const timezone of ['Mars/Olympus', 'CEST+2', '', null, 5]) {
       const err = expectError(await api.patch(`/campaigns/${campaign.id}`, { timezone }), 400, 'validation_failed');
       expect(Object.keys(err.details!.fields)).toEqual(['timezone']);

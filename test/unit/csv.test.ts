@@ -178,6 +178,11 @@ describe('zoneFromFields', () => {
   it('takes a real IANA zone in its canonical spelling', () => {
     expect(zoneFromFields({ timezone: 'america/new_york' })).toBe('America/New_York');
     expect(zoneFromFields({ time_zone: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
+    // ICU's old names for renamed zones come back as IANA spells them today.
+    expect(zoneFromFields({ timezone: 'Asia/Kolkata' })).toBe('Asia/Kolkata');
+    expect(zoneFromFields({ timezone: 'asia/calcutta' })).toBe('Asia/Kolkata');
+    expect(zoneFromFields({ timezone: 'Europe/Kyiv' })).toBe('Europe/Kyiv');
+    expect(zoneFromFields({ timezone: 'America/Buenos_Aires' })).toBe('America/Argentina/Buenos_Aires');
   });
 
   it('falls back to the country when the zone is not a zone, and gives null when neither helps', () => {
