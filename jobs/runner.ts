@@ -5,6 +5,7 @@ import { MongoBackend } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import type { AppDeps } from '../src/context';
 import { heartbeatJob } from './heartbeat.job';
+import { createDispatchJob } from './dispatch.job';
 
 export interface JobDefinition<D = unknown> {
   name: string;
@@ -14,7 +15,6 @@ export interface JobDefinition<D = unknown> {
   run(deps: AppDeps, job: Job<D>): Promise<void>;
 }
 
-export const jobDefinitions: JobDefinition<any>[] = [heartbeatJob]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface JobRunner {
   agenda: Agenda;
@@ -25,6 +25,8 @@ export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<Job
   const backend = deps.config.mongodbUrl
     ? new MongoBackend({ address: deps.config.mongodbUrl })
     : new PostgresBackend({ connectionString: databaseUrl, tableName: 'agenda_jobs' });
+  const dispatch = createDispatchJob(deps.config.schedulerTickSeconds);
+  const jobDefinitions: JobDefinition<any>[] = [heartbeatJob, dispatch]; // eslint-disable-line @typescript-eslint/no-explicit-any
   const agenda = new Agenda({ backend, processEvery: '5 seconds', defaultConcurrency: 5 });
   agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
   for (const def of jobDefinitions) {
@@ -48,8 +50,10 @@ export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<Job
   return {
     agenda,
     async stop() {
-      // Finish what is running (bounded), then release the rest for another worker.
-      await agenda.drain(20_000).catch(() => undefined);
+      // Finish what is running (bounded; a tick stops claiming at once and finishes the emails on the
+      // wire), then release the rest for another worker.
+      dispatch.stop();
+      await agenda.drain(70_000).catch(() => undefined);
       await agenda.stop(true);
     },
   };

@@ -40,8 +40,9 @@ export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTe
   if (failed) {
     await ctx.em.nativeUpdate(Inbox, { id: inbox.id }, { lastError: failed });
   } else {
-    await ctx.em.nativeUpdate(Inbox, { id: inbox.id, status: 'bounce_stopped' }, { status: 'active' });
-    await ctx.em.nativeUpdate(Inbox, { id: inbox.id }, { lastError: null });
+    // Bounces before this pass no longer count toward the next bounce stop (sending/engine/outcomes.ts).
+    await ctx.em.nativeUpdate(Inbox, { id: inbox.id, status: 'bounce_stopped' }, { status: 'active', bounceCountFrom: ctx.deps.clock.now() });
+    await ctx.em.nativeUpdate(Inbox, { id: inbox.id }, { lastError: null, backoffUntil: null });
   }
   const current = await ctx.em.findOne(Inbox, { id: inbox.id }, { refresh: true, filters: { [NOT_DELETED_FILTER]: false } });
   const status = current?.status ?? inbox.status;

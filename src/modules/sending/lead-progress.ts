@@ -3,6 +3,7 @@
 // fields the dispatcher reads (status, currentStep, lastStepAt, nextDueAt) always mean the same thing.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus, StopReason } from '../leads/lead.entity';
+import { sqlRun } from './engine/sql';
 
 export interface StepTiming {
   position: number;
@@ -53,7 +54,8 @@ export async function stopLead(
   stop: { status: StopStatus; reason: StopReason },
   dropReason: string,
 ): Promise<number> {
-  await em.getConnection().execute(
+  await sqlRun(
+    em,
     `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
       where "id" = ? and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
     [stop.status, stop.reason, leadId],
@@ -63,10 +65,5 @@ export async function stopLead(
 
 /** Drops a lead's queued emails (not those already sending). */
 export async function dropQueuedSends(em: EntityManager, leadId: string, reason: string): Promise<number> {
-  const res = await em.getConnection().execute(
-    `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = ? and "status" = 'queued'`,
-    [reason, leadId],
-    'run',
-  );
-  return (res as { affectedRows?: number }).affectedRows ?? 0;
+  return sqlRun(em, `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = ? and "status" = 'queued'`, [reason, leadId]);
 }

@@ -1,0 +1,183 @@
+// Which leads of a campaign are due now, read so that the cost follows the due work and not the size
+// of the campaign: follow-ups by next_due_at (index lead_campaign_due) and new leads by created_at
+// (index lead_campaign_status_created), each cut at a few times what the campaign can send this tick.
+// The pure rules (schedule/due.ts, window.ts) then decide per lead; what they settle for good (skipped
+// steps, completion, an expired verification hold, a later due time) is written back so the lead is not
+// read again before it matters. Task steps open their task here.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from './sql';
+import { randomUUID } from 'node:crypto';
+import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
+import { renderTemplate } from '../render/merge';
+import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
+import type { EngineCampaign } from './load-state';
+import { pgArray } from './load-state';
+
+/** The lead columns the engine works with. */
+export interface EngineLead {
+  id: string;
+  email: string;
+  status: LeadStatus;
+  currentStep: number;
+  createdAt: Date;
+  lastStepAt: Date | null;
+  awayUntil: Date | null;
+  verification: Verification | null;
+  verificationStartedAt: Date | null;
+  repliedAt: Date | null;
+  interest: string | null;
+  timezone: string | null;
+  provider: Provider | null;
+  variant: number | null;
+  vars: Record<string, string>;
+}
+
+export const LEAD_COLUMNS = `l.id, l.email, l.status, l.current_step, l.created_at, l.last_step_at, l.away_until, l.verification,
+  l.verification_started_at, l.replied_at, l.interest, l.timezone, l.provider, l.variant, l.vars`;
+
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+
+export function toEngineLead(r: Record<string, unknown>): EngineLead {
+  return {
+    id: String(r.id),
+    email: String(r.email),
+    status: r.status as LeadStatus,
+    currentStep: Number(r.current_step),
+    createdAt: new Date(r.created_at as string),
+    lastStepAt: date(r.last_step_at),
+    awayUntil: date(r.away_until),
+    verification: (r.verification as Verification | null) ?? null,
+    verificationStartedAt: date(r.verification_started_at),
+    repliedAt: date(r.replied_at),
+    interest: (r.interest as string | null) ?? null,
+    timezone: (r.timezone as string | null) ?? null,
+    provider: (r.provider as Provider | null) ?? null,
+    variant: r.variant === null || r.variant === undefined ? null : Number(r.variant),
+    vars: (r.vars as Record<string, string>) ?? {},
+  };
+}
+
+/** How many candidates to read per slot the campaign can fill: leads held by a closed window in their
+ *  own zone, or by a hold, are passed over without starving those behind them. */
+const READ_AHEAD = 4;
+/** Task steps need no inbox: read this many leads for them even when no inbox can send. */
+const TASK_READ = 50;
+
+export interface DueWork {
+  /** Email steps due now, for planSends. */
+  due: DueLead[];
+  /** The leads behind `due`, by id. */
+  leads: Map<string, EngineLead>;
+  /** The step each due lead is at. */
+  positions: Map<string, number>;
+}
+
+export const sequenceOf = (campaign: EngineCampaign): SequenceStep[] =>
+  campaign.steps.map((s) => ({ position: s.position, waitMinutes: s.waitMinutes, condition: s.condition, isTask: s.task !== null }));
+
+/** Reads and judges the leads of one campaign that may be due; `slots` is how many emails the campaign
+ *  can send this tick (its daily limit left, bounded by its ready inboxes). */
+export async function pickDue(em: EntityManager, campaign: EngineCampaign, slots: number, now: Date, work: DueWork): Promise<void> {
+  const steps = sequenceOf(campaign);
+  if (!steps.length) return;
+  const hasTasks = steps.some((s) => s.isTask);
+  const limit = slots * READ_AHEAD + (hasTasks ? TASK_READ : 0);
+  if (limit <= 0) return;
+  const excluded = campaign.skipRisky ? `('invalid', 'risky')` : `('invalid')`;
+  const notBusy = `(l.verification is null or l.verification not in ${excluded})
+    and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
+    and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
+  const firstWait = [...steps].sort((a, b) => a.position - b.position)[0]!.waitMinutes;
+  const newAllowed = campaign.maxNewLeadsPerDay === null || campaign.newToday < campaign.maxNewLeadsPerDay;
+  const [followUps, fresh] = await Promise.all([
+    sql(em, 
+      `select ${LEAD_COLUMNS} from lead l where l.campaign_id = ? and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
+        order by l.next_due_at, l.id limit ?`,
+      [campaign.id, now, limit],
+    ),
+    newAllowed
+      ? sql(em, 
+          `select ${LEAD_COLUMNS} from lead l where l.campaign_id = ? and l.status = 'pending' and l.created_at <= ?
+             and (l.next_due_at is null or l.next_due_at <= ?) and ${notBusy}
+            order by l.created_at, l.id limit ?`,
+          [campaign.id, new Date(now.getTime() - firstWait * 60_000), now, limit],
+        )
+      : Promise.resolve([]),
+  ]);
+  const leads = [...followUps, ...fresh].map(toEngineLead);
+  if (!leads.length) return;
+  const clicks = steps.some((s) => s.condition === 'clicked') ? await clicksOf(em, leads.map((l) => l.id)) : new Map<string, Click[]>();
+
+  for (const lead of leads) {
+    const decision = nextDue(
+      { ...lead, addedAt: lead.createdAt, clicks: clicks.get(lead.id) ?? [], openTask: false },
+      steps,
+      { skipRisky: campaign.skipRisky },
+      now,
+    );
+    if (decision.kind === 'completed') {
+      const last = decision.skipped.at(-1);
+      await sql(em, 
+        `update lead set status = 'completed', next_due_at = null, current_step = coalesce(?, current_step), last_step_at = coalesce(?, last_step_at)
+          where id = ? and status in ('pending', 'active')`,
+        [last?.position ?? null, last?.at ?? null, lead.id],
+      );
+      continue;
+    }
+    if (decision.kind !== 'step') continue;
+    const last = decision.skipped.at(-1);
+    if (last) {
+      // A step whose condition failed is passed for good; the next one counts its wait from there.
+      await sql(em, `update lead set current_step = ?, last_step_at = ? where id = ? and current_step < ?`, [last.position, last.at, lead.id, last.position]);
+      lead.currentStep = last.position;
+      lead.lastStepAt = last.at;
+    }
+    if (decision.verificationExpired) await sql(em, `update lead set verification = 'expired' where id = ? and verification = 'pending'`, [lead.id]);
+    if (!decision.dueNow) {
+      await sql(em, `update lead set next_due_at = ? where id = ?`, [decision.at, lead.id]);
+      continue;
+    }
+    const zone = sendZone(campaign, lead);
+    if (!isSendingOpen(campaign, zone, now)) {
+      // Closed in the lead's own zone: come back when it opens there.
+      const opens = nextSendAt(campaign, zone, now);
+      if (opens) await sql(em, `update lead set next_due_at = ? where id = ?`, [opens, lead.id]);
+      continue;
+    }
+    const step = campaign.steps.find((s) => s.position === decision.position)!;
+    if (step.task) {
+      await openTask(em, campaign, lead, step.position, step.task.kind, step.task.text, decision.at);
+      continue;
+    }
+    work.due.push({ leadId: lead.id, campaignId: campaign.id, provider: lead.provider, isNew: decision.isNew, dueAt: decision.at });
+    work.leads.set(lead.id, lead);
+    work.positions.set(lead.id, decision.position);
+  }
+}
+
+/** Opens the task of a task step (once: unique per lead and step); the lead waits for its close. */
+async function openTask(em: EntityManager, campaign: EngineCampaign, lead: EngineLead, position: number, kind: string, text: string, dueAt: Date) {
+  const rendered = renderTemplate(text, lead.vars, { unsubscribeUrl: '', sender: null }).text;
+  await sql(em, 
+    `insert into task (id, created_at, workspace_id, campaign_id, lead_id, step_position, kind, text, status, due_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) on conflict (lead_id, step_position) do nothing`,
+    [randomUUID(), new Date(), campaign.workspaceId, campaign.id, lead.id, position, kind, rendered, dueAt],
+  );
+  await sql(em, `update lead set next_due_at = null where id = ?`, [lead.id]);
+}
+
+/** Every click on the leads' emails, for the `clicked` condition (judged by schedule/clicks.ts). */
+async function clicksOf(em: EntityManager, leadIds: string[]): Promise<Map<string, Click[]>> {
+  const rows = await sql(em, 
+    `select te.lead_id, te.send_id, s.sent_at, te.created_at, te.url, te.method from tracking_event te join send s on s.id = te.send_id
+      where te.kind = 'click' and te.lead_id = any(?::uuid[]) and s.sent_at is not null`,
+    [pgArray(leadIds)],
+  );
+  const by = new Map<string, Click[]>();
+  for (const r of rows) {
+    const list = by.get(String(r.lead_id)) ?? [];
+    list.push({ sendId: String(r.send_id), sentAt: new Date(r.sent_at as string), at: new Date(r.created_at as string), url: String(r.url ?? ''), method: String(r.method) });
+    by.set(String(r.lead_id), list);
+  }
+  return by;
+}

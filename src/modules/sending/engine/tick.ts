@@ -1,0 +1,62 @@
+// One dispatch tick: sweep interrupted sends, plan what is due (one planner at a time across every
+// process: a transaction-scoped advisory lock; a process that cannot take it skips planning this tick),
+// queue the plan as send rows, then send everything due. Sending runs in any number of processes at
+// once: rows are claimed with FOR UPDATE SKIP LOCKED.
+import type { AppDeps } from '../../../context';
+import { dateRangeState, domainDays, inboxReadiness, planSends } from '../schedule';
+import { deliverDue, type DeliveryReport } from './deliver';
+import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } from './load-state';
+import { pickDue, type DueWork } from './pick-due';
+import { queuePlannedSends } from './queue';
+import { sql } from './sql';
+import { sweepInterrupted } from './sweep';
+
+export interface TickReport extends DeliveryReport {
+  planned: number;
+  queued: number;
+  swept: number;
+  /** False when another process held the planning lock. */
+  plannedHere: boolean;
+}
+
+const PLANNER_LOCK = `hashtextextended('sending-planner', 0)`;
+
+/** How many emails a campaign can send this tick: its daily limit left, and one per ready inbox. */
+function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineInbox>, domainLeft: ReadonlyMap<string, number>, now: Date): number {
+  const ready = campaign.inboxIds.filter((id) => {
+    const inbox = inboxes.get(id);
+    return inbox && inboxReadiness(inbox, domainLeft.get(inbox.domain) ?? Number.POSITIVE_INFINITY, now) === 'ready';
+  }).length;
+  return Math.max(0, Math.min(campaign.dailyLimit - campaign.sentToday, ready));
+}
+
+/** Plans and queues this tick's sequence emails; returns [planned, queued] or null without the lock. */
+export async function planTick(deps: AppDeps, now: Date): Promise<{ planned: number; queued: number } | null> {
+  const em = deps.orm.em.fork();
+  return em.transactional(async (tx) => {
+    const [lock] = await sql(tx, `select pg_try_advisory_xact_lock(${PLANNER_LOCK}) as ok`);
+    if (!lock?.ok) return null;
+    const campaigns = (await loadCampaigns(tx, now)).filter((c) => c.steps.length > 0);
+    if (!campaigns.length) return { planned: 0, queued: 0 };
+    const inboxList = await loadInboxes(tx, now, [...new Set(campaigns.map((c) => c.workspaceId))]);
+    const inboxes = new Map(inboxList.map((i) => [i.id, i]));
+    const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
+    const work: DueWork = { due: [], leads: new Map(), positions: new Map() };
+    for (const campaign of campaigns) {
+      if (dateRangeState(campaign, campaign.timezone, now) !== null) continue;
+      await pickDue(tx, campaign, slotsOf(campaign, inboxes, domainLeft, now), now, work);
+    }
+    const plan = planSends({ leads: work.due, campaigns, inboxes: inboxList }, now);
+    const queued = await queuePlannedSends(tx, plan.sends, work, new Map(campaigns.map((c) => [c.id, c])), inboxes, now);
+    return { planned: plan.sends.length, queued: queued.length };
+  });
+}
+
+/** The whole tick. `stopping` lets a shutting-down process stop claiming new rows. */
+export async function runDispatchTick(deps: AppDeps, opts: { random?: () => number; stopping?: () => boolean } = {}): Promise<TickReport> {
+  const now = deps.clock.now();
+  const swept = await sweepInterrupted(deps.orm.em.fork(), now);
+  const planned = await planTick(deps, now);
+  const delivered = await deliverDue(deps, opts);
+  return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, swept, plannedHere: planned !== null };
+}

@@ -1,0 +1,316 @@
+// The sending engine end to end: dispatch ticks at fixed clocks against the real database, sending
+// through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import type { Clock } from '../../src/clock';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
+import { claimSends } from '../../src/modules/sending/engine/deliver';
+import { sweepInterrupted, SENDING_STALE_MINUTES } from '../../src/modules/sending/engine/sweep';
+import { signUp, type Account } from '../support/client';
+import { startTestService } from '../support/service';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+
+// Monday 30 November 2026, 10:00 UTC: inside the default window (weekdays 09:00–17:00).
+const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+class TestClock implements Clock {
+  constructor(public at: Date) {}
+  now() {
+    return new Date(this.at);
+  }
+  advance(ms: number) {
+    this.at = new Date(this.at.getTime() + ms);
+  }
+}
+
+const clock = new TestClock(MONDAY_10);
+let service: Awaited<ReturnType<typeof startTestService>>;
+let peer: SmtpPeer;
+let me: Account;
+
+beforeAll(async () => {
+  service = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await service.stop();
+  await peer.stop();
+});
+beforeEach(async () => {
+  // Each test: its own workspace, an empty mailbox, the clock back at Monday 10:00.
+  clock.at = MONDAY_10;
+  peer.messages.length = 0;
+  peer.logins.length = 0;
+  peer.behaviour = {};
+  me = await signUp(service.url, { timezone: 'UTC' });
+  // Other tests' campaigns must not send in this test's ticks.
+  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
+});
+
+const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
+const tick = () => runDispatchTick(service.deps, { random: () => 0 });
+
+interface Setup {
+  campaignId: string;
+  inboxId: string;
+  leadIds: string[];
+}
+
+async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
+  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
+  for (const step of opts.steps ?? [{}]) await addStep(service, me.workspaceId, campaign.id, step);
+  const inbox = await createInbox(service, me.workspaceId, {
+    email: `sam-${randomUUID().slice(0, 6)}@acme.test`,
+    smtpHost: peer.host,
+    smtpPort: peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+    dailyCap: 100,
+    rampStart: 100,
+    ...opts.inbox,
+  });
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  const leads = await createLeads(
+    service,
+    me.workspaceId,
+    campaign.id,
+    Array.from({ length: opts.leads ?? 1 }, (_, i) => ({ email: `lead${i}-${randomUUID().slice(0, 6)}@client.test`, vars: { firstName: `Lead${i}` }, createdAt: new Date(MONDAY_10.getTime() - DAY) })),
+  );
+  return { campaignId: campaign.id, inboxId: inbox.id, leadIds: leads.map((l) => l.id) };
+}
+
+const sendsOf = (leadId: string) => db(`select * from send where lead_id = ? order by step_position nulls last, created_at`, [leadId]);
+const leadRow = async (id: string) => (await db(`select * from lead where id = ?`, [id]))[0];
+
+describe('a sequence going out', () => {
+  it('sends step 1 once, then the follow-up after its wait in the same thread, and completes the lead', async () => {
+    const s = await activeCampaign({
+      steps: [
+        { variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName|there}},\nhow are you?\n\nUnsubscribe: {{unsubscribe}}', enabled: true }] },
+        { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Just bumping this, {{company|your team}}.', enabled: true }] },
+      ],
+      campaign: { openTracking: true, clickTracking: false },
+    });
+    const [leadId] = s.leadIds;
+    const first = await tick();
+    expect(first).toMatchObject({ queued: 1, sent: 1 });
+    const [m1] = await peer.waitForMessages(1);
+    const mail1 = await simpleParser(m1!.raw);
+    expect(mail1.subject).toBe('Quick question, Lead0');
+    expect(mail1.text).toContain('Hi Lead0,');
+    expect(mail1.text).toMatch(/Unsubscribe: https:\/\/links\.example\.test\/u\//);
+    expect(mail1.html).toContain('https://links.example.test/o/');
+    expect(m1!.raw).toMatch(/^List-Unsubscribe: <https:\/\/links\.example\.test\/u\/[^>]+>\r?$/m);
+    expect(m1!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const [send1] = await sendsOf(leadId!);
+    expect(mail1.messageId).toBe(send1.message_id);
+    expect(send1).toMatchObject({ status: 'sent', step_position: 1, variant: 1, is_first: true, attempts: 1, subject: 'Quick question, Lead0' });
+
+    let lead = await leadRow(leadId!);
+    expect(lead).toMatchObject({ status: 'active', current_step: 1, variant: 1 });
+    expect(new Date(lead.next_due_at).getTime()).toBe(MONDAY_10.getTime() + 2 * DAY);
+    const [campaign] = await db(`select first_sent_at from campaign where id = ?`, [s.campaignId]);
+    expect(new Date(campaign.first_sent_at).getTime()).toBe(MONDAY_10.getTime());
+    const [stat] = await db(`select sent from inbox_day_stat where inbox_id = ? and day = '2026-11-30'`, [s.inboxId]);
+    expect(stat.sent).toBe(1);
+
+    // Ticks before the wait is over send nothing more.
+    clock.advance(DAY);
+    expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
+    clock.advance(DAY);
+    expect(await tick()).toMatchObject({ queued: 1, sent: 1 });
+    const [, m2] = await peer.waitForMessages(2);
+    const mail2 = await simpleParser(m2!.raw);
+    expect(mail2.subject).toBe('Re: Quick question, Lead0');
+    expect(mail2.inReplyTo).toBe(send1.message_id);
+    expect(mail2.references).toEqual(send1.message_id);
+    expect(mail2.text).toContain('Just bumping this, your team.');
+    lead = await leadRow(leadId!);
+    expect(lead).toMatchObject({ status: 'completed', current_step: 2, next_due_at: null });
+    clock.advance(3 * DAY);
+    expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
+    expect(peer.messages).toHaveLength(2);
+  });
+
+  it('keeps inside the daily limit and the inbox gap', async () => {
+    const s = await activeCampaign({ leads: 5, campaign: { dailyLimit: 2 }, inbox: { minGapMinutes: 10 } });
+    expect(await tick()).toMatchObject({ sent: 1 });
+    // The inbox rests its gap: nothing in the next tick.
+    clock.advance(MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0 });
+    clock.advance(10 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    clock.advance(11 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0 }); // daily limit of 2 reached
+    expect(peer.messages).toHaveLength(2);
+    const pending = await db(`select count(*)::int as n from lead where campaign_id = ? and status = 'pending'`, [s.campaignId]);
+    expect(pending[0].n).toBe(3);
+  });
+
+  it('sends nothing outside the window, and starts when it opens', async () => {
+    await activeCampaign();
+    clock.at = new Date('2026-11-30T07:00:00.000Z');
+    expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
+    clock.at = new Date('2026-11-30T09:00:00.000Z');
+    expect(await tick()).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('answers from the server', () => {
+  it('treats a 550 at RCPT as a hard bounce: bounce row, lead bounced, address blocklisted, never retried', async () => {
+    const s = await activeCampaign();
+    peer.behaviour = { rcpt: { code: 550, message: '5.1.1 No such user' } };
+    expect(await tick()).toMatchObject({ bounced: 1, sent: 0 });
+    const [send] = await sendsOf(s.leadIds[0]!);
+    expect(send).toMatchObject({ status: 'bounced', smtp_code: 550 });
+    const lead = await leadRow(s.leadIds[0]!);
+    expect(lead).toMatchObject({ status: 'bounced', stop_reason: 'bounced', next_due_at: null });
+    const [bounce] = await db(`select * from bounce where send_id = ?`, [send.id]);
+    expect(bounce).toMatchObject({ email: lead.email, code: 550, category: 'hard', source: 'smtp' });
+    expect(bounce.reason).toContain('No such user');
+    const [entry] = await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [me.workspaceId, lead.email]);
+    expect(entry.reason).toBe('hard_bounce');
+    const attempts = await db(`select outcome, code from send_attempt where send_id = ?`, [send.id]);
+    expect(attempts).toEqual([{ outcome: 'rejected', code: 550 }]);
+    peer.behaviour = {};
+    clock.advance(DAY);
+    expect(await tick()).toMatchObject({ sent: 0, queued: 0 });
+  });
+
+  it('defers a 421 with back-off and sends once later', async () => {
+    const s = await activeCampaign();
+    peer.behaviour = { data: { code: 421, message: 'Try again later' } };
+    expect(await tick()).toMatchObject({ deferred: 1, sent: 0 });
+    let [send] = await sendsOf(s.leadIds[0]!);
+    expect(send).toMatchObject({ status: 'queued', attempts: 1, smtp_code: 421 });
+    expect(new Date(send.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 5 * MINUTE);
+    const [inbox] = await db(`select last_error, backoff_until from inbox where id = ?`, [s.inboxId]);
+    expect(inbox.last_error).toContain('Try again later');
+    peer.behaviour = {};
+    clock.advance(MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0 });
+    clock.advance(5 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    [send] = await sendsOf(s.leadIds[0]!);
+    expect(send).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(peer.messages).toHaveLength(1);
+    const attempts = await db(`select outcome, code from send_attempt where send_id = ? order by created_at`, [send.id]);
+    expect(attempts).toEqual([{ outcome: 'deferred', code: 421 }, { outcome: 'accepted', code: 250 }]);
+  });
+
+  it('defers a dropped connection, then delivers once', async () => {
+    const s = await activeCampaign();
+    peer.behaviour = { drop: 'data' };
+    expect(await tick()).toMatchObject({ deferred: 1 });
+    peer.behaviour = {};
+    clock.advance(6 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    expect(peer.messages).toHaveLength(1);
+    expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'sent' });
+  });
+
+  it('rests an inbox whose login is refused, without a storm of attempts', async () => {
+    const s = await activeCampaign({ leads: 3, inbox: { password: 'wrong password' } });
+    const first = await tick();
+    expect(first.deferred).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(MINUTE);
+      await tick();
+    }
+    expect(peer.logins.filter((l) => !l.ok)).toHaveLength(1);
+    const [inbox] = await db(`select last_error, backoff_until from inbox where id = ?`, [s.inboxId]);
+    expect(inbox.last_error).toMatch(/refused/i);
+    expect(new Date(inbox.backoff_until).getTime()).toBe(MONDAY_10.getTime() + 60 * MINUTE);
+    const leads = await db(`select status from lead where campaign_id = ?`, [s.campaignId]);
+    expect(leads.every((l: Record<string, unknown>) => l.status === 'pending')).toBe(true);
+  });
+});
+
+describe('exactly once', () => {
+  it('never sends a lead the same step twice when dispatchers run at once, in one process or two', async () => {
+    const s = await activeCampaign({ leads: 12, campaign: { dailyLimit: 100 } });
+    // Eleven more inboxes so that one tick can send to every lead.
+    for (let i = 0; i < 11; i++) {
+      const inbox = await createInbox(service, me.workspaceId, {
+        email: `extra${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
+      });
+      await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [s.campaignId, inbox.id]);
+    }
+    const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
+    try {
+      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0 }), runDispatchTick(other.deps, { random: () => 0 })]);
+      expect(reports.reduce((a, r) => a + r.sent, 0)).toBe(12);
+      expect(reports.filter((r) => r.plannedHere).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await other.stop();
+    }
+    const to = peer.messages.map((m) => m.envelope.rcptTo[0]);
+    expect(to).toHaveLength(12);
+    expect(new Set(to).size).toBe(12);
+    const rows = await db(`select lead_id, count(*)::int as n from send where campaign_id = ? group by lead_id`, [s.campaignId]);
+    expect(rows.every((r: Record<string, unknown>) => r.n === 1)).toBe(true);
+  });
+
+  it('never sends again a row found in sending after a crash; the lead moves on as if sent', async () => {
+    const s = await activeCampaign({ steps: [{}, { waitMinutes: 1440 }] });
+    // A worker queued and claimed the row, then died before the SMTP answer was recorded.
+    peer.behaviour = { delayMs: 0 };
+    const { planTick } = await import('../../src/modules/sending/engine/tick');
+    await planTick(service.deps, clock.now());
+    const claimed = await claimSends(service.deps.orm.em.fork(), clock.now(), 10);
+    expect(claimed).toHaveLength(1);
+    // Later ticks do not touch it while it may still be on the wire…
+    clock.advance(MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0, queued: 0, swept: 0 });
+    // …and once it is stale it is marked interrupted, never sent.
+    clock.advance(SENDING_STALE_MINUTES * MINUTE);
+    expect(await sweepInterrupted(service.deps.orm.em.fork(), clock.now())).toBe(1);
+    const [send] = await sendsOf(s.leadIds[0]!);
+    expect(send).toMatchObject({ status: 'failed', error: 'interrupted' });
+    expect(await leadRow(s.leadIds[0]!)).toMatchObject({ status: 'active', current_step: 1 });
+    expect(peer.messages).toHaveLength(0);
+    expect(await tick()).toMatchObject({ sent: 0 });
+    expect(peer.messages).toHaveLength(0);
+  });
+
+  it('drops an email whose address was blocklisted after it was queued', async () => {
+    const s = await activeCampaign();
+    const { planTick } = await import('../../src/modules/sending/engine/tick');
+    await planTick(service.deps, clock.now());
+    const lead = await leadRow(s.leadIds[0]!);
+    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), me.workspaceId, lead.email.split('@')[1]]);
+    expect(await tick()).toMatchObject({ dropped: 1, sent: 0 });
+    expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'dropped', error: 'Blocklisted' });
+    expect(peer.messages).toHaveLength(0);
+  });
+});
+
+describe('inbox bounce stop', () => {
+  it('stops an inbox once hard bounces pass 5% of its last 100 sends with at least 20', async () => {
+    const s = await activeCampaign({ leads: 22, campaign: { dailyLimit: 100 } });
+    const rejectSome = new Set<string>();
+    const leads = await db(`select email from lead where campaign_id = ? order by created_at, id`, [s.campaignId]);
+    // Two bounces in the first 20 sends: 10% but under 20 sends it does not count yet.
+    rejectSome.add(leads[0].email);
+    rejectSome.add(leads[1].email);
+    peer.behaviour = { rcpt: (address: string) => (rejectSome.has(address) ? { code: 550, message: 'unknown user' } : undefined) };
+    for (let i = 0; i < 19; i++) {
+      await tick();
+      clock.advance(MINUTE);
+    }
+    let [inbox] = await db(`select status from inbox where id = ?`, [s.inboxId]);
+    expect(inbox.status).toBe('active');
+    await tick(); // the 20th send: 2 of 20 bounced = 10% > 5%
+    [inbox] = await db(`select status, last_error from inbox where id = ?`, [s.inboxId]);
+    expect(inbox.status).toBe('bounce_stopped');
+    clock.advance(MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0, bounced: 0 });
+  });
+});
