@@ -10,5 +10,6 @@ import { leadRoutes } from './leads.routes';
 import { leadFilterRoutes } from './lead-filters.routes';
 import { leadListRoutes } from './lead-lists.routes';
 import { blocklistRoutes } from './blocklist.routes';
+import { sendingRoutes } from './sending.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes];

@@ -262,6 +262,14 @@ export type DomainHealthReport = {
   domains: Array<DomainHealth>;
 };
 
+/** An estimate: the smallest of the daily limit left, the leads due before midnight in the campaign zone and what its inboxes have left today. */
+export type DueToday = {
+  __typename?: 'DueToday';
+  followUps: Scalars['Int']['output'];
+  newLeads: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** What became of the rows given; the counts always add up to the number of rows. */
 export type ImportCounts = {
   __typename?: 'ImportCounts';
@@ -759,6 +767,8 @@ export type Query = {
   /** Blocklist entries, newest first (GET /blocklist). */
   blocklist: BlocklistPage;
   campaign: Campaign;
+  /** Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status). */
+  campaignSendingStatus: SendingStatus;
   /** Oldest first. */
   campaigns: Array<Campaign>;
   /** SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes). */
@@ -791,6 +801,11 @@ export type QueryBlocklistArgs = {
 
 
 export type QueryCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCampaignSendingStatusArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -855,6 +870,28 @@ export type SendWindowInput = {
   /** After start on the same day; 24:00 is midnight. */
   end: Scalars['String']['input'];
   start: Scalars['String']['input'];
+};
+
+/** A reason (stops every send) or a note (holds back some leads or inboxes), decisions.md §5 codes. */
+export type SendingMessage = {
+  __typename?: 'SendingMessage';
+  code: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+export type SendingStatus = {
+  __typename?: 'SendingStatus';
+  dailyLimit: Scalars['Int']['output'];
+  dueNow: Scalars['Int']['output'];
+  dueToday: DueToday;
+  newLeadsLimit: Maybe<Scalars['Int']['output']>;
+  newToday: Scalars['Int']['output'];
+  nextDueAt: Maybe<Scalars['DateTimeISO']['output']>;
+  notes: Array<SendingMessage>;
+  /** In the order the sender meets them; empty while sending. */
+  reasons: Array<SendingMessage>;
+  sending: Scalars['Boolean']['output'];
+  sentToday: Scalars['Int']['output'];
 };
 
 export type SequenceTemplate = {
@@ -1404,6 +1441,13 @@ export type DeleteLeadFilterMutationVariables = Exact<{
 
 export type DeleteLeadFilterMutation = { __typename?: 'Mutation', deleteLeadFilter: { __typename?: 'Deleted', deleted: boolean } };
 
+export type CampaignSendingStatusQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignSendingStatusQuery = { __typename?: 'Query', campaignSendingStatus: { __typename?: 'SendingStatus', sending: boolean, sentToday: number, dailyLimit: number, newToday: number, newLeadsLimit: number | null, dueNow: number, nextDueAt: string | null, reasons: Array<{ __typename?: 'SendingMessage', code: string, text: string }>, notes: Array<{ __typename?: 'SendingMessage', code: string, text: string }>, dueToday: { __typename?: 'DueToday', total: number, followUps: number, newLeads: number } } };
+
 export type UpdateCampaignStepsMutationVariables = Exact<{
   campaignId: Scalars['ID']['input'];
   steps: Array<StepInput> | StepInput;
@@ -1502,6 +1546,7 @@ export const CreateOneOffLeadDocument = {"kind":"Document","definitions":[{"kind
 export const LeadFiltersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<LeadFiltersQuery, LeadFiltersQueryVariables>;
 export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateLeadFilterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateLeadFilterMutation, CreateLeadFilterMutationVariables>;
 export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
+export const CampaignSendingStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignSendingStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignSendingStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sending"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"newToday"}},{"kind":"Field","name":{"kind":"Name","value":"newLeadsLimit"}},{"kind":"Field","name":{"kind":"Name","value":"dueNow"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"dueToday"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"followUps"}},{"kind":"Field","name":{"kind":"Name","value":"newLeads"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignSendingStatusQuery, CampaignSendingStatusQueryVariables>;
 export const UpdateCampaignStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCampaignSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"steps"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StepInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaignSteps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"steps"},"value":{"kind":"Variable","name":{"kind":"Name","value":"steps"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<UpdateCampaignStepsMutation, UpdateCampaignStepsMutationVariables>;
 export const UpdateStepVariantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateStepVariant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"position"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateStepVariant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"position"}}},{"kind":"Argument","name":{"kind":"Name","value":"variant"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant"}}},{"kind":"Argument","name":{"kind":"Name","value":"enabled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<UpdateStepVariantMutation, UpdateStepVariantMutationVariables>;
 export const SequenceTemplatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sequenceTemplates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"steps"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<SequenceTemplatesQuery, SequenceTemplatesQueryVariables>;

@@ -62,13 +62,13 @@ const plainDate = (v: unknown): string | null => (v === null || v === undefined 
  *  JS array into a list). Values here are uuids and ISO timestamps: nothing to escape. */
 export const pgArray = (values: readonly string[]): string => `{${values.map((v) => `"${v}"`).join(',')}}`;
 
-/** The campaigns (active ones for a tick, or the ids given, whatever their status), with steps and
- *  inbox ids, and their sequence sends today in the campaign zone (queued and going ones included, so a
- *  limit cannot be overrun by mail still in the queue). The One-off campaign never runs a sequence. */
+/** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
+ *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign
+ *  zone (queued and going ones included, so a limit cannot be overrun by mail still in the queue). */
 export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[]): Promise<EngineCampaign[]> {
   const rows = await sql(em, 
     `select c.*, w.timezone as workspace_zone from campaign c join workspace w on w.id = c.workspace_id
-      where ${ids ? 'c.id = any(?::uuid[])' : `c.status = 'active'`} and not c.one_off order by c.created_at, c.id`,
+      where ${ids ? 'c.id = any(?::uuid[])' : `c.status = 'active' and not c.one_off`} order by c.created_at, c.id`,
     ids ? [pgArray(ids)] : [],
   );
   if (!rows.length) return [];

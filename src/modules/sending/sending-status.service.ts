@@ -1,0 +1,90 @@
+// GET /campaigns/:id/sending-status: the engine's own state loaders (engine/load-state.ts) plus set-wise
+// counts of the leads due now and today, judged by schedule/sending-status.ts explainSending.
+import type { AuthedCtx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { Campaign } from '../campaigns/campaign.entity';
+import { domainDays, endOfDay, explainSending, nextSendAt, type DueGroup, type SendingStatus } from './schedule';
+import { loadCampaigns, loadInboxes } from './engine/load-state';
+import { sql } from './engine/sql';
+
+export interface SendingStatusView extends SendingStatus {
+  sentToday: number;
+  dailyLimit: number;
+  newToday: number;
+  newLeadsLimit: number | null;
+  nextDueAt: Date | null;
+}
+
+const HOLD_MS = 86_400_000;
+
+export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise<SendingStatusView> {
+  await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const now = ctx.deps.clock.now();
+  const [campaign] = await loadCampaigns(ctx.em, now, [campaignId]);
+  if (!campaign) throw new Error('campaign vanished');
+  const inboxList = await loadInboxes(ctx.em, now, [campaign.workspaceId]);
+  const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
+  const inboxes = inboxList
+    .filter((i) => campaign.inboxIds.includes(i.id))
+    .map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
+
+  const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
+  const excluded = campaign.skipRisky ? `('invalid', 'risky')` : `('invalid')`;
+  // When each lead's wait is over: a follow-up's next_due_at; a new lead's add time plus step 1's wait
+  // (or its next_due_at once the engine has pushed it later).
+  const dueAt = `case when l.status = 'active' then l.next_due_at
+                      else greatest(l.created_at + (? * interval '1 minute'), coalesce(l.next_due_at, '-infinity'::timestamptz)) end`;
+  const open = `l.campaign_id = ? and l.status in ('pending', 'active') and (l.status = 'pending' or l.next_due_at is not null)
+    and (l.verification is null or l.verification not in ${excluded})
+    and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
+    and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
+  const away = `l.away_until > ?`;
+  const verifying = `l.verification = 'pending' and l.verification_started_at > ?`;
+  const zone = campaign.leadTimezone ? `coalesce(l.timezone, ?)` : `?::text`;
+  const holdSince = new Date(now.getTime() - HOLD_MS);
+  const [groups, today, held, next] = await Promise.all([
+    sql(
+      ctx.em,
+      `select ${zone} as zone, l.provider, (l.status = 'pending') as is_new, count(*)::int as n from lead l
+        where ${open} and ${dueAt} <= ? and not (${away}) is true and not (${verifying}) is true group by 1, 2, 3`,
+      [campaign.timezone, campaignId, firstWait, now, now, holdSince],
+    ),
+    sql(
+      ctx.em,
+      `select count(*) filter (where l.status = 'active')::int as follow_ups, count(*) filter (where l.status = 'pending')::int as new_leads from lead l
+        where ${open} and ${dueAt} < ?`,
+      [campaignId, firstWait, endOfDay(campaign.timezone, now)],
+    ),
+    sql(
+      ctx.em,
+      `select count(*) filter (where ${away})::int as away, count(*) filter (where ${verifying})::int as verification from lead l where ${open} and ${dueAt} <= ?`,
+      [now, holdSince, campaignId, firstWait, now],
+    ),
+    sql(ctx.em, `select min(${dueAt}) as at from lead l where ${open}`, [firstWait, campaignId]),
+  ]);
+  const dueNow: DueGroup[] = groups.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));
+  const status = explainSending(
+    {
+      campaign: { ...campaign, status: campaign.status as Campaign['status'] },
+      stepCount: campaign.steps.length,
+      sentToday: campaign.sentToday,
+      newToday: campaign.newToday,
+      inboxes,
+      dueNow,
+      dueToday: { followUps: Number(today[0]?.follow_ups ?? 0), newLeads: Number(today[0]?.new_leads ?? 0) },
+      held: { verification: Number(held[0]?.verification ?? 0), away: Number(held[0]?.away ?? 0) },
+    },
+    now,
+  );
+  const earliest = next[0]?.at ? new Date(next[0].at as string) : null;
+  // The next moment a lead is due and the window is open (in the campaign zone).
+  const nextDueAt = earliest ? nextSendAt(campaign, campaign.timezone, earliest > now ? earliest : now) : null;
+  return {
+    ...status,
+    sentToday: campaign.sentToday,
+    dailyLimit: campaign.dailyLimit,
+    newToday: campaign.newToday,
+    newLeadsLimit: campaign.maxNewLeadsPerDay,
+    nextDueAt,
+  };
+}

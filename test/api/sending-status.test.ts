@@ -1,0 +1,83 @@
+// GET /campaigns/:id/sending-status (and GraphQL campaignSendingStatus) over the real engine state:
+// reasons in the order the sender meets them (decisions.md §5), counts before and after a real tick.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../src/clock';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
+import { expectError, signUp, type Account } from '../support/client';
+import { startTestService } from '../support/service';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import * as ops from '../graphql/generated';
+
+const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
+const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
+let service: Awaited<ReturnType<typeof startTestService>>;
+let peer: SmtpPeer;
+let me: Account;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  peer = await startSmtpPeer();
+  me = await signUp(service.url, { timezone: 'UTC' });
+});
+afterAll(async () => {
+  await service.stop();
+  await peer.stop();
+});
+beforeEach(() => {
+  clock.at = MONDAY_10;
+});
+
+const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
+const status = (id: string) => me.client.get(`/campaigns/${id}/sending-status`);
+
+async function readyCampaign(leads: number) {
+  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC' });
+  await addStep(service, me.workspaceId, campaign.id);
+  const inbox = await createInbox(service, me.workspaceId, {
+    smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 50, rampStart: 50,
+  });
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  await createLeads(service, me.workspaceId, campaign.id, Array.from({ length: leads }, (_, i) => ({ email: `s${i}-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(clock.at.getTime() - 3_600_000) })));
+  return campaign.id;
+}
+
+it('lists every lasting reason of a new draft in the sender\'s order', async () => {
+  const campaign = await createCampaign(service, me.workspaceId, { timezone: 'UTC' });
+  const res = await status(campaign.id);
+  expect(res.status).toBe(200);
+  expect(res.body.sending).toBe(false);
+  expect(res.body.reasons.map((r: { code: string }) => r.code)).toEqual(['not_active', 'no_steps', 'no_inbox']);
+  expect(res.body).toMatchObject({ sent_today: 0, daily_limit: 30, new_today: 0, new_leads_limit: null, due_now: 0, due_today: { total: 0, follow_ups: 0, new_leads: 0 } });
+});
+
+it('says a ready campaign is sending, with the leads due, and counts what a tick sent', async () => {
+  const id = await readyCampaign(3);
+  let res = await status(id);
+  expect(res.body).toMatchObject({ sending: true, reasons: [], due_now: 3, due_today: { total: 3, follow_ups: 0, new_leads: 3 } });
+  await db(`update campaign set status = 'paused' where workspace_id = ? and id <> ?`, [me.workspaceId, id]);
+  const report = await runDispatchTick(service.deps, { random: () => 0 });
+  expect(report.sent).toBe(1);
+  res = await status(id);
+  expect(res.body).toMatchObject({ sending: true, sent_today: 1, new_today: 1, due_now: 2 });
+});
+
+it('gives outside_hours when the window is closed, and the next time it opens', async () => {
+  clock.at = new Date('2026-11-28T12:00:00.000Z'); // a Saturday
+  const id = await readyCampaign(1);
+  const res = await status(id);
+  expect(res.body.sending).toBe(false);
+  expect(res.body.reasons.map((r: { code: string }) => r.code)).toEqual(['outside_hours']);
+  expect(res.body.next_due_at).toBe('2026-11-30T09:00:00.000Z');
+});
+
+it('answers 404 for another workspace\'s or a malformed id, and the same through GraphQL', async () => {
+  const other = await signUp(service.url);
+  const theirs = await createCampaign(service, other.workspaceId);
+  for (const id of [theirs.id, 'nope']) expectError(await status(id), 404, 'not_found');
+  const id = await readyCampaign(2);
+  const gql = await me.client.gql(ops.CampaignSendingStatusDocument, { id });
+  expect(gql.data?.campaignSendingStatus).toMatchObject({ sending: true, reasons: [], dueNow: 2, dueToday: { total: 2, followUps: 0, newLeads: 2 } });
+});
