@@ -12,6 +12,7 @@ import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { csvBodyParser } from './csv-body';
 import { errorHandler, notFoundHandler } from './errors';
+import { publicLinkRouter } from './public-links';
 import type { Route } from './route';
 import { routes } from './routes';
 
@@ -91,6 +92,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(csvBodyParser());
   for (const r of routes) mount(api, deps, r);
   app.use('/api', api);
+  // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
+  app.use(publicLinkRouter(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

@@ -1,0 +1,182 @@
+// The public links of a real email (decisions.md §5): sent by the engine through a real SMTP peer, then
+// followed from what arrived — unsubscribe page and one-click POST (RFC 8058), open pixel, click redirect.
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import type { Clock } from '../../src/clock';
+import { Secrets } from '../../src/crypto';
+import { LinkTokens } from '../../src/modules/sending/links/tokens';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
+import { signUp, type Account } from '../support/client';
+import { startTestService } from '../support/service';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+
+const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
+const MINUTE = 60_000;
+const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
+let service: Awaited<ReturnType<typeof startTestService>>;
+let peer: SmtpPeer;
+let me: Account;
+let base: string;
+
+beforeAll(async () => {
+  service = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
+  base = service.url;
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await service.stop();
+  await peer.stop();
+});
+
+const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
+/** A public link of the email, pointed at the test server instead of PUBLIC_URL. */
+const local = (url: string) => url.replace('https://links.example.test', base);
+
+interface Sent {
+  leadId: string;
+  email: string;
+  sendId: string;
+  unsubscribe: string;
+  pixel: string;
+  clicks: string[];
+}
+
+async function sendOne(): Promise<Sent> {
+  clock.at = MONDAY_10;
+  me = await signUp(service.url, { timezone: 'UTC' });
+  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
+  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', openTracking: true, clickTracking: true });
+  await addStep(service, me.workspaceId, campaign.id, {
+    variants: [{ subject: 'Hello', body: 'See https://example.org/pricing?plan=pro and https://example.org/about\n\nOpt out: {{unsubscribe}}', enabled: true }],
+  });
+  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0 });
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `ann-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - MINUTE) }]);
+  const before = peer.messages.length;
+  await runDispatchTick(service.deps, { random: () => 0 });
+  const [raw] = (await peer.waitForMessages(before + 1)).slice(before);
+  const mail = await simpleParser(raw!.raw);
+  const html = String(mail.html);
+  const [send] = await db(`select id from send where lead_id = ?`, [lead!.id]);
+  return {
+    leadId: lead!.id,
+    email: lead!.email,
+    sendId: send.id,
+    unsubscribe: local(/<(https:\/\/links\.example\.test\/u\/[^>]+)>/.exec(raw!.raw)![1]!),
+    pixel: local(/src="(https:\/\/links\.example\.test\/o\/[^"]+)"/.exec(html)![1]!),
+    clicks: [...html.matchAll(/href="(https:\/\/links\.example\.test\/c\/[^"]+)"/g)].map((m) => local(m[1]!)),
+  };
+}
+
+const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') => fetch(url, { method: 'POST', body, headers: { 'content-type': type }, redirect: 'manual' });
+const alter = (url: string) => url.slice(0, -3) + (url.at(-3) === 'A' ? 'B' : 'A') + url.slice(-2);
+
+describe('unsubscribe link', () => {
+  it('shows a confirmation page on GET and changes nothing', async () => {
+    const s = await sendOne();
+    const res = await fetch(s.unsubscribe);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const text = await res.text();
+    expect(text).toContain(s.email);
+    expect(text).toMatch(/<form method="post">/);
+    const [lead] = await db(`select status from lead where id = ?`, [s.leadId]);
+    expect(lead.status).toBe('completed'); // its only step went out
+  });
+
+  it('unsubscribes on a one-click POST without login: lead stopped, address blocklisted, queued mail dropped, one event — idempotent', async () => {
+    const s = await sendOne();
+    const oneOffId = randomUUID();
+    await db(
+      `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, scheduled_for)
+       select ?, now(), workspace_id, campaign_id, lead_id, inbox_id, 'one_off', 'k', 'queued', ?, 'Later', 'Body', now() + interval '1 day' from send where id = ?`,
+      [oneOffId, `<${oneOffId}@acme.test>`, s.sendId],
+    );
+    expect((await post(s.unsubscribe, 'nothing=here')).status).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const res = await post(s.unsubscribe, 'List-Unsubscribe=One-Click');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('You are unsubscribed');
+    }
+    const [lead] = await db(`select status, stop_reason, next_due_at from lead where id = ?`, [s.leadId]);
+    expect(lead).toEqual({ status: 'unsubscribed', stop_reason: 'unsubscribed', next_due_at: null });
+    expect(await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [me.workspaceId, s.email])).toEqual([{ reason: 'unsubscribe' }]);
+    const events = await db(`select kind, payload from event where workspace_id = ?`, [me.workspaceId]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'unsubscribe', payload: { lead_id: s.leadId, email: s.email, source: 'link' } });
+    expect((await db(`select status, error from send where id = ?`, [oneOffId]))[0]).toEqual({ status: 'dropped', error: 'Unsubscribed' });
+  });
+
+  it('takes the one-click body as a multipart field too', async () => {
+    const s = await sendOne();
+    const body = '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
+    expect((await post(s.unsubscribe, body, 'multipart/form-data; boundary=b')).status).toBe(200);
+    expect((await db(`select status from lead where id = ?`, [s.leadId]))[0].status).toBe('unsubscribed');
+  });
+
+  it('refuses an altered token, or one signed with another key, with a 4xx page', async () => {
+    const s = await sendOne();
+    expect((await fetch(alter(s.unsubscribe))).status).toBe(400);
+    const foreign = new LinkTokens(new Secrets('another secret key')).sign('unsubscribe', { leadId: s.leadId, sendId: s.sendId });
+    const res = await post(`${base}/u/${foreign}`, 'List-Unsubscribe=One-Click');
+    expect(res.status).toBe(400);
+    expect((await db(`select status from lead where id = ?`, [s.leadId]))[0].status).toBe('completed');
+  });
+});
+
+describe('open pixel', () => {
+  it('answers a GIF and counts the first open of the email only; HEAD does not count', async () => {
+    const s = await sendOne();
+    expect((await fetch(s.pixel, { method: 'HEAD' })).status).toBe(200);
+    expect((await db(`select opened_at from send where id = ?`, [s.sendId]))[0].opened_at).toBeNull();
+    clock.at = new Date(MONDAY_10.getTime() + 2 * MINUTE);
+    const res = await fetch(s.pixel);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    clock.at = new Date(MONDAY_10.getTime() + 9 * MINUTE);
+    await fetch(s.pixel);
+    const [send] = await db(`select opened_at from send where id = ?`, [s.sendId]);
+    expect(new Date(send.opened_at).getTime()).toBe(MONDAY_10.getTime() + 2 * MINUTE);
+    const events = await db(`select method, human from tracking_event where send_id = ? and kind = 'open' order by created_at`, [s.sendId]);
+    expect(events).toEqual([{ method: 'HEAD', human: false }, { method: 'GET', human: true }, { method: 'GET', human: false }]);
+    expect((await fetch(alter(s.pixel))).status).toBe(400);
+  });
+});
+
+describe('click redirect', () => {
+  it('redirects only to the link that was in the email, and counts a person, not a scanner', async () => {
+    const s = await sendOne();
+    expect(s.clicks).toHaveLength(2);
+    // Within five minutes of sending: a scanner.
+    clock.at = new Date(MONDAY_10.getTime() + 2 * MINUTE);
+    let res = await fetch(s.clicks[0]!, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://example.org/pricing?plan=pro');
+    // A HEAD later: a scanner too.
+    clock.at = new Date(MONDAY_10.getTime() + 20 * MINUTE);
+    res = await fetch(s.clicks[1]!, { method: 'HEAD', redirect: 'manual' });
+    expect(res.headers.get('location')).toBe('https://example.org/about');
+    expect((await db(`select clicked_at from send where id = ?`, [s.sendId]))[0].clicked_at).toBeNull();
+    // A person, later.
+    clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    expect(new Date((await db(`select clicked_at from send where id = ?`, [s.sendId]))[0].clicked_at).getTime()).toBe(MONDAY_10.getTime() + 30 * MINUTE);
+    // An altered token never redirects.
+    res = await fetch(alter(s.clicks[0]!), { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('does not count two different links of one email hit within seconds', async () => {
+    const s = await sendOne();
+    clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE + 2000);
+    await fetch(s.clicks[1]!, { redirect: 'manual' });
+    const events = await db(`select url, human from tracking_event where send_id = ? and kind = 'click' order by created_at`, [s.sendId]);
+    expect(events).toEqual([{ url: 'https://example.org/pricing?plan=pro', human: true }, { url: 'https://example.org/about', human: false }]);
+  });
+});
