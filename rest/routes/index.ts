@@ -11,5 +11,6 @@ import { leadFilterRoutes } from './lead-filters.routes';
 import { leadListRoutes } from './lead-lists.routes';
 import { blocklistRoutes } from './blocklist.routes';
 import { sendingRoutes } from './sending.routes';
+import { taskRoutes } from './tasks.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes];

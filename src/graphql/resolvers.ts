@@ -11,6 +11,7 @@ import { LeadFiltersResolver } from '../modules/leads/lead-filters.resolver';
 import { LeadListsResolver } from '../modules/leads/lead-lists.resolver';
 import { BlocklistResolver } from '../modules/blocklist/blocklist.resolver';
 import { SendingResolver } from '../modules/sending/sending.resolver';
+import { TasksResolver } from '../modules/tasks/tasks.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver, TasksResolver];
