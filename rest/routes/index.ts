@@ -12,5 +12,6 @@ import { leadListRoutes } from './lead-lists.routes';
 import { blocklistRoutes } from './blocklist.routes';
 import { sendingRoutes } from './sending.routes';
 import { taskRoutes } from './tasks.routes';
+import { oneOffRoutes } from './one-offs.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes];

@@ -1,0 +1,99 @@
+// One-off emails (api.md Leads rules 4 and 5): queued by POST /leads/:id/send, sent by the dispatcher
+// through the same claim as sequence emails when the lead's campaign window is open and the inbox has
+// room (engine/deliver.ts judges that again at send time), dropped if the lead replies, unsubscribes or
+// bounces first (lead-progress.ts stopLead), cancelled until it starts going.
+import { createHash, randomUUID } from 'node:crypto';
+import type { AuthedCtx } from '../../context';
+import { findOr404, isUuid } from '../../db/find';
+import { badRequest, conflict, notFound, validationFailed } from '../../errors';
+import { blockKeys } from '../blocklist/blocklist-match';
+import { Campaign } from '../campaigns/campaign.entity';
+import { Inbox } from '../inboxes/inbox.entity';
+import { capOn } from '../inboxes/ramp';
+import { Lead } from '../leads/lead.entity';
+import { Workspace } from '../accounts/workspace.entity';
+import { messageIdFor } from './render/headers';
+import { dayKey, nextOpening, sendZone, startOfDate } from './schedule';
+import { sql } from './engine/sql';
+import { pgArray } from './engine/load-state';
+import type { OneOffSendInput } from './one-offs.inputs';
+
+export interface QueuedOneOff {
+  id: string;
+  status: string;
+  scheduledFor: Date;
+}
+
+/** The reply a one-off answers. Replies are read over IMAP by a later piece of work; until then no
+ *  reply id can exist. Kept in one place so that work only fills this in. */
+async function replyThread(_ctx: AuthedCtx, _leadId: string, _replyId: string): Promise<never> {
+  throw badRequest('reply_not_found', 'No reply with this id was received from this lead.');
+}
+
+/** The earliest moment the email may go: the inbox past its gap, back-off and today's cap, then the
+ *  first open window of the lead's campaign (in the lead's send zone). */
+export function earliestOneOff(
+  now: Date,
+  inbox: { nextFreeAt: Date | null; backoffUntil: Date | null; capToday: number; sentToday: number; workspaceZone: string },
+  campaign: Campaign,
+  zone: string,
+): Date | null {
+  let from = now.getTime();
+  if (inbox.nextFreeAt) from = Math.max(from, inbox.nextFreeAt.getTime());
+  if (inbox.backoffUntil) from = Math.max(from, inbox.backoffUntil.getTime());
+  if (inbox.sentToday >= inbox.capToday) {
+    const tomorrow = startOfDate(inbox.workspaceZone, dayKey(inbox.workspaceZone, new Date(now.getTime() + 86_400_000)));
+    from = Math.max(from, tomorrow.getTime());
+  }
+  return nextOpening(campaign, zone, new Date(from));
+}
+
+export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffSendInput): Promise<QueuedOneOff> {
+  if (input.subject != null && input.replyTo != null) {
+    throw validationFailed('Give either subject (a new email) or replyTo (an answer in that reply\'s thread), not both.', {
+      fields: { replyTo: ['cannot be given with subject'] },
+    });
+  }
+  const lead = await findOr404(ctx.em, Lead, leadId, 'Lead');
+  if (!isUuid(input.mailboxId)) throw notFound('Mailbox');
+  const inbox = await ctx.em.findOne(Inbox, { id: input.mailboxId });
+  if (!inbox) throw notFound('Mailbox');
+  if (inbox.status !== 'active') throw badRequest('mailbox_not_active', `The mailbox ${inbox.email} is ${inbox.status}; resume it or pick another.`);
+  if (lead.status === 'unsubscribed' || lead.stopReason === 'unsubscribed') throw badRequest('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
+  if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw badRequest('bounced', 'Mail to this lead bounced, so it is not emailed again.');
+  const blocked = await sql(ctx.em, `select email from blocklist_entry where workspace_id = ? and email = any(?::text[])`, [ctx.actor.workspaceId, pgArray(blockKeys(lead.email))]);
+  if (blocked.length) throw badRequest('blocklisted', `${String(blocked[0]!.email)} is on the blocklist, so it is never contacted.`);
+  if (input.replyTo) await replyThread(ctx, lead.id, input.replyTo);
+
+  const now = ctx.deps.clock.now();
+  const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
+  const workspace = await ctx.em.findOneOrFail(Workspace, ctx.actor.workspaceId);
+  const [stat] = await sql(ctx.em, `select sent from inbox_day_stat where inbox_id = ? and day = ?`, [inbox.id, dayKey(workspace.timezone, now)]);
+  const capToday = capOn(inbox, dayKey(workspace.timezone, now));
+  const scheduledFor = earliestOneOff(now, { ...inbox, capToday, sentToday: Number(stat?.sent ?? 0), workspaceZone: workspace.timezone }, campaign, sendZone(campaign, lead));
+  if (!scheduledFor) throw badRequest('no_sending_window', `The campaign ${campaign.name} has no sending day or hours, so the email could never go; set its schedule first.`);
+
+  const subject = input.subject ?? null;
+  const dedupeKey = createHash('sha256').update(JSON.stringify([inbox.id, subject, input.replyTo ?? null, input.body])).digest('hex');
+  const id = randomUUID();
+  await sql(
+    ctx.em,
+    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id, scheduled_for, attempts)
+     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'queued', ?, ?, ?, ?, ?, 0) on conflict do nothing`,
+    [id, now, ctx.actor.workspaceId, campaign.id, lead.id, inbox.id, dedupeKey, messageIdFor(id, inbox.email), subject, input.body, input.replyTo ?? null, scheduledFor],
+  );
+  // The same message queued twice is one email: the first row answers both calls.
+  const [row] = await sql(ctx.em, `select id, status, scheduled_for from send where lead_id = ? and kind = 'one_off' and dedupe_key = ?`, [lead.id, dedupeKey]);
+  return { id: String(row!.id), status: String(row!.status), scheduledFor: new Date(row!.scheduled_for as string) };
+}
+
+/** Drops a queued one-off with the error `Cancelled`; 409 once it is going or gone. */
+export async function cancelOneOff(ctx: AuthedCtx, id: string): Promise<{ id: string; status: 'dropped' }> {
+  if (!isUuid(id)) throw notFound('One-off email');
+  const [row] = await sql(ctx.em, `update send set status = 'dropped', error = 'Cancelled' where id = ? and workspace_id = ? and kind = 'one_off' and status = 'queued' returning id`, [id, ctx.actor.workspaceId]);
+  if (row) return { id, status: 'dropped' };
+  const [current] = await sql(ctx.em, `select status from send where id = ? and workspace_id = ? and kind = 'one_off'`, [id, ctx.actor.workspaceId]);
+  if (!current) throw notFound('One-off email');
+  if (current.status === 'dropped') return { id, status: 'dropped' };
+  throw conflict('one_off_gone', current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.', { status: current.status });
+}

@@ -1,0 +1,148 @@
+// One-off emails (api.md Leads rules 4 and 5): queued by POST /leads/:id/send at the earliest time the
+// window and the inbox allow, one email for the same message queued twice, sent by the dispatcher,
+// cancelled until it goes (409 after), waiting for a paused lead, dropped when the lead stops.
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import type { Clock } from '../../src/clock';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
+import { stopLead } from '../../src/modules/sending/lead-progress';
+import { expectError, signUp, type Account } from '../support/client';
+import { startTestService } from '../support/service';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import * as ops from '../graphql/generated';
+
+const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
+const MINUTE = 60_000;
+const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
+let service: Awaited<ReturnType<typeof startTestService>>;
+let peer: SmtpPeer;
+let me: Account;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await service.stop();
+  await peer.stop();
+});
+beforeEach(async () => {
+  clock.at = MONDAY_10;
+  me = await signUp(service.url, { timezone: 'UTC' });
+  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
+});
+
+const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
+const tick = () => runDispatchTick(service.deps, { random: () => 0 });
+
+async function leadAndInbox(opts: { campaign?: Record<string, unknown>; inbox?: Record<string, unknown>; lead?: Record<string, unknown> } = {}) {
+  // A draft campaign, like the One-off campaign: one-offs do not need it to run.
+  const campaign = await createCampaign(service, me.workspaceId, { timezone: 'UTC', ...opts.campaign });
+  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, ...opts.inbox });
+  const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `one-${randomUUID().slice(0, 6)}@client.test`, ...opts.lead }]);
+  return { campaignId: campaign.id, inboxId: inbox.id, leadId: lead!.id, email: lead!.email };
+}
+
+const send = (leadId: string, body: Record<string, unknown>) => me.client.post(`/leads/${leadId}/send`, body);
+
+it('queues for now inside the window, sends once from the given inbox, and keeps one email for the same message queued twice', async () => {
+  const s = await leadAndInbox();
+  const first = await send(s.leadId, { mailboxId: s.inboxId, subject: 'About your order', body: 'Hi,\nthanks for the call.' });
+  expect(first.status).toBe(200);
+  expect(first.body).toEqual({ id: expect.any(String), status: 'queued', scheduled_for: MONDAY_10.toISOString() });
+  const again = await send(s.leadId, { mailboxId: s.inboxId, subject: 'About your order', body: 'Hi,\nthanks for the call.' });
+  expect(again.body.id).toBe(first.body.id);
+  expect((await tick()).sent).toBe(1);
+  expect((await tick()).sent).toBe(0);
+  expect(peer.messages.filter((m) => m.envelope.rcptTo.includes(s.email))).toHaveLength(1);
+  const mail = await simpleParser(peer.messages.at(-1)!.raw);
+  expect(mail.subject).toBe('About your order');
+  expect(mail.text).toContain('thanks for the call.');
+  const [row] = await db(`select status, kind, step_position from send where id = ?`, [first.body.id]);
+  expect(row).toEqual({ status: 'sent', kind: 'one_off', step_position: null });
+  const [lead] = await db(`select current_step, status from lead where id = ?`, [s.leadId]);
+  expect(lead).toEqual({ current_step: 0, status: 'pending' }); // a one-off is not a sequence step
+});
+
+it('schedules for the next window opening outside hours, in the lead\'s own zone with lead timezones, and for tomorrow when the inbox is capped', async () => {
+  clock.at = new Date('2026-11-30T18:00:00.000Z');
+  let s = await leadAndInbox();
+  expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-12-01T09:00:00.000Z');
+  s = await leadAndInbox({ campaign: { leadTimezone: true }, lead: { timezone: 'America/New_York' } });
+  expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-11-30T18:00:00.000Z');
+  clock.at = MONDAY_10;
+  s = await leadAndInbox({ inbox: { dailyCap: 10, rampStart: 10 } });
+  await db(`insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, now(), ?, ?, '2026-11-30', 10, 0, 0, 0)`, [randomUUID(), me.workspaceId, s.inboxId]);
+  expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-12-01T09:00:00.000Z');
+});
+
+it('cancels a queued one-off (dropped, error Cancelled), answers the same again, and 409 once it has gone', async () => {
+  const s = await leadAndInbox();
+  const q = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Later', body: 'Body' })).body;
+  expect((await me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
+  expect((await me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
+  expect((await db(`select error from send where id = ?`, [q.id]))[0].error).toBe('Cancelled');
+  expect((await tick()).sent).toBe(0);
+  const gone = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Now', body: 'Body' })).body;
+  await tick();
+  expectError(await me.client.post(`/one-offs/${gone.id}/cancel`, {}), 409, 'one_off_gone');
+  const going = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Going', body: 'Body' })).body;
+  await db(`update send set status = 'sending' where id = ?`, [going.id]);
+  expectError(await me.client.post(`/one-offs/${going.id}/cancel`, {}), 409, 'one_off_gone');
+  expectError(await me.client.post(`/one-offs/${randomUUID()}/cancel`, {}), 404, 'not_found');
+});
+
+it('waits while the lead is paused and goes once it is resumed; is dropped when the lead stops first', async () => {
+  const s = await leadAndInbox({ lead: { status: 'paused' } });
+  const q = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body;
+  expect((await tick()).sent).toBe(0);
+  expect((await db(`select status from send where id = ?`, [q.id]))[0].status).toBe('queued');
+  await db(`update lead set status = 'pending' where id = ?`, [s.leadId]);
+  clock.at = new Date(MONDAY_10.getTime() + 6 * MINUTE);
+  expect((await tick()).sent).toBe(1);
+
+  const t = await leadAndInbox();
+  const queued = (await send(t.leadId, { mailboxId: t.inboxId, subject: 'Hi', body: 'Hello' })).body;
+  await stopLead(service.deps.orm.em.fork(), t.leadId, { status: 'replied', reason: 'replied' }, 'Lead replied');
+  expect((await db(`select status, error from send where id = ?`, [queued.id]))[0]).toEqual({ status: 'dropped', error: 'Lead replied' });
+  expect((await me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
+});
+
+it('refuses bad input and stopped or blocklisted leads with 4xx', async () => {
+  const s = await leadAndInbox();
+  for (const body of [
+    { mailboxId: s.inboxId, body: 'No subject nor replyTo' },
+    { mailboxId: s.inboxId, subject: 'Both', replyTo: randomUUID(), body: 'x' },
+    { mailboxId: s.inboxId, subject: '   ', body: 'x' },
+    { mailboxId: s.inboxId, subject: 'Hi', body: '  ' },
+    { mailboxId: 'nope', subject: 'Hi', body: 'x' },
+    { mailbox_id: s.inboxId, subject: 'Hi', body: 'x' },
+  ]) {
+    expectError(await send(s.leadId, body), 400, 'validation_failed');
+  }
+  expectError(await send(s.leadId, { mailboxId: s.inboxId, replyTo: randomUUID(), body: 'x' }), 400, 'reply_not_found');
+  expectError(await send(s.leadId, { mailboxId: randomUUID(), subject: 'Hi', body: 'x' }), 404, 'not_found');
+  expectError(await send(randomUUID(), { mailboxId: s.inboxId, subject: 'Hi', body: 'x' }), 404, 'not_found');
+  await db(`update inbox set status = 'paused' where id = ?`, [s.inboxId]);
+  expectError(await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'x' }), 400, 'mailbox_not_active');
+  const u = await leadAndInbox({ lead: { status: 'unsubscribed', stopReason: 'unsubscribed' } });
+  expectError(await send(u.leadId, { mailboxId: u.inboxId, subject: 'Hi', body: 'x' }), 400, 'unsubscribed');
+  const b = await leadAndInbox();
+  await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), me.workspaceId, b.email]);
+  expectError(await send(b.leadId, { mailboxId: b.inboxId, subject: 'Hi', body: 'x' }), 400, 'blocklisted');
+  const other = await signUp(service.url);
+  expectError(await other.client.post(`/leads/${s.leadId}/send`, { mailboxId: s.inboxId, subject: 'Hi', body: 'x' }), 404, 'not_found');
+});
+
+it('works through GraphQL', async () => {
+  const s = await leadAndInbox();
+  const q = await me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' } });
+  expect(q.data?.sendLeadEmail).toMatchObject({ status: 'queued', scheduledFor: MONDAY_10.toISOString() });
+  const c = await me.client.gql(ops.CancelOneOffDocument, { id: q.data!.sendLeadEmail.id });
+  expect(c.data?.cancelOneOff).toEqual({ id: q.data!.sendLeadEmail.id, status: 'dropped' });
+  const bad = await me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, body: 'Hello' } });
+  expect(bad.errors?.[0]?.extensions?.code).toBe('validation_failed');
+});
