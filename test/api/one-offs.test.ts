@@ -32,11 +32,10 @@ afterAll(async () => {
 beforeEach(async () => {
   clock.at = MONDAY_10;
   me = await signUp(service.url, { timezone: 'UTC' });
-  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
 });
 
 const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0 });
+const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
 
 async function leadAndInbox(opts: { campaign?: Record<string, unknown>; inbox?: Record<string, unknown>; lead?: Record<string, unknown> } = {}) {
   // A draft campaign, like the One-off campaign: one-offs do not need it to run.

@@ -47,7 +47,6 @@ interface Sent {
 async function sendOne(): Promise<Sent> {
   clock.at = MONDAY_10;
   me = await signUp(service.url, { timezone: 'UTC' });
-  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
   const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', openTracking: true, clickTracking: true });
   await addStep(service, me.workspaceId, campaign.id, {
     variants: [{ subject: 'Hello', body: 'See https://example.org/pricing?plan=pro and https://example.org/about\n\nOpt out: {{unsubscribe}}', enabled: true }],
@@ -56,7 +55,7 @@ async function sendOne(): Promise<Sent> {
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
   const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `ann-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - MINUTE) }]);
   const before = peer.messages.length;
-  await runDispatchTick(service.deps, { random: () => 0 });
+  await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
   const [raw] = (await peer.waitForMessages(before + 1)).slice(before);
   const mail = await simpleParser(raw!.raw);
   const html = String(mail.html);

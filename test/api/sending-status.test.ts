@@ -58,7 +58,7 @@ it('says a ready campaign is sending, with the leads due, and counts what a tick
   let res = await status(id);
   expect(res.body).toMatchObject({ sending: true, reasons: [], due_now: 3, due_today: { total: 3, follow_ups: 0, new_leads: 3 } });
   await db(`update campaign set status = 'paused' where workspace_id = ? and id <> ?`, [me.workspaceId, id]);
-  const report = await runDispatchTick(service.deps, { random: () => 0 });
+  const report = await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
   expect(report.sent).toBe(1);
   res = await status(id);
   expect(res.body).toMatchObject({ sending: true, sent_today: 1, new_today: 1, due_now: 2 });

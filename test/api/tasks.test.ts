@@ -29,11 +29,10 @@ afterAll(async () => {
 beforeEach(async () => {
   clock.at = MONDAY_10;
   me = await signUp(service.url, { timezone: 'UTC' });
-  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
 });
 
 const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0 });
+const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
 
 /** A campaign whose step 1 is a LinkedIn task and step 2 an email a day later; leads added an hour apart. */
 async function taskCampaign(leads: Record<string, string>[]) {

@@ -48,12 +48,10 @@ beforeEach(async () => {
   peer.logins.length = 0;
   peer.behaviour = {};
   me = await signUp(service.url, { timezone: 'UTC' });
-  // Other tests' campaigns must not send in this test's ticks.
-  await db(`update campaign set status = 'paused' where workspace_id <> ?`, [me.workspaceId]);
 });
 
 const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0 });
+const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
 
 interface Setup {
   campaignId: string;
@@ -245,7 +243,7 @@ describe('exactly once', () => {
     }
     const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
     try {
-      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0 }), runDispatchTick(other.deps, { random: () => 0 })]);
+      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [me.workspaceId] }), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [me.workspaceId] })]);
       expect(reports.reduce((a, r) => a + r.sent, 0)).toBe(12);
       expect(reports.filter((r) => r.plannedHere).length).toBeGreaterThanOrEqual(1);
     } finally {
@@ -263,15 +261,15 @@ describe('exactly once', () => {
     // A worker queued and claimed the row, then died before the SMTP answer was recorded.
     peer.behaviour = { delayMs: 0 };
     const { planTick } = await import('../../src/modules/sending/engine/tick');
-    await planTick(service.deps, clock.now());
-    const claimed = await claimSends(service.deps.orm.em.fork(), clock.now(), 10);
+    await planTick(service.deps, clock.now(), [me.workspaceId]);
+    const claimed = await claimSends(service.deps.orm.em.fork(), clock.now(), 10, [me.workspaceId]);
     expect(claimed).toHaveLength(1);
     // Later ticks do not touch it while it may still be on the wire…
     clock.advance(MINUTE);
     expect(await tick()).toMatchObject({ sent: 0, queued: 0, swept: 0 });
     // …and once it is stale it is marked interrupted, never sent.
     clock.advance(SENDING_STALE_MINUTES * MINUTE);
-    expect(await sweepInterrupted(service.deps.orm.em.fork(), clock.now())).toBe(1);
+    expect(await sweepInterrupted(service.deps.orm.em.fork(), clock.now(), [me.workspaceId])).toBe(1);
     const [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await leadRow(s.leadIds[0]!)).toMatchObject({ status: 'active', current_step: 1 });
@@ -283,7 +281,7 @@ describe('exactly once', () => {
   it('drops an email whose address was blocklisted after it was queued', async () => {
     const s = await activeCampaign();
     const { planTick } = await import('../../src/modules/sending/engine/tick');
-    await planTick(service.deps, clock.now());
+    await planTick(service.deps, clock.now(), [me.workspaceId]);
     const lead = await leadRow(s.leadIds[0]!);
     await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), me.workspaceId, lead.email.split('@')[1]]);
     expect(await tick()).toMatchObject({ dropped: 1, sent: 0 });

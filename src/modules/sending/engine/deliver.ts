@@ -15,6 +15,15 @@ import { LEAD_COLUMNS, toEngineLead, type EngineLead } from './pick-due';
 import { sql } from './sql';
 
 export const CLAIM_BATCH = 50;
+
+export interface TickOptions {
+  /** Gaps are drawn with this (tests pass a fixed one). */
+  random?: () => number;
+  /** Checked before each claim: a stopping process claims no more. */
+  stopping?: () => boolean;
+  /** Only these workspaces (a tool or a test working on its own workspace); every workspace when unset. */
+  workspaceIds?: readonly string[];
+}
 /** Different inboxes send in parallel; one inbox's messages go one after another on its session. */
 export const PARALLEL_INBOXES = 16;
 
@@ -27,13 +36,14 @@ export interface DeliveryReport {
 }
 
 /** Claims up to `limit` queued rows due at `now` for this process. */
-export async function claimSends(em: EntityManager, now: Date, limit: number): Promise<ClaimedSend[]> {
+export async function claimSends(em: EntityManager, now: Date, limit: number, workspaceIds?: readonly string[]): Promise<ClaimedSend[]> {
+  const scope = workspaceIds ? 'and workspace_id = any(?::uuid[])' : '';
   const rows = await sql(
     em,
     `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
-      where id in (select id from send where status = 'queued' and scheduled_for <= ? order by scheduled_for, id limit ? for update skip locked)
+      where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
       returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, claimed_at`,
-    [now, now, limit],
+    [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
   );
   return rows.map((r) => ({
     id: String(r.id),
@@ -198,7 +208,7 @@ async function deliverOne(deps: AppDeps, sessions: SmtpSessions, send: ClaimedSe
 }
 
 /** Claims and sends everything due, batch by batch, until the queue has nothing due or `stopping()`. */
-export async function deliverDue(deps: AppDeps, opts: { random?: () => number; stopping?: () => boolean } = {}): Promise<DeliveryReport> {
+export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, bounced: 0, deferred: 0, dropped: 0, released: 0 };
   const sessions = new SmtpSessions();
   const campaigns = new Map<string, EngineCampaign>();
@@ -206,7 +216,7 @@ export async function deliverDue(deps: AppDeps, opts: { random?: () => number; s
   try {
     for (;;) {
       if (opts.stopping?.()) break;
-      const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH);
+      const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH, opts.workspaceIds);
       if (!claimed.length) break;
       // One lane per inbox, up to PARALLEL_INBOXES lanes at once.
       const lanes = new Map<string, ClaimedSend[]>();

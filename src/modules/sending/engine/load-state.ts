@@ -65,11 +65,12 @@ export const pgArray = (values: readonly string[]): string => `{${values.map((v)
 /** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
  *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign
  *  zone (queued and going ones included, so a limit cannot be overrun by mail still in the queue). */
-export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[]): Promise<EngineCampaign[]> {
+export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[], workspaceIds?: readonly string[]): Promise<EngineCampaign[]> {
   const rows = await sql(em, 
     `select c.*, w.timezone as workspace_zone from campaign c join workspace w on w.id = c.workspace_id
-      where ${ids ? 'c.id = any(?::uuid[])' : `c.status = 'active' and not c.one_off`} order by c.created_at, c.id`,
-    ids ? [pgArray(ids)] : [],
+      where ${ids ? 'c.id = any(?::uuid[])' : `c.status = 'active' and not c.one_off`} ${workspaceIds ? 'and c.workspace_id = any(?::uuid[])' : ''}
+      order by c.created_at, c.id`,
+    [...(ids ? [pgArray(ids)] : []), ...(workspaceIds ? [pgArray(workspaceIds)] : [])],
   );
   if (!rows.length) return [];
   const campaignIds = rows.map((r) => String(r.id));

@@ -75,84 +75,138 @@ export interface DueWork {
 export const sequenceOf = (campaign: EngineCampaign): SequenceStep[] =>
   campaign.steps.map((s) => ({ position: s.position, waitMinutes: s.waitMinutes, condition: s.condition, isTask: s.task !== null }));
 
-/** Reads and judges the leads of one campaign that may be due; `slots` is how many emails the campaign
- *  can send this tick (its daily limit left, bounded by its ready inboxes). */
-export async function pickDue(em: EntityManager, campaign: EngineCampaign, slots: number, now: Date, work: DueWork): Promise<void> {
-  const steps = sequenceOf(campaign);
-  if (!steps.length) return;
-  const hasTasks = steps.some((s) => s.isTask);
-  const limit = slots * READ_AHEAD + (hasTasks ? TASK_READ : 0);
-  if (limit <= 0) return;
-  const excluded = campaign.skipRisky ? `('invalid', 'risky')` : `('invalid')`;
-  const notBusy = `(l.verification is null or l.verification not in ${excluded})
+/** Per campaign: how many emails it can send this tick (its daily limit left, bounded by its ready inboxes). */
+export type Slots = ReadonlyMap<string, number>;
+
+/**
+ * Reads the leads of every campaign that may be due, in ONE statement (a lateral join per campaign, each
+ * side an ordered index range cut by LIMIT), then judges each lead with the pure rules and writes back,
+ * set-wise, what they settled. The cost follows the campaigns and the due work, not all the leads.
+ */
+export async function pickDue(em: EntityManager, campaigns: readonly EngineCampaign[], slots: Slots, now: Date, work: DueWork): Promise<void> {
+  const asked = campaigns
+    .map((c) => {
+      const steps = sequenceOf(c);
+      const limit = steps.length ? (slots.get(c.id) ?? 0) * READ_AHEAD + (steps.some((s) => s.isTask) ? TASK_READ : 0) : 0;
+      const firstWait = [...steps].sort((a, b) => a.position - b.position)[0]?.waitMinutes ?? 0;
+      const newAllowed = c.maxNewLeadsPerDay === null || c.newToday < c.maxNewLeadsPerDay;
+      return { c, limit, newBefore: new Date(now.getTime() - firstWait * 60_000).toISOString(), newAllowed };
+    })
+    .filter((a) => a.limit > 0);
+  if (!asked.length) return;
+  const notBusy = `(l.verification is null or l.verification <> 'invalid') and (not c.skip_risky or l.verification is null or l.verification <> 'risky')
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
-  const firstWait = [...steps].sort((a, b) => a.position - b.position)[0]!.waitMinutes;
-  const newAllowed = campaign.maxNewLeadsPerDay === null || campaign.newToday < campaign.maxNewLeadsPerDay;
-  const [followUps, fresh] = await Promise.all([
-    sql(em, 
-      `select ${LEAD_COLUMNS} from lead l where l.campaign_id = ? and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
-        order by l.next_due_at, l.id limit ?`,
-      [campaign.id, now, limit],
-    ),
-    newAllowed
-      ? sql(em, 
-          `select ${LEAD_COLUMNS} from lead l where l.campaign_id = ? and l.status = 'pending' and l.created_at <= ?
-             and (l.next_due_at is null or l.next_due_at <= ?) and ${notBusy}
-            order by l.created_at, l.id limit ?`,
-          [campaign.id, new Date(now.getTime() - firstWait * 60_000), now, limit],
-        )
-      : Promise.resolve([]),
-  ]);
-  const leads = [...followUps, ...fresh].map(toEngineLead);
-  if (!leads.length) return;
-  const clicks = steps.some((s) => s.condition === 'clicked') ? await clicksOf(em, leads.map((l) => l.id)) : new Map<string, Click[]>();
-
-  for (const lead of leads) {
-    const decision = nextDue(
-      { ...lead, addedAt: lead.createdAt, clicks: clicks.get(lead.id) ?? [], openTask: false },
-      steps,
-      { skipRisky: campaign.skipRisky },
+  const rows = await sql(
+    em,
+    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[]) as c(id, lim, new_before, new_ok, skip_risky)
+     cross join lateral (
+       (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
+         order by l.next_due_at, l.id limit c.lim)
+       union all
+       (select ${LEAD_COLUMNS} from lead l where c.new_ok and l.campaign_id = c.id and l.status = 'pending' and l.created_at <= c.new_before
+          and (l.next_due_at is null or l.next_due_at <= ?) and ${notBusy}
+         order by l.created_at, l.id limit c.lim)
+     ) x`,
+    [
+      pgArray(asked.map((a) => a.c.id)),
+      `{${asked.map((a) => a.limit).join(',')}}`,
+      pgArray(asked.map((a) => a.newBefore)),
+      `{${asked.map((a) => a.newAllowed).join(',')}}`,
+      `{${asked.map((a) => a.c.skipRisky).join(',')}}`,
       now,
-    );
+      now,
+    ],
+  );
+  if (!rows.length) return;
+  const byCampaign = new Map<string, EngineLead[]>();
+  for (const r of rows) {
+    const list = byCampaign.get(String(r.for_campaign)) ?? [];
+    list.push(toEngineLead(r));
+    byCampaign.set(String(r.for_campaign), list);
+  }
+  const clickCampaigns = campaigns.filter((c) => c.steps.some((s) => s.condition === 'clicked') && byCampaign.has(c.id));
+  const clicks = clickCampaigns.length ? await clicksOf(em, clickCampaigns.flatMap((c) => byCampaign.get(c.id)!.map((l) => l.id))) : new Map<string, Click[]>();
+
+  const writes: LeadWrites = { completed: [], skipped: [], expired: [], later: [], tasks: [] };
+  for (const campaign of campaigns) {
+    const leads = byCampaign.get(campaign.id);
+    if (leads) judgeLeads(campaign, leads, clicks, now, work, writes);
+  }
+  await applyWrites(em, writes);
+}
+
+interface LeadWrites {
+  completed: { id: string; position: number | null; at: Date | null }[];
+  skipped: { id: string; position: number; at: Date }[];
+  expired: string[];
+  later: { id: string; at: Date }[];
+  tasks: { campaign: EngineCampaign; lead: EngineLead; position: number; kind: string; text: string; dueAt: Date }[];
+}
+
+function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<string, Click[]>, now: Date, work: DueWork, writes: LeadWrites) {
+  const steps = sequenceOf(campaign);
+  for (const lead of leads) {
+    const decision = nextDue({ ...lead, addedAt: lead.createdAt, clicks: clicks.get(lead.id) ?? [], openTask: false }, steps, { skipRisky: campaign.skipRisky }, now);
     if (decision.kind === 'completed') {
       const last = decision.skipped.at(-1);
-      await sql(em, 
-        `update lead set status = 'completed', next_due_at = null, current_step = coalesce(?, current_step), last_step_at = coalesce(?, last_step_at)
-          where id = ? and status in ('pending', 'active')`,
-        [last?.position ?? null, last?.at ?? null, lead.id],
-      );
+      writes.completed.push({ id: lead.id, position: last?.position ?? null, at: last?.at ?? null });
       continue;
     }
     if (decision.kind !== 'step') continue;
     const last = decision.skipped.at(-1);
     if (last) {
       // A step whose condition failed is passed for good; the next one counts its wait from there.
-      await sql(em, `update lead set current_step = ?, last_step_at = ? where id = ? and current_step < ?`, [last.position, last.at, lead.id, last.position]);
+      writes.skipped.push({ id: lead.id, position: last.position, at: last.at });
       lead.currentStep = last.position;
       lead.lastStepAt = last.at;
     }
-    if (decision.verificationExpired) await sql(em, `update lead set verification = 'expired' where id = ? and verification = 'pending'`, [lead.id]);
+    if (decision.verificationExpired) writes.expired.push(lead.id);
     if (!decision.dueNow) {
-      await sql(em, `update lead set next_due_at = ? where id = ?`, [decision.at, lead.id]);
+      writes.later.push({ id: lead.id, at: decision.at });
       continue;
     }
     const zone = sendZone(campaign, lead);
     if (!isSendingOpen(campaign, zone, now)) {
       // Closed in the lead's own zone: come back when it opens there.
       const opens = nextSendAt(campaign, zone, now);
-      if (opens) await sql(em, `update lead set next_due_at = ? where id = ?`, [opens, lead.id]);
+      if (opens) writes.later.push({ id: lead.id, at: opens });
       continue;
     }
     const step = campaign.steps.find((s) => s.position === decision.position)!;
     if (step.task) {
-      await openTask(em, campaign, lead, step.position, step.task.kind, step.task.text, decision.at);
+      writes.tasks.push({ campaign, lead, position: step.position, kind: step.task.kind, text: step.task.text, dueAt: decision.at });
       continue;
     }
     work.due.push({ leadId: lead.id, campaignId: campaign.id, provider: lead.provider, isNew: decision.isNew, dueAt: decision.at });
     work.leads.set(lead.id, lead);
     work.positions.set(lead.id, decision.position);
   }
+}
+
+const isoArray = (dates: readonly (Date | null)[]) => `{${dates.map((d) => (d ? `"${d.toISOString()}"` : 'NULL')).join(',')}}`;
+const intArray = (ns: readonly (number | null)[]) => `{${ns.map((n) => (n === null ? 'NULL' : String(n))).join(',')}}`;
+
+/** Each kind of write as one statement over arrays. */
+async function applyWrites(em: EntityManager, w: LeadWrites) {
+  if (w.completed.length) {
+    await sql(
+      em,
+      `update lead l set status = 'completed', next_due_at = null, current_step = coalesce(x.pos, l.current_step), last_step_at = coalesce(x.at, l.last_step_at)
+         from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.status in ('pending', 'active')`,
+      [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), isoArray(w.completed.map((c) => c.at))],
+    );
+  }
+  if (w.skipped.length) {
+    await sql(em, `update lead l set current_step = x.pos, last_step_at = x.at from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.current_step < x.pos`, [
+      pgArray(w.skipped.map((c) => c.id)), intArray(w.skipped.map((c) => c.position)), isoArray(w.skipped.map((c) => c.at)),
+    ]);
+  }
+  if (w.expired.length) await sql(em, `update lead set verification = 'expired' where id = any(?::uuid[]) and verification = 'pending'`, [pgArray(w.expired)]);
+  if (w.later.length) {
+    await sql(em, `update lead l set next_due_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where l.id = x.id`, [pgArray(w.later.map((c) => c.id)), isoArray(w.later.map((c) => c.at))]);
+  }
+  for (const t of w.tasks) await openTask(em, t.campaign, t.lead, t.position, t.kind, t.text, t.dueAt);
 }
 
 /** Opens the task of a task step (once: unique per lead and step); the lead waits for its close. */

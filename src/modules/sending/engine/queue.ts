@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../render/headers';
 import type { PlannedSend } from '../schedule';
-import type { EngineCampaign, EngineInbox } from './load-state';
+import { pgArray, type EngineCampaign, type EngineInbox } from './load-state';
 import type { DueWork } from './pick-due';
 import { sql } from './sql';
 import { chooseVariant, type VariantStats } from './variants';
@@ -18,16 +18,23 @@ const HIT: Record<NonNullable<EngineCampaign['abWinnerMetric']>, string> = {
   click: 's.clicked_at is not null',
 };
 
-async function variantStats(em: EntityManager, campaign: EngineCampaign, position: number): Promise<VariantStats[]> {
-  const hit = campaign.abWinnerMetric ? HIT[campaign.abWinnerMetric] : 'false';
+/** Sends per variant (and metric hits) of every (campaign, step) in the plan, in one statement. */
+async function variantStats(em: EntityManager, keys: { campaign: EngineCampaign; position: number }[]): Promise<Map<string, VariantStats[]>> {
+  const stats = new Map<string, VariantStats[]>(keys.map((k) => [`${k.campaign.id}:${k.position}`, []]));
+  if (!keys.length) return stats;
+  // The metric's hit test per campaign, chosen from a fixed table (never from input).
+  const hitCase = `case x.metric ${Object.entries(HIT).map(([m, cond]) => `when '${m}' then ${cond}`).join(' ')} else false end`;
   const rows = await sql(
     em,
-    `select s.variant, count(*)::int as sent, count(*) filter (where ${hit})::int as hits from send s join lead l on l.id = s.lead_id
-      where s.campaign_id = ? and s.kind = 'step' and s.step_position = ? and s.status in ('queued', 'sending', 'sent') and s.variant is not null
-      group by s.variant`,
-    [campaign.id, position],
+    `select s.campaign_id, s.step_position, s.variant, count(*)::int as sent, count(*) filter (where ${hitCase})::int as hits
+       from unnest(?::uuid[], ?::int[], ?::text[]) as x(campaign_id, position, metric)
+       join send s on s.campaign_id = x.campaign_id and s.kind = 'step' and s.step_position = x.position and s.status in ('queued', 'sending', 'sent') and s.variant is not null
+       join lead l on l.id = s.lead_id
+      group by s.campaign_id, s.step_position, s.variant`,
+    [pgArray(keys.map((k) => k.campaign.id)), `{${keys.map((k) => k.position).join(',')}}`, `{${keys.map((k) => k.campaign.abWinnerMetric ?? 'none').join(',')}}`],
   );
-  return rows.map((r) => ({ variant: Number(r.variant), sent: Number(r.sent), hits: Number(r.hits) }));
+  for (const r of rows) stats.get(`${r.campaign_id}:${r.step_position}`)?.push({ variant: Number(r.variant), sent: Number(r.sent), hits: Number(r.hits) });
+  return stats;
 }
 
 export interface QueuedSend {
@@ -44,31 +51,44 @@ export async function queuePlannedSends(
   inboxes: ReadonlyMap<string, EngineInbox>,
   now: Date,
 ): Promise<QueuedSend[]> {
-  const stats = new Map<string, VariantStats[]>();
-  const queued: QueuedSend[] = [];
+  const keys = new Map<string, { campaign: EngineCampaign; position: number }>();
+  for (const p of plan) {
+    const position = work.positions.get(p.leadId)!;
+    keys.set(`${p.campaignId}:${position}`, { campaign: campaigns.get(p.campaignId)!, position });
+  }
+  const stats = await variantStats(em, [...keys.values()]);
+  const rows: unknown[][] = [];
   for (const p of plan) {
     const campaign = campaigns.get(p.campaignId)!;
     const inbox = inboxes.get(p.inboxId)!;
     const lead = work.leads.get(p.leadId)!;
     const position = work.positions.get(p.leadId)!;
     const step = campaign.steps.find((s) => s.position === position)!;
-    const key = `${campaign.id}:${position}`;
-    if (!stats.has(key)) stats.set(key, await variantStats(em, campaign, position));
-    const stepStats = stats.get(key)!;
+    const stepStats = stats.get(`${campaign.id}:${position}`)!;
     const variant = chooseVariant(step.variants, lead.variant, stepStats, { metric: campaign.abWinnerMetric, after: campaign.abOptimizeAfter });
     if (variant === null) continue; // every variant off: the steps API refuses that, so only a race gets here
-    const id = randomUUID();
-    const inserted = await sql(
-      em,
-      `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
-       values (?, ?, ?, ?, ?, ?, 'step', ?, ?, ?, 'queued', ?, ?, 0) on conflict do nothing returning id`,
-      [id, now, campaign.workspaceId, campaign.id, lead.id, inbox.id, position, variant, lead.currentStep === 0, messageIdFor(id, inbox.email), now],
-    );
-    if (!inserted.length) continue;
     const s = stepStats.find((v) => v.variant === variant);
     if (s) s.sent++;
     else stepStats.push({ variant, sent: 1, hits: 0 });
-    queued.push({ id, leadId: lead.id });
+    const id = randomUUID();
+    rows.push([id, campaign.workspaceId, campaign.id, lead.id, inbox.id, position, variant, lead.currentStep === 0, messageIdFor(id, inbox.email)]);
   }
+  if (!rows.length) return [];
+  const col = (i: number) => rows.map((r) => r[i]);
+  // One statement for the whole plan; a row another dispatcher queued first is skipped by the unique index.
+  const inserted = await sql(
+    em,
+    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
+     select x.id, ?, x.workspace_id, x.campaign_id, x.lead_id, x.inbox_id, 'step', x.position, x.variant, x.is_first, 'queued', x.message_id, ?, 0
+       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::int[], ?::boolean[], ?::text[])
+         as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
+     on conflict do nothing returning id, lead_id`,
+    [
+      now, now,
+      pgArray(col(0) as string[]), pgArray(col(1) as string[]), pgArray(col(2) as string[]), pgArray(col(3) as string[]), pgArray(col(4) as string[]),
+      `{${col(5).join(',')}}`, `{${col(6).join(',')}}`, `{${col(7).join(',')}}`, pgArray(col(8) as string[]),
+    ],
+  );
+  const queued: QueuedSend[] = inserted.map((r) => ({ id: String(r.id), leadId: String(r.lead_id) }));
   return queued;
 }

@@ -5,22 +5,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
-import { loadCampaigns } from './load-state';
+import { loadCampaigns, pgArray } from './load-state';
 import { stepBehind } from './outcomes';
 import { sql } from './sql';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */
 export const SENDING_STALE_MINUTES = 10;
 
-export async function sweepInterrupted(em: EntityManager, now: Date): Promise<number> {
+export async function sweepInterrupted(em: EntityManager, now: Date, workspaceIds?: readonly string[]): Promise<number> {
   const stale = new Date(now.getTime() - SENDING_STALE_MINUTES * 60_000);
   return em.transactional(async (tx) => {
     const rows = await sql(
       tx,
       `update send set status = 'failed', error = 'interrupted' where id in (
-         select id from send where status = 'sending' and claimed_at < ? for update skip locked)
+         select id from send where status = 'sending' and claimed_at < ? ${workspaceIds ? 'and workspace_id = any(?::uuid[])' : ''} for update skip locked)
        returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, claimed_at`,
-      [stale],
+      [stale, ...(workspaceIds ? [pgArray(workspaceIds)] : [])],
     );
     for (const r of rows) {
       const claimedAt = new Date(r.claimed_at as string);

@@ -3,8 +3,8 @@
 // queue the plan as send rows, then send everything due. Sending runs in any number of processes at
 // once: rows are claimed with FOR UPDATE SKIP LOCKED.
 import type { AppDeps } from '../../../context';
-import { dateRangeState, domainDays, inboxReadiness, planSends } from '../schedule';
-import { deliverDue, type DeliveryReport } from './deliver';
+import { dateRangeState, domainDays, inboxReadiness, isSendingOpen, planSends } from '../schedule';
+import { deliverDue, type DeliveryReport, type TickOptions } from './deliver';
 import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } from './load-state';
 import { pickDue, type DueWork } from './pick-due';
 import { queuePlannedSends } from './queue';
@@ -19,7 +19,8 @@ export interface TickReport extends DeliveryReport {
   plannedHere: boolean;
 }
 
-const PLANNER_LOCK = `hashtextextended('sending-planner', 0)`;
+/** One planner at a time: for everything, or (a scoped tick) for those workspaces. */
+const plannerLock = (workspaceIds?: readonly string[]) => `sending-planner:${workspaceIds ? [...workspaceIds].sort().join(',') : '*'}`;
 
 /** How many emails a campaign can send this tick: its daily limit left, and one per ready inbox. */
 function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineInbox>, domainLeft: ReadonlyMap<string, number>, now: Date): number {
@@ -31,21 +32,20 @@ function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineIn
 }
 
 /** Plans and queues this tick's sequence emails; returns [planned, queued] or null without the lock. */
-export async function planTick(deps: AppDeps, now: Date): Promise<{ planned: number; queued: number } | null> {
+export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly string[]): Promise<{ planned: number; queued: number } | null> {
   const em = deps.orm.em.fork();
   return em.transactional(async (tx) => {
-    const [lock] = await sql(tx, `select pg_try_advisory_xact_lock(${PLANNER_LOCK}) as ok`);
+    const [lock] = await sql(tx, `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as ok`, [plannerLock(workspaceIds)]);
     if (!lock?.ok) return null;
-    const campaigns = (await loadCampaigns(tx, now)).filter((c) => c.steps.length > 0);
+    const campaigns = (await loadCampaigns(tx, now, undefined, workspaceIds)).filter((c) => c.steps.length > 0);
     if (!campaigns.length) return { planned: 0, queued: 0 };
     const inboxList = await loadInboxes(tx, now, [...new Set(campaigns.map((c) => c.workspaceId))]);
     const inboxes = new Map(inboxList.map((i) => [i.id, i]));
     const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
     const work: DueWork = { due: [], leads: new Map(), positions: new Map() };
-    for (const campaign of campaigns) {
-      if (dateRangeState(campaign, campaign.timezone, now) !== null) continue;
-      await pickDue(tx, campaign, slotsOf(campaign, inboxes, domainLeft, now), now, work);
-    }
+    // Inside their dates, and (unless leads have zones of their own) inside the window.
+    const running = campaigns.filter((c) => dateRangeState(c, c.timezone, now) === null && (c.leadTimezone || isSendingOpen(c, c.timezone, now)));
+    await pickDue(tx, running, new Map(running.map((c) => [c.id, slotsOf(c, inboxes, domainLeft, now)])), now, work);
     const plan = planSends({ leads: work.due, campaigns, inboxes: inboxList }, now);
     const queued = await queuePlannedSends(tx, plan.sends, work, new Map(campaigns.map((c) => [c.id, c])), inboxes, now);
     return { planned: plan.sends.length, queued: queued.length };
@@ -53,10 +53,10 @@ export async function planTick(deps: AppDeps, now: Date): Promise<{ planned: num
 }
 
 /** The whole tick. `stopping` lets a shutting-down process stop claiming new rows. */
-export async function runDispatchTick(deps: AppDeps, opts: { random?: () => number; stopping?: () => boolean } = {}): Promise<TickReport> {
+export async function runDispatchTick(deps: AppDeps, opts: TickOptions = {}): Promise<TickReport> {
   const now = deps.clock.now();
-  const swept = await sweepInterrupted(deps.orm.em.fork(), now);
-  const planned = await planTick(deps, now);
+  const swept = await sweepInterrupted(deps.orm.em.fork(), now, opts.workspaceIds);
+  const planned = await planTick(deps, now, opts.workspaceIds);
   const delivered = await deliverDue(deps, opts);
   return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, swept, plannedHere: planned !== null };
 }
