@@ -1,0 +1,121 @@
+// Sending throughput (issue #4): the engine's delivery (claim, checks at send time, compose, SMTP,
+// outcome written in a transaction) into a local SMTP sink must reach at least 80% of bare nodemailer
+// sending the same number of messages into the same sink with the same parallelism, measured in the
+// same run. Both use one pooled session per inbox and 16 inboxes at once.
+// Run: npm run bench -- send-throughput   (MESSAGES=500 for a quicker run)
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { loadConfig } from '../../src/config';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { silentLogger } from '../../src/logger';
+import { deliverDue, PARALLEL_INBOXES } from '../../src/modules/sending/engine/deliver';
+import { composeEmail } from '../../src/modules/sending/render/compose';
+import { startService } from '../../src/service';
+import { signUp } from '../support/client';
+import { startSmtpPeer } from '../support/smtp-peer';
+
+const MESSAGES = Number(process.env.MESSAGES ?? 2000);
+const INBOXES = PARALLEL_INBOXES;
+const NOW = new Date('2026-11-30T10:00:00.000Z'); // a Monday, inside the default window
+const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
+
+export async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-bench-'));
+  const pg = await startEmbeddedPostgres(dataDir);
+  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret', PUBLIC_URL: 'https://links.example.test' });
+  const service = await startService(config, { port: 0, log: silentLogger, jobs: false, clock: { now: () => NOW } });
+  const sink = await startSmtpPeer();
+  const conn = service.deps.orm.em.getConnection();
+  const run = (sql: string, params: unknown[] = []) => conn.execute(sql, params);
+  try {
+    const me = await signUp(service.url, { timezone: 'UTC' });
+    const ws = me.workspaceId;
+    const password = service.deps.secrets.encrypt('smtp-secret');
+    const [campaign] = await run(
+      `insert into campaign (id, created_at, workspace_id, name, status, timezone, days, window_start, window_end, lead_timezone, daily_limit, prioritize_new, skip_risky,
+         stop_on_reply, stop_on_auto_reply, open_tracking, click_tracking, unsub_header, text_only, company_reply_stop, provider_matching, ab_optimize_after, tags, one_off)
+       values (gen_random_uuid(), now(), ?, 'Bench', 'draft', 'UTC', '{1,2,3,4,5}', '09:00', '17:00', false, 30, false, true, true, false, true, true, true, false, false, false, 0, '{}', false) returning id`,
+      [ws],
+    );
+    await run(
+      `insert into inbox (id, created_at, workspace_id, email, from_name, smtp_host, smtp_port, smtp_secure, imap_host, imap_port, username, password_enc,
+         daily_cap, ramp_start, ramp_increment, ramp_started_at, min_gap_minutes, gap_jitter_minutes, tags, status)
+       select gen_random_uuid(), now(), ?, 'sender' || i || '@acme.example', 'Sam', ?, ?, false, '127.0.0.1', 993, 'sender@example.com', ?, 1000000, 1000000, 5, '2026-11-01', 0, 0, '{}', 'active'
+         from generate_series(1, ${INBOXES}) i`,
+      [ws, sink.host, sink.port, password],
+    );
+    await run(
+      `insert into lead (id, created_at, workspace_id, campaign_id, email, vars, status, current_step)
+       select gen_random_uuid(), now(), ?, ?, 'lead' || i || '@client.example', '{"first_name":"Ann"}'::jsonb, 'pending', 0 from generate_series(1, ${MESSAGES}) i`,
+      [ws, campaign.id],
+    );
+    const body = 'Hi {{first_name|there}},\n\nA short note about https://example.org/pricing and what it could do for you.\n\nBest,\nSam\n\n{{unsubscribe}}';
+    // One-off rows spread over the inboxes, all due now.
+    await run(
+      `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, scheduled_for, attempts)
+       select s.id, now(), ?, ?, l.id, i.id, 'one_off', 'bench', 'queued', '<' || s.id || '@acme.example>', 'A short note', ?, ?, 0
+         from (select id, row_number() over (order by email) as n from lead where campaign_id = ?) l
+         join (select id, row_number() over (order by email) - 1 as k from inbox where workspace_id = ?) i on i.k = (l.n - 1) % ${INBOXES}
+         cross join lateral (select gen_random_uuid() as id) s`,
+      [ws, campaign.id, body, NOW, campaign.id, ws],
+    );
+    await run('vacuum analyze');
+    console.log(`Send throughput: ${MESSAGES.toLocaleString('en')} messages over ${INBOXES} inboxes into a local SMTP sink (${os.cpus().length} CPUs)`);
+
+    // Bare nodemailer: the same count of composed messages, the same parallelism, the same sink.
+    const composed = await composeEmail({
+      sendId: '00000000-0000-4000-8000-000000000001',
+      lead: { id: '00000000-0000-4000-8000-000000000002', email: 'lead@client.example', vars: { first_name: 'Ann' } },
+      inbox: { email: 'sender@acme.example', fromName: 'Sam', signature: null },
+      campaign: { openTracking: true, clickTracking: true, textOnly: false, unsubHeader: true, cc: null, bcc: null },
+      variant: { subject: 'A short note', body },
+      thread: null,
+      publicUrl: 'https://links.example.test',
+      secrets: service.deps.secrets,
+    });
+    const bare = async () => {
+      const transports = Array.from({ length: INBOXES }, () =>
+        nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, auth: { user: 'sender@example.com', pass: 'smtp-secret' }, pool: true, maxConnections: 1, maxMessages: 100 }),
+      );
+      let next = 0;
+      const t = process.hrtime.bigint();
+      await Promise.all(
+        transports.map(async (tr) => {
+          for (let i = next++; i < MESSAGES; i = next++) await tr.sendMail({ envelope: composed.envelope, raw: composed.raw });
+        }),
+      );
+      const took = ms(t);
+      for (const tr of transports) tr.close();
+      return took;
+    };
+    sink.messages.length = 0;
+    const bareMs = await bare();
+    const bareRate = (MESSAGES / bareMs) * 1000;
+    console.log(`  bare nodemailer: ${(bareMs / 1000).toFixed(2)} s, ${bareRate.toFixed(0)} messages/s`);
+
+    sink.messages.length = 0;
+    const t = process.hrtime.bigint();
+    const report = await deliverDue(service.deps, { random: () => 0, workspaceIds: [ws] });
+    const engineMs = ms(t);
+    const engineRate = (report.sent / engineMs) * 1000;
+    console.log(`  engine (claim, checks, compose, SMTP, outcome): ${(engineMs / 1000).toFixed(2)} s, ${engineRate.toFixed(0)} messages/s (${report.sent} sent, ${sink.messages.length} received)`);
+    const ratio = engineRate / bareRate;
+    console.log(`\nengine / bare = ${(ratio * 100).toFixed(0)}%`);
+    console.log(ratio >= 0.8 && report.sent === MESSAGES ? 'MET target (>= 80%).' : 'MISSED target (>= 80%).');
+  } finally {
+    await sink.stop();
+    await service.stop();
+    await pg.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
