@@ -13,5 +13,6 @@ import { blocklistRoutes } from './blocklist.routes';
 import { sendingRoutes } from './sending.routes';
 import { taskRoutes } from './tasks.routes';
 import { oneOffRoutes } from './one-offs.routes';
+import { campaignActivityRoutes } from './campaign-activity.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes, ...campaignActivityRoutes];

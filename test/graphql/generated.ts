@@ -25,6 +25,12 @@ export type ActivationResult = {
   warnings: Array<CampaignWarning>;
 };
 
+export type ActivityPageInput = {
+  /** Up to 100; 50 when left out. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Exactly one source: `leads` (JSON), `csv` (CSV text with an email column), `sheetUrl` or `listId`. */
 export type AddLeadsInput = {
   /** CSV text; the first row names the columns, one of them email. */
@@ -148,6 +154,43 @@ export type Campaign = {
   windowStart: Scalars['String']['output'];
   windows: Maybe<Array<SendWindow>>;
   workspaceId: Scalars['ID']['output'];
+};
+
+export type CampaignActivity = {
+  __typename?: 'CampaignActivity';
+  more: Scalars['Boolean']['output'];
+  rows: Array<CampaignActivityRow>;
+};
+
+export type CampaignActivityRow = {
+  __typename?: 'CampaignActivityRow';
+  at: Scalars['DateTimeISO']['output'];
+  /** A short line: the subject, or the bounce reason. */
+  detail: Maybe<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  /** The sending inbox address. */
+  mailbox: Maybe<Scalars['String']['output']>;
+  step: Maybe<Scalars['Int']['output']>;
+  /** sent or bounce (reply and auto_reply once replies are read) */
+  type: Scalars['String']['output'];
+  variant: Maybe<Scalars['Int']['output']>;
+};
+
+export type CampaignBounce = {
+  __typename?: 'CampaignBounce';
+  at: Scalars['DateTimeISO']['output'];
+  /** hard, soft or block */
+  category: Scalars['String']['output'];
+  code: Maybe<Scalars['Int']['output']>;
+  email: Scalars['String']['output'];
+  mailbox: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+};
+
+export type CampaignBounces = {
+  __typename?: 'CampaignBounces';
+  more: Scalars['Boolean']['output'];
+  rows: Array<CampaignBounce>;
 };
 
 export type CampaignWarning = {
@@ -810,6 +853,10 @@ export type Query = {
   /** Blocklist entries, newest first (GET /blocklist). */
   blocklist: BlocklistPage;
   campaign: Campaign;
+  /** Newest first (GET /campaigns/:id/activity). */
+  campaignActivity: CampaignActivity;
+  /** Newest first (GET /campaigns/:id/bounces). */
+  campaignBounces: CampaignBounces;
   /** Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status). */
   campaignSendingStatus: SendingStatus;
   /** Oldest first. */
@@ -847,6 +894,18 @@ export type QueryBlocklistArgs = {
 
 export type QueryCampaignArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryCampaignActivityArgs = {
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<ActivityPageInput>;
+};
+
+
+export type QueryCampaignBouncesArgs = {
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<ActivityPageInput>;
 };
 
 
@@ -1284,6 +1343,22 @@ export type DeleteBlocklistEntryMutationVariables = Exact<{
 
 export type DeleteBlocklistEntryMutation = { __typename?: 'Mutation', deleteBlocklistEntry: { __typename?: 'Deleted', deleted: boolean } };
 
+export type CampaignActivityQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<ActivityPageInput>;
+}>;
+
+
+export type CampaignActivityQuery = { __typename?: 'Query', campaignActivity: { __typename?: 'CampaignActivity', more: boolean, rows: Array<{ __typename?: 'CampaignActivityRow', type: string, at: string, email: string, step: number | null, variant: number | null, mailbox: string | null, detail: string | null }> } };
+
+export type CampaignBouncesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<ActivityPageInput>;
+}>;
+
+
+export type CampaignBouncesQuery = { __typename?: 'Query', campaignBounces: { __typename?: 'CampaignBounces', more: boolean, rows: Array<{ __typename?: 'CampaignBounce', at: string, email: string, mailbox: string | null, code: number | null, category: string, reason: string }> } };
+
 export type CampaignFieldsFragment = { __typename?: 'Campaign', id: string, workspaceId: string, name: string, status: string, timezone: string, days: Array<number>, windowStart: string, windowEnd: string, leadTimezone: boolean, dailyLimit: number, maxNewLeadsPerDay: number | null, prioritizeNew: boolean, skipRisky: boolean, dealValue: number | null, stopOnReply: boolean, stopOnAutoReply: boolean, openTracking: boolean, clickTracking: boolean, unsubHeader: boolean, textOnly: boolean, companyReplyStop: boolean, providerMatching: boolean, abWinnerMetric: string | null, abOptimizeAfter: number, cc: string | null, bcc: string | null, tags: Array<string>, startDate: string | null, endDate: string | null, createdAt: string, windows: Array<{ __typename?: 'SendWindow', days: Array<number>, start: string, end: string }> | null };
 
 export type CampaignsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1636,6 +1711,8 @@ export const BlocklistDocument = {"kind":"Document","definitions":[{"kind":"Oper
 export const AddToBlocklistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddToBlocklist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddToBlocklistInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addToBlocklist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}}]}}]}}]} as unknown as DocumentNode<AddToBlocklistMutation, AddToBlocklistMutationVariables>;
 export const ImportBlocklistDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ImportBlocklist"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"csv"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importBlocklist"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"csv"},"value":{"kind":"Variable","name":{"kind":"Name","value":"csv"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}},{"kind":"Field","name":{"kind":"Name","value":"already"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}}]}}]}}]} as unknown as DocumentNode<ImportBlocklistMutation, ImportBlocklistMutationVariables>;
 export const DeleteBlocklistEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBlocklistEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBlocklistEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteBlocklistEntryMutation, DeleteBlocklistEntryMutationVariables>;
+export const CampaignActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ActivityPageInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"mailbox"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"more"}}]}}]}}]} as unknown as DocumentNode<CampaignActivityQuery, CampaignActivityQueryVariables>;
+export const CampaignBouncesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignBounces"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ActivityPageInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignBounces"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mailbox"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}},{"kind":"Field","name":{"kind":"Name","value":"more"}}]}}]}}]} as unknown as DocumentNode<CampaignBouncesQuery, CampaignBouncesQueryVariables>;
 export const CampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"leadsPending"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignsQuery, CampaignsQueryVariables>;
 export const CampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"condition"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignQuery, CampaignQueryVariables>;
 export const CreateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateCampaignMutation, CreateCampaignMutationVariables>;
