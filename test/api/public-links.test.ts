@@ -179,3 +179,20 @@ describe('click redirect', () => {
     expect(events).toEqual([{ url: 'https://example.org/pricing?plan=pro', human: true }, { url: 'https://example.org/about', human: false }]);
   });
 });
+
+describe('the lead activity timeline', () => {
+  it('grows as sending lands: added, sent, opened, clicked, unsubscribed, in order', async () => {
+    const s = await sendOne();
+    clock.at = new Date(MONDAY_10.getTime() + 10 * MINUTE);
+    await fetch(s.pixel);
+    clock.at = new Date(MONDAY_10.getTime() + 20 * MINUTE);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE);
+    await post(s.unsubscribe, 'List-Unsubscribe=One-Click');
+    const res = await me.client.get(`/leads/${s.leadId}/activity`);
+    expect(res.status).toBe(200);
+    expect(res.body.timeline.map((e: { type: string }) => e.type)).toEqual(['added', 'sent', 'opened', 'clicked', 'unsubscribed']);
+    expect(res.body.timeline[1]).toEqual({ type: 'sent', at: MONDAY_10.toISOString(), step: 1, step_label: 'Step 1', detail: 'Hello', variant: 1 });
+    expect(res.body.timeline[3]).toMatchObject({ type: 'clicked', at: new Date(MONDAY_10.getTime() + 20 * MINUTE).toISOString(), detail: 'https://example.org/pricing?plan=pro' });
+  });
+});

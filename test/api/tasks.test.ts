@@ -90,6 +90,10 @@ it('done moves the lead to its next step, counted from the close, once; the emai
   expect((await tick()).sent).toBe(0);
   clock.at = new Date(MONDAY_10.getTime() + 26 * HOUR);
   expect((await tick()).sent).toBe(1);
+  const timeline = (await me.client.get(`/leads/${s.leadIds[0]}/activity`)).body.timeline;
+  expect(timeline.map((e: { type: string; step_label: string | null }) => [e.type, e.step_label])).toEqual([
+    ['added', null], ['task', 'LinkedIn connection'], ['task_done', 'LinkedIn connection'], ['sent', 'Step 2'],
+  ]);
 });
 
 it('skip closes the task as skipped and moves the lead on too', async () => {

@@ -1,10 +1,11 @@
 // A lead's activity timeline (GET /leads/:id/activity). Each module that records something about a lead
 // registers a source; the timeline is every source's entries in time order. This module contributes
-// only what it knows: when the lead was added. Sending, replies and tasks add their own sources
-// (addTimelineSource) as they land, so no entry here is made up.
+// when the lead was added; sending contributes its emails, opens, clicks, bounces, unsubscribe and tasks
+// (sending/lead-timeline.source.ts); replies add theirs (addTimelineSource) as they land.
 import type { AuthedCtx } from '../../context';
 import type { Campaign } from '../campaigns/campaign.entity';
 import type { Lead } from './lead.entity';
+import { sendingTimeline } from '../sending/lead-timeline.source';
 import { LeadList } from './lead-list.entity';
 
 export interface TimelineEntry {
@@ -28,7 +29,8 @@ const addedEntry: TimelineSource = async (ctx, lead, campaign) => {
   return [{ type: 'added', at: lead.createdAt, step: null, stepLabel: null, detail, variant: null }];
 };
 
-const sources: TimelineSource[] = [addedEntry];
+// Replies join with the replies work (addTimelineSource).
+const sources: TimelineSource[] = [addedEntry, sendingTimeline];
 
 /** Registers another module's entries (for example the sending engine's sends and replies). */
 export function addTimelineSource(source: TimelineSource): void {
