@@ -14,5 +14,6 @@ import { sendingRoutes } from './sending.routes';
 import { taskRoutes } from './tasks.routes';
 import { oneOffRoutes } from './one-offs.routes';
 import { campaignActivityRoutes } from './campaign-activity.routes';
+import { campaignStatsRoutes } from './campaign-stats.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes, ...campaignActivityRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes, ...campaignActivityRoutes, ...campaignStatsRoutes];

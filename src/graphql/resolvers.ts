@@ -14,6 +14,7 @@ import { SendingResolver } from '../modules/sending/sending.resolver';
 import { TasksResolver } from '../modules/tasks/tasks.resolver';
 import { OneOffsResolver } from '../modules/sending/one-offs.resolver';
 import { CampaignActivityResolver } from '../modules/reports/campaign-activity.resolver';
+import { CampaignStatsResolver } from '../modules/reports/campaign-stats.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver, TasksResolver, OneOffsResolver, CampaignActivityResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver, TasksResolver, OneOffsResolver, CampaignActivityResolver, CampaignStatsResolver];

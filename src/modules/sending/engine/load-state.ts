@@ -7,6 +7,7 @@ import { sql } from './sql';
 import { domainOf } from '../../../email-address';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { InboxStatus } from '../../inboxes/inbox.entity';
+import type { RampSettings } from '../../inboxes/ramp';
 import type { Provider } from '../../leads/lead.entity';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
 import { capToday, dayKey, startOfDate, type PlanCampaign, type PlanInbox } from '../schedule';
@@ -45,10 +46,9 @@ export interface EngineCampaign extends PlanCampaign {
   steps: EngineStep[];
 }
 
-export interface EngineInbox extends PlanInbox {
+export interface EngineInbox extends PlanInbox, RampSettings {
   workspaceId: string;
   email: string;
-  dailyCap: number;
   minGapMinutes: number;
   gapJitterMinutes: number;
   deleted: boolean;
@@ -173,7 +173,7 @@ export async function loadInboxes(em: EntityManager, now: Date, workspaceIds: re
       status: (r.deleted_at ? 'paused' : r.status) as InboxStatus,
       deleted: Boolean(r.deleted_at),
       capToday: capToday(ramp, String(r.workspace_zone), now),
-      dailyCap: ramp.dailyCap,
+      ...ramp,
       sentToday: (sentBy.get(id) ?? 0) + (openBy.get(id) ?? 0),
       backoffUntil: date(r.backoff_until),
       nextFreeAt: date(r.next_free_at),

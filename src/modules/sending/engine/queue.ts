@@ -7,13 +7,13 @@ import { messageIdFor } from '../render/headers';
 import type { PlannedSend } from '../schedule';
 import { pgArray, type EngineCampaign, type EngineInbox } from './load-state';
 import type { DueWork } from './pick-due';
+import { positiveLead, repliedLead } from '../../reports/metrics';
 import { sql } from './sql';
 import { chooseVariant, type VariantStats } from './variants';
 
-const POSITIVE = `('interested', 'meeting_booked', 'meeting_completed', 'won')`;
 const HIT: Record<NonNullable<EngineCampaign['abWinnerMetric']>, string> = {
-  reply: 'l.replied_at is not null',
-  positive: `l.interest in ${POSITIVE}`,
+  reply: repliedLead('l'),
+  positive: positiveLead('l'),
   open: 's.opened_at is not null',
   click: 's.clicked_at is not null',
 };

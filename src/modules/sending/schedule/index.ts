@@ -7,3 +7,4 @@ export * from './gap';
 export * from './caps';
 export * from './plan';
 export * from './sending-status';
+export * from './forecast';
