@@ -94,10 +94,10 @@ it('reports totals, lead counts and the extra fields', async () => {
 
 it('reports each variant of each email step, a reply counted for the variant the lead got', async () => {
   const sent = await db(`select variant, count(*)::int as n from send where campaign_id = ? and kind = 'step' group by variant`, [campaignId]);
-  const sentBy = (v: number) => Number(sent.find((r: { variant: number }) => r.variant === v)?.n ?? 0);
+  const sentBy = (v: number) => Number(sent.find((r) => Number(r.variant) === v)?.n ?? 0);
   const [annSend] = await db(`select variant from send where lead_id = ? and kind = 'step'`, [ids.ann]);
   const res = await me.client.get(`/campaigns/${campaignId}/stats`);
-  const replied = (v: number) => (annSend.variant === v ? 1 : 0);
+  const replied = (v: number) => (Number(annSend!.variant) === v ? 1 : 0);
   expect(res.body.variants).toEqual([
     { step: 1, variant: 1, sent: sentBy(1), replies: replied(1), positive: replied(1), reply_rate: sentBy(1) ? Math.round((1000 * replied(1)) / sentBy(1)) / 10 : 0 },
     { step: 1, variant: 2, sent: sentBy(2), replies: replied(2), positive: replied(2), reply_rate: sentBy(2) ? Math.round((1000 * replied(2)) / sentBy(2)) / 10 : 0 },

@@ -290,6 +290,44 @@ describe('exactly once', () => {
   });
 });
 
+describe('one batch, several emails from one inbox', () => {
+  // One-offs are not spread by the planner: several for one inbox reach the same claimed batch and go
+  // one after another on that inbox's lane, which must see what each answer did to the inbox.
+  const oneOffs = async (s: Setup) => {
+    for (const leadId of s.leadIds) {
+      expect((await me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: 'A note', body: 'Hello' })).status).toBe(200);
+    }
+  };
+
+  it('tries a refused login once, not once per email', async () => {
+    const s = await activeCampaign({ leads: 3, inbox: { password: 'wrong password' } });
+    await oneOffs(s);
+    await tick();
+    expect(peer.logins.filter((l) => !l.ok)).toHaveLength(1);
+    const rows = await db(`select status, scheduled_for from send where inbox_id = ? and kind = 'one_off'`, [s.inboxId]);
+    expect(rows.map((r: Record<string, unknown>) => r.status)).toEqual(['queued', 'queued', 'queued']);
+    for (const r of rows) expect(new Date(r.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 60 * MINUTE);
+  });
+
+  it("keeps the inbox's gap between them, and records every accepted one", async () => {
+    const s = await activeCampaign({ leads: 2, inbox: { minGapMinutes: 5 } });
+    await oneOffs(s);
+    const report = await tick();
+    expect(report).toMatchObject({ sent: 1, released: 1 });
+    const [waiting] = await db(`select scheduled_for from send where inbox_id = ? and status = 'queued'`, [s.inboxId]);
+    expect(new Date(waiting.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 5 * MINUTE);
+    clock.advance(5 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    expect(peer.messages).toHaveLength(2);
+    const [stat] = await db(`select sent from inbox_day_stat where inbox_id = ?`, [s.inboxId]);
+    expect(stat.sent).toBe(2);
+    const attempts = await db(`select outcome from send_attempt where inbox_id = ?`, [s.inboxId]);
+    expect(attempts.map((a: Record<string, unknown>) => a.outcome)).toEqual(['accepted', 'accepted']);
+    const [inbox] = await db(`select last_sent_at, next_free_at from inbox where id = ?`, [s.inboxId]);
+    expect(new Date(inbox.next_free_at).getTime()).toBe(MONDAY_10.getTime() + 10 * MINUTE);
+  });
+});
+
 describe('inbox bounce stop', () => {
   it('stops an inbox once hard bounces pass 5% of its last 100 sends with at least 20', async () => {
     const s = await activeCampaign({ leads: 22, campaign: { dailyLimit: 100 } });

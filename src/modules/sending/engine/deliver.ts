@@ -4,17 +4,18 @@
 // (sweep.ts): a duplicate email is worse than a missed one.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
+import type { SmtpLogin } from '../../../mail/connection-test';
 import { SmtpSessions, type SmtpResult } from '../../../mail/smtp-sender';
-import { blockKeys } from '../../blocklist/blocklist-match';
 import { composeEmail } from '../render/compose';
-import { dayKey, isSendingOpen, nextSendAt, sendZone, startOfDate } from '../schedule';
-import { capOn } from '../../inboxes/ramp';
-import { loadCampaigns, pgArray, type EngineCampaign } from './load-state';
-import { recordAccepted, recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery, type SendingInbox } from './outcomes';
-import { LEAD_COLUMNS, toEngineLead, type EngineLead } from './pick-due';
+import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
+import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
+import { pgArray, type EngineCampaign } from './load-state';
+import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
+import type { EngineLead } from './pick-due';
+import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
 import { sql } from './sql';
 
-export const CLAIM_BATCH = 50;
+export const CLAIM_BATCH = 200;
 
 export interface TickOptions {
   /** Gaps are drawn with this (tests pass a fixed one). */
@@ -63,40 +64,6 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
   }));
 }
 
-interface InboxRow extends SendingInbox {
-  status: string;
-  deleted: boolean;
-  backoffUntil: Date | null;
-  nextFreeAt: Date | null;
-  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string };
-  capToday: number;
-  sentToday: number;
-}
-
-async function loadInbox(em: EntityManager, id: string, now: Date): Promise<InboxRow | null> {
-  const [r] = await sql(em, `select i.*, w.timezone as workspace_zone from inbox i join workspace w on w.id = i.workspace_id where i.id = ?`, [id]);
-  if (!r) return null;
-  const zone = String(r.workspace_zone);
-  const [stat] = await sql(em, `select sent from inbox_day_stat where inbox_id = ? and day = ?`, [id, dayKey(zone, now)]);
-  const startedAt = r.ramp_started_at instanceof Date ? r.ramp_started_at.toISOString().slice(0, 10) : String(r.ramp_started_at).slice(0, 10);
-  return {
-    id,
-    email: String(r.email),
-    fromName: String(r.from_name),
-    signature: (r.signature as string | null) ?? null,
-    minGapMinutes: Number(r.min_gap_minutes),
-    gapJitterMinutes: Number(r.gap_jitter_minutes),
-    workspaceZone: zone,
-    status: String(r.status),
-    deleted: r.deleted_at !== null,
-    backoffUntil: r.backoff_until ? new Date(r.backoff_until as string) : null,
-    nextFreeAt: r.next_free_at ? new Date(r.next_free_at as string) : null,
-    smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
-    capToday: capOn({ dailyCap: Number(r.daily_cap), rampStart: Number(r.ramp_start), rampIncrement: Number(r.ramp_increment), rampStartedAt: startedAt }, dayKey(zone, now)),
-    sentToday: Number(stat?.sent ?? 0),
-  };
-}
-
 /** What to do with a claimed row before any SMTP: send it, drop it for good, give it back to the queue
  *  for later, or (a sequence email whose inbox or campaign cannot send now) withdraw it so the planner
  *  picks the lead again with whatever inbox can. */
@@ -104,7 +71,7 @@ type Verdict = { go: true } | { go: false; drop: string } | { go: false; release
 
 const STOPPED = new Set(['replied', 'unsubscribed', 'bounced', 'stopped']);
 
-async function judge(em: EntityManager, send: ClaimedSend, lead: EngineLead, campaign: EngineCampaign, inbox: InboxRow | null, now: Date): Promise<Verdict> {
+function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
   const isStep = send.kind === 'step';
   // A row that already had a try keeps its history: it waits instead of being withdrawn.
   const later = (at: Date | null): Verdict => (isStep && send.attempts <= 1 ? { go: false, withdraw: true } : { go: false, releaseAt: at ?? new Date(now.getTime() + 15 * 60_000) });
@@ -114,9 +81,7 @@ async function judge(em: EntityManager, send: ClaimedSend, lead: EngineLead, cam
   if (isStep && (STOPPED.has(lead.status) || lead.status === 'completed')) return { go: false, drop: 'The lead\'s sequence ended' };
   if (!isStep && (lead.status === 'unsubscribed' || lead.status === 'bounced')) return { go: false, drop: `The lead ${lead.status}` };
   if (isStep && lead.currentStep >= send.stepPosition!) return { go: false, drop: 'The lead is already past this step' };
-  const [address, domain] = blockKeys(lead.email);
-  const blocked = await sql(em, `select email from blocklist_entry where workspace_id = ? and email = any(?::text[])`, [send.workspaceId, pgArray([address, domain])]);
-  if (blocked.length) return { go: false, drop: 'Blocklisted' };
+  if (blocked) return { go: false, drop: 'Blocklisted' };
   if (lead.status === 'paused') return isStep ? { go: false, withdraw: true } : { go: false, releaseAt: new Date(now.getTime() + 5 * 60_000) };
   if (isStep && campaign.status !== 'active') return later(null);
   const zone = sendZone(campaign, lead);
@@ -134,53 +99,37 @@ async function judge(em: EntityManager, send: ClaimedSend, lead: EngineLead, cam
   return { go: true };
 }
 
-/** The first email's subject and the Message-IDs of the lead's earlier sequence emails (a follow-up
- *  with a blank subject answers in that thread). */
-async function threadOf(em: EntityManager, leadId: string, before: number) {
-  const rows = await sql(em, `select subject, message_id from send where lead_id = ? and kind = 'step' and status = 'sent' and step_position < ? order by step_position`, [leadId, before]);
-  if (!rows.length) return null;
-  return { subject: String(rows[0]!.subject ?? ''), messageIds: rows.map((r) => String(r.message_id)) };
+/** Writes a verdict that stops the send before SMTP. */
+async function settle(em: EntityManager, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>, report: DeliveryReport) {
+  if ('drop' in verdict) {
+    await sql(em, `update send set status = 'dropped', error = ? where id = ?`, [verdict.drop, send.id]);
+    report.dropped++;
+  } else if ('withdraw' in verdict) {
+    await sql(em, `delete from send where id = ? and status = 'sending'`, [send.id]);
+    report.released++;
+  } else {
+    await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0) where id = ?`, [verdict.releaseAt, send.id]);
+    report.released++;
+  }
 }
 
-async function deliverOne(deps: AppDeps, sessions: SmtpSessions, send: ClaimedSend, campaigns: Map<string, EngineCampaign>, report: DeliveryReport, random: () => number) {
+/** One claimed email: judged, composed and handed to SMTP. An accepted one joins `accepted` (written
+ *  with its batch); any other answer is written at once, in its own transaction. */
+async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: BatchContext, accepted: AcceptedSend[]) {
   const em = deps.orm.em.fork();
+  const { campaigns, report, random } = lane;
   const now = deps.clock.now();
-  const [leadRow] = await sql(em, `select ${LEAD_COLUMNS} from lead l where l.id = ?`, [send.leadId]);
-  if (!campaigns.has(send.campaignId)) {
-    const [c] = await loadCampaigns(em, now, [send.campaignId]);
-    if (c) campaigns.set(c.id, c);
-  }
+  const lead = batch.leads.get(send.leadId);
   const campaign = campaigns.get(send.campaignId);
-  if (!leadRow || !campaign) {
-    await sql(em, `update send set status = 'dropped', error = 'The lead or campaign is gone' where id = ?`, [send.id]);
-    report.dropped++;
-    return;
-  }
-  const lead = toEngineLead(leadRow);
-  const inbox = await loadInbox(em, send.inboxId, now);
-  const verdict = await judge(em, send, lead, campaign, inbox, now);
-  if (!verdict.go) {
-    if ('drop' in verdict) {
-      await sql(em, `update send set status = 'dropped', error = ? where id = ?`, [verdict.drop, send.id]);
-      report.dropped++;
-    } else if ('withdraw' in verdict) {
-      await sql(em, `delete from send where id = ? and status = 'sending'`, [send.id]);
-      report.released++;
-    } else {
-      await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0) where id = ?`, [verdict.releaseAt, send.id]);
-      report.released++;
-    }
-    return;
-  }
+  if (!lead || !campaign) return settle(em, send, { go: false, drop: 'The lead or campaign is gone' }, report);
+  const inbox = withLive(lane, batch.inboxes.get(send.inboxId));
+  const verdict = judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now);
+  if (!verdict.go) return settle(em, send, verdict, report);
 
   const step = send.kind === 'step' ? campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
   const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
-  if (!variant) {
-    await sql(em, `update send set status = 'dropped', error = 'The step or variant no longer exists' where id = ?`, [send.id]);
-    report.dropped++;
-    return;
-  }
-  const thread = step && variant.subject.trim() === '' ? await threadOf(em, lead.id, step.position) : null;
+  if (!variant) return settle(em, send, { go: false, drop: 'The step or variant no longer exists' }, report);
+  const thread = step && variant.subject.trim() === '' ? threadBefore(batch, lead.id, step.position) : null;
   const composed = await composeEmail({
     sendId: send.id,
     lead,
@@ -192,51 +141,140 @@ async function deliverOne(deps: AppDeps, sessions: SmtpSessions, send: ClaimedSe
     secrets: deps.secrets,
     date: now,
   });
-  const login = { ...inbox!.smtp, password: deps.secrets.decrypt(inbox!.smtp.passwordEnc) };
-  const result: SmtpResult = await sessions.send(inbox!.id, login, composed.envelope, composed.raw);
+  const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.envelope, composed.raw);
   const done = deps.clock.now();
   const delivery: Delivery = { send, lead, campaign, inbox: inbox!, subject: composed.subject };
+  if (result.outcome === 'accepted') {
+    // The lane owns this inbox: it keeps the gap and the day count current for the rest of the batch.
+    const free = nextFreeAt(done, inbox!.minGapMinutes, inbox!.gapJitterMinutes, random);
+    inbox!.nextFreeAt = free;
+    inbox!.sentToday++;
+    lane.live.set(inbox!.id, { nextFreeAt: free, sentToday: inbox!.sentToday });
+    accepted.push({ delivery, result, at: done, nextFreeAt: free });
+    report.sent++;
+    return;
+  }
   await em.transactional(async (tx) => {
-    if (result.outcome === 'accepted') await recordAccepted(tx, delivery, result, done, random);
-    else if (result.outcome === 'rejected') await recordRejected(tx, delivery, result, done, random);
+    if (result.outcome === 'rejected') await recordRejected(tx, delivery, result, done, random);
     else if (result.outcome === 'auth') await recordAuthFailure(tx, delivery, result, done);
     else await recordDeferred(tx, delivery, result, done);
   });
-  if (result.outcome === 'accepted') report.sent++;
-  else if (result.outcome === 'rejected') report.bounced++;
+  if (result.outcome === 'rejected') report.bounced++;
   else report.deferred++;
+  // The answer may have rested the inbox (back-off, auth failure): the lane's next emails must see it.
+  await reloadInbox(em, batch, inbox!.id, done);
 }
 
-/** Claims and sends everything due, batch by batch, until the queue has nothing due or `stopping()`. */
+/** The inbox as this call last left it: its gap and today's count include sends not recorded yet. */
+function withLive(lane: Lane, inbox: BatchInbox | undefined): BatchInbox | undefined {
+  const live = inbox && lane.live.get(inbox.id);
+  if (inbox && live) {
+    if (live.nextFreeAt && (!inbox.nextFreeAt || live.nextFreeAt > inbox.nextFreeAt)) inbox.nextFreeAt = live.nextFreeAt;
+    inbox.sentToday = Math.max(inbox.sentToday, live.sentToday);
+  }
+  return inbox;
+}
+
+/** What the lanes of one deliverDue call share. */
+interface Lane {
+  sessions: SmtpSessions;
+  campaigns: Map<string, EngineCampaign>;
+  report: DeliveryReport;
+  random: () => number;
+  /** The inbox's SMTP login, its password decrypted once per call. */
+  login: (inbox: BatchInbox) => SmtpLogin;
+  /** Per inbox, its gap and day count after this call's last accepted email: a batch read before the
+   *  previous batch was recorded would not know them. */
+  live: Map<string, { nextFreeAt: Date | null; sentToday: number }>;
+}
+
+interface Batch {
+  claimed: ClaimedSend[];
+  context: BatchContext;
+}
+
+/** Sends one batch: a lane per inbox (its emails one after another on its session), PARALLEL_INBOXES
+ *  lanes at once. Returns the accepted emails, still to be recorded. */
+async function sendBatch(deps: AppDeps, lane: Lane, batch: Batch): Promise<AcceptedSend[]> {
+  const accepted: AcceptedSend[] = [];
+  const byInbox = new Map<string, ClaimedSend[]>();
+  for (const s of batch.claimed) {
+    if (!byInbox.has(s.inboxId)) byInbox.set(s.inboxId, []);
+    byInbox.get(s.inboxId)!.push(s);
+  }
+  const queue = [...byInbox.values()];
+  const worker = async () => {
+    for (let sends = queue.shift(); sends; sends = queue.shift()) {
+      for (const send of sends) {
+        try {
+          await deliverOne(deps, lane, send, batch.context, accepted);
+        } catch (err) {
+          // Left in `sending` on purpose: whether it went out is unknown, so it is never retried.
+          deps.log.error('send failed unexpectedly', { send_id: send.id, err: String((err as Error)?.stack ?? err) });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_INBOXES, queue.length) }, worker));
+  return accepted;
+}
+
+async function release(em: EntityManager, claimed: readonly ClaimedSend[]) {
+  await sql(em, `update send set status = 'queued', claimed_at = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'sending'`, [
+    pgArray(claimed.map((s) => s.id)),
+  ]);
+}
+
+async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
+  try {
+    await recordAcceptedBatch(deps.orm.em, accepted);
+  } catch (err) {
+    // They went out; left in `sending`, the sweep counts them as sent and never sends them again.
+    deps.log.error('recording sent emails failed', { sends: accepted.length, err: String((err as Error)?.stack ?? err) });
+  }
+}
+
+/**
+ * Claims and sends everything due, batch by batch, until the queue has nothing due or `stopping()`.
+ * A pipeline: while one batch is on the wire, the next is claimed and read and the previous one's
+ * accepted emails are recorded, so the lanes never wait on the database between batches. A batch
+ * claimed just before `stopping()` is still sent (its rows are ours, in `sending`).
+ */
 export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, bounced: 0, deferred: 0, dropped: 0, released: 0 };
   const sessions = new SmtpSessions();
-  const campaigns = new Map<string, EngineCampaign>();
-  const random = opts.random ?? Math.random;
+  const passwords = new Map<string, string>();
+  const lane: Lane = {
+    sessions,
+    campaigns: new Map(),
+    report,
+    random: opts.random ?? Math.random,
+    login: (inbox) => {
+      if (!passwords.has(inbox.smtp.passwordEnc)) passwords.set(inbox.smtp.passwordEnc, deps.secrets.decrypt(inbox.smtp.passwordEnc));
+      return { ...inbox.smtp, password: passwords.get(inbox.smtp.passwordEnc)! };
+    },
+    live: new Map(),
+  };
+  const claimNext = async (): Promise<Batch | null> => {
+    if (opts.stopping?.()) return null;
+    const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH, opts.workspaceIds);
+    if (!claimed.length) return null;
+    return { claimed, context: await loadBatch(deps.orm.em.fork(), claimed, lane.campaigns, deps.clock.now()) };
+  };
+  let recording: Promise<void> = Promise.resolve();
+  let next: Promise<Batch | null> = claimNext();
   try {
-    for (;;) {
-      if (opts.stopping?.()) break;
-      const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH, opts.workspaceIds);
-      if (!claimed.length) break;
-      // One lane per inbox, up to PARALLEL_INBOXES lanes at once.
-      const lanes = new Map<string, ClaimedSend[]>();
-      for (const s of claimed) lanes.set(s.inboxId, [...(lanes.get(s.inboxId) ?? []), s]);
-      const queue = [...lanes.values()];
-      const worker = async () => {
-        for (let lane = queue.shift(); lane; lane = queue.shift()) {
-          for (const send of lane) {
-            try {
-              await deliverOne(deps, sessions, send, campaigns, report, random);
-            } catch (err) {
-              // Left in `sending` on purpose: whether it went out is unknown, so it is never retried.
-              deps.log.error('send failed unexpectedly', { send_id: send.id, err: String((err as Error)?.stack ?? err) });
-            }
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL_INBOXES, queue.length) }, worker));
+    for (let batch = await next; batch; batch = await next) {
+      next = claimNext();
+      const accepted = await sendBatch(deps, lane, batch);
+      await recording;
+      recording = record(deps, accepted);
     }
   } finally {
+    // A batch claimed but never sent (something failed above): its rows go back to the queue untouched.
+    const unsent = await next.catch(() => null);
+    if (unsent) await release(deps.orm.em.fork(), unsent.claimed);
+    await recording;
     sessions.close();
   }
   return report;
