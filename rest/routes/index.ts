@@ -15,5 +15,6 @@ import { taskRoutes } from './tasks.routes';
 import { oneOffRoutes } from './one-offs.routes';
 import { campaignActivityRoutes } from './campaign-activity.routes';
 import { campaignStatsRoutes } from './campaign-stats.routes';
+import { reportRoutes } from './reports.routes';
 
-export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes, ...campaignActivityRoutes, ...campaignStatsRoutes];
+export const routes: Route[] = [...accountRoutes, ...inboxCheckRoutes, ...inboxRoutes, ...campaignRoutes, ...stepRoutes, ...leadImportRoutes, ...leadRoutes, ...leadFilterRoutes, ...leadListRoutes, ...blocklistRoutes, ...sendingRoutes, ...taskRoutes, ...oneOffRoutes, ...campaignActivityRoutes, ...campaignStatsRoutes, ...reportRoutes];

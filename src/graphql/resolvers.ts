@@ -15,6 +15,7 @@ import { TasksResolver } from '../modules/tasks/tasks.resolver';
 import { OneOffsResolver } from '../modules/sending/one-offs.resolver';
 import { CampaignActivityResolver } from '../modules/reports/campaign-activity.resolver';
 import { CampaignStatsResolver } from '../modules/reports/campaign-stats.resolver';
+import { WorkspaceReportsResolver } from '../modules/reports/workspace-reports.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver, TasksResolver, OneOffsResolver, CampaignActivityResolver, CampaignStatsResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountsResolver, InboxesResolver, InboxChecksResolver, CampaignsResolver, StepsResolver, LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BlocklistResolver, SendingResolver, TasksResolver, OneOffsResolver, CampaignActivityResolver, CampaignStatsResolver, WorkspaceReportsResolver];

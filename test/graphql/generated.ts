@@ -45,6 +45,77 @@ export type AddToBlocklistInput = {
   emails: Array<Scalars['String']['input']>;
 };
 
+export type Analytics = {
+  __typename?: 'Analytics';
+  byCampaign: Array<AnalyticsRow>;
+  byDay: Array<AnalyticsDay>;
+  byMailbox: Array<AnalyticsRow>;
+  /** Every campaign that has sent. */
+  campaigns: Array<AnalyticsCampaign>;
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: AnalyticsTotals;
+};
+
+export type AnalyticsCampaign = {
+  __typename?: 'AnalyticsCampaign';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type AnalyticsDay = {
+  __typename?: 'AnalyticsDay';
+  bounces: Scalars['Int']['output'];
+  clicked: Scalars['Int']['output'];
+  day: Scalars['String']['output'];
+  opened: Scalars['Int']['output'];
+  positive: Scalars['Int']['output'];
+  replies: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+};
+
+export type AnalyticsInput = {
+  /** Only this campaign. */
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  /** YYYY-MM-DD, workspace timezone; 29 days before `to` when left out. */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD, workspace timezone, included; today when left out. */
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AnalyticsRow = {
+  __typename?: 'AnalyticsRow';
+  bounceRate: Scalars['Float']['output'];
+  bounces: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** The campaign name or the inbox address. */
+  label: Scalars['String']['output'];
+  positive: Scalars['Int']['output'];
+  replies: Scalars['Int']['output'];
+  replyRate: Scalars['Float']['output'];
+  sent: Scalars['Int']['output'];
+};
+
+export type AnalyticsTotals = {
+  __typename?: 'AnalyticsTotals';
+  bounceRate: Scalars['Float']['output'];
+  bounces: Scalars['Int']['output'];
+  clickRate: Maybe<Scalars['Float']['output']>;
+  clicked: Scalars['Int']['output'];
+  openRate: Maybe<Scalars['Float']['output']>;
+  opened: Scalars['Int']['output'];
+  positive: Scalars['Int']['output'];
+  replies: Scalars['Int']['output'];
+  replyRate: Scalars['Float']['output'];
+  sent: Scalars['Int']['output'];
+  /** Leads whose first step went out in the range. */
+  started: Scalars['Int']['output'];
+  /** Leads moved to won in the range. */
+  won: Scalars['Int']['output'];
+  /** Their campaigns' deal values. */
+  wonValue: Scalars['Float']['output'];
+};
+
 export type ApiKey = {
   __typename?: 'ApiKey';
   createdAt: Scalars['DateTimeISO']['output'];
@@ -946,6 +1017,10 @@ export type Query = {
   /** Connected inboxes, oldest first. */
   mailboxes: Array<Mailbox>;
   members: Array<User>;
+  /** GET /reports/analytics. */
+  reportAnalytics: Analytics;
+  /** GET /reports/summary. */
+  reportSummary: ReportSummary;
   /** Leads whose address or company field contains q (at least 2 characters), newest first. */
   searchLeads: Array<LeadSearchHit>;
   sequenceTemplates: Array<SequenceTemplate>;
@@ -1018,6 +1093,11 @@ export type QueryMailboxArgs = {
 };
 
 
+export type QueryReportAnalyticsArgs = {
+  input?: InputMaybe<AnalyticsInput>;
+};
+
+
 export type QuerySearchLeadsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q: Scalars['String']['input'];
@@ -1031,6 +1111,23 @@ export type QueuedOneOff = {
   scheduledFor: Scalars['DateTimeISO']['output'];
   /** queued, sending, sent, failed, bounced or dropped */
   status: Scalars['String']['output'];
+};
+
+export type ReportSummary = {
+  __typename?: 'ReportSummary';
+  activeCampaigns: Scalars['Int']['output'];
+  bounced: Scalars['Int']['output'];
+  campaigns: Scalars['Int']['output'];
+  /** Connected inboxes. */
+  mailboxes: Scalars['Int']['output'];
+  /** Percent of the emails of open-tracking campaigns; null when none tracks opens. */
+  openRate: Maybe<Scalars['Float']['output']>;
+  opened: Scalars['Int']['output'];
+  replied: Scalars['Int']['output'];
+  /** Replies per email sent, in percent. */
+  replyRate: Scalars['Float']['output'];
+  /** Sequence emails sent (bounced ones included). */
+  sent: Scalars['Int']['output'];
 };
 
 export type SavedLeadFilterFields = {
@@ -1702,6 +1799,18 @@ export type CancelOneOffMutationVariables = Exact<{
 
 export type CancelOneOffMutation = { __typename?: 'Mutation', cancelOneOff: { __typename?: 'CancelledOneOff', id: string, status: string } };
 
+export type ReportSummaryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSummaryQuery = { __typename?: 'Query', reportSummary: { __typename?: 'ReportSummary', campaigns: number, activeCampaigns: number, mailboxes: number, sent: number, opened: number, replied: number, bounced: number, openRate: number | null, replyRate: number } };
+
+export type ReportAnalyticsQueryVariables = Exact<{
+  input?: InputMaybe<AnalyticsInput>;
+}>;
+
+
+export type ReportAnalyticsQuery = { __typename?: 'Query', reportAnalytics: { __typename?: 'Analytics', from: string, to: string, totals: { __typename?: 'AnalyticsTotals', sent: number, started: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number, opened: number, clicked: number, openRate: number | null, clickRate: number | null, won: number, wonValue: number }, byDay: Array<{ __typename?: 'AnalyticsDay', day: string, sent: number, replies: number, bounces: number, positive: number, opened: number, clicked: number }>, byCampaign: Array<{ __typename?: 'AnalyticsRow', id: string, label: string, sent: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number }>, byMailbox: Array<{ __typename?: 'AnalyticsRow', id: string, label: string, sent: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number }>, campaigns: Array<{ __typename?: 'AnalyticsCampaign', id: string, name: string }> } };
+
 export type CampaignSendingStatusQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -1831,6 +1940,8 @@ export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind
 export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
 export const SendLeadEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendLeadEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffSendInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendLeadEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}}]}}]}}]} as unknown as DocumentNode<SendLeadEmailMutation, SendLeadEmailMutationVariables>;
 export const CancelOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOneOff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CancelOneOffMutation, CancelOneOffMutationVariables>;
+export const ReportSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"}},{"kind":"Field","name":{"kind":"Name","value":"activeCampaigns"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxes"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}}]}}]}}]} as unknown as DocumentNode<ReportSummaryQuery, ReportSummaryQueryVariables>;
+export const ReportAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AnalyticsInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAnalytics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"started"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"clickRate"}},{"kind":"Field","name":{"kind":"Name","value":"won"}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byCampaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byMailbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ReportAnalyticsQuery, ReportAnalyticsQueryVariables>;
 export const CampaignSendingStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignSendingStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignSendingStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sending"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"newToday"}},{"kind":"Field","name":{"kind":"Name","value":"newLeadsLimit"}},{"kind":"Field","name":{"kind":"Name","value":"dueNow"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"dueToday"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"followUps"}},{"kind":"Field","name":{"kind":"Name","value":"newLeads"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignSendingStatusQuery, CampaignSendingStatusQueryVariables>;
 export const UpdateCampaignStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCampaignSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"steps"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StepInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaignSteps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"steps"},"value":{"kind":"Variable","name":{"kind":"Name","value":"steps"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<UpdateCampaignStepsMutation, UpdateCampaignStepsMutationVariables>;
 export const UpdateStepVariantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateStepVariant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"position"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateStepVariant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"position"}}},{"kind":"Argument","name":{"kind":"Name","value":"variant"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant"}}},{"kind":"Argument","name":{"kind":"Name","value":"enabled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<UpdateStepVariantMutation, UpdateStepVariantMutationVariables>;

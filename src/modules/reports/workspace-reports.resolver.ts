@@ -1,0 +1,20 @@
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import type { Ctx as Context } from '../../context';
+import { authed } from '../../graphql/auth';
+import { checkInput } from '../../validation';
+import { AnalyticsInput } from './analytics.inputs';
+import { reportAnalytics, reportSummary } from './workspace-reports.service';
+import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
+
+@Resolver()
+export class WorkspaceReportsResolver {
+  @Query(() => ReportSummaryView, { description: 'GET /reports/summary.' })
+  reportSummary(@Ctx() ctx: Context) {
+    return reportSummary(authed(ctx));
+  }
+
+  @Query(() => AnalyticsView, { description: 'GET /reports/analytics.' })
+  async reportAnalytics(@Arg('input', () => AnalyticsInput, { nullable: true }) input: AnalyticsInput | null, @Ctx() ctx: Context) {
+    return reportAnalytics(authed(ctx), await checkInput(Object.assign(new AnalyticsInput(), input ?? {})));
+  }
+}
