@@ -116,19 +116,20 @@ async function settle(em: EntityManager, send: ClaimedSend, verdict: Exclude<Ver
 /** One claimed email: judged, composed and handed to SMTP. An accepted one joins `accepted` (written
  *  with its batch); any other answer is written at once, in its own transaction. */
 async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: BatchContext, accepted: AcceptedSend[]) {
-  const em = deps.orm.em.fork();
+  // Forked only on the paths that write here (most emails are recorded with their batch).
+  const em = () => deps.orm.em.fork();
   const { campaigns, report, random } = lane;
   const now = deps.clock.now();
   const lead = batch.leads.get(send.leadId);
   const campaign = campaigns.get(send.campaignId);
-  if (!lead || !campaign) return settle(em, send, { go: false, drop: 'The lead or campaign is gone' }, report);
+  if (!lead || !campaign) return settle(em(), send, { go: false, drop: 'The lead or campaign is gone' }, report);
   const inbox = withLive(lane, batch.inboxes.get(send.inboxId));
   const verdict = judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now);
-  if (!verdict.go) return settle(em, send, verdict, report);
+  if (!verdict.go) return settle(em(), send, verdict, report);
 
   const step = send.kind === 'step' ? campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
   const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
-  if (!variant) return settle(em, send, { go: false, drop: 'The step or variant no longer exists' }, report);
+  if (!variant) return settle(em(), send, { go: false, drop: 'The step or variant no longer exists' }, report);
   const thread = step && variant.subject.trim() === '' ? threadBefore(batch, lead.id, step.position) : null;
   const composed = await composeEmail({
     sendId: send.id,
@@ -154,7 +155,8 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
     report.sent++;
     return;
   }
-  await em.transactional(async (tx) => {
+  const fork = em();
+  await fork.transactional(async (tx) => {
     if (result.outcome === 'rejected') await recordRejected(tx, delivery, result, done, random);
     else if (result.outcome === 'auth') await recordAuthFailure(tx, delivery, result, done);
     else await recordDeferred(tx, delivery, result, done);
@@ -162,7 +164,7 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   if (result.outcome === 'rejected') report.bounced++;
   else report.deferred++;
   // The answer may have rested the inbox (back-off, auth failure): the lane's next emails must see it.
-  await reloadInbox(em, batch, inbox!.id, done);
+  await reloadInbox(fork, batch, inbox!.id, done);
 }
 
 /** The inbox as this call last left it: its gap and today's count include sends not recorded yet. */
