@@ -24,6 +24,21 @@ async function failure(input: string | Readable): Promise<AppError> {
 }
 
 describe('csvLeadRows', () => {
+  it('reads a multi-megabyte file with long quoted fields to its last row, streamed in small pieces', async () => {
+    const note = (i: number) => `"Line one of ${i}, with ""quotes""\nand a second line ${'x'.repeat(400)}"`;
+    const count = 12_000; // about 5.5 MB
+    const text = `email,note\n${Array.from({ length: count }, (_, i) => `lead-${i}@big.test,${note(i)}`).join('\r\n')}\r\n`;
+    expect(text.length).toBeGreaterThan(5_000_000);
+    // Pieces of 7 KB: quotes, CRLFs and multi-line fields are cut at every possible place.
+    const pieces = Array.from({ length: Math.ceil(text.length / 7_000) }, (_, i) => text.slice(i * 7_000, (i + 1) * 7_000));
+    const got = await rows(Readable.from(pieces, { objectMode: true }));
+    expect(got).toHaveLength(count);
+    expect(plain([got[0]!, got[count - 1]!])).toEqual([
+      { email: 'lead-0@big.test', note: `Line one of 0, with "quotes"\nand a second line ${'x'.repeat(400)}` },
+      { email: `lead-${count - 1}@big.test`, note: `Line one of ${count - 1}, with "quotes"\nand a second line ${'x'.repeat(400)}` },
+    ]);
+  });
+
   it('reads quoted fields with delimiters, quotes and line breaks inside', async () => {
     expect(plain(await rows('email,company,note\na@x.co,"Acme, Inc.","He said ""yes""\non two lines"\n'))).toEqual([
       { email: 'a@x.co', company: 'Acme, Inc.', note: 'He said "yes"\non two lines' },

@@ -15,11 +15,16 @@
 //                           this catches the addresses emailed from the One-off campaign
 //   6. inserted             a new lead: status pending, step 0
 //
+// Rows are staged and judged a chunk at a time (staging.ts), in file order, so the database inserts one
+// chunk while the next is parsed. Chunks change no count: rule 2 looks back across chunks through the
+// campaign's leads (earlier chunks' new leads among them) and the addresses kept out so far
+// (SEEN_TABLE), and rules 3–5 depend on nothing but the row itself.
+//
 // Concurrent imports into one workspace take turns (a transaction-scoped advisory lock) so rules 2–5
 // see each other's leads; the unique (campaign_id, email) index and ON CONFLICT DO NOTHING still guard
 // against any other writer, and a row that loses that race counts as a duplicate.
 import type { Db } from './staging';
-import { STAGING_TABLE as S } from './staging';
+import { SEEN_TABLE, STAGING_TABLE as S } from './staging';
 
 export type Outcome = 'invalid' | 'duplicate' | 'blocklisted' | 'in_another_campaign' | 'contacted_recently';
 
@@ -45,52 +50,47 @@ export interface ImportScope {
 
 interface Rule {
   outcome: Outcome;
-  /** An UPDATE of the staged rows still without an outcome, and its parameters. */
-  sql: string;
+  /** Whether a staged row (columns of ${S}) is kept out by the rule, with $n parameters. */
+  test: string;
   params(scope: ImportScope): unknown[];
 }
 
-const stillIn = `${S}.outcome is null`;
+/** Rule 2, within the file: a row whose address an earlier row of the same chunk has (earlier chunks
+ *  are covered by the rules below). */
+const DUPLICATE_IN_CHUNK = `update ${S} set outcome = 'duplicate'
+  from (select n, row_number() over (partition by email order by n) as k from ${S} where outcome is null) d
+  where ${S}.n = d.n and d.k > 1`;
 
-/** Rules 2–5 in order (rule 1 is applied while staging). Each marks the rows it keeps out. */
+/** Rules 2–5 in order, row by row (rule 1 is applied while staging). Each test is an index probe: the
+ *  address and the domain are two tests so each is a plain equality on the unique (workspace_id,
+ *  email) index rather than an OR. */
 export const RULES: readonly Rule[] = [
+  { outcome: 'duplicate', test: `exists (select 1 from ${SEEN_TABLE} s where s.email = ${S}.email)`, params: () => [] },
   {
     outcome: 'duplicate',
-    sql: `update ${S} set outcome = 'duplicate' from (select n, row_number() over (partition by email order by n) as k from ${S} where outcome is null) d
-          where ${S}.n = d.n and d.k > 1`,
-    params: () => [],
-  },
-  {
-    outcome: 'duplicate',
-    sql: `update ${S} set outcome = 'duplicate' where ${stillIn}
-          and exists (select 1 from lead l where l.campaign_id = $1 and l.email = ${S}.email)`,
+    test: `exists (select 1 from lead l where l.campaign_id = $1 and l.email = ${S}.email)`,
     params: (scope) => [scope.campaignId],
   },
-  // Address and domain are two statements so each is a plain equality (anti-)join on the unique
-  // (workspace_id, email) index rather than an OR the planner cannot hash.
   {
     outcome: 'blocklisted',
-    sql: `update ${S} set outcome = 'blocklisted' where ${stillIn}
-          and exists (select 1 from blocklist_entry b where b.workspace_id = $1 and b.email = ${S}.email)`,
+    test: `exists (select 1 from blocklist_entry b where b.workspace_id = $1 and b.email = ${S}.email)`,
     params: (scope) => [scope.workspaceId],
   },
   {
     outcome: 'blocklisted',
-    sql: `update ${S} set outcome = 'blocklisted' where ${stillIn}
-          and exists (select 1 from blocklist_entry b where b.workspace_id = $1 and b.email = ${S}.domain)`,
+    test: `exists (select 1 from blocklist_entry b where b.workspace_id = $1 and b.email = ${S}.domain)`,
     params: (scope) => [scope.workspaceId],
   },
   {
     outcome: 'in_another_campaign',
-    sql: `update ${S} set outcome = 'in_another_campaign' where ${stillIn}
-          and exists (select 1 from lead l join campaign c on c.id = l.campaign_id
-                      where l.workspace_id = $1 and l.email = ${S}.email and l.campaign_id <> $2 and not c.one_off)`,
+    test: `exists (select 1 from lead l join campaign c on c.id = l.campaign_id
+                   where l.workspace_id = $1 and l.email = ${S}.email and l.campaign_id <> $2 and not c.one_off)`,
     params: (scope) => [scope.workspaceId, scope.campaignId],
   },
   {
     outcome: 'contacted_recently',
-    sql: `update ${S} set outcome = 'contacted_recently' where ${stillIn} and $2::timestamptz is not null
-          and exists (select 1 from lead l where l.workspace_id = $1 and l.email = ${S}.email and l.last_sent_at >= $2::timestamptz)`,
+    test: `$2::timestamptz is not null
+           and exists (select 1 from lead l where l.workspace_id = $1 and l.email = ${S}.email and l.last_sent_at >= $2::timestamptz)`,
     params: (scope) => [scope.workspaceId, scope.recentSince],
   },
 ];
@@ -100,9 +100,14 @@ export async function lockWorkspaceImports(db: Db, workspaceId: string): Promise
   await db.query(`select pg_advisory_xact_lock(hashtextextended('lead-import:' || $1::text, 0))`, [workspaceId]);
 }
 
-/** Runs one rule on the staged rows; returns how many rows it kept out. */
+/** The UPDATE that marks the rows a rule keeps out. One statement per rule, in order: each then runs as
+ *  a semi-join the planner can pick a strategy for (folded into one CASE of subqueries, every row would
+ *  probe every index one by one, several times slower). */
+const ruleUpdate = (rule: Rule) => `update ${S} set outcome = '${rule.outcome}' where ${S}.outcome is null and ${rule.test}`;
+
+/** Runs one rule on its own on the staged rows; returns how many rows it kept out. */
 export async function applyRule(db: Db, rule: Rule, scope: ImportScope): Promise<number> {
-  const res = await db.query(rule.sql, rule.params(scope));
+  const res = await db.query(ruleUpdate(rule), rule.params(scope));
   return res.rowCount ?? 0;
 }
 
@@ -112,22 +117,47 @@ const NEW_LEAD_SQL = `
   select id, $3, $1, $2, email, vars, timezone, 'pending', 0, $4 from ${S} where outcome is null
   on conflict (campaign_id, email) do nothing`;
 
-/** Applies every rule, inserts the rows left as new leads, and counts each staged row once. */
-export async function applyRulesAndInsert(db: Db, scope: ImportScope): Promise<ImportCounts> {
-  // Temporary tables are never analyzed automatically; the planner needs the row count to pick hash
-  // joins over the staged rows.
-  await db.query(`analyze ${S}`);
-  for (const rule of RULES) await applyRule(db, rule, scope);
-  const counts = await db.query<{ outcome: Outcome | null; n: number }>(`select outcome, count(*)::int as n from ${S} group by outcome`);
-  const by = new Map(counts.rows.map((r) => [r.outcome, r.n]));
+export const noRows = (): ImportCounts => ({ inserted: 0, duplicates: 0, blocklisted: 0, invalid: 0, inAnotherCampaign: 0, contactedRecently: 0 });
+
+/** A statement with its $n parameters written in as literals (quoted by the driver). */
+function bound(db: Db, sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_m, i: string) => {
+    const v = params[Number(i) - 1];
+    if (v === null || v === undefined) return 'null';
+    return db.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
+  });
+}
+
+/**
+ * Applies every rule to the staged chunk, inserts the rows left as new leads, adds each staged row once
+ * to `counts`, remembers the chunk's addresses and empties the staging table for the next chunk.
+ *
+ * All of it goes in one round trip (a multi-statement query): the main thread is busy parsing the next
+ * chunk meanwhile, and every extra round trip would wait for it.
+ */
+export async function importChunk(db: Db, scope: ImportScope, counts: ImportCounts): Promise<void> {
+  const statements = [
+    // Temporary tables are never analyzed automatically; the planner needs the row count and the spread
+    // of the addresses to pick its joins. Only the compared columns: the vars would cost the most.
+    `analyze ${S} (email, domain)`,
+    DUPLICATE_IN_CHUNK,
+    ...RULES.map((rule) => bound(db, ruleUpdate(rule), rule.params(scope))),
+    // A later repeat of an address inserted here is a duplicate by the campaign rule anyway; only the
+    // addresses kept out by rules 3–5 need remembering (duplicates are remembered already).
+    `insert into ${SEEN_TABLE} (email) select email from ${S} where outcome in ('blocklisted', 'in_another_campaign', 'contacted_recently') on conflict do nothing`,
+    `select outcome, count(*)::int as n from ${S} group by outcome`,
+    bound(db, NEW_LEAD_SQL, [scope.workspaceId, scope.campaignId, scope.now, scope.sourceListId]),
+    `truncate ${S}`,
+  ];
+  const results = (await db.query(statements.join(';\n'))) as unknown as { rows: { outcome: Outcome | null; n: number }[]; rowCount: number | null }[];
+  const outcomes = results[RULES.length + 3]!;
+  const by = new Map(outcomes.rows.map((r) => [r.outcome, r.n]));
   const candidates = by.get(null) ?? 0;
-  const inserted = candidates ? ((await db.query(NEW_LEAD_SQL, [scope.workspaceId, scope.campaignId, scope.now, scope.sourceListId])).rowCount ?? 0) : 0;
-  return {
-    inserted,
-    duplicates: (by.get('duplicate') ?? 0) + (candidates - inserted),
-    blocklisted: by.get('blocklisted') ?? 0,
-    invalid: by.get('invalid') ?? 0,
-    inAnotherCampaign: by.get('in_another_campaign') ?? 0,
-    contactedRecently: by.get('contacted_recently') ?? 0,
-  };
+  const inserted = results[RULES.length + 4]!.rowCount ?? 0;
+  counts.inserted += inserted;
+  counts.duplicates += (by.get('duplicate') ?? 0) + (candidates - inserted);
+  counts.blocklisted += by.get('blocklisted') ?? 0;
+  counts.invalid += by.get('invalid') ?? 0;
+  counts.inAnotherCampaign += by.get('in_another_campaign') ?? 0;
+  counts.contactedRecently += by.get('contacted_recently') ?? 0;
 }

@@ -9,7 +9,7 @@ import { findOr404, isUuid } from '../../../db/find';
 import { notFound, validationFailed } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { csvLeadRows } from './csv';
-import { applyRulesAndInsert, lockWorkspaceImports, type ImportCounts } from './import-rules';
+import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
@@ -19,8 +19,6 @@ export type { ImportCounts } from './import-rules';
 
 const DAY_MS = 86_400_000;
 const LIST_PAGE = 5_000;
-
-const noRows = (): ImportCounts => ({ inserted: 0, duplicates: 0, blocklisted: 0, invalid: 0, inAnotherCampaign: 0, contactedRecently: 0 });
 
 /** Rows are staged by `stage` (one or more COPY passes) once the campaign (and list) are locked. */
 type StageFn = (stager: Stager, db: Db) => Promise<void>;
@@ -42,19 +40,16 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
       if (!list.rowCount) throw notFound('Lead list');
     }
     await createStagingTable(db);
-    const stager = new Stager(db, now.getTime());
-    await stage(stager, db);
-    if (!stager.rows) return noRows();
-    // Staging (parsing, uploading) runs side by side; the rules take turns per workspace.
+    // The rules run chunk by chunk while the rows are still arriving, so imports into one workspace
+    // take turns from the start.
     await lockWorkspaceImports(db, workspaceId);
     const days = campaign.rows[0].recent_contact_days;
-    return applyRulesAndInsert(db, {
-      workspaceId,
-      campaignId,
-      sourceListId: listId,
-      recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null,
-      now,
-    });
+    const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
+    const counts = noRows();
+    const stager = new Stager(db, now.getTime(), () => importChunk(db, scope, counts));
+    await stage(stager, db);
+    await stager.finish();
+    return counts;
   });
 }
 

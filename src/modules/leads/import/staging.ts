@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { collectGarbage } from '../../../gc';
 import { prepareRow, type RawRow } from './lead-rows';
 
 export type Db = Client;
@@ -36,14 +37,19 @@ export async function inImportTransaction<T>(em: EntityManager, fn: (db: Db) => 
   }
 }
 
-/** The staging table: one row per row given, `n` its position (from 1). `outcome` is null while the row
- *  is still a candidate and then names the rule that kept it out; `id` is the id it gets as a lead. */
+/** The staging table: the rows of the chunk being imported, `n` each one's position among all rows given
+ *  (from 1). `outcome` is null while the row is still a candidate and then names the rule that kept it
+ *  out; `id` is the id it gets as a lead. */
 export const STAGING_TABLE = 'lead_import';
+/** Addresses of earlier chunks that were kept out by rules 3–5 (import-rules.ts): a later row with one
+ *  of them is a duplicate. */
+export const SEEN_TABLE = 'lead_import_seen';
 
 export async function createStagingTable(db: Db): Promise<void> {
   await db.query(
     `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, outcome text) on commit drop`,
   );
+  await db.query(`create temporary table ${SEEN_TABLE} (email text primary key) on commit drop`);
 }
 
 /**
@@ -65,14 +71,41 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 const copyText = (s: string) => s.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]);
 const copyValue = (s: string | null) => (s === null ? '\\N' : copyText(s));
 const COPY_PIECE = 32 * 1024;
+/** Rows per chunk: large enough that a chunk's fixed costs vanish, small enough that parsing the next
+ *  chunk overlaps most of the database's work on this one. The first chunk is smaller, so the database
+ *  starts early (nothing overlaps the parsing of the first chunk). */
+export const CHUNK_ROWS = 10_000;
+const FIRST_CHUNK_ROWS = 2_000;
 
-/** Numbers, prepares (lead-rows.ts) and copies rows into the staging table, over one or several COPY
- *  passes (a lead list is read page by page on the same connection, between passes). */
+/** What runs on each staged chunk (the import rules and the insert); the staging table is emptied after. */
+export type ChunkHandler = () => Promise<void>;
+
+/**
+ * Numbers, prepares (lead-rows.ts) and stages rows chunk by chunk, over one or several `copy` calls (a
+ * lead list is read page by page on the same connection, between calls). A full chunk is copied into the
+ * staging table (one COPY) and handed to `onChunk`, which the database works on while the next chunk is
+ * parsed and prepared here: the two run side by side, on two cores. `finish` stages the last rows and
+ * waits for the last chunk.
+ */
 export class Stager {
   private given = 0;
   private readonly idFor: (n: number) => string;
+  /** COPY data of the chunk being filled, as bytes in pieces of about COPY_PIECE characters. Bytes, not
+   *  the strings they were built from: a string built by appending is a tree of every part appended,
+   *  all of it kept alive until it is written; held across the wait for the database, it would be
+   *  promoted out of the garbage collector's nursery and pile up until a full collection (RSS). */
+  private pieces: Buffer[] = [];
+  private piece = '';
+  private inChunk = 0;
+  private working: Promise<void> = Promise.resolve();
+  private handedOn = 0;
+  private failure: unknown = null;
 
-  constructor(private readonly db: Db, startMs: number) {
+  constructor(
+    private readonly db: Db,
+    startMs: number,
+    private readonly onChunk: ChunkHandler = async () => undefined,
+  ) {
     this.idFor = orderedIds(startMs);
   }
 
@@ -81,29 +114,53 @@ export class Stager {
     return this.given;
   }
 
-  /** Streams the batches into the staging table in one COPY. */
+  /** Stages the batches' rows, handing on every full chunk. An invalid address is marked at once and
+   *  staged blank: it is never compared with anything and may hold anything. */
   async copy(batches: AsyncIterable<RawRow[]> | Iterable<RawRow[]>): Promise<void> {
-    const copy = this.db.query(copyFrom(`copy ${STAGING_TABLE} (n, id, email, domain, vars, timezone, outcome) from stdin`));
-    await pipeline(Readable.from(this.lines(batches), { objectMode: false }), copy);
-  }
-
-  /** COPY text in pieces of about COPY_PIECE characters: small enough to die young in the garbage
-   *  collector's nursery instead of piling up as large strings until a full collection. An invalid
-   *  address is marked at once and staged blank: it is never compared with anything and may hold anything. */
-  private async *lines(batches: AsyncIterable<RawRow[]> | Iterable<RawRow[]>): AsyncGenerator<string> {
     for await (const batch of batches) {
-      let piece = '';
       for (const raw of batch) {
         const n = ++this.given;
         const row = prepareRow(raw);
         const valid = row.domain !== null;
-        piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
-        if (piece.length >= COPY_PIECE) {
-          yield piece;
-          piece = '';
+        this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
+        if (this.piece.length >= COPY_PIECE) {
+          this.pieces.push(Buffer.from(this.piece));
+          this.piece = '';
         }
+        if (++this.inChunk >= (this.handedOn ? CHUNK_ROWS : FIRST_CHUNK_ROWS)) await this.flush();
       }
-      if (piece) yield piece;
     }
+  }
+
+  /** Stages what is left and waits until every chunk has been handled. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.settled();
+  }
+
+  private async settled(): Promise<void> {
+    await this.working;
+    if (this.failure) throw this.failure;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.piece) this.pieces.push(Buffer.from(this.piece));
+    const pieces = this.pieces;
+    this.pieces = [];
+    this.piece = '';
+    this.inChunk = 0;
+    if (!pieces.length) return;
+    // One connection: the previous chunk must be done before this one is copied. While it finishes,
+    // the garbage of the rows parsed meanwhile is collected (gc.ts): a long import only, a small one is
+    // over before garbage matters.
+    if (this.handedOn++ > 0) collectGarbage();
+    await this.settled();
+    const copy = this.db.query(copyFrom(`copy ${STAGING_TABLE} (n, id, email, domain, vars, timezone, outcome) from stdin`));
+    await pipeline(Readable.from(pieces, { objectMode: false }), copy);
+    // Not awaited: parsing goes on while the database works. A failure surfaces at the next flush or
+    // at finish.
+    this.working = this.onChunk().catch((err: unknown) => {
+      this.failure = err;
+    });
   }
 }
