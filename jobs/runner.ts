@@ -16,6 +16,8 @@ export interface JobDefinition<D = unknown> {
 }
 
 
+export const MONGODB_SELECT_MS = 5_000;
+
 export interface JobRunner {
   agenda: Agenda;
   stop(): Promise<void>;
@@ -23,8 +25,16 @@ export interface JobRunner {
 
 export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<JobRunner> {
   const backend = deps.config.mongodbUrl
-    ? new MongoBackend({ address: deps.config.mongodbUrl })
+    ? // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of
+      // waiting out the driver's 30 s default.
+      new MongoBackend({ address: deps.config.mongodbUrl, options: { serverSelectionTimeoutMS: MONGODB_SELECT_MS } })
     : new PostgresBackend({ connectionString: databaseUrl, tableName: 'agenda_jobs' });
+  // Connected here, once, before Agenda sees the backend: Agenda connects in its constructor without
+  // handling a failure, so a database that is down would become an unhandled rejection and a start()
+  // waiting forever. Its own connect() then gets this same connection.
+  const connected = backend.connect();
+  backend.connect = () => connected;
+  await connected;
   const dispatch = createDispatchJob(deps.config.schedulerTickSeconds);
   const jobDefinitions: JobDefinition<any>[] = [heartbeatJob, dispatch]; // eslint-disable-line @typescript-eslint/no-explicit-any
   const agenda = new Agenda({ backend, processEvery: '5 seconds', defaultConcurrency: 5 });

@@ -1,6 +1,7 @@
 // The job runner (Agenda on the PostgreSQL backend by default) starts with the service, runs the
 // heartbeat, and stops cleanly; running a recurring job's schedule twice keeps one job.
 import { runtimeStatus } from '../../jobs/heartbeat.job';
+import net from 'node:net';
 import { startTestService } from '../support/service';
 
 it('runs the heartbeat job on the PostgreSQL backend and keeps one recurring job per name', async () => {
@@ -24,3 +25,17 @@ it('runs the heartbeat job on the PostgreSQL backend and keeps one recurring job
     await again.stop();
   }
 });
+
+it('puts the jobs in MongoDB when MONGODB_URL is set, and fails start-up clearly when it cannot reach it', async () => {
+  // No MongoDB server can run here (no package for it); what is checked is that the URL selects the
+  // MongoDB backend, which then refuses to start without its server instead of hanging.
+  const closed = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const started = Date.now();
+  await expect(startTestService({ jobs: true, env: { MONGODB_URL: `mongodb://127.0.0.1:${closed}/agenda` } })).rejects.toThrow(/ECONNREFUSED|Server selection|connect/i);
+  expect(Date.now() - started).toBeLessThan(15_000);
+}, 20_000);
