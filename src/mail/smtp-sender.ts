@@ -2,6 +2,7 @@
 // engine acts on. The only sending code that speaks SMTP. Transports are pooled per inbox for the life
 // of a dispatch tick (one TCP/TLS session carries that inbox's messages), then closed.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import { smtpTransportOptions, type SmtpLogin } from './connection-test';
 
 /**
@@ -67,12 +68,14 @@ export class SmtpSessions {
     return t;
   }
 
-  /** Sends raw MIME with the given envelope; never throws. */
-  async send(inboxId: string, login: SmtpLogin, envelope: { from: string; to: string[] }, raw: Buffer): Promise<SmtpResult> {
+  /** Sends one message: nodemailer message options (it builds the MIME and the envelope), or raw MIME
+   *  with its envelope. Never throws. */
+  async send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult> {
     const t = this.transport(inboxId, login);
     try {
-      const info = await t.sendMail({ envelope, raw });
-      const firstRecipient = envelope.to[0]?.toLowerCase();
+      const info = await t.sendMail(message);
+      const envelope = (info.envelope ?? message.envelope) as { to?: string[] } | undefined;
+      const firstRecipient = envelope?.to?.[0]?.toLowerCase();
       const rejected = ((info.rejected ?? []) as (string | { address: string })[]).map((r) => (typeof r === 'string' ? r : r.address).toLowerCase());
       // cc/bcc refused while the lead was accepted still counts as delivered to the lead.
       if (firstRecipient && rejected.includes(firstRecipient)) {

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import { SmtpSessions, type SmtpResult } from '../../../mail/smtp-sender';
-import { composeEmail } from '../render/compose';
+import { composeParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
 import { pgArray, type EngineCampaign } from './load-state';
@@ -131,7 +131,7 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
   if (!variant) return settle(em(), send, { go: false, drop: 'The step or variant no longer exists' }, report);
   const thread = step && variant.subject.trim() === '' ? threadBefore(batch, lead.id, step.position) : null;
-  const composed = await composeEmail({
+  const composed = composeParts({
     sendId: send.id,
     lead,
     inbox: inbox!,
@@ -142,7 +142,7 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
     secrets: deps.secrets,
     date: now,
   });
-  const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.envelope, composed.raw);
+  const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.mail);
   const done = deps.clock.now();
   const delivery: Delivery = { send, lead, campaign, inbox: inbox!, subject: composed.subject };
   if (result.outcome === 'accepted') {

@@ -10,6 +10,7 @@
 //   thread.
 // - Tracking (HTML only): see tracking.ts. The unsubscribe URL is the same in `{{unsubscribe}}` and in
 //   List-Unsubscribe, and is never rewritten.
+import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Secrets } from '../../../crypto';
 import { publicLink } from '../links/public-urls';
@@ -42,16 +43,18 @@ export interface ComposeInput {
   date?: Date;
 }
 
-export interface ComposedEmail {
+/** An email ready for nodemailer: the message options it builds the MIME from (sendMail, or
+ *  MailComposer for the raw bytes), and what the engine records of it. */
+export interface ComposedParts {
   messageId: string;
   subject: string;
   text: string;
   html: string | null;
   /** The headers set here beyond From/To/Cc/Subject/Date (Message-ID, threading, List-Unsubscribe). */
   headers: Record<string, string>;
-  /** SMTP envelope: the inbox as sender; the lead, cc and bcc as recipients (Bcc is not in `raw`). */
-  envelope: { from: string; to: string[] };
-  raw: Buffer;
+  /** The nodemailer message: the same options give the same MIME (and envelope) through sendMail or
+   *  MailComposer. */
+  mail: Mail.Options;
   unsubscribeUrl: string;
   /** Tracked links by index (what each click token's index refers to). */
   links: string[];
@@ -63,10 +66,30 @@ const uniqueBlanks = (lists: BlankField[][]): BlankField[] => [
   ...new Map(lists.flat().map((b) => [`${b.source}:${b.field}`, b])).values(),
 ];
 
+export interface ComposedEmail extends ComposedParts {
+  /** SMTP envelope: the inbox as sender; the lead, cc and bcc as recipients (Bcc is not in `raw`). */
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+}
+
 /** Body text as sent: one newline style, no leading blank lines or trailing whitespace. */
 const tidyBody = (s: string): string => normalizeNewlines(s).replace(/^(?:[ \t]*\n)+/, '').trimEnd();
 
+/** The email as raw MIME (and its parts). */
 export async function composeEmail(input: ComposeInput): Promise<ComposedEmail> {
+  const parts = composeParts(input);
+  const node = new MailComposer(parts.mail).compile();
+  const envelope = node.getEnvelope();
+  const raw = await node.build();
+  return { ...parts, envelope: { from: envelope.from || oneLine(input.inbox.email), to: envelope.to }, raw };
+}
+
+/**
+ * The email's parts and its nodemailer message, without building the MIME: the engine hands the message
+ * to sendMail, which builds it once on its way to the server (building it here as well would double the
+ * most expensive step of a send).
+ */
+export function composeParts(input: ComposeInput): ComposedParts {
   const { sendId, lead, inbox, campaign, variant, thread, publicUrl } = input;
   const tokens = new LinkTokens(input.secrets);
   const unsubscribeUrl = publicLink(publicUrl, 'unsubscribe', tokens.sign('unsubscribe', { leadId: lead.id, sendId }));
@@ -104,7 +127,7 @@ export async function composeEmail(input: ComposeInput): Promise<ComposedEmail> 
   Object.assign(headers, unsubHeaders);
 
   const fromName = oneLine(inbox.fromName);
-  const composer = new MailComposer({
+  const mail: Mail.Options = {
     from: { name: fromName, address: oneLine(inbox.email) },
     to: { name: '', address: oneLine(lead.email) },
     cc: campaign.cc ? oneLine(campaign.cc) : undefined,
@@ -124,18 +147,14 @@ export async function composeEmail(input: ComposeInput): Promise<ComposedEmail> 
     // No file paths or URLs are ever read while composing.
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
-  const node = composer.compile();
-  const envelope = node.getEnvelope();
-  const raw = await node.build();
+  };
   return {
     messageId,
     subject,
     text,
     html,
     headers,
-    envelope: { from: envelope.from || oneLine(inbox.email), to: envelope.to },
-    raw,
+    mail,
     unsubscribeUrl,
     links,
     blanks: uniqueBlanks(inThread ? [renderedBody.blanks] : [renderedSubject.blanks, renderedBody.blanks]),
