@@ -161,6 +161,33 @@ describe('a sequence going out', () => {
   });
 });
 
+describe('activate and pause through the API', () => {
+  it('starts a draft inside the next window, and a paused campaign carries on where it stopped', async () => {
+    // Sunday evening: the next window is Monday 09:00.
+    clock.at = new Date('2026-11-29T20:00:00.000Z');
+    const s = await activeCampaign({ leads: 1, campaign: { status: 'draft' }, steps: [{}, { waitMinutes: 60 }] });
+    expect((await me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
+    expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
+    expect((await me.client.get(`/campaigns/${s.campaignId}/sending-status`)).body).toMatchObject({
+      sending: false,
+      next_due_at: '2026-11-30T09:00:00.000Z',
+    });
+    clock.at = new Date('2026-11-30T09:00:00.000Z');
+    expect(await tick()).toMatchObject({ sent: 1 });
+    expect((await leadRow(s.leadIds[0]!)).current_step).toBe(1);
+
+    // Paused before step 2 is due, resumed after: step 2 goes, step 1 never again.
+    expect((await me.client.post(`/campaigns/${s.campaignId}/pause`)).status).toBe(200);
+    clock.at = new Date('2026-11-30T10:30:00.000Z');
+    expect(await tick()).toMatchObject({ sent: 0 });
+    expect((await me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
+    expect(await tick()).toMatchObject({ sent: 1 });
+    const sends = await sendsOf(s.leadIds[0]!);
+    expect(sends.map((r: Record<string, unknown>) => [r.step_position, r.status])).toEqual([[1, 'sent'], [2, 'sent']]);
+    expect(peer.messages).toHaveLength(2);
+  });
+});
+
 describe('answers from the server', () => {
   it('treats a 550 at RCPT as a hard bounce: bounce row, lead bounced, address blocklisted, never retried', async () => {
     const s = await activeCampaign();
