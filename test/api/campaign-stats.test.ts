@@ -147,6 +147,13 @@ it('estimates nothing for a paused campaign', async () => {
   }
 });
 
+it("feeds the inbox's score: its sends and hard bounces count as inputs", async () => {
+  const res = await me.client.get('/mailboxes/scores');
+  expect(res.status).toBe(200);
+  // Six sequence emails (one bounced) and the one-off, all from the one inbox.
+  expect(res.body).toEqual([expect.objectContaining({ inputs: { sent: 7, failed: 0, bounced: 1, replied: 0, placement: null }, enough_sends: false })]);
+});
+
 it('answers 404 for another workspace, and the same numbers through GraphQL', async () => {
   const other = await signUp(service.url);
   expectError(await other.client.get(`/campaigns/${campaignId}/stats`), 404, 'not_found');
