@@ -110,8 +110,15 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
 
   await moveLeads(tx, accepted);
 
-  // The 20th send may be the one that makes earlier bounces count.
-  for (const i of inboxRows) await checkBounceStop(tx, i.id);
+  // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
+  // bounce since their count started (one index probe each, here; the full check reads 100 sends).
+  const bouncing = await sql(
+    tx,
+    `select i.id from inbox i where i.id = any(?::uuid[]) and i.status = 'active'
+        and exists (select 1 from bounce b where b.inbox_id = i.id and b.created_at >= coalesce(i.bounce_count_from, '-infinity'::timestamptz))`,
+    [pgArray(inboxRows.map((i) => i.id))],
+  );
+  for (const r of bouncing) await checkBounceStop(tx, String(r.id));
 }
 
 /** Every lead's last_sent_at, and a sequence email moves its lead past the step (as stepBehind, for
