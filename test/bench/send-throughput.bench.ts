@@ -7,7 +7,7 @@
 // text, HTML with the pixel and rewritten links, the same headers), nodemailer building the MIME of
 // each message itself, as the engine must. For information the run also prints nodemailer re-sending
 // one prebuilt raw message, which leaves out composing altogether.
-// Run: npm run bench -- send-throughput   (MESSAGES=500 for a quicker run)
+// Run: npm run bench -- send-throughput   (MESSAGES=500 ROUNDS=1 for a quicker run)
 import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,8 @@ import { signUp } from '../support/client';
 import { startSmtpPeer } from '../support/smtp-peer';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 2000);
+/** Bare and engine runs alternate this many times; the median ratio counts (one run is noisy here). */
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const INBOXES = PARALLEL_INBOXES;
 const NOW = new Date('2026-11-30T10:00:00.000Z'); // a Monday, inside the default window
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
@@ -58,15 +60,16 @@ export async function main() {
       [ws, campaign.id],
     );
     const body = 'Hi {{first_name|there}},\n\nA short note about https://example.org/pricing and what it could do for you.\n\nBest,\nSam\n\n{{unsubscribe}}';
-    // One-off rows spread over the inboxes, all due now.
-    await run(
-      `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, scheduled_for, attempts)
-       select s.id, now(), ?, ?, l.id, i.id, 'one_off', 'bench', 'queued', '<' || s.id || '@acme.example>', 'A short note', ?, ?, 0
-         from (select id, row_number() over (order by email) as n from lead where campaign_id = ?) l
-         join (select id, row_number() over (order by email) - 1 as k from inbox where workspace_id = ?) i on i.k = (l.n - 1) % ${INBOXES}
-         cross join lateral (select gen_random_uuid() as id) s`,
-      [ws, campaign.id, body, NOW, campaign.id, ws],
-    );
+    // One-off rows spread over the inboxes, all due now; a fresh set for each round.
+    const queueRound = (round: number) =>
+      run(
+        `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, scheduled_for, attempts)
+         select x.id, now(), ?, ?, x.lead_id, x.inbox_id, 'one_off', ?, 'queued', '<' || x.id || '@acme.example>', 'A short note', ?, ?, 0
+           from (select gen_random_uuid() as id, l.id as lead_id, i.id as inbox_id
+                   from (select id, row_number() over (order by email) as n from lead where campaign_id = ?) l
+                   join (select id, row_number() over (order by email) - 1 as k from inbox where workspace_id = ?) i on i.k = (l.n - 1) % ${INBOXES}) x`,
+        [ws, campaign.id, `bench-${round}`, body, NOW, campaign.id, ws],
+      );
     await run('vacuum analyze');
     console.log(`Send throughput: ${MESSAGES.toLocaleString('en')} messages over ${INBOXES} inboxes into a local SMTP sink (${os.cpus().length} CPUs)`);
 
@@ -110,20 +113,31 @@ export async function main() {
     sink.messages.length = 0;
     const rawMs = await bare(true);
     console.log(`  (for information) nodemailer re-sending one prebuilt raw message: ${(rawMs / 1000).toFixed(2)} s, ${((MESSAGES / rawMs) * 1000).toFixed(0)} messages/s`);
-    sink.messages.length = 0;
-    const bareMs = await bare(false);
-    const bareRate = (MESSAGES / bareMs) * 1000;
-    console.log(`  bare nodemailer (sendMail, composing each message): ${(bareMs / 1000).toFixed(2)} s, ${bareRate.toFixed(0)} messages/s`);
 
-    sink.messages.length = 0;
-    const t = process.hrtime.bigint();
-    const report = await deliverDue(service.deps, { random: () => 0, workspaceIds: [ws] });
-    const engineMs = ms(t);
-    const engineRate = (report.sent / engineMs) * 1000;
-    console.log(`  engine (claim, checks, compose, SMTP, outcome): ${(engineMs / 1000).toFixed(2)} s, ${engineRate.toFixed(0)} messages/s (${report.sent} sent, ${sink.messages.length} received)`);
-    const ratio = engineRate / bareRate;
-    console.log(`\nengine / bare = ${(ratio * 100).toFixed(0)}%`);
-    console.log(ratio >= 0.8 && report.sent === MESSAGES ? 'MET target (>= 80%).' : 'MISSED target (>= 80%).');
+    const ratios: number[] = [];
+    let allSent = true;
+    for (let round = 0; round < ROUNDS; round++) {
+      await queueRound(round);
+      await run('analyze send');
+      sink.messages.length = 0;
+      const bareMs = await bare(false);
+      const bareRate = (MESSAGES / bareMs) * 1000;
+      sink.messages.length = 0;
+      const t = process.hrtime.bigint();
+      const report = await deliverDue(service.deps, { random: () => 0, workspaceIds: [ws] });
+      const engineMs = ms(t);
+      const engineRate = (report.sent / engineMs) * 1000;
+      allSent &&= report.sent === MESSAGES && sink.messages.length === MESSAGES;
+      ratios.push(engineRate / bareRate);
+      console.log(
+        `  round ${round + 1}: bare nodemailer (sendMail, composing each message) ${bareRate.toFixed(0)} messages/s; ` +
+          `engine (claim, checks, compose, SMTP, outcome) ${engineRate.toFixed(0)} messages/s (${report.sent} sent, ${sink.messages.length} received); ` +
+          `${((engineRate / bareRate) * 100).toFixed(0)}%`,
+      );
+    }
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+    console.log(`\nengine / bare, median of ${ROUNDS} alternating rounds = ${(median * 100).toFixed(0)}%`);
+    console.log(median >= 0.8 && allSent ? 'MET target (>= 80%).' : 'MISSED target (>= 80%).');
   } finally {
     await sink.stop();
     await service.stop();
