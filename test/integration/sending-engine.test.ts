@@ -327,6 +327,17 @@ describe('one batch, several emails from one inbox', () => {
     }
   };
 
+  it('records subjects with quotes, question marks and backslashes as they were sent', async () => {
+    const s = await activeCampaign({ leads: 2, campaign: { status: 'paused' } });
+    const subjects = [`It's "50% off"? Really?`, 'C:\\temp\\{x} \\" \'; drop table send; --'];
+    for (const [i, leadId] of s.leadIds.entries()) {
+      expect((await me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: subjects[i], body: 'Hello?' })).status).toBe(200);
+    }
+    expect(await tick()).toMatchObject({ sent: 2 });
+    const rows = await db(`select subject, status from send where inbox_id = ? order by subject`, [s.inboxId]);
+    expect(rows).toEqual([...subjects].sort().map((subject) => ({ subject, status: 'sent' })));
+  });
+
   it('tries a refused login once, not once per email', async () => {
     const s = await activeCampaign({ leads: 3, campaign: { status: 'paused' }, inbox: { password: 'wrong password' } });
     await oneOffs(s);

@@ -1,5 +1,6 @@
 // The accepted emails of a batch recorded together: the same writes recordAccepted makes for one email
-// (outcomes.ts; README "Outcomes"), as one array statement each inside one transaction. Rows lock in id
+// (outcomes.ts; README "Outcomes"), as array statements inside one transaction, sent in two round trips
+// (locks and reads, then every write; values written into the statements by sql.ts inlined). Rows lock in id
 // order (inboxes, campaigns, leads) so two processes flushing at once cannot deadlock on each other;
 // should PostgreSQL still pick this transaction as a deadlock victim, nothing of it was applied and
 // it runs again.
@@ -13,7 +14,7 @@ import { dayKey } from '../schedule';
 import { textArray } from './batch-context';
 import { pgArray, type EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
-import { sql } from './sql';
+import { inlined, sqlBatch } from './sql';
 
 export interface AcceptedSend {
   delivery: Delivery;
@@ -41,12 +42,12 @@ export async function recordAcceptedBatch(em: EntityManager, accepted: readonly 
 const ints = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 const stamps = (values: readonly (Date | null)[]) => `{${values.map((v) => (v ? `"${v.toISOString()}"` : 'NULL')).join(',')}}`;
 
+/** Two round trips: lock (and read) what the batch changes, then every write together. */
 async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[]) {
-  const byId = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-
   // Inboxes: the last send of each sets its gap; each day's count grows by the sends of that day.
   const inboxes = new Map<string, { id: string; at: Date; free: Date }>();
   const days = new Map<string, { workspace: string; inbox: string; day: string; n: number }>();
+  const firsts = new Map<string, Date>();
   for (const a of accepted) {
     const i = a.delivery.inbox;
     const cur = inboxes.get(i.id);
@@ -55,79 +56,105 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
     const stat = days.get(`${i.id}:${day}`) ?? { workspace: a.delivery.send.workspaceId, inbox: i.id, day, n: 0 };
     stat.n++;
     days.set(`${i.id}:${day}`, stat);
+    const campaignId = a.delivery.send.campaignId;
+    if (!firsts.has(campaignId) || firsts.get(campaignId)! > a.at) firsts.set(campaignId, a.at);
   }
-  const inboxRows = byId([...inboxes.values()]);
+  const inboxRows = [...inboxes.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   const dayRows = [...days.values()];
-  await sql(tx, `select id from inbox where id = any(?::uuid[]) order by id for update`, [pgArray(inboxRows.map((i) => i.id))]);
-  await sql(
-    tx,
-    `update inbox set last_sent_at = x.at, next_free_at = x.free, last_error = null
-       from unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) as x(id, at, free) where inbox.id = x.id`,
-    [pgArray(inboxRows.map((i) => i.id)), stamps(inboxRows.map((i) => i.at)), stamps(inboxRows.map((i) => i.free))],
-  );
-  await sql(
-    tx,
-    `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
-     select gen_random_uuid(), now(), x.workspace, x.inbox, x.day, x.n, 0, 0, 0 from unnest(?::uuid[], ?::uuid[], ?::date[], ?::int[]) as x(workspace, inbox, day, n)
-     on conflict (inbox_id, day) do update set sent = inbox_day_stat.sent + excluded.sent`,
-    [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), ints(dayRows.map((d) => d.n))],
-  );
+  const leadIds = [...new Set(accepted.map((a) => a.delivery.send.leadId))].sort();
 
-  // Campaigns: the first send marks them as having sent (an UPDATE on the row the steps service locks;
-  // steps/sequence-lock.ts).
-  const firsts = new Map<string, Date>();
-  for (const a of accepted) if (!firsts.has(a.delivery.send.campaignId) || firsts.get(a.delivery.send.campaignId)! > a.at) firsts.set(a.delivery.send.campaignId, a.at);
-  const campaignIds = [...firsts.keys()].sort();
-  const unmarked = await sql(tx, `select id from campaign where id = any(?::uuid[]) and first_sent_at is null order by id for update`, [pgArray(campaignIds)]);
-  if (unmarked.length) {
-    const ids = unmarked.map((r) => String(r.id));
-    await sql(tx, `update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [
-      pgArray(ids), stamps(ids.map((id) => firsts.get(id)!)),
-    ]);
-  }
+  // 1. Locks in id order: inboxes, the campaigns not yet marked as having sent (an UPDATE on the row the
+  //    steps service locks; steps/sequence-lock.ts), the leads with where they stand.
+  const [, unmarked, leadRows] = await sqlBatch(tx, [
+    inlined(`select id from inbox where id = any(?::uuid[]) order by id for update`, [pgArray(inboxRows.map((i) => i.id))]),
+    inlined(`select id from campaign where id = any(?::uuid[]) and first_sent_at is null order by id for update`, [pgArray([...firsts.keys()].sort())]),
+    inlined(`select id, status, current_step from lead where id = any(?::uuid[]) order by id for update`, [pgArray(leadIds)]),
+  ]);
+  const leads = leadUpdates(accepted, leadRows!);
+  const marked = unmarked!.map((r) => String(r.id));
 
-  // The sends and their attempts.
-  await sql(
-    tx,
-    `update send set status = 'sent', sent_at = x.at, smtp_code = x.code, subject = x.subject, error = null
-       from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) as x(id, at, code, subject) where send.id = x.id`,
-    [pgArray(accepted.map((a) => a.delivery.send.id)), stamps(accepted.map((a) => a.at)), ints(accepted.map((a) => a.result.code)), textArray(accepted.map((a) => a.delivery.subject))],
-  );
-  await sql(
-    tx,
-    `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail)
-     select gen_random_uuid(), x.at, x.workspace, x.send, x.inbox, 'accepted', x.code, nullif(x.detail, '')
-       from unnest(?::timestamptz[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::text[]) as x(at, workspace, send, inbox, code, detail)`,
-    [
-      stamps(accepted.map((a) => a.at)),
-      pgArray(accepted.map((a) => a.delivery.send.workspaceId)),
-      pgArray(accepted.map((a) => a.delivery.send.id)),
-      pgArray(accepted.map((a) => a.delivery.inbox.id)),
-      ints(accepted.map((a) => a.result.code)),
-      textArray(accepted.map((a) => a.result.detail ?? '')),
-    ],
-  );
+  // 2. Every write, then which inboxes need the bounce-stop check.
+  const results = await sqlBatch(tx, [
+    inlined(
+      `update inbox set last_sent_at = x.at, next_free_at = x.free, last_error = null
+         from unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) as x(id, at, free) where inbox.id = x.id`,
+      [pgArray(inboxRows.map((i) => i.id)), stamps(inboxRows.map((i) => i.at)), stamps(inboxRows.map((i) => i.free))],
+    ),
+    inlined(
+      `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
+       select gen_random_uuid(), now(), x.workspace, x.inbox, x.day, x.n, 0, 0, 0 from unnest(?::uuid[], ?::uuid[], ?::date[], ?::int[]) as x(workspace, inbox, day, n)
+       on conflict (inbox_id, day) do update set sent = inbox_day_stat.sent + excluded.sent`,
+      [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), ints(dayRows.map((d) => d.n))],
+    ),
+    ...(marked.length
+      ? [inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [pgArray(marked), stamps(marked.map((id) => firsts.get(id)!))])]
+      : []),
+    inlined(
+      `update send set status = 'sent', sent_at = x.at, smtp_code = x.code, subject = x.subject, error = null
+         from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) as x(id, at, code, subject) where send.id = x.id`,
+      [pgArray(accepted.map((a) => a.delivery.send.id)), stamps(accepted.map((a) => a.at)), ints(accepted.map((a) => a.result.code)), textArray(accepted.map((a) => a.delivery.subject))],
+    ),
+    inlined(
+      `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail)
+       select gen_random_uuid(), x.at, x.workspace, x.send, x.inbox, 'accepted', x.code, nullif(x.detail, '')
+         from unnest(?::timestamptz[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::text[]) as x(at, workspace, send, inbox, code, detail)`,
+      [
+        stamps(accepted.map((a) => a.at)),
+        pgArray(accepted.map((a) => a.delivery.send.workspaceId)),
+        pgArray(accepted.map((a) => a.delivery.send.id)),
+        pgArray(accepted.map((a) => a.delivery.inbox.id)),
+        ints(accepted.map((a) => a.result.code)),
+        textArray(accepted.map((a) => a.result.detail ?? '')),
+      ],
+    ),
+    inlined(
+      `update lead set last_sent_at = x.at,
+              current_step = coalesce(x.step, lead.current_step),
+              last_step_at = coalesce(x.step_at, lead.last_step_at),
+              status = case when x.moves then x.status else lead.status end,
+              next_due_at = case when x.moves then x.due else lead.next_due_at end,
+              variant = case when x.moves then coalesce(lead.variant, x.variant) else lead.variant end
+         from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::timestamptz[], ?::text[], ?::timestamptz[], ?::boolean[], ?::int[])
+           as x(id, at, step, step_at, status, due, moves, variant)
+        where lead.id = x.id`,
+      [
+        pgArray(leads.map((u) => u.id)),
+        stamps(leads.map((u) => u.at)),
+        ints(leads.map((u) => u.step)),
+        stamps(leads.map((u) => u.stepAt)),
+        `{${leads.map((u) => (u.status === null ? 'NULL' : `"${u.status}"`)).join(',')}}`,
+        stamps(leads.map((u) => u.due)),
+        `{${leads.map((u) => u.moves).join(',')}}`,
+        ints(leads.map((u) => u.variant)),
+      ],
+    ),
+    // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
+    // bounce since their count started (one index probe each, here; the full check reads 100 sends).
+    inlined(
+      `select i.id from inbox i where i.id = any(?::uuid[]) and i.status = 'active'
+          and exists (select 1 from bounce b where b.inbox_id = i.id and b.created_at >= coalesce(i.bounce_count_from, '-infinity'::timestamptz))`,
+      [pgArray(inboxRows.map((i) => i.id))],
+    ),
+  ]);
+  for (const r of results[results.length - 1]!) await checkBounceStop(tx, String(r.id));
+}
 
-  await moveLeads(tx, accepted);
-
-  // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
-  // bounce since their count started (one index probe each, here; the full check reads 100 sends).
-  const bouncing = await sql(
-    tx,
-    `select i.id from inbox i where i.id = any(?::uuid[]) and i.status = 'active'
-        and exists (select 1 from bounce b where b.inbox_id = i.id and b.created_at >= coalesce(i.bounce_count_from, '-infinity'::timestamptz))`,
-    [pgArray(inboxRows.map((i) => i.id))],
-  );
-  for (const r of bouncing) await checkBounceStop(tx, String(r.id));
+interface LeadUpdate {
+  id: string;
+  at: Date;
+  step: number | null;
+  stepAt: Date | null;
+  status: string | null;
+  due: Date | null;
+  moves: boolean;
+  variant: number | null;
 }
 
 /** Every lead's last_sent_at, and a sequence email moves its lead past the step (as stepBehind, for
  *  many leads): unless it is already past it; a lead whose sequence ended meanwhile only records it. */
-async function moveLeads(tx: EntityManager, accepted: readonly AcceptedSend[]) {
-  const leadIds = [...new Set(accepted.map((a) => a.delivery.send.leadId))].sort();
-  const rows = await sql(tx, `select id, status, current_step from lead where id = any(?::uuid[]) order by id for update`, [pgArray(leadIds)]);
+function leadUpdates(accepted: readonly AcceptedSend[], rows: readonly Record<string, unknown>[]): LeadUpdate[] {
   const current = new Map(rows.map((r) => [String(r.id), { status: String(r.status), step: Number(r.current_step) }]));
-  const updates = new Map<string, { id: string; at: Date; step: number | null; stepAt: Date | null; status: string | null; due: Date | null; moves: boolean; variant: number | null }>();
+  const updates = new Map<string, LeadUpdate>();
   for (const a of [...accepted].sort((x, y) => x.at.getTime() - y.at.getTime())) {
     const { send, campaign } = a.delivery;
     const lead = current.get(send.leadId);
@@ -143,29 +170,7 @@ async function moveLeads(tx: EntityManager, accepted: readonly AcceptedSend[]) {
     }
     updates.set(send.leadId, row);
   }
-  const list = [...updates.values()];
-  await sql(
-    tx,
-    `update lead set last_sent_at = x.at,
-            current_step = coalesce(x.step, lead.current_step),
-            last_step_at = coalesce(x.step_at, lead.last_step_at),
-            status = case when x.moves then x.status else lead.status end,
-            next_due_at = case when x.moves then x.due else lead.next_due_at end,
-            variant = case when x.moves then coalesce(lead.variant, x.variant) else lead.variant end
-       from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::timestamptz[], ?::text[], ?::timestamptz[], ?::boolean[], ?::int[])
-         as x(id, at, step, step_at, status, due, moves, variant)
-      where lead.id = x.id`,
-    [
-      pgArray(list.map((u) => u.id)),
-      stamps(list.map((u) => u.at)),
-      ints(list.map((u) => u.step)),
-      stamps(list.map((u) => u.stepAt)),
-      `{${list.map((u) => (u.status === null ? 'NULL' : `"${u.status}"`)).join(',')}}`,
-      stamps(list.map((u) => u.due)),
-      `{${list.map((u) => u.moves).join(',')}}`,
-      ints(list.map((u) => u.variant)),
-    ],
-  );
+  return [...updates.values()];
 }
 
 const stepTimings = (campaign: EngineCampaign) => campaign.steps.map((s) => ({ position: s.position, waitMinutes: s.waitMinutes }));

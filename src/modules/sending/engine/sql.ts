@@ -28,3 +28,30 @@ export async function sql(em: EntityManager, query: string, params: readonly unk
 export async function sqlRun(em: EntityManager, query: string, params: readonly unknown[] = []): Promise<number> {
   return (await run(em, query, params)).rowCount ?? 0;
 }
+
+/** A statement with its `?` placeholders written in as literals: strings quoted (quotes doubled;
+ *  standard_conforming_strings keeps backslashes literal), numbers and booleans as they are, null,
+ *  dates as ISO text. For statements sent together in one round trip (sqlBatch), which the simple query
+ *  protocol allows only without parameters. */
+export function inlined(query: string, params: readonly unknown[]): string {
+  const parts = query.split('?');
+  if (parts.length !== params.length + 1) throw new Error(`inlined: ${parts.length - 1} placeholders for ${params.length} values`);
+  return parts.reduce((out, part, i) => (i === 0 ? part : `${out}${literal(params[i - 1])}${part}`), '');
+}
+
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  if (text.includes('\0')) throw new Error('inlined: a NUL character cannot be sent');
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** Several statements (built with inlined) in one round trip, in the em's transaction; the rows of each. */
+export async function sqlBatch(em: EntityManager, statements: readonly string[]): Promise<Row[][]> {
+  const raw = em.getConnection().getKnex().raw(statements.join(';\n'));
+  const trx = em.getTransactionContext();
+  if (trx) raw.transacting(trx);
+  const res = (await raw) as unknown as DriverResult | DriverResult[];
+  return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
+}
