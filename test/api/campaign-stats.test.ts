@@ -2,49 +2,35 @@
 // reply and pipeline paths record them: totals, variants, lead counts, per-day rows with the pending
 // estimate and future sending days, opportunities and conversions with their values.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
-import { runDispatchTick } from '../../src/modules/sending/engine/tick';
-import { expectError, signUp, type Account } from '../support/client';
-import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { HOUR, MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
-const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 1440 * MINUTE;
-const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
-let service: Awaited<ReturnType<typeof startTestService>>;
-let peer: SmtpPeer;
-let me: Account;
+const world = sendingWorld({ accountPer: 'file' });
+const { clock, db, tick } = world;
 let campaignId: string;
 const ids: Record<string, string> = {};
-
-const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
 const address = (name: string) => `${name}-${randomUUID().slice(0, 4)}@client.test`;
 
 beforeAll(async () => {
-  service = await startTestService({ clock });
-  peer = await startSmtpPeer();
-  me = await signUp(service.url, { timezone: 'UTC' });
-  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', dailyLimit: 7, openTracking: true, dealValue: 1000 });
+  const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', dailyLimit: 7, openTracking: true, dealValue: 1000 });
   campaignId = campaign.id;
-  await addStep(service, me.workspaceId, campaignId, {
+  await addStep(world.service, world.me.workspaceId, campaignId, {
     variants: [
       { subject: 'Hello A', body: 'Hi', enabled: true },
       { subject: 'Hello B', body: 'Hi', enabled: true },
     ],
   });
-  await addStep(service, me.workspaceId, campaignId, { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Following up', enabled: true }] });
-  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 1, gapJitterMinutes: 0 });
+  await addStep(world.service, world.me.workspaceId, campaignId, { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Following up', enabled: true }] });
+  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 1, gapJitterMinutes: 0 });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
   const names = ['ann', 'bob', 'cy', 'dee', 'eve', 'fay'];
-  const leads = await createLeads(service, me.workspaceId, campaignId, names.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })));
+  const leads = await createLeads(world.service, world.me.workspaceId, campaignId, names.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })));
   leads.forEach((l, i) => (ids[names[i]!] = l.id));
-  peer.behaviour = { rcpt: (to: string) => (to === leads[1]!.email ? { code: 550, message: '5.1.1 No such user here' } : undefined) };
+  world.peer.behaviour = { rcpt: (to: string) => (to === leads[1]!.email ? { code: 550, message: '5.1.1 No such user here' } : undefined) };
   for (let i = 0; i < names.length; i++) {
     await tick();
     clock.at = new Date(clock.at.getTime() + 2 * MINUTE);
@@ -58,18 +44,14 @@ beforeAll(async () => {
   await db(`update send set opened_at = ? where lead_id = ?`, [at, ids.ann]);
   await db(`update send set opened_at = ?, clicked_at = ? where lead_id = ?`, [at, at, ids.eve]);
   // A one-off to Eve: counted apart.
-  expect((await me.client.post(`/leads/${ids.eve}/send`, { mailboxId: inbox.id, subject: 'Personal note', body: 'Hi Eve' })).status).toBe(200);
+  expect((await world.me.client.post(`/leads/${ids.eve}/send`, { mailboxId: inbox.id, subject: 'Personal note', body: 'Hi Eve' })).status).toBe(200);
   await tick();
   // Three leads added after the sending: new, still pending.
-  await createLeads(service, me.workspaceId, campaignId, ['g1', 'g2', 'g3'].map((name) => ({ email: address(name), createdAt: clock.now() })));
-});
-afterAll(async () => {
-  await service.stop();
-  await peer.stop();
+  await createLeads(world.service, world.me.workspaceId, campaignId, ['g1', 'g2', 'g3'].map((name) => ({ email: address(name), createdAt: clock.now() })));
 });
 
 it('reports totals, lead counts and the extra fields', async () => {
-  const res = await me.client.get(`/campaigns/${campaignId}/stats`);
+  const res = await world.me.client.get(`/campaigns/${campaignId}/stats`);
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({
     sent: 6, // the bounced email was sent too
@@ -96,7 +78,7 @@ it('reports each variant of each email step, a reply counted for the variant the
   const sent = await db(`select variant, count(*)::int as n from send where campaign_id = ? and kind = 'step' group by variant`, [campaignId]);
   const sentBy = (v: number) => Number(sent.find((r) => Number(r.variant) === v)?.n ?? 0);
   const [annSend] = await db(`select variant from send where lead_id = ? and kind = 'step'`, [ids.ann]);
-  const res = await me.client.get(`/campaigns/${campaignId}/stats`);
+  const res = await world.me.client.get(`/campaigns/${campaignId}/stats`);
   const replied = (v: number) => (Number(annSend!.variant) === v ? 1 : 0);
   expect(res.body.variants).toEqual([
     { step: 1, variant: 1, sent: sentBy(1), replies: replied(1), positive: replied(1), reply_rate: sentBy(1) ? Math.round((1000 * replied(1)) / sentBy(1)) / 10 : 0 },
@@ -109,7 +91,7 @@ it('reports each variant of each email step, a reply counted for the variant the
 });
 
 it("gives today's counts with what is still pending, and the coming sending days", async () => {
-  const res = await me.client.get(`/campaigns/${campaignId}/stats`);
+  const res = await world.me.client.get(`/campaigns/${campaignId}/stats`);
   // Today: 6 of the daily 7 went, so one new lead still goes; Tuesday the other two; Wednesday Eve's
   // follow-up and Monday's new lead's; Thursday Tuesday's two follow-ups.
   expect(res.body.by_day).toEqual([
@@ -122,9 +104,9 @@ it("gives today's counts with what is still pending, and the coming sending days
 
 it('fills quiet days, and counts a day before its window as still to send', async () => {
   const monday = clock.at;
-  clock.at = new Date(MONDAY_10.getTime() + 2 * DAY - 2 * 60 * MINUTE); // Wednesday 08:00
+  clock.at = new Date(MONDAY_10.getTime() + 2 * 24 * HOUR - 2 * HOUR); // Wednesday 08:00
   try {
-    const res = await me.client.get(`/campaigns/${campaignId}/stats`);
+    const res = await world.me.client.get(`/campaigns/${campaignId}/stats`);
     expect(res.body.by_day).toEqual([
       { day: '2026-11-30', sent: 6, replies: 1, bounces: 1 },
       { day: '2026-12-01', sent: 0, replies: 0, bounces: 0 },
@@ -140,7 +122,7 @@ it('fills quiet days, and counts a day before its window as still to send', asyn
 it('estimates nothing for a paused campaign', async () => {
   await db(`update campaign set status = 'paused' where id = ?`, [campaignId]);
   try {
-    const res = await me.client.get(`/campaigns/${campaignId}/stats`);
+    const res = await world.me.client.get(`/campaigns/${campaignId}/stats`);
     expect(res.body.by_day).toEqual([{ day: '2026-11-30', sent: 6, replies: 1, bounces: 1 }]);
   } finally {
     await db(`update campaign set status = 'active' where id = ?`, [campaignId]);
@@ -148,16 +130,16 @@ it('estimates nothing for a paused campaign', async () => {
 });
 
 it("feeds the inbox's score: its sends and hard bounces count as inputs", async () => {
-  const res = await me.client.get('/mailboxes/scores');
+  const res = await world.me.client.get('/mailboxes/scores');
   expect(res.status).toBe(200);
   // Six sequence emails (one bounced) and the one-off, all from the one inbox.
   expect(res.body).toEqual([expect.objectContaining({ inputs: { sent: 7, failed: 0, bounced: 1, replied: 0, placement: null }, enough_sends: false })]);
 });
 
 it('answers 404 for another workspace, and the same numbers through GraphQL', async () => {
-  const other = await signUp(service.url);
+  const other = await signUp(world.service.url);
   expectError(await other.client.get(`/campaigns/${campaignId}/stats`), 404, 'not_found');
-  const g = await me.client.gql(ops.CampaignStatsDocument, { id: campaignId });
+  const g = await world.me.client.gql(ops.CampaignStatsDocument, { id: campaignId });
   expect(g.data?.campaignStats).toMatchObject({
     sent: 6,
     oneOffSent: 1,

@@ -3,49 +3,26 @@
 // cancelled until it goes (409 after), waiting for a paused lead, dropped when the lead stops.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import type { Clock } from '../../src/clock';
-import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { stopLead } from '../../src/modules/sending/lead-progress';
-import { expectError, signUp, type Account } from '../support/client';
-import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { expectError, signUp } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
-const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
-const MINUTE = 60_000;
-const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
-let service: Awaited<ReturnType<typeof startTestService>>;
-let peer: SmtpPeer;
-let me: Account;
-
-beforeAll(async () => {
-  service = await startTestService({ clock });
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await service.stop();
-  await peer.stop();
-});
-beforeEach(async () => {
-  clock.at = MONDAY_10;
-  me = await signUp(service.url, { timezone: 'UTC' });
-});
-
-const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
+const world = sendingWorld({ accountPer: 'test' });
+const { clock, db, tick } = world;
 
 async function leadAndInbox(opts: { campaign?: Record<string, unknown>; inbox?: Record<string, unknown>; lead?: Record<string, unknown> } = {}) {
   // A draft campaign, like the One-off campaign: one-offs do not need it to run.
-  const campaign = await createCampaign(service, me.workspaceId, { timezone: 'UTC', ...opts.campaign });
-  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, ...opts.inbox });
-  const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `one-${randomUUID().slice(0, 6)}@client.test`, ...opts.lead }]);
+  const campaign = await createCampaign(world.service, world.me.workspaceId, { timezone: 'UTC', ...opts.campaign });
+  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, ...opts.inbox });
+  const [lead] = await createLeads(world.service, world.me.workspaceId, campaign.id, [{ email: `one-${randomUUID().slice(0, 6)}@client.test`, ...opts.lead }]);
   return { campaignId: campaign.id, inboxId: inbox.id, leadId: lead!.id, email: lead!.email };
 }
 
-const send = (leadId: string, body: Record<string, unknown>) => me.client.post(`/leads/${leadId}/send`, body);
+const send = (leadId: string, body: Record<string, unknown>) => world.me.client.post(`/leads/${leadId}/send`, body);
 
 it('queues for now inside the window, sends once from the given inbox, and keeps one email for the same message queued twice', async () => {
   const s = await leadAndInbox();
@@ -56,8 +33,8 @@ it('queues for now inside the window, sends once from the given inbox, and keeps
   expect(again.body.id).toBe(first.body.id);
   expect((await tick()).sent).toBe(1);
   expect((await tick()).sent).toBe(0);
-  expect(peer.messages.filter((m) => m.envelope.rcptTo.includes(s.email))).toHaveLength(1);
-  const mail = await simpleParser(peer.messages.at(-1)!.raw);
+  expect(world.peer.messages.filter((m) => m.envelope.rcptTo.includes(s.email))).toHaveLength(1);
+  const mail = await simpleParser(world.peer.messages.at(-1)!.raw);
   expect(mail.subject).toBe('About your order');
   expect(mail.text).toContain('thanks for the call.');
   const [row] = await db(`select status, kind, step_position from send where id = ?`, [first.body.id]);
@@ -74,24 +51,24 @@ it('schedules for the next window opening outside hours, in the lead\'s own zone
   expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-11-30T18:00:00.000Z');
   clock.at = MONDAY_10;
   s = await leadAndInbox({ inbox: { dailyCap: 10, rampStart: 10 } });
-  await db(`insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, now(), ?, ?, '2026-11-30', 10, 0, 0, 0)`, [randomUUID(), me.workspaceId, s.inboxId]);
+  await db(`insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, now(), ?, ?, '2026-11-30', 10, 0, 0, 0)`, [randomUUID(), world.me.workspaceId, s.inboxId]);
   expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-12-01T09:00:00.000Z');
 });
 
 it('cancels a queued one-off (dropped, error Cancelled), answers the same again, and 409 once it has gone', async () => {
   const s = await leadAndInbox();
   const q = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Later', body: 'Body' })).body;
-  expect((await me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
-  expect((await me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
+  expect((await world.me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
+  expect((await world.me.client.post(`/one-offs/${q.id}/cancel`, {})).body).toEqual({ id: q.id, status: 'dropped' });
   expect((await db(`select error from send where id = ?`, [q.id]))[0].error).toBe('Cancelled');
   expect((await tick()).sent).toBe(0);
   const gone = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Now', body: 'Body' })).body;
   await tick();
-  expectError(await me.client.post(`/one-offs/${gone.id}/cancel`, {}), 409, 'one_off_gone');
+  expectError(await world.me.client.post(`/one-offs/${gone.id}/cancel`, {}), 409, 'one_off_gone');
   const going = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'Going', body: 'Body' })).body;
   await db(`update send set status = 'sending' where id = ?`, [going.id]);
-  expectError(await me.client.post(`/one-offs/${going.id}/cancel`, {}), 409, 'one_off_gone');
-  expectError(await me.client.post(`/one-offs/${randomUUID()}/cancel`, {}), 404, 'not_found');
+  expectError(await world.me.client.post(`/one-offs/${going.id}/cancel`, {}), 409, 'one_off_gone');
+  expectError(await world.me.client.post(`/one-offs/${randomUUID()}/cancel`, {}), 404, 'not_found');
 });
 
 it('waits while the lead is paused and goes once it is resumed; is dropped when the lead stops first', async () => {
@@ -105,9 +82,9 @@ it('waits while the lead is paused and goes once it is resumed; is dropped when 
 
   const t = await leadAndInbox();
   const queued = (await send(t.leadId, { mailboxId: t.inboxId, subject: 'Hi', body: 'Hello' })).body;
-  await stopLead(service.deps.orm.em.fork(), t.leadId, { status: 'replied', reason: 'replied' }, 'Lead replied');
+  await stopLead(world.service.deps.orm.em.fork(), t.leadId, { status: 'replied', reason: 'replied' }, 'Lead replied');
   expect((await db(`select status, error from send where id = ?`, [queued.id]))[0]).toEqual({ status: 'dropped', error: 'Lead replied' });
-  expect((await me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
+  expect((await world.me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
 });
 
 it('refuses bad input and stopped or blocklisted leads with 4xx', async () => {
@@ -130,18 +107,18 @@ it('refuses bad input and stopped or blocklisted leads with 4xx', async () => {
   const u = await leadAndInbox({ lead: { status: 'unsubscribed', stopReason: 'unsubscribed' } });
   expectError(await send(u.leadId, { mailboxId: u.inboxId, subject: 'Hi', body: 'x' }), 400, 'unsubscribed');
   const b = await leadAndInbox();
-  await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), me.workspaceId, b.email]);
+  await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), world.me.workspaceId, b.email]);
   expectError(await send(b.leadId, { mailboxId: b.inboxId, subject: 'Hi', body: 'x' }), 400, 'blocklisted');
-  const other = await signUp(service.url);
+  const other = await signUp(world.service.url);
   expectError(await other.client.post(`/leads/${s.leadId}/send`, { mailboxId: s.inboxId, subject: 'Hi', body: 'x' }), 404, 'not_found');
 });
 
 it('works through GraphQL', async () => {
   const s = await leadAndInbox();
-  const q = await me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' } });
+  const q = await world.me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' } });
   expect(q.data?.sendLeadEmail).toMatchObject({ status: 'queued', scheduledFor: MONDAY_10.toISOString() });
-  const c = await me.client.gql(ops.CancelOneOffDocument, { id: q.data!.sendLeadEmail.id });
+  const c = await world.me.client.gql(ops.CancelOneOffDocument, { id: q.data!.sendLeadEmail.id });
   expect(c.data?.cancelOneOff).toEqual({ id: q.data!.sendLeadEmail.id, status: 'dropped' });
-  const bad = await me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, body: 'Hello' } });
+  const bad = await world.me.client.gql(ops.SendLeadEmailDocument, { id: s.leadId, input: { mailboxId: s.inboxId, body: 'Hello' } });
   expect(bad.errors?.[0]?.extensions?.code).toBe('validation_failed');
 });

@@ -1,49 +1,26 @@
 // Tasks (api.md Tasks) as the engine opens them: listed due first while the lead fits its step; done
 // and skip close them once (409 after) and move the lead on, the next wait counting from the close.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
-import { runDispatchTick } from '../../src/modules/sending/engine/tick';
-import { expectError, signUp, type Account } from '../support/client';
-import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { HOUR, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
-const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
-const HOUR = 3_600_000;
-const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
-let service: Awaited<ReturnType<typeof startTestService>>;
-let peer: SmtpPeer;
-let me: Account;
-
-beforeAll(async () => {
-  service = await startTestService({ clock });
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await service.stop();
-  await peer.stop();
-});
-beforeEach(async () => {
-  clock.at = MONDAY_10;
-  me = await signUp(service.url, { timezone: 'UTC' });
-});
-
-const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
+const world = sendingWorld({ accountPer: 'test' });
+const { clock, db, tick } = world;
 
 /** A campaign whose step 1 is a LinkedIn task and step 2 an email a day later; leads added an hour apart. */
 async function taskCampaign(leads: Record<string, string>[]) {
-  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', name: 'Social first' });
-  await addStep(service, me.workspaceId, campaign.id, { variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName|them}} at {{company}}' } });
-  await addStep(service, me.workspaceId, campaign.id, { waitMinutes: 1440 });
-  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0 });
+  const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', name: 'Social first' });
+  await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName|them}} at {{company}}' } });
+  await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 1440 });
+  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0 });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
   const rows = await createLeads(
-    service,
-    me.workspaceId,
+    world.service,
+    world.me.workspaceId,
     campaign.id,
     leads.map((vars, i) => ({ email: `t${i}-${randomUUID().slice(0, 6)}@client.test`, vars, createdAt: new Date(MONDAY_10.getTime() - (10 - i) * HOUR) })),
   );
@@ -54,7 +31,7 @@ it('opens a task when a task step comes due and lists it, due first, with the le
   const s = await taskCampaign([{ firstName: 'Ann', company: 'Acme', linkedin_url: 'https://linkedin.example/in/ann', phone: '+1 555 0100' }, { company: 'Bolt' }]);
   const report = await tick();
   expect(report.sent).toBe(0);
-  const res = await me.client.get('/tasks');
+  const res = await world.me.client.get('/tasks');
   expect(res.status).toBe(200);
   expect(res.body).toHaveLength(2);
   expect(res.body[0]).toMatchObject({
@@ -74,23 +51,23 @@ it('opens a task when a task step comes due and lists it, due first, with the le
 it('done moves the lead to its next step, counted from the close, once; the email follows after the wait', async () => {
   const s = await taskCampaign([{ firstName: 'Ann' }]);
   await tick();
-  const [task] = (await me.client.get('/tasks')).body;
+  const [task] = (await world.me.client.get('/tasks')).body;
   clock.at = new Date(MONDAY_10.getTime() + 2 * HOUR);
-  expect((await me.client.post(`/tasks/${task.id}/done`, {})).body).toEqual({ status: 'done' });
-  expectError(await me.client.post(`/tasks/${task.id}/done`, {}), 409, 'task_closed');
-  expectError(await me.client.post(`/tasks/${task.id}/skip`, {}), 409, 'task_closed');
+  expect((await world.me.client.post(`/tasks/${task.id}/done`, {})).body).toEqual({ status: 'done' });
+  expectError(await world.me.client.post(`/tasks/${task.id}/done`, {}), 409, 'task_closed');
+  expectError(await world.me.client.post(`/tasks/${task.id}/skip`, {}), 409, 'task_closed');
   const [lead] = await db(`select status, current_step, next_due_at from lead where id = ?`, [s.leadIds[0]]);
   expect(lead.status).toBe('active');
   expect(lead.current_step).toBe(1);
   expect(new Date(lead.next_due_at).getTime()).toBe(MONDAY_10.getTime() + 2 * HOUR + 24 * HOUR);
   const [campaign] = await db(`select first_task_closed_at from campaign where id = ?`, [s.campaignId]);
   expect(new Date(campaign.first_task_closed_at).getTime()).toBe(MONDAY_10.getTime() + 2 * HOUR);
-  expect((await me.client.get('/tasks')).body).toEqual([]);
+  expect((await world.me.client.get('/tasks')).body).toEqual([]);
   clock.at = new Date(MONDAY_10.getTime() + 25 * HOUR);
   expect((await tick()).sent).toBe(0);
   clock.at = new Date(MONDAY_10.getTime() + 26 * HOUR);
   expect((await tick()).sent).toBe(1);
-  const timeline = (await me.client.get(`/leads/${s.leadIds[0]}/activity`)).body.timeline;
+  const timeline = (await world.me.client.get(`/leads/${s.leadIds[0]}/activity`)).body.timeline;
   expect(timeline.map((e: { type: string; step_label: string | null }) => [e.type, e.step_label])).toEqual([
     ['added', null], ['task', 'LinkedIn connection'], ['task_done', 'LinkedIn connection'], ['sent', 'Step 2'],
   ]);
@@ -99,8 +76,8 @@ it('done moves the lead to its next step, counted from the close, once; the emai
 it('skip closes the task as skipped and moves the lead on too', async () => {
   const s = await taskCampaign([{}]);
   await tick();
-  const [task] = (await me.client.get('/tasks')).body;
-  expect((await me.client.post(`/tasks/${task.id}/skip`, {})).body).toEqual({ status: 'skipped' });
+  const [task] = (await world.me.client.get('/tasks')).body;
+  expect((await world.me.client.post(`/tasks/${task.id}/skip`, {})).body).toEqual({ status: 'skipped' });
   expect((await db(`select status, closed_at from task where id = ?`, [task.id]))[0].status).toBe('skipped');
   expect((await db(`select current_step from lead where id = ?`, [s.leadIds[0]]))[0].current_step).toBe(1);
 });
@@ -108,26 +85,26 @@ it('skip closes the task as skipped and moves the lead on too', async () => {
 it('does not list a task whose lead no longer fits its step: paused, stopped, or the step is no longer a task', async () => {
   const s = await taskCampaign([{}, {}, {}]);
   await tick();
-  expect((await me.client.get('/tasks')).body).toHaveLength(3);
+  expect((await world.me.client.get('/tasks')).body).toHaveLength(3);
   await db(`update lead set status = 'paused' where id = ?`, [s.leadIds[0]]);
   await db(`update lead set status = 'replied', stop_reason = 'replied' where id = ?`, [s.leadIds[1]]);
-  expect((await me.client.get('/tasks')).body.map((t: { lead: { id: string } }) => t.lead.id)).toEqual([s.leadIds[2]]);
+  expect((await world.me.client.get('/tasks')).body.map((t: { lead: { id: string } }) => t.lead.id)).toEqual([s.leadIds[2]]);
   await db(`update step set task = null, variants = '[{"subject":"Hi","body":"Hello","enabled":true}]' where campaign_id = ? and position = 1`, [s.campaignId]);
-  expect((await me.client.get('/tasks')).body).toEqual([]);
+  expect((await world.me.client.get('/tasks')).body).toEqual([]);
 });
 
 it('answers 404 for another workspace\'s or a malformed task id, and works through GraphQL', async () => {
   await taskCampaign([{ firstName: 'Gil' }]);
   await tick();
-  const other = await signUp(service.url);
-  const [task] = (await me.client.get('/tasks')).body;
+  const other = await signUp(world.service.url);
+  const [task] = (await world.me.client.get('/tasks')).body;
   expectError(await other.client.post(`/tasks/${task.id}/done`, {}), 404, 'not_found');
-  expectError(await me.client.post('/tasks/not-a-task/done', {}), 404, 'not_found');
-  const list = await me.client.gql(ops.TasksDocument, {});
+  expectError(await world.me.client.post('/tasks/not-a-task/done', {}), 404, 'not_found');
+  const list = await world.me.client.gql(ops.TasksDocument, {});
   expect(list.data?.tasks).toHaveLength(1);
   expect(list.data?.tasks[0]).toMatchObject({ text: 'Connect with Gil at ', stepPosition: 1, lead: { linkedin: null } });
-  const done = await me.client.gql(ops.SkipTaskDocument, { id: task.id });
+  const done = await world.me.client.gql(ops.SkipTaskDocument, { id: task.id });
   expect(done.data?.skipTask).toEqual({ status: 'skipped' });
-  const again = await me.client.gql(ops.DoneTaskDocument, { id: task.id });
+  const again = await world.me.client.gql(ops.DoneTaskDocument, { id: task.id });
   expect(again.errors?.[0]?.extensions?.code).toBe('task_closed');
 });

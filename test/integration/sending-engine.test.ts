@@ -2,56 +2,24 @@
 // through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import type { Clock } from '../../src/clock';
-import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { claimSends } from '../../src/modules/sending/engine/deliver';
 import { sweepInterrupted, SENDING_STALE_MINUTES } from '../../src/modules/sending/engine/sweep';
-import { signUp, type Account } from '../support/client';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 
-// Monday 30 November 2026, 10:00 UTC: inside the default window (weekdays 09:00–17:00).
-const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
-const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-class TestClock implements Clock {
-  constructor(public at: Date) {}
-  now() {
-    return new Date(this.at);
-  }
-  advance(ms: number) {
-    this.at = new Date(this.at.getTime() + ms);
-  }
-}
-
-const clock = new TestClock(MONDAY_10);
-let service: Awaited<ReturnType<typeof startTestService>>;
-let peer: SmtpPeer;
-let me: Account;
-
-beforeAll(async () => {
-  service = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
-  peer = await startSmtpPeer();
+const world = sendingWorld({ accountPer: 'test', env: { PUBLIC_URL: 'https://links.example.test' } });
+const { clock, db, tick } = world;
+beforeEach(() => {
+  // Each test: an empty mailbox and a server that accepts everything.
+  world.peer.messages.length = 0;
+  world.peer.logins.length = 0;
+  world.peer.behaviour = {};
 });
-afterAll(async () => {
-  await service.stop();
-  await peer.stop();
-});
-beforeEach(async () => {
-  // Each test: its own workspace, an empty mailbox, the clock back at Monday 10:00.
-  clock.at = MONDAY_10;
-  peer.messages.length = 0;
-  peer.logins.length = 0;
-  peer.behaviour = {};
-  me = await signUp(service.url, { timezone: 'UTC' });
-});
-
-const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
-const tick = () => runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
 
 interface Setup {
   campaignId: string;
@@ -60,12 +28,12 @@ interface Setup {
 }
 
 async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
-  const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
-  for (const step of opts.steps ?? [{}]) await addStep(service, me.workspaceId, campaign.id, step);
-  const inbox = await createInbox(service, me.workspaceId, {
+  const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
+  for (const step of opts.steps ?? [{}]) await addStep(world.service, world.me.workspaceId, campaign.id, step);
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
     email: `sam-${randomUUID().slice(0, 6)}@acme.test`,
-    smtpHost: peer.host,
-    smtpPort: peer.port,
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
     username: 'sender@example.com',
     password: 'smtp-secret',
     minGapMinutes: 0,
@@ -76,8 +44,8 @@ async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof 
   });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
   const leads = await createLeads(
-    service,
-    me.workspaceId,
+    world.service,
+    world.me.workspaceId,
     campaign.id,
     Array.from({ length: opts.leads ?? 1 }, (_, i) => ({ email: `lead${i}-${randomUUID().slice(0, 6)}@client.test`, vars: { firstName: `Lead${i}` }, createdAt: new Date(MONDAY_10.getTime() - DAY) })),
   );
@@ -99,7 +67,7 @@ describe('a sequence going out', () => {
     const [leadId] = s.leadIds;
     const first = await tick();
     expect(first).toMatchObject({ queued: 1, sent: 1 });
-    const [m1] = await peer.waitForMessages(1);
+    const [m1] = await world.peer.waitForMessages(1);
     const mail1 = await simpleParser(m1!.raw);
     expect(mail1.subject).toBe('Quick question, Lead0');
     expect(mail1.text).toContain('Hi Lead0,');
@@ -124,7 +92,7 @@ describe('a sequence going out', () => {
     expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
     clock.advance(DAY);
     expect(await tick()).toMatchObject({ queued: 1, sent: 1 });
-    const [, m2] = await peer.waitForMessages(2);
+    const [, m2] = await world.peer.waitForMessages(2);
     const mail2 = await simpleParser(m2!.raw);
     expect(mail2.subject).toBe('Re: Quick question, Lead0');
     expect(mail2.inReplyTo).toBe(send1.message_id);
@@ -134,7 +102,7 @@ describe('a sequence going out', () => {
     expect(lead).toMatchObject({ status: 'completed', current_step: 2, next_due_at: null });
     clock.advance(3 * DAY);
     expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
-    expect(peer.messages).toHaveLength(2);
+    expect(world.peer.messages).toHaveLength(2);
   });
 
   it('keeps inside the daily limit and the inbox gap', async () => {
@@ -147,7 +115,7 @@ describe('a sequence going out', () => {
     expect(await tick()).toMatchObject({ sent: 1 });
     clock.advance(11 * MINUTE);
     expect(await tick()).toMatchObject({ sent: 0 }); // daily limit of 2 reached
-    expect(peer.messages).toHaveLength(2);
+    expect(world.peer.messages).toHaveLength(2);
     const pending = await db(`select count(*)::int as n from lead where campaign_id = ? and status = 'pending'`, [s.campaignId]);
     expect(pending[0].n).toBe(3);
   });
@@ -166,9 +134,9 @@ describe('activate and pause through the API', () => {
     // Sunday evening: the next window is Monday 09:00.
     clock.at = new Date('2026-11-29T20:00:00.000Z');
     const s = await activeCampaign({ leads: 1, campaign: { status: 'draft' }, steps: [{}, { waitMinutes: 60 }] });
-    expect((await me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
+    expect((await world.me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
     expect(await tick()).toMatchObject({ queued: 0, sent: 0 });
-    expect((await me.client.get(`/campaigns/${s.campaignId}/sending-status`)).body).toMatchObject({
+    expect((await world.me.client.get(`/campaigns/${s.campaignId}/sending-status`)).body).toMatchObject({
       sending: false,
       next_due_at: '2026-11-30T09:00:00.000Z',
     });
@@ -177,21 +145,21 @@ describe('activate and pause through the API', () => {
     expect((await leadRow(s.leadIds[0]!)).current_step).toBe(1);
 
     // Paused before step 2 is due, resumed after: step 2 goes, step 1 never again.
-    expect((await me.client.post(`/campaigns/${s.campaignId}/pause`)).status).toBe(200);
+    expect((await world.me.client.post(`/campaigns/${s.campaignId}/pause`)).status).toBe(200);
     clock.at = new Date('2026-11-30T10:30:00.000Z');
     expect(await tick()).toMatchObject({ sent: 0 });
-    expect((await me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
+    expect((await world.me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
     expect(await tick()).toMatchObject({ sent: 1 });
     const sends = await sendsOf(s.leadIds[0]!);
     expect(sends.map((r: Record<string, unknown>) => [r.step_position, r.status])).toEqual([[1, 'sent'], [2, 'sent']]);
-    expect(peer.messages).toHaveLength(2);
+    expect(world.peer.messages).toHaveLength(2);
   });
 });
 
 describe('answers from the server', () => {
   it('treats a 550 at RCPT as a hard bounce: bounce row, lead bounced, address blocklisted, never retried', async () => {
     const s = await activeCampaign();
-    peer.behaviour = { rcpt: { code: 550, message: '5.1.1 No such user' } };
+    world.peer.behaviour = { rcpt: { code: 550, message: '5.1.1 No such user' } };
     expect(await tick()).toMatchObject({ bounced: 1, sent: 0 });
     const [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'bounced', smtp_code: 550 });
@@ -200,44 +168,44 @@ describe('answers from the server', () => {
     const [bounce] = await db(`select * from bounce where send_id = ?`, [send.id]);
     expect(bounce).toMatchObject({ email: lead.email, code: 550, category: 'hard', source: 'smtp' });
     expect(bounce.reason).toContain('No such user');
-    const [entry] = await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [me.workspaceId, lead.email]);
+    const [entry] = await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [world.me.workspaceId, lead.email]);
     expect(entry.reason).toBe('hard_bounce');
     const attempts = await db(`select outcome, code from send_attempt where send_id = ?`, [send.id]);
     expect(attempts).toEqual([{ outcome: 'rejected', code: 550 }]);
-    peer.behaviour = {};
+    world.peer.behaviour = {};
     clock.advance(DAY);
     expect(await tick()).toMatchObject({ sent: 0, queued: 0 });
   });
 
   it('defers a 421 with back-off and sends once later', async () => {
     const s = await activeCampaign();
-    peer.behaviour = { data: { code: 421, message: 'Try again later' } };
+    world.peer.behaviour = { data: { code: 421, message: 'Try again later' } };
     expect(await tick()).toMatchObject({ deferred: 1, sent: 0 });
     let [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'queued', attempts: 1, smtp_code: 421 });
     expect(new Date(send.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 5 * MINUTE);
     const [inbox] = await db(`select last_error, backoff_until from inbox where id = ?`, [s.inboxId]);
     expect(inbox.last_error).toContain('Try again later');
-    peer.behaviour = {};
+    world.peer.behaviour = {};
     clock.advance(MINUTE);
     expect(await tick()).toMatchObject({ sent: 0 });
     clock.advance(5 * MINUTE);
     expect(await tick()).toMatchObject({ sent: 1 });
     [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(peer.messages).toHaveLength(1);
+    expect(world.peer.messages).toHaveLength(1);
     const attempts = await db(`select outcome, code from send_attempt where send_id = ? order by created_at`, [send.id]);
     expect(attempts).toEqual([{ outcome: 'deferred', code: 421 }, { outcome: 'accepted', code: 250 }]);
   });
 
   it('defers a dropped connection, then delivers once', async () => {
     const s = await activeCampaign();
-    peer.behaviour = { drop: 'data' };
+    world.peer.behaviour = { drop: 'data' };
     expect(await tick()).toMatchObject({ deferred: 1 });
-    peer.behaviour = {};
+    world.peer.behaviour = {};
     clock.advance(6 * MINUTE);
     expect(await tick()).toMatchObject({ sent: 1 });
-    expect(peer.messages).toHaveLength(1);
+    expect(world.peer.messages).toHaveLength(1);
     expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'sent' });
   });
 
@@ -249,7 +217,7 @@ describe('answers from the server', () => {
       clock.advance(MINUTE);
       await tick();
     }
-    expect(peer.logins.filter((l) => !l.ok)).toHaveLength(1);
+    expect(world.peer.logins.filter((l) => !l.ok)).toHaveLength(1);
     const [inbox] = await db(`select last_error, backoff_until from inbox where id = ?`, [s.inboxId]);
     expect(inbox.last_error).toMatch(/refused/i);
     expect(new Date(inbox.backoff_until).getTime()).toBe(MONDAY_10.getTime() + 60 * MINUTE);
@@ -263,20 +231,20 @@ describe('exactly once', () => {
     const s = await activeCampaign({ leads: 12, campaign: { dailyLimit: 100 } });
     // Eleven more inboxes so that one tick can send to every lead.
     for (let i = 0; i < 11; i++) {
-      const inbox = await createInbox(service, me.workspaceId, {
-        email: `extra${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
+      const inbox = await createInbox(world.service, world.me.workspaceId, {
+        email: `extra${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
       });
       await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [s.campaignId, inbox.id]);
     }
     const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
     try {
-      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [me.workspaceId] }), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [me.workspaceId] })]);
+      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] }), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] })]);
       expect(reports.reduce((a, r) => a + r.sent, 0)).toBe(12);
       expect(reports.filter((r) => r.plannedHere).length).toBeGreaterThanOrEqual(1);
     } finally {
       await other.stop();
     }
-    const to = peer.messages.map((m) => m.envelope.rcptTo[0]);
+    const to = world.peer.messages.map((m) => m.envelope.rcptTo[0]);
     expect(to).toHaveLength(12);
     expect(new Set(to).size).toBe(12);
     const rows = await db(`select lead_id, count(*)::int as n from send where campaign_id = ? group by lead_id`, [s.campaignId]);
@@ -286,34 +254,34 @@ describe('exactly once', () => {
   it('never sends again a row found in sending after a crash; the lead moves on as if sent', async () => {
     const s = await activeCampaign({ steps: [{}, { waitMinutes: 1440 }] });
     // A worker queued and claimed the row, then died before the SMTP answer was recorded.
-    peer.behaviour = { delayMs: 0 };
+    world.peer.behaviour = { delayMs: 0 };
     const { planTick } = await import('../../src/modules/sending/engine/tick');
-    await planTick(service.deps, clock.now(), [me.workspaceId]);
-    const claimed = await claimSends(service.deps.orm.em.fork(), clock.now(), 10, [me.workspaceId]);
+    await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
+    const claimed = await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, [world.me.workspaceId]);
     expect(claimed).toHaveLength(1);
     // Later ticks do not touch it while it may still be on the wire…
     clock.advance(MINUTE);
     expect(await tick()).toMatchObject({ sent: 0, queued: 0, swept: 0 });
     // …and once it is stale it is marked interrupted, never sent.
     clock.advance(SENDING_STALE_MINUTES * MINUTE);
-    expect(await sweepInterrupted(service.deps.orm.em.fork(), clock.now(), [me.workspaceId])).toBe(1);
+    expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), [world.me.workspaceId])).toBe(1);
     const [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await leadRow(s.leadIds[0]!)).toMatchObject({ status: 'active', current_step: 1 });
-    expect(peer.messages).toHaveLength(0);
+    expect(world.peer.messages).toHaveLength(0);
     expect(await tick()).toMatchObject({ sent: 0 });
-    expect(peer.messages).toHaveLength(0);
+    expect(world.peer.messages).toHaveLength(0);
   });
 
   it('drops an email whose address was blocklisted after it was queued', async () => {
     const s = await activeCampaign();
     const { planTick } = await import('../../src/modules/sending/engine/tick');
-    await planTick(service.deps, clock.now(), [me.workspaceId]);
+    await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
     const lead = await leadRow(s.leadIds[0]!);
-    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), me.workspaceId, lead.email.split('@')[1]]);
+    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), world.me.workspaceId, lead.email.split('@')[1]]);
     expect(await tick()).toMatchObject({ dropped: 1, sent: 0 });
     expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'dropped', error: 'Blocklisted' });
-    expect(peer.messages).toHaveLength(0);
+    expect(world.peer.messages).toHaveLength(0);
   });
 });
 
@@ -323,7 +291,7 @@ describe('one batch, several emails from one inbox', () => {
   // campaigns are paused so that no sequence email joins in (one-offs go whatever the campaign does).
   const oneOffs = async (s: Setup) => {
     for (const leadId of s.leadIds) {
-      expect((await me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: 'A note', body: 'Hello' })).status).toBe(200);
+      expect((await world.me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: 'A note', body: 'Hello' })).status).toBe(200);
     }
   };
 
@@ -331,7 +299,7 @@ describe('one batch, several emails from one inbox', () => {
     const s = await activeCampaign({ leads: 2, campaign: { status: 'paused' } });
     const subjects = [`It's "50% off"? Really?`, 'C:\\temp\\{x} \\" \'; drop table send; --'];
     for (const [i, leadId] of s.leadIds.entries()) {
-      expect((await me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: subjects[i], body: 'Hello?' })).status).toBe(200);
+      expect((await world.me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxId, subject: subjects[i], body: 'Hello?' })).status).toBe(200);
     }
     expect(await tick()).toMatchObject({ sent: 2 });
     const rows = await db(`select subject, status from send where inbox_id = ? order by subject`, [s.inboxId]);
@@ -342,7 +310,7 @@ describe('one batch, several emails from one inbox', () => {
     const s = await activeCampaign({ leads: 3, campaign: { status: 'paused' }, inbox: { password: 'wrong password' } });
     await oneOffs(s);
     await tick();
-    expect(peer.logins.filter((l) => !l.ok)).toHaveLength(1);
+    expect(world.peer.logins.filter((l) => !l.ok)).toHaveLength(1);
     const rows = await db(`select status, scheduled_for from send where inbox_id = ? and kind = 'one_off'`, [s.inboxId]);
     expect(rows.map((r: Record<string, unknown>) => r.status)).toEqual(['queued', 'queued', 'queued']);
     for (const r of rows) expect(new Date(r.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 60 * MINUTE);
@@ -357,7 +325,7 @@ describe('one batch, several emails from one inbox', () => {
     expect(new Date(waiting.scheduled_for).getTime()).toBe(MONDAY_10.getTime() + 5 * MINUTE);
     clock.advance(5 * MINUTE);
     expect(await tick()).toMatchObject({ sent: 1 });
-    expect(peer.messages).toHaveLength(2);
+    expect(world.peer.messages).toHaveLength(2);
     const [stat] = await db(`select sent from inbox_day_stat where inbox_id = ?`, [s.inboxId]);
     expect(stat.sent).toBe(2);
     const attempts = await db(`select outcome from send_attempt where inbox_id = ?`, [s.inboxId]);
@@ -375,7 +343,7 @@ describe('inbox bounce stop', () => {
     // Two bounces in the first 20 sends: 10% but under 20 sends it does not count yet.
     rejectSome.add(leads[0].email);
     rejectSome.add(leads[1].email);
-    peer.behaviour = { rcpt: (address: string) => (rejectSome.has(address) ? { code: 550, message: 'unknown user' } : undefined) };
+    world.peer.behaviour = { rcpt: (address: string) => (rejectSome.has(address) ? { code: 550, message: 'unknown user' } : undefined) };
     for (let i = 0; i < 19; i++) {
       await tick();
       clock.advance(MINUTE);

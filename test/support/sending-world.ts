@@ -1,0 +1,73 @@
+// What the sending tests share: the service on a clock that tests move (starting Monday 30 November 2026,
+// 10:00 UTC, inside the default sending window), an SMTP peer on loopback, an account, and helpers for
+// SQL and for dispatch ticks scoped to that account's workspace (so tests never send other tests' mail).
+import type { Clock } from '../../src/clock';
+import { runDispatchTick } from '../../src/modules/sending/engine/tick';
+import { signUp, type Account } from './client';
+import { startTestService } from './service';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
+
+export const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export class TestClock implements Clock {
+  constructor(public at: Date) {}
+  now() {
+    return new Date(this.at);
+  }
+  advance(ms: number) {
+    this.at = new Date(this.at.getTime() + ms);
+  }
+}
+
+export interface SendingWorld {
+  readonly service: Awaited<ReturnType<typeof startTestService>>;
+  readonly peer: SmtpPeer;
+  readonly me: Account;
+  readonly clock: TestClock;
+  /** Raw SQL on the test database. */
+  db(query: string, params?: unknown[]): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** One dispatch tick for the account's workspace, gaps drawn at their minimum. */
+  tick(): ReturnType<typeof runDispatchTick>;
+}
+
+/**
+ * Registers the file's jest hooks and returns the world they fill: the service and peer for the whole
+ * file; the account once for the file, or (`accountPer: 'test'`) a new one before each test with the
+ * clock back at MONDAY_10.
+ */
+export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<string, string> } = {}): SendingWorld {
+  const clock = new TestClock(MONDAY_10);
+  let service: SendingWorld['service'] | undefined;
+  let peer: SmtpPeer | undefined;
+  let me: Account | undefined;
+  const newAccount = async () => {
+    clock.at = MONDAY_10;
+    me = await signUp(service!.url, { timezone: 'UTC' });
+  };
+  beforeAll(async () => {
+    service = await startTestService({ clock, env: opts.env });
+    peer = await startSmtpPeer();
+    if (opts.accountPer !== 'test') await newAccount();
+  });
+  if (opts.accountPer === 'test') beforeEach(newAccount);
+  afterAll(async () => {
+    await service?.stop();
+    await peer?.stop();
+  });
+  return {
+    get service() {
+      return service!;
+    },
+    get peer() {
+      return peer!;
+    },
+    get me() {
+      return me!;
+    },
+    clock,
+    db: (query, params = []) => service!.deps.orm.em.fork().getConnection().execute(query, params),
+    tick: () => runDispatchTick(service!.deps, { random: () => 0, workspaceIds: [me!.workspaceId] }),
+  };
+}
