@@ -306,6 +306,20 @@ describe('one batch, several emails from one inbox', () => {
     expect(rows).toEqual([...subjects].sort().map((subject) => ({ subject, status: 'sent' })));
   });
 
+  it("keeps an inbox's back-off error when an email accepted before it is recorded after it", async () => {
+    const s = await activeCampaign({ leads: 2, campaign: { status: 'paused' } });
+    const [second] = await db(`select email from lead where id = ?`, [s.leadIds[1]]);
+    world.peer.behaviour = { rcpt: (to: string) => (to === second.email ? { code: 421, message: '4.7.0 Try again later' } : undefined) };
+    await oneOffs(s);
+    // The first lead's email goes first (rows are claimed by scheduled_for).
+    await db(`update send set scheduled_for = scheduled_for - interval '1 minute' where lead_id = ?`, [s.leadIds[0]]);
+    expect(await tick()).toMatchObject({ sent: 1, deferred: 1 });
+    const [inbox] = await db(`select last_error, backoff_until, last_sent_at from inbox where id = ?`, [s.inboxId]);
+    expect(inbox.last_error).toMatch(/Try again later/);
+    expect(new Date(inbox.backoff_until).getTime()).toBeGreaterThan(MONDAY_10.getTime());
+    expect(inbox.last_sent_at).not.toBeNull();
+  });
+
   it('tries a refused login once, not once per email', async () => {
     const s = await activeCampaign({ leads: 3, campaign: { status: 'paused' }, inbox: { password: 'wrong password' } });
     await oneOffs(s);

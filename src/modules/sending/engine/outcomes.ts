@@ -102,15 +102,6 @@ export async function stepBehind(em: EntityManager, campaign: EngineCampaign, le
   ]);
 }
 
-export async function recordAccepted(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number) {
-  await sql(em, `update send set status = 'sent', sent_at = ?, smtp_code = ?, subject = ?, error = null where id = ?`, [now, r.code, d.subject, d.send.id]);
-  await attempt(em, d, 'accepted', r, now);
-  await countDay(em, d, now, 'sent');
-  await wentOut(em, d, now, random);
-  // The 20th send may be the one that makes earlier bounces count.
-  await checkBounceStop(em, d.inbox.id);
-}
-
 /** A 5xx for the recipient or the message: a hard bounce. */
 export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number) {
   await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [now, r.code, d.subject, r.detail, d.send.id]);

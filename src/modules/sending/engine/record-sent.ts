@@ -1,5 +1,5 @@
-// The accepted emails of a batch recorded together: the same writes recordAccepted makes for one email
-// (outcomes.ts; README "Outcomes"), as array statements inside one transaction, sent in two round trips
+// The accepted emails of a batch recorded together (README "Outcomes", the 2xx row; the other answers are
+// recorded one by one in outcomes.ts), as array statements inside one transaction, sent in two round trips
 // (locks and reads, then every write; values written into the statements by sql.ts inlined). Rows lock in id
 // order (inboxes, campaigns, leads) so two processes flushing at once cannot deadlock on each other;
 // should PostgreSQL still pick this transaction as a deadlock victim, nothing of it was applied and
@@ -76,7 +76,10 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
   // 2. Every write, then which inboxes need the bounce-stop check.
   const results = await sqlBatch(tx, [
     inlined(
-      `update inbox set last_sent_at = x.at, next_free_at = x.free, last_error = null
+      // Answers recorded meanwhile (outcomes.ts, at once) stand: a bounce's later gap is not moved back,
+      // and the error of a back-off that began after these emails stays shown.
+      `update inbox set last_sent_at = greatest(inbox.last_sent_at, x.at), next_free_at = greatest(inbox.next_free_at, x.free),
+              last_error = case when inbox.backoff_until > x.at then inbox.last_error end
          from unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) as x(id, at, free) where inbox.id = x.id`,
       [pgArray(inboxRows.map((i) => i.id)), stamps(inboxRows.map((i) => i.at)), stamps(inboxRows.map((i) => i.free))],
     ),
