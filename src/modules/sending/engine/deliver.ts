@@ -43,9 +43,12 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
     em,
     `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
       where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
-      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, claimed_at`,
+      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, claimed_at, scheduled_for`,
     [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
   );
+  // RETURNING keeps no order: each inbox's emails go out in the order they came due.
+  const due = (r: Record<string, unknown>) => new Date(r.scheduled_for as string).getTime();
+  rows.sort((a, b) => due(a) - due(b) || (String(a.id) < String(b.id) ? -1 : 1));
   return rows.map((r) => ({
     id: String(r.id),
     workspaceId: String(r.workspace_id),
