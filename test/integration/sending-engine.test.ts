@@ -2,7 +2,7 @@
 // through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { claimSends } from '../../src/modules/sending/engine/deliver';
+import { CLAIM_BATCH, claimSends } from '../../src/modules/sending/engine/deliver';
 import { sweepInterrupted, SENDING_STALE_MINUTES } from '../../src/modules/sending/engine/sweep';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { startTestService } from '../support/service';
@@ -346,6 +346,25 @@ describe('one batch, several emails from one inbox', () => {
     expect(attempts.map((a: Record<string, unknown>) => a.outcome)).toEqual(['accepted', 'accepted']);
     const [inbox] = await db(`select last_sent_at, next_free_at from inbox where id = ?`, [s.inboxId]);
     expect(new Date(inbox.next_free_at).getTime()).toBe(MONDAY_10.getTime() + 10 * MINUTE);
+  });
+});
+
+describe('stopping (SIGTERM)', () => {
+  it('finishes every email it has claimed and claims no more', async () => {
+    const s = await activeCampaign({ leads: CLAIM_BATCH + 50, campaign: { status: 'paused' }, inbox: { dailyCap: 1000, rampStart: 1000 } });
+    await db(
+      `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, scheduled_for, attempts)
+       select x.id, now(), l.workspace_id, l.campaign_id, l.id, ?, 'one_off', 'stop-test', 'queued', '<' || x.id || '@acme.test>', 'A note', 'Hello', ?, 0
+         from lead l cross join lateral (select gen_random_uuid() as id, l.id as lead) x where l.campaign_id = ?`,
+      [s.inboxId, MONDAY_10, s.campaignId],
+    );
+    let checks = 0;
+    // The stop arrives right after the first claim (the dispatch job sets the same flag on SIGTERM).
+    const report = await runDispatchTick(world.service.deps, { random: () => 0, workspaceIds: [world.me.workspaceId], stopping: () => checks++ > 0 });
+    expect(report.sent).toBe(CLAIM_BATCH);
+    const counts = await db(`select status, count(*)::int as n from send where inbox_id = ? group by status order by status`, [s.inboxId]);
+    expect(counts).toEqual([{ status: 'queued', n: 50 }, { status: 'sent', n: CLAIM_BATCH }]);
+    expect(world.peer.messages).toHaveLength(CLAIM_BATCH);
   });
 });
 
