@@ -8,15 +8,10 @@
 // Baseline in the same run: a single-row primary-key SELECT round trip, and planSends alone (pure).
 // Run: npm run bench -- dispatch-tick    (LEADS_PER_CAMPAIGN=50 for a quicker run)
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../src/config';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { silentLogger } from '../../src/logger';
 import { planTick } from '../../src/modules/sending/engine/tick';
-import { startService } from '../../src/service';
 import { signUp } from '../support/client';
+import { runWhenMain, startBenchService } from './bench-service';
 
 const CAMPAIGNS = 500;
 const INBOXES = 1000;
@@ -28,12 +23,8 @@ const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
-  const pg = await startEmbeddedPostgres(dataDir);
-  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret' });
-  const service = await startService(config, { port: 0, log: silentLogger, jobs: false, clock: { now: () => NOW } });
-  const conn = service.deps.orm.em.getConnection();
-  const run = (sql: string, params: unknown[] = []) => conn.execute(sql, params);
+  const bench = await startBenchService('dispatch', { clock: { now: () => NOW } });
+  const { service, run } = bench;
   try {
     const me = await signUp(service.url, { timezone: 'UTC' });
     const ws = me.workspaceId;
@@ -113,15 +104,8 @@ export async function main() {
     console.log(`\nB / A = ${(b / a).toFixed(2)} (10x the leads, same due work); C / A = ${(c / a).toFixed(2)} (no due work)`);
     console.log(a < 500 && b < 500 ? 'MET target (< 500 ms).' : 'MISSED target (< 500 ms).');
   } finally {
-    await service.stop();
-    await pg.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(module, main);

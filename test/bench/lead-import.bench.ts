@@ -24,6 +24,7 @@ import { Client as PgClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { signUp } from '../support/client';
+import { runWhenMain } from './bench-service';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -209,9 +210,4 @@ async function main() {
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(module, main);

@@ -7,18 +7,13 @@
 //
 // Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../src/config';
 import { authedContext } from '../../src/context';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { silentLogger } from '../../src/logger';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { campaignLeadQueries, countSql, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
 import { parseLeadQuery } from '../../src/modules/leads/leads.inputs';
-import { startService } from '../../src/service';
 import { Client, signUp } from '../support/client';
+import { runWhenMain, startBenchService } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = 9;
@@ -69,10 +64,8 @@ async function timeGet(client: Client, url: string) {
 }
 
 export async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lead-list-bench-'));
-  const pg = await startEmbeddedPostgres(dataDir);
-  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret' });
-  const service = await startService(config, { port: 0, log: silentLogger, jobs: false });
+  const bench = await startBenchService('lead-list');
+  const { service } = bench;
   try {
     const me = await signUp(service.url);
     const them = await signUp(service.url);
@@ -179,15 +172,8 @@ export async function main() {
     const over = results.filter((r) => r.median > TARGET_MS);
     console.log(over.length ? `\n${over.length} case(s) over ${TARGET_MS} ms: ${over.map((r) => r.name).join('; ')}` : `\nEvery case answered under ${TARGET_MS} ms (median).`);
   } finally {
-    await service.stop();
-    await pg.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(module, main);

@@ -9,17 +9,12 @@
 // one prebuilt raw message, which leaves out composing altogether.
 // Run: npm run bench -- send-throughput   (MESSAGES=500 ROUNDS=1 for a quicker run)
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { loadConfig } from '../../src/config';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { silentLogger } from '../../src/logger';
 import { deliverDue, PARALLEL_INBOXES } from '../../src/modules/sending/engine/deliver';
 import { composeEmail } from '../../src/modules/sending/render/compose';
-import { startService } from '../../src/service';
 import { signUp } from '../support/client';
+import { runWhenMain, startBenchService } from './bench-service';
 import { startSmtpPeer } from '../support/smtp-peer';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 2000);
@@ -30,13 +25,9 @@ const NOW = new Date('2026-11-30T10:00:00.000Z'); // a Monday, inside the defaul
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 
 export async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-bench-'));
-  const pg = await startEmbeddedPostgres(dataDir);
-  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret', PUBLIC_URL: 'https://links.example.test' });
-  const service = await startService(config, { port: 0, log: silentLogger, jobs: false, clock: { now: () => NOW } });
+  const bench = await startBenchService('send', { env: { PUBLIC_URL: 'https://links.example.test' }, clock: { now: () => NOW } });
+  const { service, run } = bench;
   const sink = await startSmtpPeer();
-  const conn = service.deps.orm.em.getConnection();
-  const run = (sql: string, params: unknown[] = []) => conn.execute(sql, params);
   try {
     const me = await signUp(service.url, { timezone: 'UTC' });
     const ws = me.workspaceId;
@@ -140,15 +131,8 @@ export async function main() {
     console.log(median >= 0.8 && allSent ? 'MET target (>= 80%).' : 'MISSED target (>= 80%).');
   } finally {
     await sink.stop();
-    await service.stop();
-    await pg.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-if (require.main === module) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(module, main);
