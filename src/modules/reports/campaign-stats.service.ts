@@ -9,6 +9,7 @@ import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { loadCampaigns, loadInboxes, type EngineCampaign } from '../sending/engine/load-state';
 import { sql } from '../sending/engine/sql';
+import { LEAD_DUE_AT, skippedVerifications } from '../sending/lead-due-sql';
 import { dateOfDay, dayOfDate, forecastPending, wallClock, type Cohort } from '../sending/schedule';
 import { autoRepliedLead, percent, positiveLead, repliedLead, sentEmail } from './metrics';
 
@@ -198,12 +199,10 @@ async function pastDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date): Pr
 async function pendingDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date) {
   const zone = campaign.timezone;
   const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
-  const excluded = campaign.skipRisky ? `('invalid', 'risky')` : `('invalid')`;
-  // As sending-status.service.ts: a new lead is due its first wait after it was added (or later when
-  // the engine has pushed it), a lead in sequence at next_due_at (now while a task is open); away
-  // leads when they are back.
-  const due = `greatest(case when l.status = 'pending' then greatest(l.created_at + (? * interval '1 minute'), coalesce(l.next_due_at, '-infinity'::timestamptz))
-                             else coalesce(l.next_due_at, ?) end, coalesce(l.away_until, '-infinity'::timestamptz))`;
+  const excluded = skippedVerifications(campaign.skipRisky);
+  // Due when the wait is over (now while a task is open: next_due_at is null then), away leads when
+  // they are back.
+  const due = `greatest(coalesce(${LEAD_DUE_AT}, ?), coalesce(l.away_until, '-infinity'::timestamptz))`;
   const [rows, inboxes] = await Promise.all([
     sql(
       ctx.em,

@@ -6,6 +6,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type DueGroup, type SendingStatus } from './schedule';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
 import { sql } from './engine/sql';
+import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -29,11 +30,8 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
     .map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
 
   const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
-  const excluded = campaign.skipRisky ? `('invalid', 'risky')` : `('invalid')`;
-  // When each lead's wait is over: a follow-up's next_due_at; a new lead's add time plus step 1's wait
-  // (or its next_due_at once the engine has pushed it later).
-  const dueAt = `case when l.status = 'active' then l.next_due_at
-                      else greatest(l.created_at + (? * interval '1 minute'), coalesce(l.next_due_at, '-infinity'::timestamptz)) end`;
+  const excluded = skippedVerifications(campaign.skipRisky);
+  const dueAt = LEAD_DUE_AT;
   const open = `l.campaign_id = ? and l.status in ('pending', 'active') and (l.status = 'pending' or l.next_due_at is not null)
     and (l.verification is null or l.verification not in ${excluded})
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))

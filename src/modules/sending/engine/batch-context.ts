@@ -6,10 +6,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { blockKeys } from '../../blocklist/blocklist-match';
 import { capOn } from '../../inboxes/ramp';
 import { dayKey } from '../schedule';
-import { loadCampaigns, pgArray, type EngineCampaign } from './load-state';
+import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
 import { LEAD_COLUMNS, toEngineLead, type EngineLead } from './pick-due';
-import { sql } from './sql';
+import { pgArray, sql, textArray } from './sql';
 
 export interface BatchInbox extends SendingInbox {
   status: string;
@@ -131,9 +131,4 @@ function toBatchInbox(r: Record<string, unknown>, sentToday: number, now: Date):
     capToday: capOn({ dailyCap: Number(r.daily_cap), rampStart: Number(r.ramp_start), rampIncrement: Number(r.ramp_increment), rampStartedAt: plainDate(r.ramp_started_at) }, dayKey(zone, now)),
     sentToday,
   };
-}
-
-/** A PostgreSQL text[] literal; values are quoted and escaped (addresses may hold quotes or commas). */
-export function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }

@@ -9,11 +9,11 @@ import { SmtpSessions, type SmtpResult } from '../../../mail/smtp-sender';
 import { composeParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
-import { pgArray, type EngineCampaign } from './load-state';
+import type { EngineCampaign } from './load-state';
 import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
-import { sql } from './sql';
+import { pgArray, sql } from './sql';
 
 export const CLAIM_BATCH = 200;
 

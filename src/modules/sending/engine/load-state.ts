@@ -3,7 +3,7 @@
 // their workspaces with today's counts, cap, gap and back-off. Leads are read separately (pick-due.ts),
 // only those due.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from './sql';
+import { pgArray, sql } from './sql';
 import { domainOf } from '../../../email-address';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { InboxStatus } from '../../inboxes/inbox.entity';
@@ -58,9 +58,6 @@ const num = (v: unknown): number => Number(v ?? 0);
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 /** A `date` column as YYYY-MM-DD, whether the driver hands it over as text or as a Date. */
 const plainDate = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-/** A PostgreSQL array literal for a `?::uuid[]` or `?::timestamptz[]` parameter (knex would expand a
- *  JS array into a list). Values here are uuids and ISO timestamps: nothing to escape. */
-export const pgArray = (values: readonly string[]): string => `{${values.map((v) => `"${v}"`).join(',')}}`;
 
 /** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
  *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign

@@ -5,13 +5,12 @@
 // steps, completion, an expired verification hold, a later due time) is written back so the lead is not
 // read again before it matters. Task steps open their task here.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from './sql';
+import { boolArray, intArray, pgArray, sql, timeArray } from './sql';
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { renderTemplate } from '../render/merge';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import type { EngineCampaign } from './load-state';
-import { pgArray } from './load-state';
 
 /** The lead columns the engine works with. */
 export interface EngineLead {
@@ -110,10 +109,10 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
      ) x`,
     [
       pgArray(asked.map((a) => a.c.id)),
-      `{${asked.map((a) => a.limit).join(',')}}`,
+      intArray(asked.map((a) => a.limit)),
       pgArray(asked.map((a) => a.newBefore)),
-      `{${asked.map((a) => a.newAllowed).join(',')}}`,
-      `{${asked.map((a) => a.c.skipRisky).join(',')}}`,
+      boolArray(asked.map((a) => a.newAllowed)),
+      boolArray(asked.map((a) => a.c.skipRisky)),
       now,
       now,
     ],
@@ -184,8 +183,6 @@ function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<s
   }
 }
 
-const isoArray = (dates: readonly (Date | null)[]) => `{${dates.map((d) => (d ? `"${d.toISOString()}"` : 'NULL')).join(',')}}`;
-const intArray = (ns: readonly (number | null)[]) => `{${ns.map((n) => (n === null ? 'NULL' : String(n))).join(',')}}`;
 
 /** Each kind of write as one statement over arrays. */
 async function applyWrites(em: EntityManager, w: LeadWrites) {
@@ -194,17 +191,17 @@ async function applyWrites(em: EntityManager, w: LeadWrites) {
       em,
       `update lead l set status = 'completed', next_due_at = null, current_step = coalesce(x.pos, l.current_step), last_step_at = coalesce(x.at, l.last_step_at)
          from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.status in ('pending', 'active')`,
-      [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), isoArray(w.completed.map((c) => c.at))],
+      [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), timeArray(w.completed.map((c) => c.at))],
     );
   }
   if (w.skipped.length) {
     await sql(em, `update lead l set current_step = x.pos, last_step_at = x.at from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.current_step < x.pos`, [
-      pgArray(w.skipped.map((c) => c.id)), intArray(w.skipped.map((c) => c.position)), isoArray(w.skipped.map((c) => c.at)),
+      pgArray(w.skipped.map((c) => c.id)), intArray(w.skipped.map((c) => c.position)), timeArray(w.skipped.map((c) => c.at)),
     ]);
   }
   if (w.expired.length) await sql(em, `update lead set verification = 'expired' where id = any(?::uuid[]) and verification = 'pending'`, [pgArray(w.expired)]);
   if (w.later.length) {
-    await sql(em, `update lead l set next_due_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where l.id = x.id`, [pgArray(w.later.map((c) => c.id)), isoArray(w.later.map((c) => c.at))]);
+    await sql(em, `update lead l set next_due_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where l.id = x.id`, [pgArray(w.later.map((c) => c.id)), timeArray(w.later.map((c) => c.at))]);
   }
   for (const t of w.tasks) await openTask(em, t.campaign, t.lead, t.position, t.kind, t.text, t.dueAt);
 }

@@ -5,10 +5,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../render/headers';
 import type { PlannedSend } from '../schedule';
-import { pgArray, type EngineCampaign, type EngineInbox } from './load-state';
+import type { EngineCampaign, EngineInbox } from './load-state';
 import type { DueWork } from './pick-due';
 import { positiveLead, repliedLead } from '../../reports/metrics';
-import { sql } from './sql';
+import { boolArray, intArray, pgArray, sql } from './sql';
 import { chooseVariant, type VariantStats } from './variants';
 
 const HIT: Record<NonNullable<EngineCampaign['abWinnerMetric']>, string> = {
@@ -86,7 +86,7 @@ export async function queuePlannedSends(
     [
       now, now,
       pgArray(col(0) as string[]), pgArray(col(1) as string[]), pgArray(col(2) as string[]), pgArray(col(3) as string[]), pgArray(col(4) as string[]),
-      `{${col(5).join(',')}}`, `{${col(6).join(',')}}`, `{${col(7).join(',')}}`, pgArray(col(8) as string[]),
+      intArray(col(5) as number[]), intArray(col(6) as number[]), boolArray(col(7) as boolean[]), pgArray(col(8) as string[]),
     ],
   );
   const queued: QueuedSend[] = inserted.map((r) => ({ id: String(r.id), leadId: String(r.lead_id) }));

@@ -11,10 +11,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmtpResult } from '../../../mail/smtp-sender';
 import { afterStep } from '../lead-progress';
 import { dayKey } from '../schedule';
-import { textArray } from './batch-context';
-import { pgArray, type EngineCampaign } from './load-state';
+import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
-import { inlined, sqlBatch } from './sql';
+import { boolArray, inlined, intArray, pgArray, sqlBatch, textArray, timeArray } from './sql';
 
 export interface AcceptedSend {
   delivery: Delivery;
@@ -39,8 +38,6 @@ export async function recordAcceptedBatch(em: EntityManager, accepted: readonly 
   }
 }
 
-const ints = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-const stamps = (values: readonly (Date | null)[]) => `{${values.map((v) => (v ? `"${v.toISOString()}"` : 'NULL')).join(',')}}`;
 
 /** Two round trips: lock (and read) what the batch changes, then every write together. */
 async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[]) {
@@ -81,32 +78,32 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
       `update inbox set last_sent_at = greatest(inbox.last_sent_at, x.at), next_free_at = greatest(inbox.next_free_at, x.free),
               last_error = case when inbox.backoff_until > x.at then inbox.last_error end
          from unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) as x(id, at, free) where inbox.id = x.id`,
-      [pgArray(inboxRows.map((i) => i.id)), stamps(inboxRows.map((i) => i.at)), stamps(inboxRows.map((i) => i.free))],
+      [pgArray(inboxRows.map((i) => i.id)), timeArray(inboxRows.map((i) => i.at)), timeArray(inboxRows.map((i) => i.free))],
     ),
     inlined(
       `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
        select gen_random_uuid(), now(), x.workspace, x.inbox, x.day, x.n, 0, 0, 0 from unnest(?::uuid[], ?::uuid[], ?::date[], ?::int[]) as x(workspace, inbox, day, n)
        on conflict (inbox_id, day) do update set sent = inbox_day_stat.sent + excluded.sent`,
-      [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), ints(dayRows.map((d) => d.n))],
+      [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), intArray(dayRows.map((d) => d.n))],
     ),
     ...(marked.length
-      ? [inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [pgArray(marked), stamps(marked.map((id) => firsts.get(id)!))])]
+      ? [inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [pgArray(marked), timeArray(marked.map((id) => firsts.get(id)!))])]
       : []),
     inlined(
       `update send set status = 'sent', sent_at = x.at, smtp_code = x.code, subject = x.subject, error = null
          from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) as x(id, at, code, subject) where send.id = x.id`,
-      [pgArray(accepted.map((a) => a.delivery.send.id)), stamps(accepted.map((a) => a.at)), ints(accepted.map((a) => a.result.code)), textArray(accepted.map((a) => a.delivery.subject))],
+      [pgArray(accepted.map((a) => a.delivery.send.id)), timeArray(accepted.map((a) => a.at)), intArray(accepted.map((a) => a.result.code)), textArray(accepted.map((a) => a.delivery.subject))],
     ),
     inlined(
       `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail)
        select gen_random_uuid(), x.at, x.workspace, x.send, x.inbox, 'accepted', x.code, nullif(x.detail, '')
          from unnest(?::timestamptz[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::text[]) as x(at, workspace, send, inbox, code, detail)`,
       [
-        stamps(accepted.map((a) => a.at)),
+        timeArray(accepted.map((a) => a.at)),
         pgArray(accepted.map((a) => a.delivery.send.workspaceId)),
         pgArray(accepted.map((a) => a.delivery.send.id)),
         pgArray(accepted.map((a) => a.delivery.inbox.id)),
-        ints(accepted.map((a) => a.result.code)),
+        intArray(accepted.map((a) => a.result.code)),
         textArray(accepted.map((a) => a.result.detail ?? '')),
       ],
     ),
@@ -122,13 +119,13 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
         where lead.id = x.id`,
       [
         pgArray(leads.map((u) => u.id)),
-        stamps(leads.map((u) => u.at)),
-        ints(leads.map((u) => u.step)),
-        stamps(leads.map((u) => u.stepAt)),
-        `{${leads.map((u) => (u.status === null ? 'NULL' : `"${u.status}"`)).join(',')}}`,
-        stamps(leads.map((u) => u.due)),
-        `{${leads.map((u) => u.moves).join(',')}}`,
-        ints(leads.map((u) => u.variant)),
+        timeArray(leads.map((u) => u.at)),
+        intArray(leads.map((u) => u.step)),
+        timeArray(leads.map((u) => u.stepAt)),
+        textArray(leads.map((u) => u.status)),
+        timeArray(leads.map((u) => u.due)),
+        boolArray(leads.map((u) => u.moves)),
+        intArray(leads.map((u) => u.variant)),
       ],
     ),
     // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a

@@ -8,6 +8,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 export type Row = Record<string, unknown>;
 
+// PostgreSQL array literals for `?::uuid[]`, `?::int[]`, … parameters (knex would expand a JS array into
+// a list of placeholders). null becomes NULL.
+/** uuids, or any values with nothing to escape. */
+export const pgArray = (values: readonly string[]): string => `{${values.map((v) => `"${v}"`).join(',')}}`;
+/** Text of any content: quotes and backslashes escaped. */
+export const textArray = (values: readonly (string | null)[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+export const intArray = (values: readonly (number | null)[]): string => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+export const timeArray = (values: readonly (Date | null)[]): string => `{${values.map((v) => (v ? `"${v.toISOString()}"` : 'NULL')).join(',')}}`;
+export const boolArray = (values: readonly boolean[]): string => `{${values.join(',')}}`;
+
 interface DriverResult {
   rows: Row[];
   rowCount: number | null;

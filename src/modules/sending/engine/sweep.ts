@@ -5,9 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
-import { loadCampaigns, pgArray } from './load-state';
+import { loadCampaigns } from './load-state';
 import { stepBehind } from './outcomes';
-import { sql } from './sql';
+import { pgArray, sql } from './sql';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */
 export const SENDING_STALE_MINUTES = 10;
