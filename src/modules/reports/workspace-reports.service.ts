@@ -86,20 +86,20 @@ export async function reportSummary(ctx: AuthedCtx): Promise<ReportSummary> {
       `select (select count(*) from campaign c where c.workspace_id = ? and not c.one_off)::int as campaigns,
               (select count(*) from campaign c where c.workspace_id = ? and not c.one_off and c.status = 'active')::int as active_campaigns,
               (select count(*) from inbox i where i.workspace_id = ? and i.deleted_at is null)::int as mailboxes,
-              (select count(*) from bounce b left join send s on s.id = b.send_id where b.workspace_id = ? and (s.id is null or s.kind = 'step'))::int as bounced`,
-      [ws, ws, ws, ws],
+              (select count(*) from bounce b left join send s on s.id = b.send_id where b.workspace_id = ? and (s.id is null or s.kind = 'step'))::int as bounced,
+              exists (select 1 from campaign c where c.workspace_id = ? and not c.one_off and c.open_tracking) as open_tracking`,
+      [ws, ws, ws, ws, ws],
     ),
     sql(
       ctx.em,
       `select count(*)::int as sent, count(*) filter (where s.opened_at is not null)::int as opened,
-              count(*) filter (where c.open_tracking)::int as tracked, bool_or(c.open_tracking) as any_tracking
+              count(*) filter (where c.open_tracking)::int as tracked
          from send s join campaign c on c.id = s.campaign_id
         where s.workspace_id = ? and s.kind = 'step' and ${sentEmail('s')}`,
       [ws],
     ),
     sql(ctx.em, `select count(*)::int as n from lead l join campaign c on c.id = l.campaign_id where l.workspace_id = ? and not c.one_off and ${repliedLead('l')}`, [ws]),
   ]);
-  const anyTracking = Boolean(emails?.any_tracking) || (await hasOpenTracking(ctx));
   const sent = n(emails?.sent);
   return {
     campaigns: n(counts?.campaigns),
@@ -109,14 +109,9 @@ export async function reportSummary(ctx: AuthedCtx): Promise<ReportSummary> {
     opened: n(emails?.opened),
     replied: n(replies?.n),
     bounced: n(counts?.bounced),
-    openRate: anyTracking ? percent(n(emails?.opened), n(emails?.tracked)) : null,
+    openRate: counts?.open_tracking ? percent(n(emails?.opened), n(emails?.tracked)) : null,
     replyRate: percent(n(replies?.n), sent),
   };
-}
-
-async function hasOpenTracking(ctx: AuthedCtx): Promise<boolean> {
-  const [r] = await sql(ctx.em, `select exists (select 1 from campaign where workspace_id = ? and not one_off and open_tracking) as yes`, [ctx.actor.workspaceId]);
-  return Boolean(r?.yes);
 }
 
 /** The range asked for, in the workspace zone: both ends included, `to` today and `from` 29 days
