@@ -193,7 +193,7 @@ describe('GET /campaigns/:id/leads', () => {
     beforeAll(async () => {
       ({ campaign: { id: campaignId } } = await campaignWith([
         { email: 'john.smith@acme.com' },
-        { email: 'Jane.Doe@Acme.com' },
+        { email: 'jane.doe@acme.com' },
         { email: 'percent%sign@example.com' },
         { email: 'under_score@example.com' },
         { email: 'back\\slash@example.com' },
@@ -210,9 +210,9 @@ describe('GET /campaigns/:id/leads', () => {
     };
 
     it('matches part of the address, case-insensitively', async () => {
-      expect(await search('ACME')).toEqual(['john.smith@acme.com', 'Jane.Doe@Acme.com']);
+      expect(await search('ACME')).toEqual(['john.smith@acme.com', 'jane.doe@acme.com']);
       expect(await search('smith')).toEqual(['john.smith@acme.com']);
-      expect(await search('  jane.doe ')).toEqual(['Jane.Doe@Acme.com']);
+      expect(await search('  Jane.DOE ')).toEqual(['jane.doe@acme.com']);
       expect(await search('nobody')).toEqual([]);
     });
 
@@ -225,6 +225,12 @@ describe('GET /campaigns/:id/leads', () => {
       expect(await search('t%s')).toEqual(['percent%sign@example.com']);
       expect(await search('r_s')).toEqual(['under_score@example.com']);
       expect(await search("'; drop table lead; --")).toEqual([]);
+    });
+
+    it('finds an address given in mixed case: it is stored lower-case, and the database refuses one that is not', async () => {
+      expect((await api.post(`/campaigns/${campaignId}/leads/manual`, { leads: [{ email: 'Mixed.Case@Example.COM' }] })).body).toMatchObject({ inserted: 1 });
+      expect(await search('case@EXAMPLE')).toEqual(['mixed.case@example.com']);
+      await expect(createLeads(service, me.workspaceId, campaignId, [{ email: 'Upper@example.com' }])).rejects.toThrow(/lead_email_lower/);
     });
   });
 

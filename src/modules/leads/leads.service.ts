@@ -9,7 +9,7 @@ import { checkInput } from '../../validation';
 import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
 import { campaignLeadFields } from './lead-fields';
-import { campaignLeadPage, COMPANY_FIELDS, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
+import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
 import { leadTimeline } from './lead-timeline';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
@@ -65,7 +65,7 @@ export async function searchLeads(ctx: AuthedCtx, input: { q: string; limit?: nu
   const pattern = `%${escapeLike(term)}%`;
   const leads = await ctx.em.find(
     Lead,
-    { $or: [{ email: { $ilike: pattern } }, ...COMPANY_FIELDS.map((k) => ({ vars: { [k]: { $ilike: pattern } } }))] },
+    { $or: [emailContains(term), ...COMPANY_FIELDS.map((k) => ({ vars: { [k]: { $ilike: pattern } } }))] },
     { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: limit ?? DEFAULT_SEARCH_LIMIT },
   );
   const campaigns = await campaignsOf(ctx.em, leads);
