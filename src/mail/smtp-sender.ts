@@ -53,8 +53,17 @@ export function classifySmtpError(err: NodemailerError): SmtpResult {
   return { outcome: 'deferred', code, detail, senderRefused: false };
 }
 
-/** One sending session per inbox for a tick; `close()` ends them all. */
-export class SmtpSessions {
+/** Sends messages over one pooled session per inbox; `close()` ends them all. */
+export interface SmtpSender {
+  /** Sends one message: nodemailer message options (it builds the MIME and the envelope), or raw MIME
+   *  with its envelope. Never rejects with an SMTP failure: those are results. */
+  send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult>;
+  close(): void;
+}
+
+/** One sending session per inbox for a tick; `close()` ends them all. The engine runs these on the SMTP
+ *  thread (smtp-thread.ts). */
+export class SmtpSessions implements SmtpSender {
   private readonly transports = new Map<string, Transporter>();
 
   constructor(private readonly timeoutMs = SMTP_SEND_TIMEOUT_MS) {}

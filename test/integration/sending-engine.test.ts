@@ -2,6 +2,7 @@
 // through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
+import { smtpThread } from '../../src/mail/smtp-thread';
 import { CLAIM_BATCH, claimSends } from '../../src/modules/sending/engine/deliver';
 import { sweepInterrupted, SENDING_STALE_MINUTES } from '../../src/modules/sending/engine/sweep';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
@@ -269,6 +270,22 @@ describe('exactly once', () => {
     expect(send).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await leadRow(s.leadIds[0]!)).toMatchObject({ status: 'active', current_step: 1 });
     expect(world.peer.messages).toHaveLength(0);
+    expect(await tick()).toMatchObject({ sent: 0 });
+    expect(world.peer.messages).toHaveLength(0);
+  });
+
+  it('leaves an email in sending, never to be sent again, when the SMTP thread dies while it is on the wire', async () => {
+    const s = await activeCampaign();
+    world.peer.behaviour = { delayMs: 1_000 };
+    const ticking = tick();
+    // Claimed (the claim commits before SMTP), then handed to the thread, which dies before an answer.
+    while ((await sendsOf(s.leadIds[0]!))[0]?.status !== 'sending') await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    await smtpThread.stop();
+    expect(await ticking).toMatchObject({ sent: 0 });
+    expect(await sendsOf(s.leadIds[0]!)).toEqual([expect.objectContaining({ status: 'sending' })]);
+    world.peer.behaviour = {};
+    clock.advance(MINUTE);
     expect(await tick()).toMatchObject({ sent: 0 });
     expect(world.peer.messages).toHaveLength(0);
   });

@@ -1,11 +1,14 @@
 // Sends queued rows: claim (FOR UPDATE SKIP LOCKED, then status `sending` is the lock), check again at
 // send time, compose, hand to SMTP, record the outcome. The claim commits before the SMTP call, so a
 // process that dies mid-send leaves the row in `sending`, and nothing ever sends such a row again
-// (sweep.ts): a duplicate email is worse than a missed one.
+// (sweep.ts): a duplicate email is worse than a missed one. The SMTP itself (nodemailer building the
+// MIME and driving the sessions) runs on the SMTP thread (mail/smtp-thread.ts); a thread that dies mid-send
+// is such an unknown too.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
-import { SmtpSessions, type SmtpResult } from '../../../mail/smtp-sender';
+import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
+import { ThreadedSmtpSessions } from '../../../mail/smtp-thread';
 import { composeParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
@@ -47,8 +50,8 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
     [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
   );
   // RETURNING keeps no order: each inbox's emails go out in the order they came due.
-  const due = (r: Record<string, unknown>) => new Date(r.scheduled_for as string).getTime();
-  rows.sort((a, b) => due(a) - due(b) || (String(a.id) < String(b.id) ? -1 : 1));
+  const due = new Map(rows.map((r) => [r, new Date(r.scheduled_for as string).getTime()]));
+  rows.sort((a, b) => due.get(a)! - due.get(b)! || (String(a.id) < String(b.id) ? -1 : 1));
   return rows.map((r) => ({
     id: String(r.id),
     workspaceId: String(r.workspace_id),
@@ -182,7 +185,7 @@ function withLive(lane: Lane, inbox: BatchInbox | undefined): BatchInbox | undef
 
 /** What the lanes of one deliverDue call share. */
 interface Lane {
-  sessions: SmtpSessions;
+  sessions: SmtpSender;
   campaigns: Map<string, EngineCampaign>;
   report: DeliveryReport;
   random: () => number;
@@ -247,7 +250,7 @@ async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
  */
 export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, bounced: 0, deferred: 0, dropped: 0, released: 0 };
-  const sessions = new SmtpSessions();
+  const sessions = new ThreadedSmtpSessions();
   const passwords = new Map<string, string>();
   const lane: Lane = {
     sessions,

@@ -1,0 +1,37 @@
+// The SMTP thread's side (see smtp-thread.ts): runs SmtpSessions for the sending engine, one set of
+// pooled sessions per dispatch call, and answers each message with its SmtpResult. Building the MIME and
+// speaking SMTP is most of the CPU a send costs; here it runs beside the main thread, which keeps the
+// claims, checks, composing and records (and the API's requests) to itself.
+import { parentPort } from 'node:worker_threads';
+import type Mail from 'nodemailer/lib/mailer';
+import type { SmtpLogin } from './connection-test';
+import { SmtpSessions, type SmtpResult } from './smtp-sender';
+
+export type ToSmtpThread =
+  | { type: 'send'; id: number; session: number; inboxId: string; login: SmtpLogin; message: Mail.Options; timeoutMs: number }
+  | { type: 'close'; session: number };
+
+export interface FromSmtpThread {
+  id: number;
+  result: SmtpResult;
+}
+
+const sessions = new Map<number, SmtpSessions>();
+
+function sessionsOf(session: number, timeoutMs: number): SmtpSessions {
+  let s = sessions.get(session);
+  if (!s) sessions.set(session, (s = new SmtpSessions(timeoutMs)));
+  return s;
+}
+
+parentPort?.on('message', (m: ToSmtpThread) => {
+  if (m.type === 'close') {
+    sessions.get(m.session)?.close();
+    sessions.delete(m.session);
+    return;
+  }
+  // SmtpSessions.send never throws: every answer, or the lack of one, is a result.
+  void sessionsOf(m.session, m.timeoutMs)
+    .send(m.inboxId, m.login, m.message)
+    .then((result) => parentPort!.postMessage({ id: m.id, result } satisfies FromSmtpThread));
+});
