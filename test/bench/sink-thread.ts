@@ -1,0 +1,55 @@
+// The benchmarks' SMTP sink on a thread of its own: a real SMTP server is never part of the sending
+// process, so its work must not be charged to the sender's thread (in the sender's event loop it took
+// about a fifth of the main thread from both sides, and slowed every SMTP round trip behind the
+// sender's own work). The sink is test/support/smtp-peer.ts; this file is both the thread and its handle.
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { startSmtpPeer } from '../support/smtp-peer';
+
+type Request = { type: 'count' | 'reset' | 'stop' };
+
+export interface SinkThread {
+  host: string;
+  port: number;
+  /** Messages accepted since the last reset. */
+  count(): Promise<number>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSinkThread(): Promise<SinkThread> {
+  const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, { eval: true });
+  const replies: ((value: number) => void)[] = [];
+  const ready = new Promise<{ host: string; port: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const { host, port } = await ready;
+  worker.on('message', (n: number) => replies.shift()?.(n));
+  const ask = (type: Request['type']) =>
+    new Promise<number>((resolve) => {
+      replies.push(resolve);
+      worker.postMessage({ type } satisfies Request);
+    });
+  return {
+    host,
+    port,
+    count: () => ask('count'),
+    reset: async () => void (await ask('reset')),
+    stop: async () => {
+      await ask('stop');
+      await worker.terminate();
+    },
+  };
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  void startSmtpPeer().then((peer) => {
+    port.postMessage({ host: peer.host, port: peer.port });
+    port.on('message', async (m: Request) => {
+      if (m.type === 'reset') peer.messages.length = 0;
+      if (m.type === 'stop') await peer.stop();
+      port.postMessage(peer.messages.length);
+    });
+  });
+}
