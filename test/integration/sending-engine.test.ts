@@ -1,6 +1,8 @@
 // The sending engine end to end: dispatch ticks at fixed clocks against the real database, sending
 // through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { smtpThread } from '../../src/mail/smtp-thread';
 import { CLAIM_BATCH, claimSends } from '../../src/modules/sending/engine/deliver';
@@ -272,6 +274,45 @@ describe('exactly once', () => {
     expect(world.peer.messages).toHaveLength(0);
     expect(await tick()).toMatchObject({ sent: 0 });
     expect(world.peer.messages).toHaveLength(0);
+  });
+
+  it('never sends an email twice after a dispatcher process is killed mid-send (SIGKILL)', async () => {
+    const s = await activeCampaign({ leads: 4, campaign: { dailyLimit: 100 } });
+    for (let i = 0; i < 3; i++) {
+      const inbox = await createInbox(world.service, world.me.workspaceId, {
+        email: `kill${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
+      });
+      await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [s.campaignId, inbox.id]);
+    }
+    // Slow answers at every SMTP stage: the process is killed with its emails between claim and answer.
+    world.peer.behaviour = { delayMs: 400 };
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/dispatch-child.ts')], {
+      env: { ...process.env, WORKSPACE_ID: world.me.workspaceId, NOW: clock.now().toISOString() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const inSending = async () => (await db(`select count(*)::int as n from send where campaign_id = ? and status = 'sending'`, [s.campaignId]))[0].n;
+    for (let waited = 0; (await inSending()) < 4; waited += 50) {
+      if (waited > 20_000) throw new Error(`the dispatcher never claimed its emails: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGKILL');
+    await exited;
+
+    // Its rows stay untouched while they may still be on the wire, then are marked interrupted, never sent.
+    world.peer.behaviour = {};
+    expect(await tick()).toMatchObject({ sent: 0 });
+    clock.advance((SENDING_STALE_MINUTES + 1) * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0, swept: 4 });
+    clock.advance(10 * MINUTE);
+    expect(await tick()).toMatchObject({ sent: 0 });
+    expect(await db(`select status, error, count(*)::int as n from send where campaign_id = ? group by status, error`, [s.campaignId])).toEqual([{ status: 'failed', error: 'interrupted', n: 4 }]);
+    const to = world.peer.messages.map((m) => m.envelope.rcptTo[0]);
+    expect(new Set(to).size).toBe(to.length);
   });
 
   it('leaves an email in sending, never to be sent again, when the SMTP thread dies while it is on the wire', async () => {
