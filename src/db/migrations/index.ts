@@ -8,7 +8,6 @@ import { Migration20261123022449_leads_reading } from './Migration20261123022449
 import { Migration20261123024412_leads_counts } from './Migration20261123024412_leads_counts';
 import { Migration20261123030549_lead_list_entry_order } from './Migration20261123030549_lead_list_entry_order';
 import { Migration20261125033330_sending_engine } from './Migration20261125033330_sending_engine';
-import { Migration20261125092657_lead_email_lower } from './Migration20261125092657_lead_email_lower';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -18,5 +17,4 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123024412_leads_counts', class: Migration20261123024412_leads_counts },
   { name: 'Migration20261123030549_lead_list_entry_order', class: Migration20261123030549_lead_list_entry_order },
   { name: 'Migration20261125033330_sending_engine', class: Migration20261125033330_sending_engine },
-  { name: 'Migration20261125092657_lead_email_lower', class: Migration20261125092657_lead_email_lower },
 ];

@@ -36,9 +36,9 @@ export function normalizeFilter(input: FilterFields): LeadFilter {
 /** q is data: LIKE's wildcards and its escape character match themselves. */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Leads whose address contains q, in any case. Addresses are stored lower-case (the lead_email_lower
- *  check), so a lower-cased term with LIKE finds exactly what ILIKE would, at about half the cost when
- *  q matches most of a campaign: ILIKE case-folds every address it tests. The trigram index serves both. */
+/** Leads whose address contains q, in any case. Addresses are stored lower-case (Lead.email), so a
+ *  lower-cased term with LIKE finds exactly what ILIKE would, at about half the cost when q matches most
+ *  of a campaign: ILIKE case-folds every address it tests. The trigram index serves both. */
 export const emailContains = (q: string): FilterQuery<Lead> => ({ email: { $like: `%${escapeLike(q.toLowerCase())}%` } });
 
 /** The lead field searched by the workspace-wide q beside the address, in the spellings CSV headers
