@@ -412,6 +412,9 @@ describe('GET /leads (workspace-wide)', () => {
     expect(await q('interest=won')).toEqual([['two@globex.com'], '1']);
     expect(await q('provider=provider_a')).toEqual([['three@initech.com'], '1']);
     expect(await q('limit=2&offset=1')).toEqual([['two@globex.com', 'three@initech.com'], '4']);
+    expect(await q('limit=1&offset=3')).toEqual([['one@acme.com'], '4']);
+    // Past the merge budget (campaigns × (offset + limit)) the page comes from one ordered scan instead.
+    expect(await q('offset=50000')).toEqual([[], '4']);
     expect(await q('status=')).toEqual([['shared@example.com', 'two@globex.com', 'three@initech.com', 'one@acme.com'], '4']);
   });
 
