@@ -11,6 +11,7 @@ import { loadSecretKey, Secrets } from './crypto';
 import { openDatabase } from './db/orm';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
+import { smtpThread } from './mail/smtp-thread';
 import { createResolver, type DnsResolver } from './net/dns';
 
 export interface RunningService {
@@ -64,6 +65,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
           server!.closeIdleConnections();
           await jobs?.stop();
+          // Jobs have drained their sends; an idle SMTP thread would otherwise outlive the service.
+          await smtpThread.stopIfIdle();
           await closed;
           await httpApp.stop();
           await db.close();

@@ -64,6 +64,15 @@ export class SmtpThread {
     await worker.terminate();
   }
 
+  /**
+   * Ends the thread if it holds no message (a service stopping after its jobs drained). Another service in
+   * the same process (tests run several) may still be sending through it: then it stays, and unrefs itself
+   * once idle.
+   */
+  async stopIfIdle(): Promise<void> {
+    if (this.pending.size === 0) await this.stop();
+  }
+
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = spawn();
