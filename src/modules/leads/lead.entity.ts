@@ -47,7 +47,11 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
 })
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
-  @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
+  /** Always the campaign's workspace (every way in copies it from the campaign), kept here so workspace
+   *  filters and look-ups need no join. No foreign key of its own: the campaign's holds it (a lead goes
+   *  when its campaign goes, a campaign when its workspace goes), and checking a second key on every
+   *  inserted row cost imports about 12% (lead-import benchmark: 5.1-5.5 s with it, 4.6-4.7 s without). */
+  @ManyToOne(() => Workspace, { ref: true, createForeignKeyConstraint: false })
   workspace!: Ref<Workspace>;
 
   @ManyToOne(() => Campaign, { ref: true, deleteRule: 'cascade' })
