@@ -1,5 +1,10 @@
 // The job runner (Agenda on the PostgreSQL backend by default) starts with the service, runs the
 // heartbeat, and stops cleanly; running a recurring job's schedule twice keeps one job.
+//
+// This file is why jest reports "A worker process has failed to exit gracefully": Agenda 6.2.6 races each
+// job run against a liveness check that sleeps lockLifetime / 2 (5 minutes) on a timer it never clears or
+// unrefs, so every job that ran keeps the event loop busy for 5 minutes after agenda.stop(). `npm start`
+// exits explicitly after stopping, so only tests see it; jest then ends the worker itself.
 import { runtimeStatus } from '../../jobs/heartbeat.job';
 import net from 'node:net';
 import { startTestService } from '../support/service';
