@@ -276,6 +276,50 @@ describe('GET /campaigns/:id/lead-fields', () => {
     expect(res.body).toEqual({ fields: ['z', 'yy', 'alpha', 'beta', 'Job Title'] });
   });
 
+  describe('keeps the order the fields were given in (stored vars keep keys shortest first)', () => {
+    const newCampaign = async () => (await api.post('/campaigns', { name: `Order ${randomUUID().slice(0, 6)}` })).body.id as string;
+    const csvInto = (path: string, text: string) => api.request('POST', `/api${path}`, text, { 'content-type': 'text/csv' });
+    const fieldsOf = async (campaignId: string) => (await api.get(`/campaigns/${campaignId}/lead-fields`)).body.fields as string[];
+
+    it('lists CSV columns left to right, and a later import\'s new columns after them', async () => {
+      const campaignId = await newCampaign();
+      await csvInto(`/campaigns/${campaignId}/leads`, 'first_name,email,last_name,company,title\nAnn,o1@example.com,Lee,Acme,CEO\n');
+      expect(await fieldsOf(campaignId)).toEqual(['first_name', 'last_name', 'company', 'title']);
+      await csvInto(`/campaigns/${campaignId}/leads`, 'email,website_url,company,city\no2@example.com,acme.test,Acme,Rome\n');
+      expect(await fieldsOf(campaignId)).toEqual(['first_name', 'last_name', 'company', 'title', 'website_url', 'city']);
+      // leads.csv has the same columns in the same order.
+      const header = (await api.get(`/campaigns/${campaignId}/leads.csv`)).text.split('\r\n')[0].split(',');
+      expect(header.slice(9)).toEqual(['first_name', 'last_name', 'company', 'title', 'website_url', 'city']);
+    });
+
+    it('lists JSON fields as written, and fields first met on a later row after the earlier ones', async () => {
+      const campaignId = await newCampaign();
+      await api.post(`/campaigns/${campaignId}/leads/manual`, {
+        leads: [
+          { email: 'j1@example.com', vars: { zeta: '1', a_much_longer_name: '2' } },
+          { email: 'j2@example.com', vars: { b: '3', zeta: '4' } },
+        ],
+      });
+      expect(await fieldsOf(campaignId)).toEqual(['zeta', 'a_much_longer_name', 'b']);
+    });
+
+    it("keeps a lead list's column order when the list feeds a campaign", async () => {
+      const listId = (await api.post('/lead-lists', { name: `Ordered ${randomUUID().slice(0, 6)}` })).body.id;
+      await csvInto(`/lead-lists/${listId}/leads`, 'email,phone_number,first_name,co\nl1@example.com,555,Ann,Acme\n');
+      const campaignId = await newCampaign();
+      expect((await api.post(`/campaigns/${campaignId}/leads/from-list`, { list_id: listId })).body.inserted).toBe(1);
+      expect(await fieldsOf(campaignId)).toEqual(['phone_number', 'first_name', 'co']);
+    });
+
+    it('puts a field added by PATCH after the others, and drops a field no lead carries any more', async () => {
+      const campaignId = await newCampaign();
+      await csvInto(`/campaigns/${campaignId}/leads`, 'email,first_name,company\np1@example.com,Ann,Acme\n');
+      const [lead] = (await api.get(`/campaigns/${campaignId}/leads`)).body;
+      expect((await api.patch(`/leads/${lead.id}`, { vars: { x: 'new', company: null } })).status).toBe(200);
+      expect(await fieldsOf(campaignId)).toEqual(['first_name', 'x']);
+    });
+  });
+
   it('gives an empty list for a campaign without leads or fields', async () => {
     const { campaign } = await campaignWith([]);
     expect((await api.get(`/campaigns/${campaign.id}/lead-fields`)).body).toEqual({ fields: [] });

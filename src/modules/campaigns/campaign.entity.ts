@@ -100,6 +100,10 @@ export class Campaign extends BaseEntity {
   @Property({ type: 'string[]', columnType: 'text[]' })
   tags: string[] & Opt = [];
 
+  /** Its leads' field names in the order they first appeared (leads/field-order.ts); written by SQL. */
+  @Property({ type: 'string[]', columnType: 'text[]', default: '{}' })
+  fieldOrder: string[] & Opt = [];
+
   @Property({ type: 'string', columnType: 'date', nullable: true })
   startDate: string | null = null;
 

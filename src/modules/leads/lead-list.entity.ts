@@ -1,4 +1,4 @@
-import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Filter, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
@@ -11,4 +11,8 @@ export class LeadList extends BaseEntity {
 
   @Property({ type: 'text' })
   name!: string;
+
+  /** Its entries' field names in the order they first appeared (field-order.ts); written by SQL. */
+  @Property({ type: 'string[]', columnType: 'text[]', default: '{}' })
+  fieldOrder: string[] & Opt = [];
 }

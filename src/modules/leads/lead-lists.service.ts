@@ -9,6 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
 import { notFound } from '../../errors';
+import { FieldNames, recordFieldOrder } from './field-order';
 import { csvLeadRows } from './import/csv';
 import { prepareRow, type RawRow } from './import/lead-rows';
 import { inImportTransaction, orderedIds } from './import/staging';
@@ -60,11 +61,13 @@ export async function importLeadListCsv(ctx: AuthedCtx, listId: string, csv: str
 
     let valid = 0;
     let invalid = 0;
+    const names = new FieldNames();
     async function* lines(): AsyncGenerator<string> {
       for await (const batch of csvLeadRows(csv) as AsyncIterable<RawRow[]>) {
         let chunk = '';
         for (const raw of batch) {
           const row = prepareRow(raw);
+          names.add(row.fields.keys());
           if (row.domain === null) {
             invalid++;
             continue;
@@ -82,6 +85,7 @@ export async function importLeadListCsv(ctx: AuthedCtx, listId: string, csv: str
        on conflict (list_id, email) do nothing`,
       [now, listId],
     );
+    await recordFieldOrder(ctx.em, 'lead_list', listId, names.take());
     const added = inserted.rowCount ?? 0;
     return { added, duplicates: valid - added, invalid };
   });

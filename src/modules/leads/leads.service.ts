@@ -8,6 +8,7 @@ import { badRequest, conflict, validationFailed } from '../../errors';
 import { checkInput } from '../../validation';
 import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
+import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
 import { leadTimeline } from './lead-timeline';
@@ -138,6 +139,7 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
   return ctx.em.transactional(async (em) => {
     const lead = await loadLead(em, id, true);
     if (input.vars !== undefined) {
+      const before = lead.vars;
       const result = applyVarsPatch(lead.vars, input.vars);
       if (!result.vars) {
         const fields = Object.fromEntries(result.problems.map((p) => [`vars.${p.field}`, [VARS_PROBLEMS[p.code]]]));
@@ -148,6 +150,9 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
         throw badRequest('too_many_fields', `A lead can carry at most ${MAX_FIELDS_PER_LEAD} fields; this change would leave ${count}.`);
       }
       lead.vars = result.vars;
+      // New fields rank after the campaign's others, in the order the change gave them (field-order.ts).
+      const added = Object.keys(input.vars).filter((k) => !Object.prototype.hasOwnProperty.call(before, k) && Object.prototype.hasOwnProperty.call(result.vars, k));
+      await recordFieldOrder(ctx.em, 'campaign', lead.campaign.id, added);
     }
     if (input.status !== undefined) lead.status = nextStatus(lead, input.status);
     if (input.interest !== undefined) {

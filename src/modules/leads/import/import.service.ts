@@ -8,6 +8,7 @@ import type { AuthedCtx } from '../../../context';
 import { findOr404, isUuid } from '../../../db/find';
 import { notFound, validationFailed } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
+import { recordFieldOrder } from '../field-order';
 import { csvLeadRows } from './csv';
 import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
 import { fieldName, type RawRow } from './lead-rows';
@@ -46,7 +47,10 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
     const days = campaign.rows[0].recent_contact_days;
     const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
     const counts = noRows();
-    const stager = new Stager(db, now.getTime(), () => importChunk(db, scope, counts));
+    // Each chunk's new field names are ranked for the campaign alongside (field-order.ts).
+    const stager: Stager = new Stager(db, now.getTime(), async () => {
+      await Promise.all([importChunk(db, scope, counts), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
+    });
     await stage(stager, db);
     await stager.finish();
     return counts;
@@ -77,6 +81,9 @@ export async function addSheetLeads(ctx: AuthedCtx, campaignId: string, input: A
 
 /** The entries of a lead list in the order they were added, a page at a time (keyset on created_at, id). */
 async function stageListEntries(stager: Stager, db: Db, listId: string): Promise<void> {
+  // The list's fields rank first, in its own order: its entries' vars are jsonb and lost that order.
+  const list = await db.query<{ field_order: string[] }>(`select field_order from lead_list where id = $1`, [listId]);
+  stager.names.add(list.rows[0]?.field_order ?? []);
   let after: { created_at: Date; id: string } | null = null;
   for (;;) {
     const page: { rows: { email: string; vars: Record<string, unknown>; created_at: Date; id: string }[] } = await db.query(

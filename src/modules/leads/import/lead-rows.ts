@@ -27,6 +27,8 @@ export interface PreparedRow {
   email: string;
   domain: string | null;
   vars: Record<string, string>;
+  /** The same fields in the order given (an object puts integer-like names first). */
+  fields: ReadonlyMap<string, string>;
   timezone: string | null;
 }
 
@@ -108,5 +110,5 @@ export function prepareRow(row: RawRow): PreparedRow {
     if (value) vars.set(name, value);
   }
   const clean = Object.fromEntries(vars);
-  return { email, domain: isValidEmail(email) ? domainOf(email) : null, vars: clean, timezone: zoneFromFields(clean) };
+  return { email, domain: isValidEmail(email) ? domainOf(email) : null, vars: clean, fields: vars, timezone: zoneFromFields(clean) };
 }

@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { collectGarbage } from '../../../gc';
+import { FieldNames } from '../field-order';
 import { prepareRow, type RawRow } from './lead-rows';
 
 export type Db = Client;
@@ -100,6 +101,8 @@ export class Stager {
   private working: Promise<void> = Promise.resolve();
   private handedOn = 0;
   private failure: unknown = null;
+  /** The rows' field names in the order they first appear (field-order.ts). */
+  readonly names = new FieldNames();
 
   constructor(
     private readonly db: Db,
@@ -121,6 +124,7 @@ export class Stager {
       for (const raw of batch) {
         const n = ++this.given;
         const row = prepareRow(raw);
+        this.names.add(row.fields.keys());
         const valid = row.domain !== null;
         this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
         if (this.piece.length >= COPY_PIECE) {
