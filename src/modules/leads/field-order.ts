@@ -8,7 +8,7 @@
 // written on its own (autocommit, a moment's row lock) rather than inside the import's transaction: a
 // name left behind by an import that then failed ranks a field no lead carries, and is never listed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../sending/engine/sql';
+import { sql } from '../../db/sql';
 
 /** More names than lead-fields ever lists (200); a file with more columns still gets a bounded row. */
 export const FIELD_ORDER_MAX = 1000;

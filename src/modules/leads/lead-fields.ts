@@ -4,7 +4,7 @@
 // (api.md Limits).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign } from '../campaigns/campaign.entity';
-import { sql, textArray, timeArray } from '../sending/engine/sql';
+import { sql, textArray, timeArray } from '../../db/sql';
 
 export const MAX_LEAD_FIELDS = 200;
 

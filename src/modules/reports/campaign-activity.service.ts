@@ -5,7 +5,7 @@
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
-import { sql } from '../sending/engine/sql';
+import { sql } from '../../db/sql';
 import { DEFAULT_ACTIVITY_PAGE, type ActivityPageInput } from './campaign-activity.inputs';
 
 export interface ActivityRow {

@@ -8,7 +8,7 @@ import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { loadCampaigns, loadInboxes, type EngineCampaign } from '../sending/engine/load-state';
-import { sql } from '../sending/engine/sql';
+import { sql } from '../../db/sql';
 import { LEAD_DUE_AT, skippedVerifications } from '../sending/lead-due-sql';
 import { dateOfDay, dayOfDate, forecastPending, wallClock, type Cohort } from '../sending/schedule';
 import { autoRepliedLead, percent, positiveLead, repliedLead, sentEmail } from './metrics';

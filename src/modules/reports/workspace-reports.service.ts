@@ -12,7 +12,7 @@ import { findOr404 } from '../../db/find';
 import { badRequest } from '../../errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
-import { sql } from '../sending/engine/sql';
+import { sql } from '../../db/sql';
 import { dayKey, startOfDate } from '../sending/schedule';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsInput } from './analytics.inputs';
 import { percent, positiveLead, repliedLead, sentEmail } from './metrics';

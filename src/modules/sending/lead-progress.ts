@@ -3,7 +3,7 @@
 // fields the dispatcher reads (status, currentStep, lastStepAt, nextDueAt) always mean the same thing.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus, StopReason } from '../leads/lead.entity';
-import { sqlRun } from './engine/sql';
+import { sqlRun } from '../../db/sql';
 
 export interface StepTiming {
   position: number;

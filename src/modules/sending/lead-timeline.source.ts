@@ -2,7 +2,7 @@
 // one-off), first open and first counted click of each, bounces, the unsubscribe, and its tasks opened
 // and closed. Read from the rows the engine and the public links write; nothing is stored twice.
 import type { TimelineEntry, TimelineSource } from '../leads/lead-timeline';
-import { sql } from './engine/sql';
+import { sql } from '../../db/sql';
 
 const TASK_LABELS: Record<string, string> = {
   linkedin_connect: 'LinkedIn connection',

@@ -14,7 +14,7 @@ import { Lead } from '../leads/lead.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { messageIdFor } from './render/headers';
 import { dayKey, nextOpening, sendZone, startOfDate } from './schedule';
-import { pgArray, sql } from './engine/sql';
+import { pgArray, sql } from '../../db/sql';
 import type { OneOffSendInput } from './one-offs.inputs';
 
 export interface QueuedOneOff {

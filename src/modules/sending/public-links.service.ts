@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { blockAddress } from '../blocklist/blocklist.service';
-import { sql } from './engine/sql';
+import { sql } from '../../db/sql';
 import { stopLead } from './lead-progress';
 import { LinkTokens } from './links/tokens';
 import { isHumanClick, type Click } from './schedule';

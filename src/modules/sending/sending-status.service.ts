@@ -5,7 +5,7 @@ import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type DueGroup, type SendingStatus } from './schedule';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
-import { sql } from './engine/sql';
+import { sql } from '../../db/sql';
 import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
 
 export interface SendingStatusView extends SendingStatus {

@@ -6,7 +6,7 @@ import { isUuid } from '../../db/find';
 import { conflict, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
 import { stepBehind } from '../sending/engine/outcomes';
-import { sql } from '../sending/engine/sql';
+import { sql } from '../../db/sql';
 
 export interface TaskView {
   id: string;

@@ -9,7 +9,7 @@ import { dayKey } from '../schedule';
 import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
 import { LEAD_COLUMNS, toEngineLead, type EngineLead } from './pick-due';
-import { pgArray, sql, textArray } from './sql';
+import { pgArray, sql, textArray } from '../../../db/sql';
 
 export interface BatchInbox extends SendingInbox {
   status: string;

@@ -16,7 +16,7 @@ import type { EngineCampaign } from './load-state';
 import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
-import { pgArray, sql } from './sql';
+import { pgArray, sql } from '../../../db/sql';
 
 export const CLAIM_BATCH = 200;
 

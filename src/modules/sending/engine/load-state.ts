@@ -3,7 +3,7 @@
 // their workspaces with today's counts, cap, gap and back-off. Leads are read separately (pick-due.ts),
 // only those due.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from './sql';
+import { pgArray, sql } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { InboxStatus } from '../../inboxes/inbox.entity';

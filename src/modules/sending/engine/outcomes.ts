@@ -8,7 +8,7 @@ import { afterStep, stopLead } from '../lead-progress';
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
-import { sql } from './sql';
+import { sql } from '../../../db/sql';
 
 export interface ClaimedSend {
   id: string;

@@ -5,7 +5,7 @@
 // steps, completion, an expired verification hold, a later due time) is written back so the lead is not
 // read again before it matters. Task steps open their task here.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { boolArray, intArray, pgArray, sql, timeArray } from './sql';
+import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { renderTemplate } from '../render/merge';

@@ -8,7 +8,7 @@ import type { PlannedSend } from '../schedule';
 import type { EngineCampaign, EngineInbox } from './load-state';
 import type { DueWork } from './pick-due';
 import { positiveLead, repliedLead } from '../../reports/metrics';
-import { boolArray, intArray, pgArray, sql } from './sql';
+import { boolArray, intArray, pgArray, sql } from '../../../db/sql';
 import { chooseVariant, type VariantStats } from './variants';
 
 const HIT: Record<NonNullable<EngineCampaign['abWinnerMetric']>, string> = {

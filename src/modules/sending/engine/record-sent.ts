@@ -1,6 +1,6 @@
 // The accepted emails of a batch recorded together (README "Outcomes", the 2xx row; the other answers are
 // recorded one by one in outcomes.ts), as array statements inside one transaction, sent in two round trips
-// (locks and reads, then every write; values written into the statements by sql.ts inlined). Rows lock in id
+// (locks and reads, then every write; values written into the statements by db/sql.ts inlined). Rows lock in id
 // order (inboxes, campaigns, leads) so two processes flushing at once cannot deadlock on each other;
 // should PostgreSQL still pick this transaction as a deadlock victim, nothing of it was applied and
 // it runs again.
@@ -13,7 +13,7 @@ import { afterStep } from '../lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
-import { boolArray, inlined, intArray, pgArray, sqlBatch, textArray, timeArray } from './sql';
+import { boolArray, inlined, intArray, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 
 export interface AcceptedSend {
   delivery: Delivery;

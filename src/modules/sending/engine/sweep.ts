@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
 import { loadCampaigns } from './load-state';
 import { stepBehind } from './outcomes';
-import { pgArray, sql } from './sql';
+import { pgArray, sql } from '../../../db/sql';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */
 export const SENDING_STALE_MINUTES = 10;

@@ -8,7 +8,7 @@ import { deliverDue, type DeliveryReport, type TickOptions } from './deliver';
 import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } from './load-state';
 import { pickDue, type DueWork } from './pick-due';
 import { queuePlannedSends } from './queue';
-import { sql } from './sql';
+import { sql } from '../../../db/sql';
 import { sweepInterrupted } from './sweep';
 
 export interface TickReport extends DeliveryReport {
