@@ -10,6 +10,7 @@ import { Migration20261123030549_lead_list_entry_order } from './Migration202611
 import { Migration20261125033330_sending_engine } from './Migration20261125033330_sending_engine';
 import { Migration20261125110833_lead_workspace_no_fk } from './Migration20261125110833_lead_workspace_no_fk';
 import { Migration20261125113022_lead_field_order } from './Migration20261125113022_lead_field_order';
+import { Migration20261125124500_lead_due_order } from './Migration20261125124500_lead_due_order';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125033330_sending_engine', class: Migration20261125033330_sending_engine },
   { name: 'Migration20261125110833_lead_workspace_no_fk', class: Migration20261125110833_lead_workspace_no_fk },
   { name: 'Migration20261125113022_lead_field_order', class: Migration20261125113022_lead_field_order },
+  { name: 'Migration20261125124500_lead_due_order', class: Migration20261125124500_lead_due_order },
 ];

@@ -40,10 +40,11 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   name: 'lead_campaign_list_page',
   expression: 'create index "lead_campaign_list_page" on "lead" ("campaign_id", "source_list_id", "created_at", "id") where "source_list_id" is not null',
 })
-// The dispatcher's follow-up queue: leads in sequence by when their next step is due.
+// The dispatcher's follow-up queue: leads in sequence by when their next step is due, in the order it
+// reads them (next_due_at, id), so a tick reads the few it can send and not every lead that is due.
 @Index({
   name: 'lead_campaign_due',
-  expression: `create index "lead_campaign_due" on "lead" ("campaign_id", "next_due_at") where "status" = 'active'`,
+  expression: `create index "lead_campaign_due" on "lead" ("campaign_id", "next_due_at", "id") where "status" = 'active'`,
 })
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
