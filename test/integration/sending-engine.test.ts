@@ -30,11 +30,10 @@ interface Setup {
   leadIds: string[];
 }
 
-async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
-  const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
-  for (const step of opts.steps ?? [{}]) await addStep(world.service, world.me.workspaceId, campaign.id, step);
+/** An inbox on the test SMTP peer (no gap, room for 100 a day), sending for the campaign. */
+async function attachInbox(campaignId: string, name: string, overrides: Record<string, unknown> = {}) {
   const inbox = await createInbox(world.service, world.me.workspaceId, {
-    email: `sam-${randomUUID().slice(0, 6)}@acme.test`,
+    email: `${name}-${randomUUID().slice(0, 6)}@acme.test`,
     smtpHost: world.peer.host,
     smtpPort: world.peer.port,
     username: 'sender@example.com',
@@ -43,9 +42,16 @@ async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof 
     gapJitterMinutes: 0,
     dailyCap: 100,
     rampStart: 100,
-    ...opts.inbox,
+    ...overrides,
   });
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
+  return inbox;
+}
+
+async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
+  const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
+  for (const step of opts.steps ?? [{}]) await addStep(world.service, world.me.workspaceId, campaign.id, step);
+  const inbox = await attachInbox(campaign.id, 'sam', opts.inbox);
   const leads = await createLeads(
     world.service,
     world.me.workspaceId,
@@ -233,12 +239,7 @@ describe('exactly once', () => {
   it('never sends a lead the same step twice when dispatchers run at once, in one process or two', async () => {
     const s = await activeCampaign({ leads: 12, campaign: { dailyLimit: 100 } });
     // Eleven more inboxes so that one tick can send to every lead.
-    for (let i = 0; i < 11; i++) {
-      const inbox = await createInbox(world.service, world.me.workspaceId, {
-        email: `extra${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
-      });
-      await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [s.campaignId, inbox.id]);
-    }
+    for (let i = 0; i < 11; i++) await attachInbox(s.campaignId, `extra${i}`);
     const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
     try {
       const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] }), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] })]);
@@ -278,12 +279,7 @@ describe('exactly once', () => {
 
   it('never sends an email twice after a dispatcher process is killed mid-send (SIGKILL)', async () => {
     const s = await activeCampaign({ leads: 4, campaign: { dailyLimit: 100 } });
-    for (let i = 0; i < 3; i++) {
-      const inbox = await createInbox(world.service, world.me.workspaceId, {
-        email: `kill${i}-${randomUUID().slice(0, 6)}@acme.test`, smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 100, rampStart: 100,
-      });
-      await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [s.campaignId, inbox.id]);
-    }
+    for (let i = 0; i < 3; i++) await attachInbox(s.campaignId, `kill${i}`);
     // Slow answers at every SMTP stage: the process is killed with its emails between claim and answer.
     world.peer.behaviour = { delayMs: 400 };
     const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/dispatch-child.ts')], {
