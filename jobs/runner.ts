@@ -4,16 +4,8 @@ import { Agenda, type Job } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import type { AppDeps } from '../src/context';
+import type { JobDefinition } from '../src/job';
 import { heartbeatJob } from './heartbeat.job';
-import { createDispatchJob } from './dispatch.job';
-
-export interface JobDefinition<D = unknown> {
-  name: string;
-  /** Recurring schedule (Agenda interval), or undefined for jobs queued on demand. */
-  every?: string;
-  concurrency?: number;
-  run(deps: AppDeps, job: Job<D>): Promise<void>;
-}
 
 
 export const MONGODB_SELECT_MS = 5_000;
@@ -23,7 +15,8 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<JobRunner> {
+/** Starts Agenda with the modules' jobs (src/app-module.ts) and the runner's own heartbeat. */
+export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: readonly JobDefinition[]): Promise<JobRunner> {
   const backend = deps.config.mongodbUrl
     ? // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of
       // waiting out the driver's 30 s default.
@@ -35,8 +28,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<Job
   const connected = backend.connect();
   backend.connect = () => connected;
   await connected;
-  const dispatch = createDispatchJob(deps.config.schedulerTickSeconds);
-  const jobDefinitions: JobDefinition<any>[] = [heartbeatJob, dispatch]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
   const agenda = new Agenda({ backend, processEvery: '5 seconds', defaultConcurrency: 5 });
   agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
   for (const def of jobDefinitions) {
@@ -44,7 +36,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<Job
       def.name,
       async (job: Job) => {
         try {
-          await def.run(deps, job);
+          await def.run(deps, job.attrs.data);
         } catch (err) {
           deps.log.error('job failed', { job: def.name, id: String(job.attrs._id), err: String((err as Error)?.stack ?? err) });
           throw err;
@@ -62,7 +54,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string): Promise<Job
     async stop() {
       // Finish what is running (bounded; a tick stops claiming at once and finishes the emails on the
       // wire), then release the rest for another worker.
-      dispatch.stop();
+      for (const def of jobDefinitions) def.stop?.();
       await agenda.drain(70_000).catch(() => undefined);
       await agenda.stop(true);
     },

@@ -6,15 +6,16 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express, { type Request } from 'express';
 import type { GraphQLSchema } from 'graphql';
+import type { ApiRoute } from '../src/api-route';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
 import { unauthorized } from '../src/errors';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
-import { csvBodyParser } from './csv-body';
 import { errorHandler, notFoundHandler } from './errors';
 import { publicLinkRouter } from './public-links';
-import type { Route } from './route';
-import { routes } from './routes';
+import { apiRouteList, mountRoutes } from './mount';
+import { apiDocsRouter } from './openapi/docs';
+import { buildOpenApi } from './openapi/document';
 
 export const JSON_LIMIT = '10mb';
 
@@ -33,31 +34,25 @@ async function requestContext(deps: AppDeps, req: Request): Promise<Ctx> {
   return authedContext(deps, actor);
 }
 
-function mount(router: express.Router, deps: AppDeps, r: Route) {
-  router[r.method](r.path, async (req, res) => {
-    const ctx = await requestContext(deps, req);
-    let body: unknown;
-    if (r.auth === 'none') body = await r.handle(ctx, req, res);
-    else if (!ctx.actor) throw unauthorized();
-    else body = await r.handle({ ...ctx, actor: ctx.actor }, req, res);
-    if (body !== undefined && !res.headersSent) res.status(r.status ?? 200).json(body);
-  });
-}
-
 export interface HttpApp {
   app: express.Express;
+  /** Every method and path Express serves under /api, read off the router (for the API reference test). */
+  apiRoutes: { method: string; path: string }[];
   stop(): Promise<void>;
 }
 
-export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: { isReady: () => boolean }): Promise<HttpApp> {
+export interface HttpAppOptions {
+  isReady: () => boolean;
+  /** Every module's REST contracts (src/app-module.ts). */
+  routes: readonly ApiRoute[];
+  /** Area tags of the API reference, in module order. */
+  tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];
+}
+
+export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: HttpAppOptions): Promise<HttpApp> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-
-  app.get('/api/health', (_req, res) => {
-    if (opts.isReady()) res.json({ ok: true });
-    else res.status(503).json({ error: { code: 'starting', message: 'The service is starting; try again in a moment.' } });
-  });
 
   const apollo = new ApolloServer<Ctx>({
     schema,
@@ -86,16 +81,23 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
     }),
   );
 
+  // Everything under /api is in this one router, so what it serves can be listed (apiRouteList) and
+  // compared with the API reference.
   const api = express.Router();
+  api.get('/health', (_req, res) => {
+    if (opts.isReady()) res.json({ ok: true });
+    else res.status(503).json({ error: { code: 'starting', message: 'The service is starting; try again in a moment.' } });
+  });
+  // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
+  api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
-  // CSV as text/csv or a multipart `file` field, 50 MB (csv-body.ts); lead imports stream it.
-  api.use(csvBodyParser());
-  for (const r of routes) mount(api, deps, r);
+  // CSV bodies (text/csv or a multipart `file` field, 50 MB) are read by the routes that take them (csv-body.ts).
+  api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
   app.use('/api', api);
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
-  return { app, stop: () => apollo.stop() };
+  return { app, apiRoutes: apiRouteList(api), stop: () => apollo.stop() };
 }

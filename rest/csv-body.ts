@@ -4,8 +4,8 @@
 // (decisions.md §3), after the rest of the body has been read off, as the JSON parser does.
 // The body may be gzip/deflate/br encoded and in any charset the runtime decodes (default UTF-8).
 //
-// Lead imports into a campaign read the CSV as a stream (csvStream), so a large file is parsed and
-// staged while it uploads; every other route finds the whole CSV text in req.body (csvBodyParser).
+// Routes declared `csv: 'stream'` (lead imports) read the CSV as a stream (withCsvStream), so a large
+// file is parsed and staged while it uploads; `csv: 'text'` routes read the whole text (csvText).
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -18,9 +18,6 @@ const CSV_TYPES = ['text/csv', 'application/csv'];
 const MULTIPART = 'multipart/form-data';
 const FILE_FIELD = 'file';
 const MULTIPART_OVERHEAD = 1024 * 1024;
-
-/** Routes (POST, path inside /api) whose handlers stream the CSV themselves. */
-const STREAMED_ROUTES = [/^\/campaigns\/[^/]+\/leads\/?$/i, /^\/lead-lists\/[^/]+\/leads\/?$/i];
 
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
@@ -194,19 +191,4 @@ export async function csvText(req: Request): Promise<string> {
     throw err;
   }
   return parts.join('');
-}
-
-/**
- * Middleware for every route: a CSV body (text/csv, or the multipart `file` field) becomes req.body as
- * a string, except on the routes that stream it. Errors (413, 400) go to the error handler.
- */
-export function csvBodyParser(): RequestHandler {
-  return (req, _res, next) => {
-    if (!isCsvRequest(req)) return next();
-    if (req.method === 'POST' && STREAMED_ROUTES.some((re) => re.test(req.path))) return next();
-    csvText(req).then((text) => {
-      req.body = text;
-      next();
-    }, next);
-  };
 }

@@ -3,11 +3,13 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
+import { collectModules } from '../src/app-module';
 import { buildAppSchema, printAppSchema } from '../src/graphql/schema';
+import { appModules } from '../src/modules';
 
 async function main() {
   const file = path.resolve(__dirname, '../schema.graphql');
-  const text = printAppSchema(await buildAppSchema());
+  const text = printAppSchema(await buildAppSchema(collectModules(appModules).resolvers));
   if (process.argv.includes('--check')) {
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     if (current !== text) {

@@ -7,6 +7,8 @@ import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
 import type { DnsResolver } from './net/dns';
 import type { Logger } from './logger';
+import type { LaunchCheck } from './modules/campaigns/launch-check';
+import type { TimelineSource } from './modules/leads/lead-timeline';
 
 /** What the whole process shares; built once in main.ts (or by the test harness). */
 export interface AppDeps {
@@ -16,6 +18,13 @@ export interface AppDeps {
   clock: Clock;
   log: Logger;
   dns: DnsResolver;
+  /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts). */
+  extensions: Extensions;
+}
+
+export interface Extensions {
+  launchChecks: readonly LaunchCheck[];
+  timelineSources: readonly TimelineSource[];
 }
 
 export type Credential = 'session' | 'api_key';

@@ -32,3 +32,8 @@ export const conflict = (code: string, message: string, details?: Record<string,
   new AppError(409, code, message, details);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { retry_after_seconds: retryAfterSeconds }, retryAfterSeconds);
+
+// TEMPORARY until the registry lands: replaced by the error-code registry's listing.
+export function errorCatalog(): { code: string; status: number; meaning: string }[] {
+  return [];
+}

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
+import { collectModules } from './app-module';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -12,10 +13,13 @@ import { openDatabase } from './db/orm';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
 import { smtpThread } from './mail/smtp-thread';
+import { appModules } from './modules';
 import { createResolver, type DnsResolver } from './net/dns';
 
 export interface RunningService {
   deps: AppDeps;
+  /** What Express serves under /api (method, path), read off its router. */
+  apiRoutes: { method: string; path: string }[];
   url: string;
   databaseUrl: string;
   stop(): Promise<void>;
@@ -40,15 +44,18 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    const deps: AppDeps = { config, orm: db.orm, secrets, clock: opts.clock ?? systemClock, log, dns: opts.dns ?? createResolver(config.dnsServers) };
-    const schema = await buildAppSchema();
-    const httpApp = await createHttpApp(deps, schema, { isReady: () => ready });
+    // The composition root walks the module manifests once (src/modules/index.ts).
+    const modules = collectModules(appModules);
+    const extensions = { launchChecks: modules.launchChecks, timelineSources: modules.timelineSources };
+    const deps: AppDeps = { config, orm: db.orm, secrets, clock: opts.clock ?? systemClock, log, dns: opts.dns ?? createResolver(config.dnsServers), extensions };
+    const schema = await buildAppSchema(modules.resolvers);
+    const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
     server = http.createServer(httpApp.app);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.port ?? config.port, resolve);
     });
-    if (opts.jobs !== false) jobs = await startJobs(deps, db.url);
+    if (opts.jobs !== false) jobs = await startJobs(deps, db.url, modules.jobs(config));
     ready = true;
     const port = (server.address() as AddressInfo).port;
     log.info('service ready', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, ms: Date.now() - started });
@@ -56,6 +63,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     let stopping: Promise<void> | null = null;
     return {
       deps,
+      apiRoutes: httpApp.apiRoutes,
       url: `http://127.0.0.1:${port}`,
       databaseUrl: db.url,
       stop() {

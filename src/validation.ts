@@ -83,3 +83,21 @@ export async function checkInput<T extends object>(instance: T): Promise<T> {
   if (errors.length) throw validationError(errors);
   return instance;
 }
+
+type Query = Record<string, unknown>;
+
+/** Drops fields sent empty: "an empty query value is no filter" (api.md). */
+export const withoutEmpty = (query: Query): Query => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined));
+
+/** A query string as input fields: an empty value is no filter (api.md), whole numbers become numbers
+ *  (anything else stays text and fails validation with a 400). Repeated keys stay arrays: refused. */
+export function fromQueryString(query: Query): Query {
+  const out: Query = {};
+  for (const [key, value] of Object.entries(withoutEmpty(query))) {
+    out[key] = (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+  }
+  return out;
+}
+
+/** A query string validated into an input class (snake_case parameter names, as bodies). */
+export const parseQuery = <T extends object>(cls: new () => T, query: Query): Promise<T> => parseInput(cls, fromQueryString(query));

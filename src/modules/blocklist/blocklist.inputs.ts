@@ -1,8 +1,7 @@
 // Inputs of the blocklist use cases, for both doors (REST bodies and query strings are the snake_case).
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { Nullable, parseInput } from '../../validation';
-import { fromQueryString } from '../leads/leads.inputs';
+import { fromQueryString, Nullable, parseInput } from '../../validation';
 
 export const BLOCK_REASONS = ['manual', 'import', 'unsubscribe', 'hard_bounce'] as const;
 /** Entries per POST /blocklist call (a bigger list goes through the CSV import). */

@@ -3,7 +3,7 @@ import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { AppError, badRequest, conflict, validationFailed } from '../../errors';
+import { badRequest, conflict, validationFailed } from '../../errors';
 import { normalizeEmail } from '../../email-address';
 import { canonicalZone } from '../../validators';
 import { Workspace } from '../accounts/workspace.entity';
@@ -41,14 +41,6 @@ export async function pendingLeadCounts(em: EntityManager, campaignIds: readonly
     .execute<{ campaign_id: string; n: number }[]>('all', false);
   for (const row of rows) counts.set(row.campaign_id, row.n);
   return counts;
-}
-
-/** A launch refusal owned by another module, run after the built-in checks; returns the refusal or null.
- *  The columns issue registers its `blank_columns` check (decisions.md §3) with addLaunchCheck. */
-export type LaunchCheck = (ctx: AuthedCtx, campaign: Campaign) => Promise<AppError | null>;
-const launchChecks: LaunchCheck[] = [];
-export function addLaunchCheck(check: LaunchCheck): void {
-  launchChecks.push(check);
 }
 
 const scheduleRefusal = (e: ScheduleError) => (e.code === 'no_windows' ? validationFailed(e.message, { fields: { windows: [e.message] } }) : badRequest(e.code, e.message, e.details));
@@ -206,7 +198,7 @@ export async function activateCampaign(ctx: AuthedCtx, id: string) {
   if (steps === 0) throw badRequest('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
   if (inboxes.length === 0) throw badRequest('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
   if (!campaign.unsubHeader) throw badRequest('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
-  for (const check of launchChecks) {
+  for (const check of ctx.deps.extensions.launchChecks) {
     const refusal = await check(ctx, campaign);
     if (refusal) throw refusal;
   }

@@ -1,10 +1,11 @@
 // Inputs of the lead reading and editing use cases, for both doors. REST query strings and bodies are
 // the snake_case of these field names; the value sets are decisions.md §5.
 import { IsIn, IsInt, IsObject, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, registerDecorator, ValidateNested, type ValidationOptions } from 'class-validator';
+import { Type } from 'class-transformer';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AppError } from '../../errors';
-import { Nullable, Optional, parseInput } from '../../validation';
+import { fromQueryString, Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
 import { IsEmailAddress, IsTimeZone } from '../../validators';
 import { charLength } from './lead-vars';
 
@@ -94,25 +95,12 @@ export class OneOffLeadInput {
 @InputType()
 export class CreateLeadFilterInput {
   @Field() @IsString() @Length(1, 100) @Matches(/\S/, { message: '$property must not be blank' }) name!: string;
-  @Field(() => LeadFilterInput) @ValidateNested() filter!: LeadFilterInput;
+  @Field(() => LeadFilterInput) @ValidateNested() @Type(() => LeadFilterInput) filter!: LeadFilterInput;
 }
 
 // ---- REST: query strings and the saved-filter body ----
 
 type Query = Record<string, unknown>;
-
-/** Drops fields sent empty: "an empty query value is no filter" (api.md). */
-const withoutEmpty = (query: Query): Query => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined));
-
-/** A query string as input fields: an empty value is no filter (api.md), whole numbers become numbers
- *  (anything else stays text and fails validation with a 400). Repeated keys stay arrays: refused. */
-export function fromQueryString(query: Query): Query {
-  const out: Query = {};
-  for (const [key, value] of Object.entries(withoutEmpty(query))) {
-    out[key] = (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
-  }
-  return out;
-}
 
 export const parseLeadQuery = (query: Query) => parseInput(LeadQueryInput, fromQueryString(query));
 export const parseWorkspaceLeadQuery = (query: Query) => parseInput(WorkspaceLeadQueryInput, fromQueryString(query));

@@ -1,8 +1,7 @@
 import { IsIn, IsUUID } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { Nullable, Optional, parseInput } from '../../validation';
+import { fromQueryString, Nullable, Optional, parseInput } from '../../validation';
 import { IsPlainDate } from '../../validators';
-import { fromQueryString } from '../leads/leads.inputs';
 
 /** api.md Limits: analytics covers the last 30 days unless asked otherwise. */
 export const ANALYTICS_DEFAULT_DAYS = 30;

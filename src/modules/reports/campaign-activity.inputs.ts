@@ -1,7 +1,6 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { Nullable, parseInput } from '../../validation';
-import { fromQueryString } from '../leads/leads.inputs';
+import { fromQueryString, Nullable, parseInput } from '../../validation';
 
 /** api.md Limits: activity and bounces pages hold up to 100 rows. */
 export const MAX_ACTIVITY_PAGE = 100;

@@ -1,4 +1,5 @@
 import { IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AppError } from '../../errors';
 import { Nullable, Optional, parseInput } from '../../validation';
@@ -48,6 +49,7 @@ export class StepInput {
   @Nullable()
   @IsArray()
   @ValidateNested({ each: true })
+  @Type(() => VariantInput)
   variants?: VariantInput[] | null;
 
   @Field(() => String, { nullable: true, description: 'no_reply (null behaves the same), interested, not_interested or clicked' })
@@ -58,6 +60,7 @@ export class StepInput {
   @Field(() => TaskInput, { nullable: true, description: 'Set for a manual task step.' })
   @Nullable()
   @ValidateNested()
+  @Type(() => TaskInput)
   task?: TaskInput | null;
 }
 

@@ -1,7 +1,7 @@
-// Every SCHEDULER_TICK_SECONDS: plan what is due and send it (src/modules/sending/engine/tick.ts). Safe
+// Every SCHEDULER_TICK_SECONDS: plan what is due and send it (engine/tick.ts). Safe
 // in several processes at once: planning takes a database lock, sending claims rows one by one.
-import type { JobDefinition } from './runner';
-import { runDispatchTick } from '../src/modules/sending/engine/tick';
+import type { JobDefinition } from '../../job';
+import { runDispatchTick } from './engine/tick';
 
 export interface DispatchJob extends JobDefinition {
   /** On shutdown: the running tick finishes the emails on the wire and claims no more. */

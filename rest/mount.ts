@@ -1,0 +1,134 @@
+// The one place REST requests become service calls: for every declared route (src/api-route.ts) it
+// authenticates, reads path parameters, parses and validates the body and the query with the route's
+// input classes, calls `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV)
+// and lets errors fall through to the error handler. Routes themselves stay a few lines of data.
+import type { Readable } from 'node:stream';
+import express, { type Request, type Response } from 'express';
+import { isPublic, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import type { AuthedCtx, Ctx } from '../src/context';
+import { unauthorized } from '../src/errors';
+import { csvText, withCsvStream } from './csv-body';
+import { snake } from './shape';
+
+/** Resolves a request to its context: anonymous without a credential, 401 with an unknown one. */
+export type ContextFor = (req: Request) => Promise<Ctx>;
+
+const params = (req: Request): Record<string, string> => Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v ?? '')]));
+
+/** The response as a CSV sink: each write resolves once the socket can take more. */
+function responseSink(res: Response): CsvSink {
+  return {
+    write: (chunk) =>
+      new Promise((resolve, reject) => {
+        if (res.destroyed) return reject(new Error('client went away'));
+        if (res.write(chunk)) resolve();
+        else {
+          const done = (err?: Error) => {
+            res.off('drain', done);
+            res.off('close', done);
+            if (err || res.destroyed) reject(err ?? new Error('client went away'));
+            else resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
+        }
+      }),
+  };
+}
+
+function csvBody(req: Request, mode: 'stream' | 'text'): CsvBody {
+  return {
+    read: (fn) => (mode === 'stream' ? withCsvStream(req, (csv: Readable) => fn(csv)) : csvText(req).then(fn)),
+  };
+}
+
+/** The JSON answer of a route from what its handler returned. */
+function shapeAnswer(r: ApiRoute, result: unknown, res: Response): unknown {
+  let body = result;
+  if (r.totalCount) {
+    const page = result as { total: number; items: unknown };
+    res.set('X-Total-Count', String(page.total));
+    body = page.items;
+  }
+  return r.response.shape === 'snake' ? snake(body, new Set(r.response.keep ?? [])) : body;
+}
+
+async function answer(r: ApiRoute, ctx: Ctx, req: Request, res: Response): Promise<void> {
+  if (!isPublic(r) && !ctx.actor) throw unauthorized();
+  const authed = ctx as AuthedCtx;
+  const query = r.query ? await r.query.parse(req.query as Record<string, unknown>) : undefined;
+  const base = { params: params(req), query };
+
+  if (r.kind === 'csv-download') {
+    try {
+      await r.handle(authed, { ...base, body: undefined }, (fileName) => {
+        res.status(200);
+        res.set('Content-Type', 'text/csv; charset=utf-8');
+        res.set('Content-Disposition', `attachment; filename="${fileName}"`);
+        return responseSink(res);
+      });
+    } catch (err) {
+      // Before the first byte the error handler answers in JSON; after it, the download is cut short.
+      if (!res.headersSent) throw err;
+      res.destroy(err as Error);
+      return;
+    }
+    res.end();
+    return;
+  }
+
+  let result: unknown;
+  if (r.kind === 'csv-upload') {
+    result = await r.handle(authed, { ...base, body: csvBody(req, r.csv) });
+  } else {
+    const body = r.body ? await r.body.parse(req.body) : undefined;
+    const input: RouteInput<unknown, unknown> = { ...base, body };
+    result = isPublic(r) ? await r.handle(ctx, input) : await (r as JsonRoute).handle(authed, input);
+  }
+  if (!res.headersSent) res.status(r.status ?? 200).json(shapeAnswer(r, result, res));
+}
+
+/** A path's segments ranked so that, among routes of one method, a literal segment is tried before a
+ *  parameter in the same place (`/leads/search` before `/leads/:id`) whatever order modules list them. */
+function specificity(path: string): string {
+  return path
+    .split('/')
+    .map((s) => (s.startsWith(':') ? '1' : '0'))
+    .join('');
+}
+
+export function routeOrder(routes: readonly ApiRoute[]): ApiRoute[] {
+  return [...routes].sort((a, b) => (specificity(a.path) < specificity(b.path) ? -1 : specificity(a.path) > specificity(b.path) ? 1 : 0));
+}
+
+/** A router with every route mounted (Express 5 passes a rejected promise on to the error handler). */
+export function mountRoutes(routes: readonly ApiRoute[], contextFor: ContextFor): express.Router {
+  const router = express.Router();
+  for (const r of routeOrder(routes)) {
+    router[r.method](r.path, async (req, res) => answer(r, await contextFor(req), req, res));
+  }
+  return router;
+}
+
+
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+}
+
+/** The method and path of every route a router serves, its nested routers' included (mounted at its
+ *  root), as Express holds them: what is really mounted, whatever declared it. */
+export function apiRouteList(router: express.Router): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [];
+  const walk = (stack: RouterLayer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') out.push({ method, path: layer.route.path });
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((router as unknown as { stack: RouterLayer[] }).stack);
+  return out;
+}

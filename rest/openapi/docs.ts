@@ -1,0 +1,68 @@
+// GET /api/openapi.json and GET /api/docs, without credentials (decisions.md §9). The page is Swagger UI
+// from the swagger-ui-dist package, served from our own files: no CDN, no fonts or validator badge from
+// elsewhere (validatorUrl null), and a Content-Security-Policy that lets the browser load only this
+// origin. Swagger UI was picked over Redoc and Scalar: it renders OpenAPI 3.1, lets a user try a call
+// with their Bearer token ("Authorize"), and its distribution is plain static files with no runtime
+// requests of its own (Scalar's page loads fonts from its CDN unless configured not to; Redoc cannot
+// send requests).
+import path from 'node:path';
+import express from 'express';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+
+/** The only files the page loads, all from /api/docs/. */
+export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png'] as const;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Outreach service API reference</title>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script src="/api/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/api/docs/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: '/api/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    persistAuthorization: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+  });
+};
+`;
+
+/** Same origin only; Swagger UI sets inline styles and shows data: images. */
+export const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
+
+export function apiDocsRouter(document: object): express.Router {
+  const router = express.Router();
+  const json = JSON.stringify(document);
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(json);
+  });
+  router.get('/docs', (_req, res) => {
+    res.set('Content-Security-Policy', DOCS_CSP).type('html').send(PAGE);
+  });
+  router.get('/docs/init.js', (_req, res) => {
+    res.set('Content-Security-Policy', DOCS_CSP).type('application/javascript').send(INIT);
+  });
+  const dist = getAbsoluteFSPath();
+  for (const file of DOCS_ASSETS) {
+    router.get(`/docs/${file}`, (_req, res) => {
+      res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(dist, file));
+    });
+  }
+  return router;
+}

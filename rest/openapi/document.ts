@@ -1,0 +1,160 @@
+// GET /api/openapi.json (decisions.md §9): the OpenAPI 3.1 document of every REST path, generated from
+// the route contracts the adapter mounts (src/api-route.ts) and the types they name, so it cannot drift.
+import type { GraphQLSchema } from 'graphql';
+import { isPublic, type ApiRoute } from '../../src/api-route';
+import { errorCatalog } from '../../src/errors';
+import { adjustObject, SchemaCatalog } from './schemas';
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiSource {
+  routes: readonly ApiRoute[];
+  tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];
+  schema: GraphQLSchema;
+}
+
+/** The paths the HTTP app serves itself (not module routes): documented here, tagged `service`. */
+export const SERVICE_PATHS: Json = {
+  '/health': {
+    get: {
+      tags: ['service'],
+      summary: 'Ready check: 200 once the database and the job runner are ready, 503 while starting',
+      operationId: 'getHealth',
+      security: [],
+      responses: {
+        200: { description: 'Ready', content: { 'application/json': { schema: { type: 'object', properties: { ok: { const: true } }, required: ['ok'] } } } },
+        503: { $ref: '#/components/responses/Error' },
+      },
+    },
+  },
+  '/openapi.json': {
+    get: {
+      tags: ['service'],
+      summary: 'This document',
+      operationId: 'getOpenApi',
+      security: [],
+      responses: { 200: { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  },
+  '/docs': {
+    get: {
+      tags: ['service'],
+      summary: 'The API reference page (renders this document; served from local files)',
+      operationId: 'getDocs',
+      security: [],
+      responses: { 200: { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } },
+    },
+  },
+};
+
+/** `/campaigns/:id/leads.csv` → `/campaigns/{id}/leads.csv`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+
+/** operationId from method and path: get /campaigns/:id/leads → getCampaignsIdLeads. */
+function operationId(r: ApiRoute): string {
+  const words = r.path.split(/[/.\-:]+/).filter(Boolean);
+  return r.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+const ERROR_BODY = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: errorCatalog().map((e) => e.code), description: 'Stable snake_case code; see the table in the description of this document.' },
+        message: { type: 'string', description: 'What went wrong and how to fix it.' },
+        details: { type: 'object', description: 'More about the refusal, such as the invalid fields (`fields`).' },
+      },
+    },
+  },
+};
+
+function description(): string {
+  const rows = errorCatalog().map((e) => `| \`${e.code}\` | ${e.status} | ${e.meaning} |`);
+  return [
+    'The REST interface of the outreach service. Every request needs `Authorization: Bearer <token>` with a session token (from sign-up or login) or an API key, unless said otherwise. GraphQL at `/graphql` serves the same use cases.',
+    '',
+    'Every failure has the body `{"error": {"code", "message", "details"?}}`. The codes:',
+    '',
+    '| code | status | meaning |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
+  const parameters: Json[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (r.query) {
+    const q = catalog.resolve(catalog.input(r.query.schema, 'snake'));
+    for (const [name, schema] of Object.entries((q.properties ?? {}) as Json)) {
+      parameters.push({ name, in: 'query', required: ((q.required as string[] | undefined) ?? []).includes(name), schema });
+    }
+  }
+
+  const op: Json = { tags: [tag], summary: r.summary, operationId: operationId(r) };
+  if (r.description) op.description = r.description;
+  if (parameters.length) op.parameters = parameters;
+  if (isPublic(r)) op.security = [];
+
+  if (r.kind === 'csv-upload') {
+    op.requestBody = {
+      required: true,
+      content: {
+        'text/csv': { schema: { type: 'string' } },
+        'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
+      },
+    };
+  } else if (r.kind !== 'csv-download' && r.body) {
+    const item = catalog.input(r.body.schema, r.body.keys === 'camel' ? 'camel' : 'snake');
+    op.requestBody = { required: true, content: { 'application/json': { schema: r.body.list ? { type: 'array', items: item } : item } } };
+  }
+
+  const res = r.response;
+  let success: Json;
+  if (r.kind === 'csv-download') {
+    success = { description: res.description ?? 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
+  } else {
+    let schema: Json;
+    if (res.schema) schema = res.schema;
+    else if (res.type) {
+      const base = catalog.output(res.type, res.shape ?? 'camel', res.keep ?? []);
+      const item = adjustObject(catalog, base, res.omit, res.extra);
+      schema = res.list ? { type: 'array', items: item } : item;
+    } else throw new Error(`${r.method} ${r.path} declares no answer`);
+    success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };
+    if (r.totalCount) success.headers = { 'X-Total-Count': { description: 'The number of matching items (exact).', schema: { type: 'integer' } } };
+  }
+  op.responses = { [String(r.status ?? 200)]: success, default: { $ref: '#/components/responses/Error' } };
+  return op;
+}
+
+export function buildOpenApi(src: OpenApiSource): Json {
+  const catalog = new SchemaCatalog(src.schema);
+  const paths: Record<string, Json> = {};
+  for (const tag of src.tags) {
+    for (const r of tag.routes) {
+      const p = openApiPath(r.path);
+      paths[p] ??= {};
+      if (paths[p][r.method]) throw new Error(`${r.method} ${r.path} is declared twice`);
+      paths[p][r.method] = operation(r, tag.name, catalog);
+    }
+  }
+  for (const [p, ops] of Object.entries(SERVICE_PATHS)) paths[p] = ops as Json;
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Outreach service', version: '1', description: description() },
+    servers: [{ url: '/api' }],
+    security: [{ bearer: [] }],
+    tags: [...src.tags.map((t) => ({ name: t.name, description: t.description })), { name: 'service', description: 'Health, this document and the reference page.' }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A session token (ses_…, from sign-up or login) or an API key (key_…).' } },
+      schemas: { ...catalog.components, Error: ERROR_BODY },
+      responses: { Error: { description: 'The error body; the status and code say what went wrong (codes in the description above).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    },
+  };
+}

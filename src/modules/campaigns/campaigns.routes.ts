@@ -1,0 +1,34 @@
+// api.md Campaigns. Campaign objects are camelCase; the extras api.md names in snake_case
+// (leads_pending, mailbox_ids) are added beside them.
+import { body, jsonRoute } from '../../api-route';
+import { Deleted, StatusResult } from '../../graphql/common.types';
+import * as campaigns from './campaigns.service';
+import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';
+import { ActivationResult, CampaignView } from './campaigns.types';
+
+const ids = { type: 'array', items: { type: 'string', format: 'uuid' } };
+
+export const campaignRoutes = [
+  jsonRoute({ method: 'post', path: '/campaigns', summary: 'Create a draft campaign', body: body(CreateCampaignInput), response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] }, handle: (ctx, { body }) => campaigns.createCampaign(ctx, body) }),
+  jsonRoute({
+    method: 'get', path: '/campaigns', summary: 'Campaigns, oldest first, with the number of leads still pending',
+    response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
+    handle: async (ctx) => (await campaigns.listCampaigns(ctx)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
+  }),
+  jsonRoute({
+    method: 'get', path: '/campaigns/:id', summary: 'A campaign with its steps and inbox ids',
+    response: { type: CampaignView, omit: ['mailboxIds', 'leadsPending'], extra: { mailbox_ids: ids } },
+    handle: async (ctx, { params }) => {
+      const { mailboxIds, ...c } = await campaigns.getCampaign(ctx, params.id);
+      return { ...c, mailbox_ids: mailboxIds };
+    },
+  }),
+  jsonRoute({
+    method: 'patch', path: '/campaigns/:id', summary: "Change a campaign's settings (snake_case names)", body: body(UpdateCampaignInput), response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    handle: (ctx, { params, body }) => campaigns.updateCampaign(ctx, params.id, body),
+  }),
+  jsonRoute({ method: 'post', path: '/campaigns/:id/activate', summary: 'Launch (draft or paused → active), with warnings', response: { type: ActivationResult }, handle: (ctx, { params }) => campaigns.activateCampaign(ctx, params.id) }),
+  jsonRoute({ method: 'post', path: '/campaigns/:id/pause', summary: 'Pause an active campaign', response: { type: StatusResult }, handle: (ctx, { params }) => campaigns.pauseCampaign(ctx, params.id) }),
+  jsonRoute({ method: 'post', path: '/campaigns/:id/duplicate', summary: 'A new draft with the same settings, steps and inboxes', response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] }, handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id) }),
+  jsonRoute({ method: 'delete', path: '/campaigns/:id', summary: 'Delete a campaign and its leads', response: { type: Deleted }, handle: (ctx, { params }) => campaigns.deleteCampaign(ctx, params.id) }),
+];

@@ -1,0 +1,8 @@
+// A refusal of a campaign's activation owned by another area (the columns area's `blank_columns`,
+// decisions.md §3 and §7): modules list theirs in their manifest (launchChecks), and activation runs
+// them after its built-in checks, in module order. Returns the refusal, or null to let it launch.
+import type { AuthedCtx } from '../../context';
+import type { AppError } from '../../errors';
+import type { Campaign } from './campaign.entity';
+
+export type LaunchCheck = (ctx: AuthedCtx, campaign: Campaign) => Promise<AppError | null>;

@@ -1,0 +1,8 @@
+import type { AppModule } from '../../app-module';
+import { Event } from './event.entity';
+
+export const eventsModule: AppModule = {
+  name: 'events',
+  description: 'Events recorded once per change (unsubscribe, …), in the transaction of the change.',
+  entities: [Event],
+};

@@ -1,0 +1,15 @@
+import type { AppModule } from '../../app-module';
+import { InboxChecksResolver } from './inbox-checks.resolver';
+import { InboxDayStat } from './inbox-day-stat.entity';
+import { Inbox } from './inbox.entity';
+import { InboxesResolver } from './inboxes.resolver';
+import { inboxRoutes } from './inboxes.routes';
+import { RateLimitHit } from './rate-limit-hit.entity';
+
+export const inboxesModule: AppModule = {
+  name: 'inboxes',
+  description: 'Connected SMTP/IMAP inboxes (REST calls them mailboxes): limits, ramp, scores, the connection test and domain health.',
+  entities: [Inbox, InboxDayStat, RateLimitHit],
+  resolvers: [InboxesResolver, InboxChecksResolver],
+  routes: inboxRoutes,
+};

@@ -1,0 +1,27 @@
+// The ordered list of areas the composition root (src/service.ts) walks once: entities, GraphQL
+// resolvers, REST routes, jobs, launch checks and timeline sources all come from these manifests.
+// Adding an area: a folder src/modules/<area>/ with its index.ts manifest, and one line here.
+import type { AppModule } from '../app-module';
+import { accountsModule } from './accounts';
+import { blocklistModule } from './blocklist';
+import { campaignsModule } from './campaigns';
+import { eventsModule } from './events';
+import { inboxesModule } from './inboxes';
+import { leadsModule } from './leads';
+import { reportsModule } from './reports';
+import { sendingModule } from './sending';
+import { stepsModule } from './steps';
+import { tasksModule } from './tasks';
+
+export const appModules: readonly AppModule[] = [
+  accountsModule,
+  inboxesModule,
+  campaignsModule,
+  stepsModule,
+  leadsModule,
+  blocklistModule,
+  sendingModule,
+  tasksModule,
+  reportsModule,
+  eventsModule,
+];

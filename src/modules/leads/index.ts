@@ -1,0 +1,19 @@
+import type { AppModule } from '../../app-module';
+import { LeadImportResolver } from './import.resolver';
+import { LeadCount } from './lead-count.entity';
+import { LeadFilter } from './lead-filter.entity';
+import { LeadFiltersResolver } from './lead-filters.resolver';
+import { LeadListEntry } from './lead-list-entry.entity';
+import { LeadList } from './lead-list.entity';
+import { LeadListsResolver } from './lead-lists.resolver';
+import { Lead } from './lead.entity';
+import { leadRoutes } from './leads.routes';
+import { LeadsResolver } from './leads.resolver';
+
+export const leadsModule: AppModule = {
+  name: 'leads',
+  description: 'Leads: the four ways in and the import rules, lists, saved filters, search, activity and export.',
+  entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount],
+  resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
+  routes: leadRoutes,
+};

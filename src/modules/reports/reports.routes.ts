@@ -1,0 +1,38 @@
+// api.md Reports and campaign numbers: stats, activity and bounces of a campaign; the workspace summary
+// and analytics (JSON and CSV).
+import { csvDownloadRoute, jsonRoute, query } from '../../api-route';
+import { analyticsCsv } from './analytics-csv';
+import { AnalyticsCsvInput, AnalyticsInput } from './analytics.inputs';
+import { ActivityPageInput } from './campaign-activity.inputs';
+import { campaignActivity, campaignBounces } from './campaign-activity.service';
+import { ActivityPageView, BouncePageView } from './campaign-activity.types';
+import { campaignStats, type DayStats } from './campaign-stats.service';
+import { CampaignStatsView } from './campaign-stats.types';
+import { reportAnalytics, reportSummary } from './workspace-reports.service';
+import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
+
+/** A past day has no `pending`, and only upcoming days carry `future: true` (api.md). */
+function dayRow({ pending, future, ...counts }: DayStats) {
+  return { ...counts, ...(pending === null ? {} : { pending }), ...(future ? { future } : {}) };
+}
+
+export const reportRoutes = [
+  jsonRoute({
+    method: 'get', path: '/campaigns/:id/stats', summary: "A campaign's numbers: per variant, per day and its leads", response: { type: CampaignStatsView, shape: 'snake' },
+    handle: async (ctx, { params }) => {
+      const { byDay, ...stats } = await campaignStats(ctx, params.id);
+      return { ...stats, byDay: byDay.map(dayRow) };
+    },
+  }),
+  jsonRoute({ method: 'get', path: '/campaigns/:id/activity', summary: "A campaign's sends and what followed, newest first", query: query(ActivityPageInput), response: { type: ActivityPageView }, handle: (ctx, { params, query }) => campaignActivity(ctx, params.id, query) }),
+  jsonRoute({ method: 'get', path: '/campaigns/:id/bounces', summary: "A campaign's bounces, newest first", query: query(ActivityPageInput), response: { type: BouncePageView }, handle: (ctx, { params, query }) => campaignBounces(ctx, params.id, query) }),
+  jsonRoute({ method: 'get', path: '/reports/summary', summary: 'The workspace at a glance', response: { type: ReportSummaryView, shape: 'snake' }, handle: (ctx) => reportSummary(ctx) }),
+  jsonRoute({ method: 'get', path: '/reports/analytics', summary: 'Sent, replies and bounces over a period, by day, campaign and inbox', query: query(AnalyticsInput), response: { type: AnalyticsView, shape: 'snake' }, handle: (ctx, { query }) => reportAnalytics(ctx, query) }),
+  csvDownloadRoute({
+    method: 'get', path: '/reports/analytics.csv', summary: 'One grouping of the analytics report as CSV', query: query(AnalyticsCsvInput), response: { schema: { type: 'string' }, description: 'text/csv' },
+    handle: async (ctx, { query: { group = 'campaign', ...input } }, open) => {
+      const report = await reportAnalytics(ctx, input);
+      await open(`analytics-${group}-${report.from}-${report.to}.csv`).write(analyticsCsv(report, group));
+    },
+  }),
+];

@@ -1,0 +1,13 @@
+import type { AppModule } from '../../app-module';
+import { SequenceTemplate } from './sequence-template.entity';
+import { Step } from './step.entity';
+import { StepsResolver } from './steps.resolver';
+import { stepRoutes } from './steps.routes';
+
+export const stepsModule: AppModule = {
+  name: 'steps',
+  description: "A campaign's sequence: steps, variants, conditions and tasks; sequence templates.",
+  entities: [Step, SequenceTemplate],
+  resolvers: [StepsResolver],
+  routes: stepRoutes,
+};
