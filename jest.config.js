@@ -15,8 +15,8 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(ts|js)$': swc },
-  // agenda and its backends ship only as ES modules: compile them to CommonJS too.
-  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs)/)'],
+  // agenda, its backends and the OpenAPI schema validator ship only as ES modules: compile them to CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|@seriousme)/)'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
