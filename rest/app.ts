@@ -7,7 +7,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express, { type Request } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
-import { unauthorized } from '../src/errors';
+import { AppError, unauthorized } from '../src/errors';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { csvBodyParser } from './csv-body';
@@ -56,7 +56,10 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
 
   app.get('/api/health', (_req, res) => {
     if (opts.isReady()) res.json({ ok: true });
-    else res.status(503).json({ error: { code: 'starting', message: 'The service is starting; try again in a moment.' } });
+    else {
+      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
+      res.status(starting.status).json(starting.toBody());
+    }
   });
 
   const apollo = new ApolloServer<Ctx>({

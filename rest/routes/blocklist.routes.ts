@@ -1,6 +1,6 @@
 import * as blocklist from '../../src/modules/blocklist/blocklist.service';
 import { AddToBlocklistInput, parseBlocklistQuery } from '../../src/modules/blocklist/blocklist.inputs';
-import { badRequest } from '../../src/errors';
+import { AppError } from '../../src/errors';
 import { parseInput } from '../../src/validation';
 import { param, route } from '../route';
 
@@ -12,7 +12,7 @@ export const blocklistRoutes = [
     path: '/blocklist/import',
     handle: (ctx, req) => {
       // The CSV body parser leaves the text in req.body (text/csv, or the multipart `file` field).
-      if (typeof req.body !== 'string') throw badRequest('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
+      if (typeof req.body !== 'string') throw new AppError('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
       return blocklist.importBlocklist(ctx, req.body);
     },
   }),
