@@ -122,7 +122,12 @@ export function errorCatalog(): ErrorCatalogEntry[] {
     .sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));
 }
 
-export const errorStatus = (code: ErrorCode): ErrorHttpStatus => ERROR_CODES[code].status;
+export function errorStatus(code: ErrorCode): ErrorHttpStatus {
+  const entry = ERROR_CODES[code] as { status: ErrorHttpStatus } | undefined;
+  // Only reachable past the compiler (a cast, plain JS): a bug, so loud.
+  if (!entry) throw new Error(`Error code ${String(code)} is not in ERROR_CODES (src/errors.ts).`);
+  return entry.status;
+}
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
