@@ -8,7 +8,7 @@ import express, { type Request } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { ApiRoute } from '../src/api-route';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
-import { unauthorized } from '../src/errors';
+import { AppError, unauthorized } from '../src/errors';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { errorHandler, notFoundHandler } from './errors';
@@ -86,7 +86,10 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const api = express.Router();
   api.get('/health', (_req, res) => {
     if (opts.isReady()) res.json({ ok: true });
-    else res.status(503).json({ error: { code: 'starting', message: 'The service is starting; try again in a moment.' } });
+    else {
+      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
+      res.status(starting.status).json(starting.toBody());
+    }
   });
   // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
   api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));

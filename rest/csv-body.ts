@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import { AppError, badRequest } from '../src/errors';
+import { AppError } from '../src/errors';
 import { CSV_MAX_BYTES } from '../src/modules/leads/import/csv';
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
@@ -20,11 +20,11 @@ const FILE_FIELD = 'file';
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
 const tooLarge = () =>
-  new AppError(413, 'payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
+  new AppError('payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
 const unsupportedEncoding = () =>
-  new AppError(400, 'unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
-const noFile = () => badRequest('no_file', `Send the CSV as the multipart form field "${FILE_FIELD}", or as the body with Content-Type: text/csv.`);
-const notCsv = () => badRequest('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
+  new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
+const noFile = () => new AppError('no_file', `Send the CSV as the multipart form field "${FILE_FIELD}", or as the body with Content-Type: text/csv.`);
+const notCsv = () => new AppError('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
 
 export function isCsvRequest(req: Request): boolean {
   return Boolean(req.is([...CSV_TYPES, MULTIPART]));
@@ -124,7 +124,7 @@ function multipartCsvStream(req: Request): Promise<Readable> {
     try {
       parser = busboy({ headers: req.headers, limits: { fileSize: CSV_MAX_BYTES, fieldSize: CSV_MAX_BYTES, files: 10, fields: 100 } });
     } catch {
-      return reject(badRequest('invalid_multipart', 'The multipart form could not be read: send multipart/form-data with a boundary.'));
+      return reject(new AppError('invalid_multipart', 'The multipart form could not be read: send multipart/form-data with a boundary.'));
     }
     let found = false;
     const take = (stream: Readable) => {
@@ -145,7 +145,7 @@ function multipartCsvStream(req: Request): Promise<Readable> {
       take(Readable.from([value]));
     });
     parser.on('error', () => {
-      const err = badRequest('invalid_multipart', 'The multipart form could not be read; check its boundary and parts.');
+      const err = new AppError('invalid_multipart', 'The multipart form could not be read; check its boundary and parts.');
       if (!found) reject(err);
     });
     parser.on('close', () => {

@@ -1,10 +1,12 @@
-// REST side of the error mapping (decisions.md §3): every failure is {"error": {code, message, details?}}.
+// REST side of the error mapping (decisions.md §3): every failure is {"error": {code, message, details?}},
+// with the HTTP status of its code in the registry (src/errors.ts), transport-level codes included.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../src/errors';
 import type { Logger } from '../src/logger';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json(new AppError(404, 'route_not_found', `No route for ${req.method} ${req.path}; see the API reference (api.md).`).toBody());
+  const error = new AppError('route_not_found', `No route for ${req.method} ${req.path}; see the API reference at /api/docs.`);
+  res.status(error.status).json(error.toBody());
 };
 
 interface BodyParserError {
@@ -23,22 +25,24 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       error = err;
     } else if (parserError.type === 'entity.too.large') {
       const mb = Math.round((parserError.limit ?? 0) / 1024 / 1024);
-      error = new AppError(413, 'payload_too_large', `The request body is larger than ${mb} MB; split it into smaller requests.`);
+      error = new AppError('payload_too_large', `The request body is larger than ${mb} MB; split it into smaller requests.`);
     } else if (parserError.type === 'entity.parse.failed') {
-      error = new AppError(400, 'invalid_json', 'The request body is not valid JSON.');
+      error = new AppError('invalid_json', 'The request body is not valid JSON.');
     } else if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
-      error = new AppError(400, 'unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
+      error = new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
     } else if (parserError.type === 'request.aborted') {
-      error = new AppError(400, 'request_aborted', 'The request was aborted before its body arrived.');
+      error = new AppError('request_aborted', 'The request was aborted before its body arrived.');
     } else if (err instanceof URIError || (parserError.status === 400 && /decode param/i.test(String((err as Error).message)))) {
       // Express 5 cannot percent-decode a path segment such as /leads/%E0%A4: the client's URL is wrong.
-      error = new AppError(400, 'invalid_path', 'The URL path has a malformed percent-escape; encode path segments with encodeURIComponent.');
+      error = new AppError('invalid_path', 'The URL path has a malformed percent-escape; encode path segments with encodeURIComponent.');
     } else if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      // Any other client error Express or a body parser raised: keep its status, never turn it into a 500.
-      error = new AppError(parserError.status as 400, 'bad_request', String((err as Error).message || 'The request could not be read.'));
+      // Any other client error Express or a body parser raised: a 4xx of the registry, never a 500.
+      const message = String((err as Error).message || 'The request could not be read.');
+      error = parserError.status === 413 ? new AppError('payload_too_large', message) : new AppError('bad_request', message);
     } else {
       log.error('unhandled error', { method: req.method, path: req.path, err: String((err as Error)?.stack ?? err) });
-      if (!res.headersSent) res.status(500).json({ error: { code: 'internal_error', message: 'Internal error; it has been logged.' } });
+      const internal = new AppError('internal_error', 'Internal error; it has been logged.');
+      if (!res.headersSent) res.status(internal.status).json(internal.toBody());
       return;
     }
     if (res.headersSent) return;

@@ -58,7 +58,7 @@ export function publicLinkRouter(deps: AppDeps): express.Router {
   router.post('/u/:token', express.text({ type: () => true, limit: '16kb' }), async (req, res) => {
     try {
       const raw = typeof req.body === 'string' ? req.body : '';
-      if (!isOneClickBody(raw)) throw new AppError(400, 'one_click_required', 'Send List-Unsubscribe=One-Click in the body to unsubscribe (RFC 8058).');
+      if (!isOneClickBody(raw)) throw new AppError('one_click_required', 'Send List-Unsubscribe=One-Click in the body to unsubscribe (RFC 8058).');
       const { email } = await unsubscribeByToken(deps, token(req));
       res.set('Cache-Control', NO_STORE).type('html').send(page('Unsubscribed', `<h1>You are unsubscribed</h1><p>No more emails will be sent to <strong>${escape(email)}</strong>.</p>`));
     } catch (err) {

@@ -28,7 +28,7 @@ export function validationError(errors: ValidationError[]): AppError {
   const fields = flatten(errors);
   const first = Object.entries(fields)[0];
   const message = first ? `Invalid ${first[0]}: ${first[1][0]}.` : 'Invalid input.';
-  return new AppError(400, 'validation_failed', message, { fields });
+  return new AppError('validation_failed', message, { fields });
 }
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate would be stored as U+FFFD: refuse both
@@ -38,7 +38,7 @@ const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
 function assertCleanText(value: unknown, path: string): void {
   if (typeof value === 'string') {
     if (BAD_TEXT.test(value)) {
-      throw new AppError(400, 'validation_failed', `Invalid ${path || 'input'}: it contains a NUL character or broken Unicode.`, {
+      throw new AppError('validation_failed', `Invalid ${path || 'input'}: it contains a NUL character or broken Unicode.`, {
         fields: { [path || 'input']: ['contains a NUL character or an unpaired surrogate'] },
       });
     }
@@ -55,7 +55,7 @@ function assertCleanText(value: unknown, path: string): void {
 /** Builds an input instance from a JSON object (snake_case keys unless `keys: 'camel'`) and validates it. */
 export async function parseInput<T extends object>(cls: new () => T, body: unknown, opts: { keys?: 'snake' | 'camel' } = {}): Promise<T> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError(400, 'invalid_body', 'Send a JSON object as the request body.');
+    throw new AppError('invalid_body', 'Send a JSON object as the request body.');
   }
   assertCleanText(body, '');
   const instance = new cls() as Record<string, unknown>;
@@ -67,7 +67,7 @@ export async function parseInput<T extends object>(cls: new () => T, body: unkno
     else unknown.push(key);
   }
   if (unknown.length) {
-    throw new AppError(400, 'validation_failed', `Unknown field ${unknown[0]}; request fields are snake_case.`, {
+    throw new AppError('validation_failed', `Unknown field ${unknown[0]}; request fields are snake_case.`, {
       fields: Object.fromEntries(unknown.map((k) => [k, ['is not a known field']])),
     });
   }

@@ -1,8 +1,8 @@
-// GraphQL side of the error mapping: AppError → extensions {code, status, details}; anything
-// unexpected is logged and answered as internal_error without internals.
+// GraphQL side of the error mapping: AppError → extensions {code, status, details}, the status from the
+// registry (src/errors.ts); anything unexpected is logged and answered as internal_error without internals.
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { AppError } from '../errors';
+import { AppError, errorStatus } from '../errors';
 import type { Logger } from '../logger';
 
 export function formatGraphQLError(log: Logger) {
@@ -19,10 +19,10 @@ export function formatGraphQLError(log: Logger) {
     // Errors raised by GraphQL itself (syntax, unknown field, wrong variable type) are the client's.
     const code = formatted.extensions?.code;
     if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
-      return { ...formatted, message: redactInputValue(formatted.message), extensions: { ...formatted.extensions, code: 'bad_request', status: 400 } };
+      return { ...formatted, message: redactInputValue(formatted.message), extensions: { ...formatted.extensions, code: 'bad_request', status: errorStatus('bad_request') } };
     }
     log.error('graphql internal error', { err: String((original as Error)?.stack ?? original) });
-    return { message: 'Internal error; it has been logged.', path: formatted.path, extensions: { code: 'internal_error', status: 500 } };
+    return { message: 'Internal error; it has been logged.', path: formatted.path, extensions: { code: 'internal_error', status: errorStatus('internal_error') } };
   };
 }
 

@@ -24,7 +24,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
-import { AppError, badRequest } from '../errors';
+import { AppError } from '../errors';
 
 export const MAX_REDIRECTS = 5;
 
@@ -185,8 +185,8 @@ export const isPublicAddress = (ip: string): boolean => addressCategory(ip) === 
 // ---------------------------------------------------------------------------------------------------
 // The fetch.
 
-const invalidUrl = () => badRequest('invalid_url', 'The link must be an absolute http:// or https:// URL.');
-const fetchFailed = (message: string, details?: Record<string, unknown>) => badRequest('fetch_failed', message, details);
+const invalidUrl = () => new AppError('invalid_url', 'The link must be an absolute http:// or https:// URL.');
+const fetchFailed = (message: string, details?: Record<string, unknown>) => new AppError('fetch_failed', message, details);
 
 /** A hostname as compared and resolved: lower case, no brackets around IPv6, no trailing dot. */
 export function normalizeHost(host: string): string {
@@ -224,7 +224,7 @@ async function checkHop(raw: string | URL, opts: SafeFetchOptions, hop: number):
   if (!host) throw invalidUrl();
   const redirectTarget = hop > 0 && url.protocol === 'https:' && isInDomains(host, opts.redirectDomains);
   if (!redirectTarget && !isHostAllowed(host, opts.allowedHosts)) {
-    throw badRequest('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${(opts.allowedHosts ?? []).join(', ')}.`, { host });
+    throw new AppError('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${(opts.allowedHosts ?? []).join(', ')}.`, { host });
   }
 
   let addresses: ResolvedAddress[];
@@ -242,7 +242,7 @@ async function checkHop(raw: string | URL, opts: SafeFetchOptions, hop: number):
     // Every address must pass: a name that mixes public and private answers is refused outright.
     const bad = addresses.find((a) => addressCategory(a.address) !== null && !opts.trustedAddresses?.includes(a.address));
     if (bad) {
-      throw badRequest('address_not_allowed', `The host ${host} points at a ${addressCategory(bad.address)} address, which the server does not fetch from.`, {
+      throw new AppError('address_not_allowed', `The host ${host} points at a ${addressCategory(bad.address)} address, which the server does not fetch from.`, {
         host,
         category: addressCategory(bad.address),
       });
@@ -304,7 +304,7 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
         return;
       }
       const tooLarge = () =>
-        new AppError(413, 'fetch_too_large', `The linked file is larger than ${opts.maxBytes} bytes; split it or send a smaller one.`, { max_bytes: opts.maxBytes });
+        new AppError('fetch_too_large', `The linked file is larger than ${opts.maxBytes} bytes; split it or send a smaller one.`, { max_bytes: opts.maxBytes });
       // Settle first, then tear down: destroying the response emits 'aborted'/'error' synchronously.
       let source: NodeJS.ReadableStream = res;
       const fail = (err: unknown) => {
@@ -350,7 +350,7 @@ export async function safeFetchText(url: string, opts: SafeFetchOptions): Promis
     timedOut = true;
     controller.abort();
   }, opts.timeoutMs);
-  const timeout = () => badRequest('fetch_timeout', `The link did not answer within ${Math.round(opts.timeoutMs / 1000)} seconds.`, { timeout_ms: opts.timeoutMs });
+  const timeout = () => new AppError('fetch_timeout', `The link did not answer within ${Math.round(opts.timeoutMs / 1000)} seconds.`, { timeout_ms: opts.timeoutMs });
   // The look-ups cannot be aborted: race them against the deadline.
   const deadline = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(timeout()), { once: true }));
   deadline.catch(() => undefined);

@@ -106,7 +106,7 @@ describe('csvLeadRows', () => {
   it('passes on an error of the input stream', async () => {
     const input = new Readable({ read() {} });
     input.push('email\na@x.co\n');
-    setImmediate(() => input.destroy(new AppError(413, 'payload_too_large', 'too big')));
+    setImmediate(() => input.destroy(new AppError('payload_too_large', 'too big')));
     expect(await failure(input)).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 });

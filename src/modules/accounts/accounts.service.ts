@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../crypto';
 import type { Actor, AuthedCtx, Ctx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { AppError, conflict, forbidden } from '../../errors';
+import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
 import { canonicalZone } from '../../validators';
 import { ApiKey } from './api-key.entity';
@@ -35,7 +35,7 @@ async function startSession(ctx: Ctx, user: User, workspace: Workspace) {
 }
 
 export async function signup(ctx: Ctx, input: SignupInput) {
-  if (!ctx.deps.config.allowSignup) throw forbidden('signup_closed', 'Sign-up is closed on this server (ALLOW_SIGNUP=false); ask an owner to add you as a member.');
+  if (!ctx.deps.config.allowSignup) throw new AppError('signup_closed', 'Sign-up is closed on this server (ALLOW_SIGNUP=false); ask an owner to add you as a member.');
   const email = normalizeEmail(input.email);
   const workspace = ctx.em.create(Workspace, { name: input.workspaceName.trim(), timezone: canonicalZone(input.timezone ?? 'UTC') });
   const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await hashPassword(input.password) });
@@ -43,7 +43,7 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   try {
     return await startSession(ctx, user, workspace);
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', `An account with ${email} already exists; log in instead.`);
+    if (err instanceof UniqueConstraintViolationException) throw new AppError('email_taken', `An account with ${email} already exists; log in instead.`);
     throw err;
   }
 }
@@ -52,7 +52,7 @@ export async function login(ctx: Ctx, input: LoginInput) {
   const user = await ctx.em.findOne(User, { email: normalizeEmail(input.email) }, { filters: false, populate: ['passwordHash'] });
   // Same answer (and similar time) for an unknown address and a wrong password.
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, 'scrypt$AAAA$AAAA').then(() => false);
-  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Email or password is wrong.');
+  if (!user || !ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
   const workspace = await ctx.em.findOneOrFail(Workspace, user.workspace.id);
   return startSession(ctx, user, workspace);
 }
@@ -77,11 +77,11 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
 }
 
 function requireSession(ctx: AuthedCtx, what: string) {
-  if (ctx.actor.via !== 'session') throw forbidden('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+  if (ctx.actor.via !== 'session') throw new AppError('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
 }
 
 function requireOwner(ctx: AuthedCtx, what: string) {
-  if (ctx.actor.role !== 'owner') throw forbidden('owner_required', `Only a workspace owner can ${what}.`);
+  if (ctx.actor.role !== 'owner') throw new AppError('owner_required', `Only a workspace owner can ${what}.`);
 }
 
 export async function currentWorkspace(ctx: AuthedCtx): Promise<Workspace> {
@@ -157,7 +157,7 @@ export async function addMember(ctx: AuthedCtx, input: CreateMemberInput) {
   try {
     await ctx.em.persistAndFlush(user);
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('email_taken', `An account with ${user.email} already exists.`);
+    if (err instanceof UniqueConstraintViolationException) throw new AppError('email_taken', `An account with ${user.email} already exists.`);
     throw err;
   }
   return userView(user);
@@ -167,7 +167,7 @@ export async function deleteMember(ctx: AuthedCtx, id: string) {
   requireSession(ctx, 'Removing a member');
   requireOwner(ctx, 'remove members');
   const user = await findOr404(ctx.em, User, id, 'Member');
-  if (user.id === ctx.actor.userId) throw conflict('cannot_remove_self', 'You cannot remove yourself; another owner can.');
+  if (user.id === ctx.actor.userId) throw new AppError('cannot_remove_self', 'You cannot remove yourself; another owner can.');
   await ctx.em.removeAndFlush(user);
   return { deleted: true };
 }

@@ -12,7 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Papa from 'papaparse';
 import type { AuthedCtx } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { escapeLike } from '../leads/lead-query';
 import { fieldName } from '../leads/import/lead-rows';
 import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';
@@ -54,7 +54,7 @@ export async function addToBlocklist(ctx: AuthedCtx, input: AddToBlocklistInput)
   const entries = input.emails.map(normalizeBlockEntry);
   const invalid = input.emails.filter((_, i) => entries[i] === null);
   if (invalid.length) {
-    throw badRequest('invalid_entries', `Each entry must be an email address or a domain; ${invalid.length} ${invalid.length === 1 ? 'is' : 'are'} not, so nothing was added.`, {
+    throw new AppError('invalid_entries', `Each entry must be an email address or a domain; ${invalid.length} ${invalid.length === 1 ? 'is' : 'are'} not, so nothing was added.`, {
       invalid: invalid.slice(0, 100),
     });
   }

@@ -3,7 +3,7 @@ import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { badRequest, conflict, validationFailed } from '../../errors';
+import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
 import { canonicalZone } from '../../validators';
 import { Workspace } from '../accounts/workspace.entity';
@@ -43,7 +43,7 @@ export async function pendingLeadCounts(em: EntityManager, campaignIds: readonly
   return counts;
 }
 
-const scheduleRefusal = (e: ScheduleError) => (e.code === 'no_windows' ? validationFailed(e.message, { fields: { windows: [e.message] } }) : badRequest(e.code, e.message, e.details));
+const scheduleRefusal = (e: ScheduleError) => (e.code === 'no_windows' ? new AppError('validation_failed', e.message, { fields: { windows: [e.message] } }) : new AppError(e.code, e.message, e.details));
 
 const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
 
@@ -109,7 +109,7 @@ function applySchedule(campaign: Campaign, input: UpdateCampaignInput) {
       input.windowEnd !== undefined && input.windowEnd !== campaign.windowEnd && 'window_end',
     ].filter((f): f is string => typeof f === 'string');
     if (changed.length) {
-      throw badRequest('windows_set', `${changed.join(', ')} cannot change while windows are set; send windows: null first (or in the same request) to go back to days and hours.`, { fields: changed });
+      throw new AppError('windows_set', `${changed.join(', ')} cannot change while windows are set; send windows: null first (or in the same request) to go back to days and hours.`, { fields: changed });
     }
   }
 
@@ -133,7 +133,7 @@ async function applyMailboxes(ctx: AuthedCtx, campaign: Campaign, mailboxIds: st
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
     // 400, not 404: the campaign in the path exists; what is wrong is a reference in the body.
-    throw badRequest('unknown_mailbox', `No inbox with id ${missing[0]} in this workspace; list them with GET /mailboxes.`, { mailbox_ids: missing });
+    throw new AppError('unknown_mailbox', `No inbox with id ${missing[0]} in this workspace; list them with GET /mailboxes.`, { mailbox_ids: missing });
   }
   await campaign.inboxes.init();
   campaign.inboxes.set(inboxes);
@@ -143,14 +143,14 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
   const campaign = await loadCampaign(ctx, id);
   // Launch needs the header on (api.md Campaigns rule 5); turning it off mid-run would sidestep that.
   if (input.unsubHeader === false && campaign.status === 'active') {
-    throw conflict('campaign_active', 'An active campaign must send the one-click unsubscribe header; pause the campaign before turning unsub_header off.');
+    throw new AppError('campaign_active', 'An active campaign must send the one-click unsubscribe header; pause the campaign before turning unsub_header off.');
   }
   applySchedule(campaign, input);
 
   const startDate = input.startDate === undefined ? campaign.startDate : input.startDate;
   const endDate = input.endDate === undefined ? campaign.endDate : input.endDate;
   if (startDate && endDate && endDate < startDate) {
-    throw badRequest('end_before_start', `end_date ${endDate} is before start_date ${startDate}.`, { start_date: startDate, end_date: endDate });
+    throw new AppError('end_before_start', `end_date ${endDate} is before start_date ${startDate}.`, { start_date: startDate, end_date: endDate });
   }
   campaign.startDate = startDate;
   campaign.endDate = endDate;
@@ -195,9 +195,9 @@ async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox
 export async function activateCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
   const [steps, inboxes] = await Promise.all([ctx.em.count(Step, { campaign }), liveInboxes(campaign)]);
-  if (steps === 0) throw badRequest('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
-  if (inboxes.length === 0) throw badRequest('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
-  if (!campaign.unsubHeader) throw badRequest('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
+  if (steps === 0) throw new AppError('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
+  if (inboxes.length === 0) throw new AppError('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
+  if (!campaign.unsubHeader) throw new AppError('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
   for (const check of ctx.deps.extensions.launchChecks) {
     const refusal = await check(ctx, campaign);
     if (refusal) throw refusal;
@@ -211,7 +211,7 @@ export async function activateCampaign(ctx: AuthedCtx, id: string) {
 /** active → paused; pausing a paused campaign changes nothing and answers the same. */
 export async function pauseCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
-  if (campaign.status === 'draft') throw conflict('campaign_is_draft', 'This campaign has never been activated, so there is nothing to pause.');
+  if (campaign.status === 'draft') throw new AppError('campaign_is_draft', 'This campaign has never been activated, so there is nothing to pause.');
   campaign.status = 'paused';
   await ctx.em.flush();
   return { status: campaign.status };
@@ -248,7 +248,7 @@ export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
 export async function deleteCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
   const hasSent = () =>
-    badRequest('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
+    new AppError('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
   if (campaign.firstSentAt) throw hasSent();
   // The guard in the statement closes the race with a first send landing between read and delete.
   const deleted = await ctx.em.nativeDelete(Campaign, { id: campaign.id, firstSentAt: null });

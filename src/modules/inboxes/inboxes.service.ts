@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { AppError, badRequest, conflict } from '../../errors';
+import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
@@ -60,11 +60,11 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
       const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const existing = await em.findOne(Inbox, { email }, { filters: { [NOT_DELETED_FILTER]: false } });
       if (existing && !existing.deletedAt) {
-        throw conflict('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
+        throw new AppError('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
       }
       const limit = ctx.deps.config.planInboxLimit;
       if ((await em.count(Inbox, {})) >= limit) {
-        throw badRequest('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
+        throw new AppError('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
       }
       const details = {
         email,
@@ -97,7 +97,7 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
     });
   } catch (err) {
     // Two requests connecting the same new address at once: the second meets the unique key.
-    if (err instanceof UniqueConstraintViolationException) throw conflict('mailbox_exists', `${email} is already connected.`);
+    if (err instanceof UniqueConstraintViolationException) throw new AppError('mailbox_exists', `${email} is already connected.`);
     throw err;
   }
 }
@@ -114,7 +114,7 @@ export async function updateInbox(ctx: AuthedCtx, id: string, input: UpdateInbox
   const moved = LOGIN_FIELDS.filter((k) => next[k] !== undefined && next[k] !== inbox[k]);
   if (moved.length && input.password === undefined) {
     const names = moved.map(snakeCase);
-    throw badRequest('password_required', `Changing ${names.join(', ')} moves the inbox to another login; send password in the same request.`, { fields: names });
+    throw new AppError('password_required', `Changing ${names.join(', ')} moves the inbox to another login; send password in the same request.`, { fields: names });
   }
   for (const k of LOGIN_FIELDS) if (next[k] !== undefined) (inbox[k] as unknown) = next[k];
   if (input.password !== undefined) inbox.passwordEnc = ctx.deps.secrets.encrypt(input.password);
@@ -144,14 +144,14 @@ const BULK_CHANGES = ['dailyCap', 'domainDailyCap', 'minGapMinutes', 'addTag', '
 export async function bulkUpdateInboxes(ctx: AuthedCtx, input: BulkUpdateInboxesInput): Promise<{ changed: number }> {
   const given = BULK_CHANGES.filter((k) => input[k] !== undefined);
   if (given.length !== 1) {
-    throw badRequest('one_change_required', `Send exactly one of ${BULK_CHANGES.map(snakeCase).join(', ')} with ids${given.length ? `; got ${given.map(snakeCase).join(', ')}` : ''}.`);
+    throw new AppError('one_change_required', `Send exactly one of ${BULK_CHANGES.map(snakeCase).join(', ')} with ids${given.length ? `; got ${given.map(snakeCase).join(', ')}` : ''}.`);
   }
   const ids = [...new Set(input.ids.map((i) => i.toLowerCase()))];
   const inboxes = await ctx.em.find(Inbox, { id: { $in: ids } });
   if (inboxes.length !== ids.length) {
     const found = new Set(inboxes.map((i) => i.id));
     const missing = ids.filter((i) => !found.has(i));
-    throw new AppError(404, 'not_found', `Mailbox not found: ${missing.join(', ')}; nothing was changed.`, { missing_ids: missing });
+    throw new AppError('not_found', `Mailbox not found: ${missing.join(', ')}; nothing was changed.`, { missing_ids: missing });
   }
   let changed = 0;
   for (const inbox of inboxes) {
@@ -183,7 +183,7 @@ export async function pauseInbox(ctx: AuthedCtx, id: string): Promise<{ status: 
 export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status: InboxStatus }> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
   if (inbox.status === 'bounce_stopped') {
-    throw conflict('connection_test_required', 'This inbox was stopped for its bounce rate; run the connection test (POST /mailboxes/:id/test) to bring it back.');
+    throw new AppError('connection_test_required', 'This inbox was stopped for its bounce rate; run the connection test (POST /mailboxes/:id/test) to bring it back.');
   }
   if (inbox.status === 'paused') {
     inbox.status = 'active';

@@ -3,7 +3,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { badRequest, conflict } from '../../errors';
+import { AppError } from '../../errors';
 import { normalizeFilter, type LeadFilter as FilterFields } from './lead-query';
 import { LeadFilter, type SavedLeadFilter } from './lead-filter.entity';
 import type { CreateLeadFilterInput } from './leads.inputs';
@@ -21,12 +21,12 @@ const fromStored = (f: SavedLeadFilter): FilterFields => {
 
 const view = (f: LeadFilter): LeadFilterView => ({ id: f.id, name: f.name, filter: fromStored(f.filter), createdAt: f.createdAt });
 
-const nameTaken = (name: string) => conflict('name_taken', `A saved filter named "${name}" already exists in this workspace; pick another name.`);
+const nameTaken = (name: string) => new AppError('name_taken', `A saved filter named "${name}" already exists in this workspace; pick another name.`);
 
 export async function createLeadFilter(ctx: AuthedCtx, input: CreateLeadFilterInput): Promise<LeadFilterView> {
   const filter = normalizeFilter(input.filter);
   if (!Object.keys(filter).length) {
-    throw badRequest('empty_filter', 'A saved filter needs at least one of status, interest, verification, provider, list_id or q with a value.');
+    throw new AppError('empty_filter', 'A saved filter needs at least one of status, interest, verification, provider, list_id or q with a value.');
   }
   const name = input.name.trim();
   if (await ctx.em.count(LeadFilter, { name })) throw nameTaken(name);

@@ -109,11 +109,11 @@ export const parseLeadSearch = (query: Query) => parseInput(LeadSearchInput, fro
 /** POST /lead-filters body: `{name, filter}` with the filter in the lead list's query names (list_id). */
 export async function parseCreateLeadFilter(body: unknown): Promise<CreateLeadFilterInput> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError(400, 'invalid_body', 'Send a JSON object as the request body.');
+    throw new AppError('invalid_body', 'Send a JSON object as the request body.');
   }
   const { filter, ...rest } = body as Query;
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw new AppError(400, 'validation_failed', 'Invalid filter: send an object with any of status, interest, verification, provider, list_id, q.', {
+    throw new AppError('validation_failed', 'Invalid filter: send an object with any of status, interest, verification, provider, list_id, q.', {
       fields: { filter: ['must be an object'] },
     });
   }
@@ -137,5 +137,5 @@ function prefixFields(err: AppError, prefix: string): AppError {
   const renamed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}.${k}`, v]));
   const first = Object.entries(renamed)[0];
   const message = first ? `Invalid ${first[0]}: ${first[1][0]}.` : err.message;
-  return new AppError(err.status, err.code, message, { ...err.details, fields: renamed });
+  return new AppError(err.code, message, { ...err.details, fields: renamed });
 }

@@ -4,7 +4,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { badRequest, conflict, validationFailed } from '../../errors';
+import { AppError } from '../../errors';
 import { checkInput } from '../../validation';
 import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
@@ -62,7 +62,7 @@ export async function listLeads(ctx: AuthedCtx, query: LeadQueryInput & { campai
 export async function searchLeads(ctx: AuthedCtx, input: { q: string; limit?: number | null }) {
   const { q, limit } = await checkInput(Object.assign(new LeadSearchInput(), { q: input.q, limit: input.limit ?? undefined }));
   const term = q.trim();
-  if (Array.from(term).length < MIN_SEARCH) throw badRequest('q_too_short', `Search needs at least ${MIN_SEARCH} characters in q.`);
+  if (Array.from(term).length < MIN_SEARCH) throw new AppError('q_too_short', `Search needs at least ${MIN_SEARCH} characters in q.`);
   const pattern = `%${escapeLike(term)}%`;
   const leads = await ctx.em.find(
     Lead,
@@ -126,11 +126,11 @@ const hasStarted = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
 export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSentAt'>, wanted: 'paused' | 'active'): LeadStatus {
   if (wanted === 'paused') {
     if (lead.status === 'paused' || IN_SEQUENCE.has(lead.status)) return 'paused';
-    throw conflict('lead_not_in_sequence', `This lead is ${lead.status}: its sequence has ended, so it cannot be paused.`, { status: lead.status });
+    throw new AppError('lead_not_in_sequence', `This lead is ${lead.status}: its sequence has ended, so it cannot be paused.`, { status: lead.status });
   }
   if (lead.status === 'paused') return hasStarted(lead as Lead) ? 'active' : 'pending';
   if (lead.status === 'active') return 'active';
-  throw conflict('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
+  throw new AppError('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
 }
 
 /** PATCH /leads/:id (api.md Leads rules 1–2). The row is locked for the change, so a send or reply
@@ -143,11 +143,11 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
       const result = applyVarsPatch(lead.vars, input.vars);
       if (!result.vars) {
         const fields = Object.fromEntries(result.problems.map((p) => [`vars.${p.field}`, [VARS_PROBLEMS[p.code]]]));
-        throw validationFailed(`Invalid vars.${result.problems[0].field}: ${VARS_PROBLEMS[result.problems[0].code]}.`, { fields });
+        throw new AppError('validation_failed', `Invalid vars.${result.problems[0].field}: ${VARS_PROBLEMS[result.problems[0].code]}.`, { fields });
       }
       const count = Object.keys(result.vars).length;
       if (count > Math.max(MAX_FIELDS_PER_LEAD, Object.keys(lead.vars).length)) {
-        throw badRequest('too_many_fields', `A lead can carry at most ${MAX_FIELDS_PER_LEAD} fields; this change would leave ${count}.`);
+        throw new AppError('too_many_fields', `A lead can carry at most ${MAX_FIELDS_PER_LEAD} fields; this change would leave ${count}.`);
       }
       lead.vars = result.vars;
       // New fields rank after the campaign's others, in the order the change gave them (field-order.ts).
@@ -176,7 +176,7 @@ const VARS_PROBLEMS = {
   invalid_value: 'a field value must be text, or null to remove the field',
 } as const;
 
-const emailed = () => conflict('lead_emailed', 'This lead has been emailed, so it stays for the record; pause it instead (PATCH status: paused).');
+const emailed = () => new AppError('lead_emailed', 'This lead has been emailed, so it stays for the record; pause it instead (PATCH status: paused).');
 
 /** DELETE /leads/:id: only a lead never emailed (api.md Leads rule 6; 409 per decisions.md §3). */
 export async function deleteLead(ctx: AuthedCtx, id: string) {

@@ -6,7 +6,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { domainOf, normalizeEmail } from '../../email-address';
-import { badRequest } from '../../errors';
+import { AppError } from '../../errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { BlocklistEntry } from '../blocklist/blocklist-entry.entity';
 import { Campaign } from '../campaigns/campaign.entity';
@@ -36,7 +36,7 @@ async function refusal(ctx: AuthedCtx, email: string) {
   const blocked = await ctx.em.findOne(BlocklistEntry, { email: { $in: [email, domainOf(email)] } });
   if (blocked) {
     const what = blocked.email === email ? 'This address' : `The domain ${blocked.email}`;
-    return badRequest('blocklisted', `${what} is on the blocklist, so it is never contacted; remove it from the blocklist first.`);
+    return new AppError('blocklisted', `${what} is on the blocklist, so it is never contacted; remove it from the blocklist first.`);
   }
   const ended = await ctx.em.findOne(Lead, {
     email,
@@ -45,8 +45,8 @@ async function refusal(ctx: AuthedCtx, email: string) {
   if (ended) {
     const unsubscribed = ended.status === 'unsubscribed' || ended.stopReason === 'unsubscribed';
     return unsubscribed
-      ? badRequest('unsubscribed', 'This address unsubscribed, so it is never emailed again.')
-      : badRequest('bounced', 'Mail to this address bounced, so it is not emailed again.');
+      ? new AppError('unsubscribed', 'This address unsubscribed, so it is never emailed again.')
+      : new AppError('bounced', 'Mail to this address bounced, so it is not emailed again.');
   }
   return null;
 }

@@ -9,7 +9,7 @@
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { badRequest } from '../../errors';
+import { AppError } from '../../errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { sql } from '../../db/sql';
@@ -121,9 +121,9 @@ async function rangeOf(ctx: AuthedCtx, input: AnalyticsInput) {
   const zone = workspace.timezone;
   const to = input.to ?? dayKey(zone, ctx.deps.clock.now());
   const from = input.from ?? DateTime.fromISO(to).minus({ days: ANALYTICS_DEFAULT_DAYS - 1 }).toISODate()!;
-  if (from > to) throw badRequest('invalid_range', '`from` must not be after `to`.');
+  if (from > to) throw new AppError('invalid_range', '`from` must not be after `to`.');
   const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days + 1;
-  if (days > ANALYTICS_MAX_DAYS) throw badRequest('invalid_range', `A report covers at most ${ANALYTICS_MAX_DAYS} days.`);
+  if (days > ANALYTICS_MAX_DAYS) throw new AppError('invalid_range', `A report covers at most ${ANALYTICS_MAX_DAYS} days.`);
   const dayList = Array.from({ length: days }, (_, i) => DateTime.fromISO(from).plus({ days: i }).toISODate()!);
   const next = DateTime.fromISO(to).plus({ days: 1 }).toISODate()!;
   return { zone, from, to, dayList, start: startOfDate(zone, from), end: startOfDate(zone, next) };

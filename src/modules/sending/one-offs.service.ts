@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
-import { badRequest, conflict, notFound, validationFailed } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { blockKeys } from '../blocklist/blocklist-match';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Inbox } from '../inboxes/inbox.entity';
@@ -26,7 +26,7 @@ export interface QueuedOneOff {
 /** The reply a one-off answers. Replies are read over IMAP by a later piece of work; until then no
  *  reply id can exist. Kept in one place so that work only fills this in. */
 async function replyThread(_ctx: AuthedCtx, _leadId: string, _replyId: string): Promise<never> {
-  throw badRequest('reply_not_found', 'No reply with this id was received from this lead.');
+  throw new AppError('reply_not_found', 'No reply with this id was received from this lead.');
 }
 
 /** The earliest moment the email may go: the inbox past its gap, back-off and today's cap, then the
@@ -49,7 +49,7 @@ export function earliestOneOff(
 
 export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffSendInput): Promise<QueuedOneOff> {
   if (input.subject != null && input.replyTo != null) {
-    throw validationFailed('Give either subject (a new email) or replyTo (an answer in that reply\'s thread), not both.', {
+    throw new AppError('validation_failed', 'Give either subject (a new email) or replyTo (an answer in that reply\'s thread), not both.', {
       fields: { replyTo: ['cannot be given with subject'] },
     });
   }
@@ -57,11 +57,11 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   if (!isUuid(input.mailboxId)) throw notFound('Mailbox');
   const inbox = await ctx.em.findOne(Inbox, { id: input.mailboxId });
   if (!inbox) throw notFound('Mailbox');
-  if (inbox.status !== 'active') throw badRequest('mailbox_not_active', `The mailbox ${inbox.email} is ${inbox.status}; resume it or pick another.`);
-  if (lead.status === 'unsubscribed' || lead.stopReason === 'unsubscribed') throw badRequest('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
-  if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw badRequest('bounced', 'Mail to this lead bounced, so it is not emailed again.');
+  if (inbox.status !== 'active') throw new AppError('mailbox_not_active', `The mailbox ${inbox.email} is ${inbox.status}; resume it or pick another.`);
+  if (lead.status === 'unsubscribed' || lead.stopReason === 'unsubscribed') throw new AppError('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
+  if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');
   const blocked = await sql(ctx.em, `select email from blocklist_entry where workspace_id = ? and email = any(?::text[])`, [ctx.actor.workspaceId, pgArray(blockKeys(lead.email))]);
-  if (blocked.length) throw badRequest('blocklisted', `${String(blocked[0]!.email)} is on the blocklist, so it is never contacted.`);
+  if (blocked.length) throw new AppError('blocklisted', `${String(blocked[0]!.email)} is on the blocklist, so it is never contacted.`);
   if (input.replyTo) await replyThread(ctx, lead.id, input.replyTo);
 
   const now = ctx.deps.clock.now();
@@ -70,7 +70,7 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   const [stat] = await sql(ctx.em, `select sent from inbox_day_stat where inbox_id = ? and day = ?`, [inbox.id, dayKey(workspace.timezone, now)]);
   const capToday = capOn(inbox, dayKey(workspace.timezone, now));
   const scheduledFor = earliestOneOff(now, { ...inbox, capToday, sentToday: Number(stat?.sent ?? 0), workspaceZone: workspace.timezone }, campaign, sendZone(campaign, lead));
-  if (!scheduledFor) throw badRequest('no_sending_window', `The campaign ${campaign.name} has no sending day or hours, so the email could never go; set its schedule first.`);
+  if (!scheduledFor) throw new AppError('no_sending_window', `The campaign ${campaign.name} has no sending day or hours, so the email could never go; set its schedule first.`);
 
   const subject = input.subject ?? null;
   const dedupeKey = createHash('sha256').update(JSON.stringify([inbox.id, subject, input.replyTo ?? null, input.body])).digest('hex');
@@ -94,5 +94,5 @@ export async function cancelOneOff(ctx: AuthedCtx, id: string): Promise<{ id: st
   const [current] = await sql(ctx.em, `select status from send where id = ? and workspace_id = ? and kind = 'one_off'`, [id, ctx.actor.workspaceId]);
   if (!current) throw notFound('One-off email');
   if (current.status === 'dropped') return { id, status: 'dropped' };
-  throw conflict('one_off_gone', current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.', { status: current.status });
+  throw new AppError('one_off_gone', current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.', { status: current.status });
 }

@@ -5,14 +5,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { blockAddress } from '../blocklist/blocklist.service';
 import { sql } from '../../db/sql';
 import { stopLead } from './lead-progress';
 import { LinkTokens } from './links/tokens';
 import { isHumanClick, type Click } from './schedule';
 
-const invalidLink = () => badRequest('invalid_link', 'This link is not valid: it may have been cut or changed. Open it from the email again.');
+const invalidLink = () => new AppError('invalid_link', 'This link is not valid: it may have been cut or changed. Open it from the email again.');
 
 /** Everything an unsubscribe does, in the caller's transaction; idempotent. Returns whether this call
  *  unsubscribed the lead (false when it already was: nothing is recorded twice). Reused by POST

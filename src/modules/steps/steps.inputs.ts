@@ -105,9 +105,9 @@ function withNestedInputs(raw: unknown): unknown {
 /** Says which array element an input error is about: fields become `[i].wait_minutes`. */
 function atIndex(err: unknown, index: number): unknown {
   if (!(err instanceof AppError) || err.status !== 400) return err;
-  if (err.code === 'invalid_body') return new AppError(400, 'invalid_body', `Step at index ${index} is not a JSON object; send an array of step objects.`);
+  if (err.code === 'invalid_body') return new AppError('invalid_body', `Step at index ${index} is not a JSON object; send an array of step objects.`);
   const fields = (err.details?.fields ?? {}) as Record<string, string[]>;
-  return new AppError(400, err.code, `Step at index ${index}: ${err.message}`, {
+  return new AppError(err.code, `Step at index ${index}: ${err.message}`, {
     index,
     fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`[${index}].${k}`, v])),
   });
@@ -115,8 +115,8 @@ function atIndex(err: unknown, index: number): unknown {
 
 /** REST body of PUT /campaigns/:id/steps: a JSON array, each element checked as a StepInput. */
 export async function parseStepInputs(body: unknown): Promise<StepInput[]> {
-  if (!Array.isArray(body)) throw new AppError(400, 'invalid_body', 'Send a JSON array of steps as the request body ([] clears the sequence).');
-  if (body.length > MAX_STEPS) throw new AppError(400, 'too_many_steps', `A sequence has at most ${MAX_STEPS} steps; ${body.length} were sent.`);
+  if (!Array.isArray(body)) throw new AppError('invalid_body', 'Send a JSON array of steps as the request body ([] clears the sequence).');
+  if (body.length > MAX_STEPS) throw new AppError('too_many_steps', `A sequence has at most ${MAX_STEPS} steps; ${body.length} were sent.`);
   const steps: StepInput[] = [];
   for (const [index, raw] of body.entries()) {
     try {

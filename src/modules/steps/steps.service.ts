@@ -4,7 +4,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { lockViolations } from './sequence-lock';
 import { Step } from './step.entity';
@@ -37,7 +37,7 @@ function draftOf(input: StepInput, current: Step | undefined): StepDraft {
 /** 400 with the first broken rule's code; details.errors lists them all. */
 export function checkStepRules(drafts: StepDraft[]): void {
   const errors = stepRuleErrors(drafts);
-  if (errors.length) throw badRequest(errors[0].code, errors[0].message, { errors });
+  if (errors.length) throw new AppError(errors[0].code, errors[0].message, { errors });
 }
 
 const lockShape = (s: Step | StepDraft) => ({ id: s.id ?? null, position: s.position, isTask: s.task !== null, variantCount: s.variants.length });
@@ -45,7 +45,7 @@ const lockShape = (s: Step | StepDraft) => ({ id: s.id ?? null, position: s.posi
 function checkLock(existing: Step[], drafts: StepDraft[]): void {
   const violations = lockViolations(existing.map((s) => ({ ...lockShape(s), id: s.id })), drafts.map(lockShape));
   if (violations.length) {
-    throw conflict('sequence_locked', `The campaign has started, so its existing steps stay: ${violations[0].message}`, { violations });
+    throw new AppError('sequence_locked', `The campaign has started, so its existing steps stay: ${violations[0].message}`, { violations });
   }
 }
 
@@ -98,11 +98,11 @@ export async function updateStepVariant(ctx: AuthedCtx, input: StepVariantSwitch
     const campaign = await lockCampaign(em, input.campaignId);
     const step = isCount(position) ? await em.findOne(Step, { campaign, position }) : null;
     if (!step) throw notFound(`Step ${position}`);
-    if (step.task) throw new AppError(404, 'not_found', `Step ${position} is a task and has no variants.`);
+    if (step.task) throw new AppError('not_found', `Step ${position} is a task and has no variants.`);
     if (!isCount(variant) || variant > step.variants.length) throw notFound(`Variant ${variant} of step ${position}`);
     const othersOn = step.variants.some((v, i) => i !== variant - 1 && v.enabled);
     if (!enabled && !othersOn) {
-      throw badRequest('last_enabled_variant', `Variant ${variant} is the last enabled variant of step ${position}; turn another one on first.`);
+      throw new AppError('last_enabled_variant', `Variant ${variant} is the last enabled variant of step ${position}; turn another one on first.`);
     }
     step.variants = step.variants.map((v, i) => (i === variant - 1 ? { ...v, enabled } : v));
     await em.flush();

@@ -4,7 +4,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { badRequest, conflict } from '../../errors';
+import { AppError } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { SequenceTemplate, type TemplateStep } from './sequence-template.entity';
 import type { Step } from './step.entity';
@@ -22,12 +22,12 @@ const copyOf = (s: Step | TemplateStep) => ({
   condition: s.condition,
 });
 
-const nameTaken = (name: string) => conflict('name_taken', `A sequence template named "${name}" already exists in this workspace; pick another name.`);
+const nameTaken = (name: string) => new AppError('name_taken', `A sequence template named "${name}" already exists in this workspace; pick another name.`);
 
 export async function createSequenceTemplate(ctx: AuthedCtx, input: CreateSequenceTemplateInput) {
   const campaign = await findOr404(ctx.em, Campaign, input.campaignId, 'Campaign');
   const steps = await stepsOf(ctx.em, campaign);
-  if (!steps.length) throw badRequest('no_steps', `Campaign "${campaign.name}" has no steps to save; add steps first.`);
+  if (!steps.length) throw new AppError('no_steps', `Campaign "${campaign.name}" has no steps to save; add steps first.`);
   const name = input.name.trim();
   if (await ctx.em.count(SequenceTemplate, { name })) throw nameTaken(name);
   const template = ctx.em.create(SequenceTemplate, { workspace: ctx.actor.workspaceId, name, steps: steps.map(copyOf) });
@@ -61,7 +61,7 @@ export async function applySequenceTemplate(ctx: AuthedCtx, campaignId: string, 
     const campaign = await lockCampaign(em, campaignId);
     const template = await findOr404(em, SequenceTemplate, templateId, 'Sequence template');
     if (campaign.hasStarted) {
-      throw conflict('sequence_locked', `Campaign "${campaign.name}" has started; a template can only replace the steps of a campaign that has not sent or closed a task yet.`);
+      throw new AppError('sequence_locked', `Campaign "${campaign.name}" has started; a template can only replace the steps of a campaign that has not sent or closed a task yet.`);
     }
     const drafts: StepDraft[] = template.steps.map((s) => ({ id: null, ...copyOf(s) }));
     checkStepRules(drafts);

@@ -3,7 +3,7 @@
 // an email would, the next step's wait counting from the close.
 import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
-import { conflict, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
 import { stepBehind } from '../sending/engine/outcomes';
 import { sql } from '../../db/sql';
@@ -68,7 +68,7 @@ export async function closeTask(ctx: AuthedCtx, id: string, as: 'done' | 'skippe
   return ctx.em.transactional(async (tx) => {
     const [task] = await sql(tx, `select id, status, lead_id, campaign_id, step_position from task where id = ? and workspace_id = ? for update`, [id, ctx.actor.workspaceId]);
     if (!task) throw notFound('Task');
-    if (task.status !== 'open') throw conflict('task_closed', `This task is already ${task.status}.`, { status: task.status });
+    if (task.status !== 'open') throw new AppError('task_closed', `This task is already ${task.status}.`, { status: task.status });
     await sql(tx, `update task set status = ?, closed_at = ? where id = ?`, [as, now, id]);
     // A task-first campaign counts as started once a task is closed (steps/sequence-lock.ts); an
     // UPDATE on the campaign row, which step changes lock.

@@ -8,7 +8,7 @@
 // (Email, " EMAIL ", E-mail, Email Address); every other column becomes a lead field (lead-rows.ts).
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
-import { badRequest } from '../../../errors';
+import { AppError } from '../../../errors';
 import { uniqueFieldNames, type RawRow } from './lead-rows';
 
 /** Header names (as field names) accepted for the address column, the first one present wins. */
@@ -36,7 +36,7 @@ export function csvColumns(header: readonly string[]): CsvColumns {
   const names = uniqueFieldNames(header.map((h) => h.replace(/^\uFEFF/, '').trim()));
   const emailIndex = EMAIL_COLUMNS.map((n) => names.indexOf(n)).find((i) => i >= 0) ?? -1;
   if (emailIndex < 0) {
-    throw badRequest('no_email_column', 'The CSV has no email column: its first row must name the columns, one of them "email".', {
+    throw new AppError('no_email_column', 'The CSV has no email column: its first row must name the columns, one of them "email".', {
       columns: header.slice(0, 50),
     });
   }
@@ -74,7 +74,7 @@ class RowLengthGuard extends Transform {
   override _transform(chunk: string | Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.sinceLastRow += chunk.length;
     if (this.sinceLastRow > MAX_ROW_CHARS) {
-      done(badRequest('row_too_long', `A CSV row is longer than ${MAX_ROW_CHARS} characters: check for a quote that is never closed, or for missing line breaks.`));
+      done(new AppError('row_too_long', `A CSV row is longer than ${MAX_ROW_CHARS} characters: check for a quote that is never closed, or for missing line breaks.`));
     } else done(null, chunk);
   }
 }

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { AuthedCtx } from '../../../context';
 import { findOr404, isUuid } from '../../../db/find';
-import { notFound, validationFailed } from '../../../errors';
+import { AppError, notFound } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
 import { csvLeadRows } from './csv';
@@ -108,7 +108,7 @@ export function addLeads(ctx: AuthedCtx, campaignId: string, input: AddLeadsInpu
   const given = (['leads', 'csv', 'sheetUrl', 'listId'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
   if (given.length !== 1) {
     const message = 'Give exactly one of leads, csv, sheetUrl or listId.';
-    throw validationFailed(message, { fields: Object.fromEntries((given.length ? given : ['input']).map((k) => [k, [message]])) });
+    throw new AppError('validation_failed', message, { fields: Object.fromEntries((given.length ? given : ['input']).map((k) => [k, [message]])) });
   }
   if (input.leads) return addManualLeads(ctx, campaignId, { leads: input.leads });
   if (typeof input.csv === 'string') return addCsvLeads(ctx, campaignId, input.csv);

@@ -4,7 +4,7 @@
 //   …/spreadsheets/d/e/<key>/pub?output=xlsx  (published in another format)                → output=csv
 //   …/spreadsheets/d/<id>/edit#gid=…          (a sheet shared with anyone with the link)   → …/export?format=csv&gid=…
 // Any other link is read as it is (it must already answer CSV). Only http(s) links are taken.
-import { badRequest } from '../../../errors';
+import { AppError } from '../../../errors';
 
 const GOOGLE_SHEETS_HOST = 'docs.google.com';
 const PUBLISHED = /^(\/spreadsheets\/d\/e\/[A-Za-z0-9_-]+)\/(pubhtml|pub)(\/.*)?$/;
@@ -19,7 +19,7 @@ export function sheetRedirectDomains(allowedHosts: readonly string[]): string[] 
 }
 
 export function invalidSheetUrl() {
-  return badRequest('invalid_url', 'url must be an http(s) link of a spreadsheet published as CSV.');
+  return new AppError('invalid_url', 'url must be an http(s) link of a spreadsheet published as CSV.');
 }
 
 /** The CSV link for a spreadsheet link; 400 `invalid_url` for anything that is not an http(s) URL. */

@@ -2,7 +2,7 @@
 // through the SSRF guard (no loopback/private/link-local/metadata addresses unless ALLOW_PRIVATE_FETCH),
 // with the CSV body limit and a timeout.
 import type { Config } from '../../../config';
-import { badRequest } from '../../../errors';
+import { AppError } from '../../../errors';
 import { safeFetchText } from '../../../net/safe-fetch';
 import { CSV_MAX_BYTES } from './csv';
 import { sheetCsvUrl, sheetRedirectDomains } from './sheet-url';
@@ -19,7 +19,7 @@ export async function fetchSheetCsv(config: Config, url: string): Promise<string
     timeoutMs: SHEET_TIMEOUT_MS,
   });
   if (/^\s*<(!doctype html|html)[\s>]/i.test(text.slice(0, 1000))) {
-    throw badRequest(
+    throw new AppError(
       'sheet_not_csv',
       'The link answered with a web page, not CSV: publish the sheet to the web (File → Share → Publish to web) and send that link, or a link that answers CSV.',
     );
