@@ -8,10 +8,11 @@ import { badRequest, conflict, validationFailed } from '../../errors';
 import { checkInput } from '../../validation';
 import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
+import { sendingTimeline } from '../sending/lead-timeline.source';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
-import { leadTimeline } from './lead-timeline';
+import { addedEntry, leadTimeline, type TimelineSource } from './lead-timeline';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
@@ -92,11 +93,15 @@ export async function leadCampaignName(ctx: AuthedCtx, campaignId: string): Prom
   return (await loadCampaign(ctx, campaignId)).name;
 }
 
+// The timeline's sources in their order (entries at one moment keep it). Until the composition root
+// passes the sources the module manifests contribute, they are listed here; replies will add theirs.
+const TIMELINE_SOURCES: readonly TimelineSource[] = [addedEntry, sendingTimeline];
+
 /** GET /leads/:id/activity: the lead and its timeline, oldest first. */
 export async function leadActivity(ctx: AuthedCtx, id: string) {
   const lead = await loadLead(ctx.em, id);
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
-  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign) };
+  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, TIMELINE_SOURCES) };
 }
 
 /** GET /campaigns/:id/lead-fields. */
