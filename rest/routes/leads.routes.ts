@@ -1,8 +1,9 @@
 import type { Response } from 'express';
 import * as leads from '../../src/modules/leads/leads.service';
-import { createOneOffLead } from '../../src/modules/leads/one-off.service';
+import { createOneOffLead } from '../../src/modules/one-offs/one-off-lead.service';
 import { csvFileName, type CsvSink } from '../../src/modules/leads/leads-csv';
-import { OneOffLeadInput, parseLeadQuery, parseLeadSearch, parseWorkspaceLeadQuery, UpdateLeadInput } from '../../src/modules/leads/leads.inputs';
+import { parseLeadQuery, parseLeadSearch, parseWorkspaceLeadQuery, UpdateLeadInput } from '../../src/modules/leads/leads.inputs';
+import { OneOffLeadInput } from '../../src/modules/one-offs/one-offs.inputs';
 import { parseInput } from '../../src/validation';
 import { param, route } from '../route';
 import { snake } from '../shape';

@@ -1,5 +1,5 @@
-import { OneOffSendInput } from '../../src/modules/sending/one-offs.inputs';
-import { cancelOneOff, queueOneOff } from '../../src/modules/sending/one-offs.service';
+import { OneOffSendInput } from '../../src/modules/one-offs/one-offs.inputs';
+import { cancelOneOff, queueOneOff } from '../../src/modules/one-offs/one-offs.service';
 import { parseInput } from '../../src/validation';
 import { param, route } from '../route';
 

@@ -12,7 +12,7 @@ import { LeadListsResolver } from '../modules/leads/lead-lists.resolver';
 import { BlocklistResolver } from '../modules/blocklist/blocklist.resolver';
 import { SendingResolver } from '../modules/sending/sending.resolver';
 import { TasksResolver } from '../modules/tasks/tasks.resolver';
-import { OneOffsResolver } from '../modules/sending/one-offs.resolver';
+import { OneOffsResolver } from '../modules/one-offs/one-offs.resolver';
 import { CampaignActivityResolver } from '../modules/reports/campaign-activity.resolver';
 import { CampaignStatsResolver } from '../modules/reports/campaign-stats.resolver';
 import { WorkspaceReportsResolver } from '../modules/reports/workspace-reports.resolver';
