@@ -8,6 +8,7 @@ import { campaignsModule } from './campaigns';
 import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
+import { oneOffsModule } from './one-offs';
 import { reportsModule } from './reports';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
@@ -21,6 +22,7 @@ export const appModules: readonly AppModule[] = [
   leadsModule,
   blocklistModule,
   sendingModule,
+  oneOffsModule,
   tasksModule,
   reportsModule,
   eventsModule,

@@ -3,7 +3,7 @@
 // cancelled until it goes (409 after), waiting for a paused lead, dropped when the lead stops.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { stopLead } from '../../src/modules/sending/lead-progress';
+import { stopLead } from '../../src/modules/leads/lifecycle/lead-progress';
 import { expectError, signUp } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';

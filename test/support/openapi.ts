@@ -40,7 +40,7 @@ export function operations(doc: OpenApiDoc): Operation[] {
 export class AnswerChecker {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
-  private readonly status = new Map(errorCatalog().map((e) => [e.code, e.status]));
+  private readonly status = new Map<string, number>(errorCatalog().map((e) => [e.code, e.status]));
 
   constructor(private readonly doc: OpenApiDoc) {
     this.ajv = new Ajv2020({ strict: false, allErrors: false });

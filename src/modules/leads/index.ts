@@ -6,6 +6,7 @@ import { LeadFiltersResolver } from './lead-filters.resolver';
 import { LeadListEntry } from './lead-list-entry.entity';
 import { LeadList } from './lead-list.entity';
 import { LeadListsResolver } from './lead-lists.resolver';
+import { addedEntry } from './lead-timeline';
 import { Lead } from './lead.entity';
 import { leadRoutes } from './leads.routes';
 import { LeadsResolver } from './leads.resolver';
@@ -16,4 +17,5 @@ export const leadsModule: AppModule = {
   entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount],
   resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
   routes: leadRoutes,
+  timelineSources: [addedEntry],
 };

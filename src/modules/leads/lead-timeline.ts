@@ -1,11 +1,11 @@
 // A lead's activity timeline (GET /leads/:id/activity). Each module that records something about a lead
-// registers a source; the timeline is every source's entries in time order. This module contributes
-// when the lead was added; sending contributes its emails, opens, clicks, bounces, unsubscribe and tasks
-// (sending/lead-timeline.source.ts); replies add theirs (addTimelineSource) as they land.
+// contributes a source; the timeline is every source's entries in time order. The caller passes the
+// sources (the composition root collects them from the modules), so this file knows none of them but
+// its own: this module contributes when the lead was added (addedEntry); sending contributes its emails,
+// opens, clicks, bounces, unsubscribe and tasks (sending/lead-timeline.source.ts); replies add theirs.
 import type { AuthedCtx } from '../../context';
 import type { Campaign } from '../campaigns/campaign.entity';
 import type { Lead } from './lead.entity';
-import { sendingTimeline } from '../sending/lead-timeline.source';
 import { LeadList } from './lead-list.entity';
 
 export interface TimelineEntry {
@@ -23,22 +23,14 @@ export interface TimelineEntry {
 
 export type TimelineSource = (ctx: AuthedCtx, lead: Lead, campaign: Campaign) => Promise<TimelineEntry[]>;
 
-const addedEntry: TimelineSource = async (ctx, lead, campaign) => {
+export const addedEntry: TimelineSource = async (ctx, lead, campaign) => {
   const list = lead.sourceList ? await ctx.em.findOne(LeadList, lead.sourceList.id) : null;
   const detail = `Added to ${campaign.name}${list ? ` from the list ${list.name}` : ''}`;
   return [{ type: 'added', at: lead.createdAt, step: null, stepLabel: null, detail, variant: null }];
 };
 
-// Replies join with the replies work (addTimelineSource).
-const sources: TimelineSource[] = [addedEntry, sendingTimeline];
-
-/** Registers another module's entries (for example the sending engine's sends and replies). */
-export function addTimelineSource(source: TimelineSource): void {
-  sources.push(source);
-}
-
 /** Every source's entries, oldest first; entries at the same moment keep the order of their sources. */
-export async function leadTimeline(ctx: AuthedCtx, lead: Lead, campaign: Campaign): Promise<TimelineEntry[]> {
+export async function leadTimeline(ctx: AuthedCtx, lead: Lead, campaign: Campaign, sources: readonly TimelineSource[]): Promise<TimelineEntry[]> {
   const entries: TimelineEntry[] = [];
   for (const source of sources) entries.push(...(await source(ctx, lead, campaign)));
   return sortTimeline(entries);

@@ -6,7 +6,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AppError } from '../../errors';
 import { fromQueryString, Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
-import { IsEmailAddress, IsTimeZone } from '../../validators';
+import { IsTimeZone } from '../../validators';
 import { charLength } from './lead-vars';
 
 export const LEAD_STATUSES = ['pending', 'active', 'paused', 'completed', 'replied', 'unsubscribed', 'bounced', 'stopped'] as const;
@@ -85,11 +85,6 @@ export class UpdateLeadInput {
   @Nullable() @IsString() @MaxChars(NOTE_MAX) note?: string | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Fields to set by name; a blank or null value removes the field.' })
   @Optional() @IsObject() vars?: Record<string, unknown>;
-}
-
-@InputType()
-export class OneOffLeadInput {
-  @Field() @IsEmailAddress() email!: string;
 }
 
 @InputType()

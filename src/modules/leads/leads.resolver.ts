@@ -3,9 +3,8 @@ import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
 import * as leads from './leads.service';
-import { createOneOffLead } from './one-off.service';
-import { LeadQueryInput, OneOffLeadInput, UpdateLeadInput } from './leads.inputs';
-import { LeadActivity, LeadPage, LeadSearchHit, LeadView, OneOffLead } from './leads.types';
+import { LeadQueryInput, UpdateLeadInput } from './leads.inputs';
+import { LeadActivity, LeadPage, LeadSearchHit, LeadView } from './leads.types';
 
 @Resolver(() => LeadView)
 export class LeadsResolver {
@@ -59,10 +58,5 @@ export class LeadsResolver {
   @Mutation(() => Deleted, { description: 'Only a lead never emailed (lead_emailed otherwise).' })
   deleteLead(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return leads.deleteLead(authed(ctx), id);
-  }
-
-  @Mutation(() => OneOffLead, { description: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign.' })
-  createOneOffLead(@Arg('input') input: OneOffLeadInput, @Ctx() ctx: Context) {
-    return createOneOffLead(authed(ctx), input);
   }
 }

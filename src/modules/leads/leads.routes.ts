@@ -12,9 +12,8 @@ import { CreateLeadListInput } from './lead-lists.inputs';
 import { LeadListImportCounts, LeadListView } from './lead-lists.types';
 import { csvFileName } from './leads-csv';
 import * as leads from './leads.service';
-import { CreateLeadFilterInput, LeadQueryInput, LeadSearchInput, OneOffLeadInput, parseCreateLeadFilter, UpdateLeadInput, WorkspaceLeadQueryInput } from './leads.inputs';
-import { LeadActivity, LeadFilterView, LeadSearchHit, LeadView, OneOffLead } from './leads.types';
-import { createOneOffLead } from './one-off.service';
+import { CreateLeadFilterInput, LeadQueryInput, LeadSearchInput, parseCreateLeadFilter, UpdateLeadInput, WorkspaceLeadQueryInput } from './leads.inputs';
+import { LeadActivity, LeadFilterView, LeadSearchHit, LeadView } from './leads.types';
 
 const csvRead = (csv: string | NodeJS.ReadableStream) => csv as Parameters<typeof imports.addCsvLeads>[2];
 
@@ -48,10 +47,6 @@ export const leadRoutes = [
     },
   }),
   jsonRoute({ method: 'get', path: '/leads/search', summary: 'Leads whose address or company contains q, newest first', query: query(LeadSearchInput), response: { type: LeadSearchHit, list: true, shape: 'snake' }, handle: (ctx, { query }) => leads.searchLeads(ctx, query) }),
-  jsonRoute({
-    method: 'post', path: '/leads/one-off', summary: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign', body: body(OneOffLeadInput), response: { type: OneOffLead, shape: 'snake' },
-    handle: (ctx, { body }) => createOneOffLead(ctx, body),
-  }),
   jsonRoute({ method: 'get', path: '/leads/:id', summary: 'One lead', response: { type: LeadView }, handle: (ctx, { params }) => leads.getLead(ctx, params.id) }),
   jsonRoute({
     method: 'get', path: '/leads/:id/activity', summary: "A lead and its activity timeline, oldest first", response: { type: LeadActivity, description: 'The lead camelCase, the timeline entries snake_case.' },

@@ -96,7 +96,7 @@ export async function leadCampaignName(ctx: AuthedCtx, campaignId: string): Prom
 export async function leadActivity(ctx: AuthedCtx, id: string) {
   const lead = await loadLead(ctx.em, id);
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
-  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign) };
+  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, ctx.deps.extensions.timelineSources) };
 }
 
 /** GET /campaigns/:id/lead-fields. */

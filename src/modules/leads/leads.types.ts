@@ -68,12 +68,6 @@ export class LeadActivity {
   @Field(() => [LeadTimelineEntry], { description: 'Oldest first.' }) timeline!: LeadTimelineEntry[];
 }
 
-@ObjectType()
-export class OneOffLead {
-  @Field(() => ID) leadId!: string;
-  @Field({ description: 'false when the address already was a lead of the workspace' }) created!: boolean;
-}
-
 @ObjectType('SavedLeadFilterFields')
 export class SavedLeadFilterView {
   @Field(() => String, { nullable: true }) status?: string;

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../app-module';
 import { Bounce } from './bounce.entity';
 import { createDispatchJob } from './dispatch.job';
-import { OneOffsResolver } from './one-offs.resolver';
+import { sendingTimeline } from './lead-timeline.source';
 import { SendAttempt } from './send-attempt.entity';
 import { Send } from './send.entity';
 import { SendingResolver } from './sending.resolver';
@@ -10,9 +10,10 @@ import { TrackingEvent } from './tracking-event.entity';
 
 export const sendingModule: AppModule = {
   name: 'sending',
-  description: 'Planning and delivering each lead its sequence inside every limit; sending status; one-off emails.',
+  description: 'Planning and delivering each lead its sequence inside every limit, tracking links, unsubscribe, and the sending status.',
   entities: [Send, SendAttempt, TrackingEvent, Bounce],
-  resolvers: [SendingResolver, OneOffsResolver],
+  resolvers: [SendingResolver],
   routes: sendingRoutes,
+  timelineSources: [sendingTimeline],
   jobs: (config) => [createDispatchJob(config.schedulerTickSeconds)],
 };

@@ -2,37 +2,15 @@
 // RFC 8058), open pixel and click redirect. No login and no cookie: the signed token (links/tokens.ts)
 // is the only credential, and it names the send or lead it is for. Rows are reached across workspaces
 // (filters off) by the ids inside a verified token only.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { blockAddress } from '../blocklist/blocklist.service';
 import { sql } from '../../db/sql';
-import { stopLead } from './lead-progress';
+import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { LinkTokens } from './links/tokens';
 import { isHumanClick, type Click } from './schedule';
 
 const invalidLink = () => new AppError('invalid_link', 'This link is not valid: it may have been cut or changed. Open it from the email again.');
-
-/** Everything an unsubscribe does, in the caller's transaction; idempotent. Returns whether this call
- *  unsubscribed the lead (false when it already was: nothing is recorded twice). Reused by POST
- *  /replies/:id/unsubscribe. */
-export async function unsubscribeLead(em: EntityManager, leadId: string, now: Date, source: 'link' | 'reply'): Promise<{ email: string; changed: boolean } | null> {
-  const [lead] = await sql(em, `select id, workspace_id, campaign_id, email from lead where id = ? for update`, [leadId]);
-  if (!lead) return null;
-  const workspaceId = String(lead.workspace_id);
-  const email = String(lead.email);
-  await stopLead(em, leadId, { status: 'unsubscribed', reason: 'unsubscribed' }, 'Unsubscribed');
-  await blockAddress(em, workspaceId, email, 'unsubscribe', now);
-  // The event fires once per lead, however often the link is used (onceKey is unique per workspace).
-  const fired = await sql(
-    em,
-    `insert into event (id, created_at, workspace_id, kind, payload, once_key) values (?, ?, ?, 'unsubscribe', ?, ?)
-     on conflict (workspace_id, once_key) do nothing returning id`,
-    [randomUUID(), now, workspaceId, JSON.stringify({ lead_id: leadId, email, campaign_id: lead.campaign_id, at: now.toISOString(), source }), `unsubscribe:${leadId}`],
-  );
-  return { email, changed: fired.length > 0 };
-}
 
 function unsubscribeToken(deps: AppDeps, token: string) {
   const payload = new LinkTokens(deps.secrets).verify(token, 'unsubscribe');

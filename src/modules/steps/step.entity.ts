@@ -1,6 +1,8 @@
 import { Entity, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity';
-import { Campaign } from '../campaigns/campaign.entity';
+// Type only: Campaign imports this entity for its `steps`; naming the target by string keeps the two
+// files from importing each other at run time (MikroORM resolves 'Campaign' from the entities list).
+import type { Campaign } from '../campaigns/campaign.entity';
 
 export interface Variant {
   subject: string;
@@ -22,7 +24,7 @@ export type StepCondition = 'no_reply' | 'interested' | 'not_interested' | 'clic
  *  started, existing steps are matched by id (api.md Steps rule 7). */
 @Entity()
 export class Step extends BaseEntity {
-  @ManyToOne(() => Campaign, { ref: true, deleteRule: 'cascade' })
+  @ManyToOne('Campaign', { ref: true, deleteRule: 'cascade' })
   campaign!: Ref<Campaign>;
 
   @Property({ type: 'integer' })

@@ -5,7 +5,7 @@ import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
 import { AppError, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
-import { stepBehind } from '../sending/engine/outcomes';
+import { stepBehind } from '../leads/lifecycle/lead-progress';
 import { sql } from '../../db/sql';
 
 export interface TaskView {

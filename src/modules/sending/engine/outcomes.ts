@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { SmtpResult } from '../../../mail/smtp-sender';
 import { blockAddress } from '../../blocklist/blocklist.service';
-import { afterStep, stopLead } from '../lead-progress';
+import { stepBehind, stopLead } from '../../leads/lifecycle/lead-progress';
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
@@ -84,22 +84,6 @@ async function wentOut(em: EntityManager, d: Delivery, now: Date, random: () => 
   await sql(em, `update campaign set first_sent_at = ? where id = ? and first_sent_at is null`, [now, d.send.campaignId]);
   await sql(em, `update lead set last_sent_at = ? where id = ?`, [now, d.send.leadId]);
   if (d.send.kind === 'step') await stepBehind(em, d.campaign, d.send.leadId, d.send.stepPosition!, now, d.send.variant);
-}
-
-/** Moves a lead past `position` (sent, or interrupted and counted as sent) unless it is already past it
- *  or its sequence ended meanwhile (a reply during the send). */
-export async function stepBehind(em: EntityManager, campaign: EngineCampaign, leadId: string, position: number, at: Date, variant: number | null) {
-  const [row] = await sql(em, `select status from lead where id = ? and current_step < ? for update`, [leadId, position]);
-  if (!row) return;
-  const status = String(row.status);
-  if (!['pending', 'active', 'paused'].includes(status)) {
-    await sql(em, `update lead set current_step = ?, last_step_at = ? where id = ?`, [position, at, leadId]);
-    return;
-  }
-  const next = afterStep(campaign.steps, position, at, status as 'pending' | 'active' | 'paused');
-  await sql(em, `update lead set current_step = ?, last_step_at = ?, status = ?, next_due_at = ?, variant = coalesce(variant, ?) where id = ?`, [
-    next.currentStep, next.lastStepAt, next.status, next.nextDueAt, variant, leadId,
-  ]);
 }
 
 /** A 5xx for the recipient or the message: a hard bounce. */

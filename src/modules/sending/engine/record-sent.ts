@@ -9,7 +9,7 @@
 // sweep (sweep.ts), which counts them as sent and never sends them again.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmtpResult } from '../../../mail/smtp-sender';
-import { afterStep } from '../lead-progress';
+import { afterStep } from '../../leads/lifecycle/lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
 import { loadCampaigns } from './load-state';
-import { stepBehind } from './outcomes';
+import { stepBehind } from '../../leads/lifecycle/lead-progress';
 import { pgArray, sql } from '../../../db/sql';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */

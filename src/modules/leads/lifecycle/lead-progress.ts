@@ -2,8 +2,8 @@
 // accepted email, task done/skip, and the stops (reply, unsubscribe, bounce, pipeline). One place, so the
 // fields the dispatcher reads (status, currentStep, lastStepAt, nextDueAt) always mean the same thing.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LeadStatus, StopReason } from '../leads/lead.entity';
-import { sqlRun } from '../../db/sql';
+import type { LeadStatus, StopReason } from '../lead.entity';
+import { sql, sqlRun } from '../../../db/sql';
 
 export interface StepTiming {
   position: number;
@@ -32,6 +32,22 @@ export function afterStep(steps: readonly StepTiming[], position: number, at: Da
     status: currentStatus === 'paused' ? 'paused' : 'active',
     nextDueAt: new Date(at.getTime() + next.waitMinutes * 60_000),
   };
+}
+
+/** Moves a lead past `position` (sent, or interrupted and counted as sent) unless it is already past it
+ *  or its sequence ended meanwhile (a reply during the send). */
+export async function stepBehind(em: EntityManager, campaign: { steps: readonly StepTiming[] }, leadId: string, position: number, at: Date, variant: number | null) {
+  const [row] = await sql(em, `select status from lead where id = ? and current_step < ? for update`, [leadId, position]);
+  if (!row) return;
+  const status = String(row.status);
+  if (!['pending', 'active', 'paused'].includes(status)) {
+    await sql(em, `update lead set current_step = ?, last_step_at = ? where id = ?`, [position, at, leadId]);
+    return;
+  }
+  const next = afterStep(campaign.steps, position, at, status as 'pending' | 'active' | 'paused');
+  await sql(em, `update lead set current_step = ?, last_step_at = ?, status = ?, next_due_at = ?, variant = coalesce(variant, ?) where id = ?`, [
+    next.currentStep, next.lastStepAt, next.status, next.nextDueAt, variant, leadId,
+  ]);
 }
 
 /** Statuses that end a sequence for good (decisions.md §5 stop reasons go with them). */

@@ -1,12 +1,18 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
-import { OneOffSendInput } from './one-offs.inputs';
+import { createOneOffLead } from './one-off-lead.service';
+import { OneOffLeadInput, OneOffSendInput } from './one-offs.inputs';
 import { cancelOneOff, queueOneOff } from './one-offs.service';
-import { CancelledOneOffView, QueuedOneOffView } from './one-offs.types';
+import { CancelledOneOffView, OneOffLead, QueuedOneOffView } from './one-offs.types';
 
 @Resolver()
 export class OneOffsResolver {
+  @Mutation(() => OneOffLead, { description: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign.' })
+  createOneOffLead(@Arg('input') input: OneOffLeadInput, @Ctx() ctx: Context) {
+    return createOneOffLead(authed(ctx), input);
+  }
+
   @Mutation(() => QueuedOneOffView, { description: 'POST /leads/:id/send: queues a one-off email; nothing goes out from the call.' })
   sendLeadEmail(@Arg('id', () => ID) id: string, @Arg('input', () => OneOffSendInput) input: OneOffSendInput, @Ctx() ctx: Context) {
     return queueOneOff(authed(ctx), id, input);

@@ -1,7 +1,7 @@
 // One-off emails (api.md Leads rules 4 and 5): queued by POST /leads/:id/send, sent by the dispatcher
 // through the same claim as sequence emails when the lead's campaign window is open and the inbox has
-// room (engine/deliver.ts judges that again at send time), dropped if the lead replies, unsubscribes or
-// bounces first (lead-progress.ts stopLead), cancelled until it starts going.
+// room (sending/engine/deliver.ts judges that again at send time), dropped if the lead replies, unsubscribes or
+// bounces first (leads/lifecycle/lead-progress.ts stopLead), cancelled until it starts going.
 import { createHash, randomUUID } from 'node:crypto';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
@@ -12,8 +12,8 @@ import { Inbox } from '../inboxes/inbox.entity';
 import { capOn } from '../inboxes/ramp';
 import { Lead } from '../leads/lead.entity';
 import { Workspace } from '../accounts/workspace.entity';
-import { messageIdFor } from './render/headers';
-import { dayKey, nextOpening, sendZone, startOfDate } from './schedule';
+import { messageIdFor } from '../sending/render/headers';
+import { dayKey, nextOpening, sendZone, startOfDate } from '../sending/schedule';
 import { pgArray, sql } from '../../db/sql';
 import type { OneOffSendInput } from './one-offs.inputs';
 

@@ -10,8 +10,8 @@ import { AppError } from '../../errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { BlocklistEntry } from '../blocklist/blocklist-entry.entity';
 import { Campaign } from '../campaigns/campaign.entity';
-import { Lead } from './lead.entity';
-import type { OneOffLeadInput } from './leads.inputs';
+import { Lead } from '../leads/lead.entity';
+import type { OneOffLeadInput } from './one-offs.inputs';
 
 export const ONE_OFF_CAMPAIGN_NAME = 'One-off';
 

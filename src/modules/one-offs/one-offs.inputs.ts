@@ -1,6 +1,7 @@
 // POST /leads/:id/send: api.md names this body's fields in camelCase (mailboxId, replyTo).
 import { IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
+import { IsEmailAddress } from '../../validators';
 
 const NotBlank = () => Matches(/\S/, { message: '$property must not be blank' });
 
@@ -21,4 +22,10 @@ export class OneOffSendInput {
   replyTo?: string | null;
 
   @Field() @IsString() @NotBlank() @MaxLength(100_000) body!: string;
+}
+
+// POST /leads/one-off (api.md Leads rule 3).
+@InputType()
+export class OneOffLeadInput {
+  @Field() @IsEmailAddress() email!: string;
 }

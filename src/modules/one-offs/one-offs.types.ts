@@ -12,3 +12,9 @@ export class CancelledOneOffView {
   @Field(() => ID) id!: string;
   @Field() status!: string;
 }
+
+@ObjectType()
+export class OneOffLead {
+  @Field(() => ID) leadId!: string;
+  @Field({ description: 'false when the address already was a lead of the workspace' }) created!: boolean;
+}

@@ -1,4 +1,4 @@
-import { afterStep } from '../../../src/modules/sending/lead-progress';
+import { afterStep } from '../../../src/modules/leads/lifecycle/lead-progress';
 
 const steps = [
   { position: 1, waitMinutes: 0 },
