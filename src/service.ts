@@ -4,15 +4,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
-import { systemClock, type Clock } from './clock';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { loadSecretKey, Secrets } from './crypto';
 import { openDatabase } from './db/orm';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
-import { smtpThread } from './mail/smtp-thread';
-import { createResolver, type DnsResolver } from './net/dns';
+import type { DnsResolver } from './net/dns';
+import { buildPorts, type Ports } from './ports';
 
 export interface RunningService {
   deps: AppDeps;
@@ -23,8 +23,11 @@ export interface RunningService {
 
 export interface StartOptions {
   log?: Logger;
+  /** Shorthands for ports.clock and ports.dns. */
   clock?: Clock;
   dns?: DnsResolver;
+  /** Replaces real ports (ports.ts) with these: a test's fake clock, DNS, HTTP, SMTP, … */
+  ports?: Partial<Ports>;
   /** Tests may skip the job runner to keep each file light. */
   jobs?: boolean;
   /** Listen on this port instead of config.port (0: any free port). */
@@ -40,7 +43,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    const deps: AppDeps = { config, orm: db.orm, secrets, clock: opts.clock ?? systemClock, log, dns: opts.dns ?? createResolver(config.dnsServers) };
+    const deps: AppDeps = { config, orm: db.orm, secrets, log, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema();
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready });
     server = http.createServer(httpApp.app);
@@ -66,7 +69,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           server!.closeIdleConnections();
           await jobs?.stop();
           // Jobs have drained their sends; an idle SMTP thread would otherwise outlive the service.
-          await smtpThread.stopIfIdle();
+          await deps.smtp.close();
           await closed;
           await httpApp.stop();
           await db.close();
