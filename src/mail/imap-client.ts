@@ -35,12 +35,15 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
     async fetchAfter(afterUid: number, { limit = 100 }: { limit?: number } = {}) {
       const out: { uid: number; source: Buffer; internalDate: Date | null }[] = [];
       if (client.mailbox === false || !client.mailbox.exists) return out;
-      // `N:*` always includes the newest message, even below N: the UID check drops it.
-      for await (const m of client.fetch(`${afterUid + 1}:*`, { uid: true, source: true, internalDate: true }, { uid: true })) {
-        if (m.uid <= afterUid || !m.source) continue;
-        if (out.length < limit) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+      // UIDs first, so only `limit` bodies cross the wire. `N:*` always includes the newest message, even
+      // below N: the UID check drops it.
+      const found = (await client.search({ uid: `${afterUid + 1}:*` }, { uid: true })) || [];
+      const uids = found.filter((uid) => uid > afterUid).sort((a, b) => a - b).slice(0, limit);
+      if (!uids.length) return out;
+      for await (const m of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
+        if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
       }
-      return out;
+      return out.sort((a, b) => a.uid - b.uid);
     },
     async close() {
       await client.logout().catch(() => client.close());
