@@ -49,6 +49,11 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
   for (const def of jobDefinitions) {
     if (def.every) await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
   }
+  // deps.jobs.enqueue(name, data) lands here from now on (src/job-queue.ts holds what came before).
+  await deps.jobs.attach(async (name, data) => {
+    if (!agenda.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);
+    await agenda.now(name, data);
+  });
   return {
     agenda,
     async stop() {
@@ -56,6 +61,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
       // wire), then release the rest for another worker.
       for (const def of jobDefinitions) def.stop?.();
       await agenda.drain(70_000).catch(() => undefined);
+      deps.jobs.detach();
       await agenda.stop(true);
     },
   };

@@ -1,23 +1,21 @@
 // Per-request (or per-job) context: a forked EntityManager whose workspace filter is bound to the
 // caller's workspace, the caller, and the app-wide dependencies. Services take a ctx as first argument.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
-import type { DnsResolver } from './net/dns';
 import type { Logger } from './logger';
 import type { LaunchCheck } from './modules/campaigns/launch-check';
 import type { TimelineSource } from './modules/leads/lead-timeline';
+import type { Ports } from './ports';
 
-/** What the whole process shares; built once in main.ts (or by the test harness). */
-export interface AppDeps {
+/** What the whole process shares; built once in main.ts (or by the test harness). The ports (ports.ts:
+ *  clock, dns, smtp, imap, http, model, verifier, jobs) are every way out of the process. */
+export interface AppDeps extends Ports {
   config: Config;
   orm: MikroORM;
   secrets: Secrets;
-  clock: Clock;
   log: Logger;
-  dns: DnsResolver;
   /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts). */
   extensions: Extensions;
 }

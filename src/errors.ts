@@ -76,6 +76,11 @@ export const ERROR_CODES = {
   no_email_column: { status: 400, meaning: 'The CSV has no email column in its header row.' },
   row_too_long: { status: 400, meaning: 'A CSV row is longer than allowed (often an unclosed quote).' },
   // 401, 403
+  model_not_configured: { status: 400, meaning: 'No model endpoint is configured: set LLM_BASE_URL (and LLM_API_KEY, LLM_MODEL) to use prompt columns.' },
+  model_unreachable: { status: 400, meaning: 'The model endpoint could not be reached (network, TLS or timeout).' },
+  model_failed: { status: 400, meaning: "The model endpoint answered with an error or without a message; its own words are in the message." },
+  verifier_unreachable: { status: 400, meaning: 'The address verifier could not be reached (network, TLS or timeout).' },
+  verifier_failed: { status: 400, meaning: 'The address verifier refused the check or answered something unreadable.' },
   unauthorized: { status: 401, meaning: 'No credential, or an unknown, revoked or expired one: send "Authorization: Bearer <API key or session token>".' },
   invalid_credentials: { status: 401, meaning: 'The email or password is wrong.' },
   signup_closed: { status: 403, meaning: 'Sign-up is closed on this server; an owner can add you as a member.' },

@@ -5,16 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
 import { collectModules } from './app-module';
-import { systemClock, type Clock } from './clock';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { loadSecretKey, Secrets } from './crypto';
 import { openDatabase } from './db/orm';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
-import { smtpThread } from './mail/smtp-thread';
 import { appModules } from './modules';
-import { createResolver, type DnsResolver } from './net/dns';
+import type { DnsResolver } from './net/dns';
+import { buildPorts, type Ports } from './ports';
 
 export interface RunningService {
   deps: AppDeps;
@@ -27,8 +27,11 @@ export interface RunningService {
 
 export interface StartOptions {
   log?: Logger;
+  /** Shorthands for ports.clock and ports.dns. */
   clock?: Clock;
   dns?: DnsResolver;
+  /** Replaces real ports (ports.ts) with these: a test's fake clock, DNS, HTTP, SMTP, … */
+  ports?: Partial<Ports>;
   /** Tests may skip the job runner to keep each file light. */
   jobs?: boolean;
   /** Listen on this port instead of config.port (0: any free port). */
@@ -47,7 +50,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     // The composition root walks the module manifests once (src/modules/index.ts).
     const modules = collectModules(appModules);
     const extensions = { launchChecks: modules.launchChecks, timelineSources: modules.timelineSources };
-    const deps: AppDeps = { config, orm: db.orm, secrets, clock: opts.clock ?? systemClock, log, dns: opts.dns ?? createResolver(config.dnsServers), extensions };
+    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema(modules.resolvers);
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
     server = http.createServer(httpApp.app);
@@ -74,7 +77,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           server!.closeIdleConnections();
           await jobs?.stop();
           // Jobs have drained their sends; an idle SMTP thread would otherwise outlive the service.
-          await smtpThread.stopIfIdle();
+          await deps.smtp.close();
           await closed;
           await httpApp.stop();
           await db.close();

@@ -4,14 +4,15 @@
 // jobs run in the same process). The main thread composes each message and hands its options over; the
 // thread answers with the SmtpResult.
 //
-// One thread per process, started at the first send and kept (an idle one holds nothing open and does not
-// keep the process alive). If it dies, every message it held is failed with an error, which the engine
+// One thread per service, owned by its SMTP port (threadedSmtp below, built by buildPorts), started at the
+// first send and kept until the service stops (an idle one holds nothing open and does not keep the
+// process alive). If it dies, every message it held is failed with an error, which the engine
 // treats like any unexpected failure mid-send: the row stays in `sending` and is never sent again, since
 // whether it went out is unknown. The next send starts a new thread.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
-import type { SmtpLogin } from './connection-test';
+import { testSmtpLogin, type CheckResult, type SmtpLogin } from './connection-test';
 import { SMTP_SEND_TIMEOUT_MS, type SmtpResult, type SmtpSender } from './smtp-sender';
 import type { FromSmtpThread, ToSmtpThread } from './smtp-worker';
 
@@ -65,9 +66,8 @@ export class SmtpThread {
   }
 
   /**
-   * Ends the thread if it holds no message (a service stopping after its jobs drained). Another service in
-   * the same process (tests run several) may still be sending through it: then it stays, and unrefs itself
-   * once idle.
+   * Ends the thread if it holds no message (a service stopping after its jobs drained). A send still on it
+   * (a dispatch call made outside the jobs) keeps it until answered: then it unrefs itself once idle.
    */
   async stopIfIdle(): Promise<void> {
     if (this.pending.size === 0) await this.stop();
@@ -99,15 +99,12 @@ export class SmtpThread {
   }
 }
 
-/** The process's SMTP thread. */
-export const smtpThread = new SmtpThread();
-
 /** SmtpSessions on the SMTP thread: the same pooled session per inbox, until close(). */
 export class ThreadedSmtpSessions implements SmtpSender {
   private readonly session: number;
 
   constructor(
-    private readonly thread: SmtpThread = smtpThread,
+    private readonly thread: SmtpThread,
     private readonly timeoutMs = SMTP_SEND_TIMEOUT_MS,
   ) {
     this.session = thread.openSession();
@@ -120,4 +117,17 @@ export class ThreadedSmtpSessions implements SmtpSender {
   close(): void {
     this.thread.closeSession(this.session);
   }
+}
+
+/** The real SMTP port (ports.ts SmtpPort): sending sessions on a thread of its own, stopped with the
+ *  service; the connection test on the main thread (one short login, no MIME to build). */
+export function threadedSmtp(thread = new SmtpThread()) {
+  return {
+    thread,
+    sessions: (): SmtpSender => new ThreadedSmtpSessions(thread),
+    testLogin: (login: SmtpLogin): Promise<CheckResult> => testSmtpLogin(login),
+    // The service's jobs have drained their sends by now. A message still on the thread (a dispatch call
+    // from outside the jobs, as tests make) keeps it until answered; it then unrefs itself.
+    close: (): Promise<void> => thread.stopIfIdle(),
+  };
 }

@@ -11,6 +11,10 @@
 //   addresses).
 // - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body; the body (after any
 //   gzip/deflate/br decoding) stops at `maxBytes`.
+// - a GET by default; a POST (the model endpoint, webhooks) sends its body once and follows no redirect
+//   (the redirect answer comes back as it is).
+// safeFetchText wants a 2xx answer; safeFetch hands back any status with its body (an error answer's
+// body cut at ERROR_BODY_BYTES), for clients that read the endpoint's own error (model, verifier).
 // Refusals are AppErrors (decisions.md allows only 4xx for bad input):
 //   400 invalid_url          not an absolute http(s) URL (also a redirect to one)
 //   400 host_not_allowed     host not in allowedHosts (details.host)
@@ -48,6 +52,12 @@ export interface SafeFetchOptions {
   timeoutMs: number;
   /** Exact addresses trusted despite the guard (a known internal service; tests use it for a loopback peer). */
   trustedAddresses?: readonly string[];
+  /** GET unless told; redirects are followed for GET only. */
+  method?: 'GET' | 'POST';
+  /** Sent as given, over the defaults (accept, accept-encoding, user-agent). */
+  headers?: Readonly<Record<string, string>>;
+  /** The request body (POST). */
+  body?: string;
   /** Resolves a hostname to its addresses; the system resolver (getaddrinfo, /etc/hosts) by default. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
@@ -262,8 +272,19 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 interface Hop {
   status: number;
   location: string | undefined;
+  headers: http.IncomingHttpHeaders;
   body: Buffer | null;
 }
+
+/** An answer from safeFetch: any status, its body decoded as UTF-8. */
+export interface SafeResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** How much of a non-2xx answer's body is kept (an endpoint's error message, not a page to read). */
+export const ERROR_BODY_BYTES = 16_384;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -284,25 +305,35 @@ function decoder(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDeco
   }
 }
 
-/** One GET to the pinned address. Redirect answers come back without their body. */
+/** One request to the pinned address. Redirect answers to a GET come back without their body. */
 function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Hop>((resolve, reject) => {
+    const method = opts.method ?? 'GET';
     const req = client.request(url, {
-      method: 'GET',
+      method,
       agent: false, // a fresh socket per hop: no pooled connection to some earlier address
       lookup: pinnedLookup(pinned),
       signal,
-      headers: { accept: 'text/csv, text/plain;q=0.9, */*;q=0.5', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'outreach-service' },
+      headers: {
+        accept: 'text/csv, text/plain;q=0.9, */*;q=0.5',
+        'accept-encoding': 'gzip, deflate, br',
+        'user-agent': 'outreach-service',
+        ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}),
+        ...opts.headers,
+      },
     });
     req.on('error', (err) => reject(err));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
-      if (REDIRECTS.has(status) || status < 200 || status >= 300) {
+      if (method === 'GET' && REDIRECTS.has(status)) {
         res.resume();
-        resolve({ status, location: res.headers.location, body: null });
+        resolve({ status, location: res.headers.location, headers: res.headers, body: null });
         return;
       }
+      // An error answer: only its first ERROR_BODY_BYTES are kept, and its size is no failure.
+      const ok = status >= 200 && status < 300;
+      const limit = ok ? opts.maxBytes : Math.min(opts.maxBytes, ERROR_BODY_BYTES);
       const tooLarge = () =>
         new AppError('fetch_too_large', `The linked file is larger than ${opts.maxBytes} bytes; split it or send a smaller one.`, { max_bytes: opts.maxBytes });
       // Settle first, then tear down: destroying the response emits 'aborted'/'error' synchronously.
@@ -316,7 +347,7 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
         const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
         const inflate = decoder(encoding);
         const declared = Number(res.headers['content-length']);
-        if (!inflate && Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge();
+        if (ok && !inflate && Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge();
         if (inflate) {
           res.on('error', (err) => inflate.destroy(err));
           source = res.pipe(inflate);
@@ -326,16 +357,27 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
       }
       const chunks: Buffer[] = [];
       let size = 0;
+      const done = () => resolve({ status, location: undefined, headers: res.headers, body: Buffer.concat(chunks) });
       source.on('data', (chunk: Buffer) => {
+        if (!ok) {
+          chunks.push(chunk.subarray(0, limit - size));
+          size += chunk.length;
+          if (size >= limit) {
+            done();
+            res.destroy();
+            if (source !== res) (source as zlib.Gunzip).destroy();
+          }
+          return;
+        }
         size += chunk.length;
-        if (size > opts.maxBytes) return fail(tooLarge());
+        if (size > limit) return fail(tooLarge());
         chunks.push(chunk);
       });
       source.on('error', (err) => reject(err));
-      source.on('end', () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }));
+      source.on('end', done);
       res.on('aborted', () => reject(fetchFailed('The connection closed before the whole answer arrived.')));
     });
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -344,6 +386,16 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
  * invalid bytes replaced). Throws the AppErrors listed at the top of this file.
  */
 export async function safeFetchText(url: string, opts: SafeFetchOptions): Promise<string> {
+  const answer = await safeFetch(url, opts);
+  if (answer.status < 200 || answer.status >= 300) throw fetchFailed(`The link answered HTTP ${answer.status}.`, { status: answer.status });
+  return answer.text;
+}
+
+/**
+ * One request (GET by default) under the guard above: the answer whatever its status, its body decoded
+ * as UTF-8. Throws the AppErrors listed at the top of this file for everything but the status.
+ */
+export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeResponse> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -367,7 +419,7 @@ export async function safeFetchText(url: string, opts: SafeFetchOptions): Promis
         if (err instanceof AppError) throw err;
         throw fetchFailed(`The link could not be read: ${(err as Error).message}.`, { host: normalizeHost(checked.hostname) });
       }
-      if (REDIRECTS.has(answer.status)) {
+      if (REDIRECTS.has(answer.status) && !answer.body) {
         if (!answer.location) throw fetchFailed(`The link answered ${answer.status} without a Location to follow.`, { status: answer.status });
         if (hop >= MAX_REDIRECTS) throw fetchFailed(`The link redirected more than ${MAX_REDIRECTS} times.`, { status: answer.status });
         try {
@@ -377,8 +429,7 @@ export async function safeFetchText(url: string, opts: SafeFetchOptions): Promis
         }
         continue;
       }
-      if (!answer.body) throw fetchFailed(`The link answered HTTP ${answer.status}.`, { status: answer.status });
-      return new TextDecoder('utf-8').decode(answer.body);
+      return { status: answer.status, headers: answer.headers, text: new TextDecoder('utf-8').decode(answer.body ?? Buffer.alloc(0)) };
     }
   } finally {
     clearTimeout(timer);

@@ -44,3 +44,18 @@ it('puts the jobs in MongoDB when MONGODB_URL is set, and fails start-up clearly
   await expect(startTestService({ jobs: true, env: { MONGODB_URL: `mongodb://127.0.0.1:${closed}/agenda` } })).rejects.toThrow(/ECONNREFUSED|Server selection|connect/i);
   expect(Date.now() - started).toBeLessThan(15_000);
 }, 20_000);
+
+it('takes runs queued through deps.jobs once the runner started, refuses unknown names, and throws after stop', async () => {
+  const service = await startTestService({ jobs: true });
+  const count = async () =>
+    (await service.deps.orm.em.fork().getConnection().execute(`select count(*)::int as n from agenda_jobs where name = 'heartbeat' and type = 'normal'`))[0].n as number;
+  try {
+    const before = await count();
+    await service.deps.jobs.enqueue('heartbeat', { reason: 'test' });
+    expect(await count()).toBe(before + 1);
+    await expect(service.deps.jobs.enqueue('no-such-job', {})).rejects.toThrow(/No job is registered under the name "no-such-job"/);
+  } finally {
+    await service.stop();
+  }
+  await expect(service.deps.jobs.enqueue('heartbeat', {})).rejects.toThrow(/after the job runner stopped/);
+});

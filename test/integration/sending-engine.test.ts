@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { smtpThread } from '../../src/mail/smtp-thread';
+import { threadedSmtp } from '../../src/mail/smtp-thread';
 import { CLAIM_BATCH, claimSends } from '../../src/modules/sending/engine/deliver';
 import { sweepInterrupted, SENDING_STALE_MINUTES } from '../../src/modules/sending/engine/sweep';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
@@ -15,7 +15,9 @@ import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 
 const DAY = 86_400_000;
-const world = sendingWorld({ accountPer: 'test', env: { PUBLIC_URL: 'https://links.example.test' } });
+// The service's SMTP port, held here so a test can kill its thread mid-send.
+const smtp = threadedSmtp();
+const world = sendingWorld({ accountPer: 'test', env: { PUBLIC_URL: 'https://links.example.test' }, ports: { smtp } });
 const { clock, db, tick } = world;
 beforeEach(() => {
   // Each test: an empty mailbox and a server that accepts everything.
@@ -318,7 +320,7 @@ describe('exactly once', () => {
     // Claimed (the claim commits before SMTP), then handed to the thread, which dies before an answer.
     while ((await sendsOf(s.leadIds[0]!))[0]?.status !== 'sending') await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 100));
-    await smtpThread.stop();
+    await smtp.thread.stop();
     expect(await ticking).toMatchObject({ sent: 0 });
     expect(await sendsOf(s.leadIds[0]!)).toEqual([expect.objectContaining({ status: 'sending' })]);
     world.peer.behaviour = {};

@@ -2,6 +2,7 @@
 // 10:00 UTC, inside the default sending window), an SMTP peer on loopback, an account, and helpers for
 // SQL and for dispatch ticks scoped to that account's workspace (so tests never send other tests' mail).
 import type { Clock } from '../../src/clock';
+import type { Ports } from '../../src/ports';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { signUp, type Account } from './client';
 import { startTestService } from './service';
@@ -37,7 +38,7 @@ export interface SendingWorld {
  * file; the account once for the file, or (`accountPer: 'test'`) a new one before each test with the
  * clock back at MONDAY_10.
  */
-export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<string, string> } = {}): SendingWorld {
+export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<string, string>; ports?: Partial<Ports> } = {}): SendingWorld {
   const clock = new TestClock(MONDAY_10);
   let service: SendingWorld['service'] | undefined;
   let peer: SmtpPeer | undefined;
@@ -47,7 +48,7 @@ export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<
     me = await signUp(service!.url, { timezone: 'UTC' });
   };
   beforeAll(async () => {
-    service = await startTestService({ clock, env: opts.env });
+    service = await startTestService({ clock, env: opts.env, ports: opts.ports });
     peer = await startSmtpPeer();
     if (opts.accountPer !== 'test') await newAccount();
   });

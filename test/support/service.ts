@@ -6,12 +6,15 @@ import { consoleLogger, silentLogger, type Logger } from '../../src/logger';
 // Unexpected errors (500s) are printed so a failing test shows why; routine logs stay quiet.
 const testLogger: Logger = { ...silentLogger, error: consoleLogger.error };
 import type { DnsResolver } from '../../src/net/dns';
+import type { Ports } from '../../src/ports';
 import { startService, type RunningService } from '../../src/service';
 
 export interface TestServiceOptions {
   env?: Record<string, string>;
   clock?: Clock;
   dns?: DnsResolver;
+  /** Fakes for the service's ports (src/ports.ts); the rest are the real ones. */
+  ports?: Partial<Ports>;
   jobs?: boolean;
 }
 
@@ -24,6 +27,6 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
     SECRET_KEY: 'test-secret-key',
     ...opts.env,
   });
-  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns });
+  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns, ports: opts.ports });
   return { ...service, config };
 }

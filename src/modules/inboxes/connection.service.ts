@@ -3,7 +3,7 @@
 // way) and clears lastError; a failure records a short lastError. A paused inbox stays paused.
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import { testImapLogin, testSmtpLogin, type CheckResult } from '../../mail/connection-test';
+import type { CheckResult } from '../../mail/connection-test';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 
 export interface MailboxTestResult {
@@ -30,8 +30,8 @@ export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTe
     password === null
       ? [UNREADABLE_PASSWORD, UNREADABLE_PASSWORD]
       : await Promise.all([
-          testSmtpLogin({ host: inbox.smtpHost, port: inbox.smtpPort, secure: inbox.smtpSecure, username: inbox.username, password }),
-          testImapLogin({ host: inbox.imapHost, port: inbox.imapPort, username: inbox.username, password }),
+          ctx.deps.smtp.testLogin({ host: inbox.smtpHost, port: inbox.smtpPort, secure: inbox.smtpSecure, username: inbox.username, password }),
+          ctx.deps.imap.testLogin({ host: inbox.imapHost, port: inbox.imapPort, username: inbox.username, password }),
         ]);
 
   // Conditional updates: the inbox may have been paused, edited or deleted during the (up to 10 s) test,

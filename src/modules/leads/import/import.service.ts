@@ -75,7 +75,7 @@ export function addCsvLeads(ctx: AuthedCtx, campaignId: string, csv: string | Re
 /** POST /campaigns/:id/leads/sheet: the sheet is read once, through the SSRF guard, then imported as CSV. */
 export async function addSheetLeads(ctx: AuthedCtx, campaignId: string, input: AddSheetLeadsInput): Promise<ImportCounts> {
   await findOr404(ctx.em, Campaign, campaignId, 'Campaign'); // no fetch for a campaign the caller cannot see
-  const csv = await fetchSheetCsv(ctx.deps.config, input.url);
+  const csv = await fetchSheetCsv(ctx.deps.http, ctx.deps.config, input.url);
   return addCsvLeads(ctx, campaignId, csv);
 }
 

@@ -3,18 +3,17 @@
 // with the CSV body limit and a timeout.
 import type { Config } from '../../../config';
 import { AppError } from '../../../errors';
-import { safeFetchText } from '../../../net/safe-fetch';
+import type { HttpPort } from '../../../ports';
 import { CSV_MAX_BYTES } from './csv';
 import { sheetCsvUrl, sheetRedirectDomains } from './sheet-url';
 
 export const SHEET_TIMEOUT_MS = 30_000;
 
 /** The sheet's CSV text; 400 when the link answers a web page (a sheet not published, or a login page). */
-export async function fetchSheetCsv(config: Config, url: string): Promise<string> {
-  const text = await safeFetchText(sheetCsvUrl(url), {
+export async function fetchSheetCsv(http: HttpPort, config: Config, url: string): Promise<string> {
+  const text = await http.fetchText(sheetCsvUrl(url), {
     allowedHosts: config.sheetAllowedHosts,
     redirectDomains: sheetRedirectDomains(config.sheetAllowedHosts),
-    allowPrivate: config.allowPrivateFetch,
     maxBytes: CSV_MAX_BYTES,
     timeoutMs: SHEET_TIMEOUT_MS,
   });

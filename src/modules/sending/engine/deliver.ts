@@ -2,13 +2,12 @@
 // send time, compose, hand to SMTP, record the outcome. The claim commits before the SMTP call, so a
 // process that dies mid-send leaves the row in `sending`, and nothing ever sends such a row again
 // (sweep.ts): a duplicate email is worse than a missed one. The SMTP itself (nodemailer building the
-// MIME and driving the sessions) runs on the SMTP thread (mail/smtp-thread.ts); a thread that dies mid-send
-// is such an unknown too.
+// MIME and driving the sessions) runs on the SMTP port's thread (deps.smtp, mail/smtp-thread.ts); a thread
+// that dies mid-send is such an unknown too.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
-import { ThreadedSmtpSessions } from '../../../mail/smtp-thread';
 import { composeParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
@@ -250,7 +249,7 @@ async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
  */
 export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, bounced: 0, deferred: 0, dropped: 0, released: 0 };
-  const sessions = new ThreadedSmtpSessions();
+  const sessions = deps.smtp.sessions();
   const passwords = new Map<string, string>();
   const lane: Lane = {
     sessions,

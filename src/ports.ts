@@ -1,0 +1,153 @@
+// The outside world, as the services see it: every side effect that leaves the process (SMTP, IMAP, DNS,
+// outbound HTTP, the model endpoint, the address verifier), the clock and the job queue. Each is a port
+// here, reached through the service's dependencies (ctx.deps.smtp, deps.http, …), never a module-level
+// singleton, so a test swaps any of them (startService(config, { ports: { http: fake } })) and the coming
+// areas (IMAP polling, prompt columns, webhooks) take them the same way.
+//
+// buildPorts builds the real implementations; an override replaces one, and the ports built on another
+// (model and verifier on http) are built on the override.
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { DeferredJobQueue, type JobQueue } from './job-queue';
+import type { CheckResult, MailServerLogin, SmtpLogin } from './mail/connection-test';
+import { imapClient } from './mail/imap-client';
+import type { SmtpSender } from './mail/smtp-sender';
+import { threadedSmtp } from './mail/smtp-thread';
+import { createResolver, type DnsResolver } from './net/dns';
+import { guardedHttp } from './net/http-client';
+import { createModelClient } from './net/model-client';
+import type { SafeFetchOptions, SafeResponse } from './net/safe-fetch';
+import { createVerifierClient } from './net/verifier-client';
+
+export type { Clock } from './clock';
+export type { DnsResolver } from './net/dns';
+export type { JobData, JobQueue, JobSink } from './job-queue';
+
+// --- SMTP --------------------------------------------------------------------------------------------
+
+export interface SmtpPort {
+  /** Sending sessions (one pooled SMTP session per inbox) until their close(): a dispatch call's. */
+  sessions(): SmtpSender;
+  /** Logs in and QUITs (the connection test). Never throws: a failure is a result with a short detail. */
+  testLogin(login: SmtpLogin): Promise<CheckResult>;
+  /** Service stop, after the jobs drained: ends what the port holds (the SMTP thread). */
+  close(): Promise<void>;
+}
+
+// --- IMAP --------------------------------------------------------------------------------------------
+
+export interface ImapPort {
+  /** Logs in and LOGOUTs (the connection test). Never throws: a failure is a result with a short detail. */
+  testLogin(login: MailServerLogin): Promise<CheckResult>;
+  /** A logged-in session for reading (reply polling), TLS rules as in the connection test; throws when
+   *  the login fails. The caller closes it. */
+  open(login: MailServerLogin): Promise<ImapSession>;
+}
+
+export interface ImapFolder {
+  path: string;
+  /** RFC 6154 special use (`\Junk`, `\Sent`, …) when the server marks one. */
+  specialUse: string | null;
+}
+
+export interface ImapFolderState {
+  /** UIDVALIDITY, as a decimal string (it is a 32-bit unsigned number). */
+  uidValidity: string;
+  uidNext: number;
+  exists: number;
+}
+
+export interface ImapMessage {
+  uid: number;
+  /** The whole RFC 5322 message. */
+  source: Buffer;
+  internalDate: Date | null;
+}
+
+/** Read-only by construction: folders are EXAMINEd, messages fetched with BODY.PEEK[] (decisions.md §6:
+ *  the service never sets \Seen, moves, deletes or flags anything). */
+export interface ImapSession {
+  folders(): Promise<ImapFolder[]>;
+  /** Opens a folder read-only (EXAMINE); fetchAfter reads from it. */
+  examine(path: string): Promise<ImapFolderState>;
+  /** The examined folder's messages with a UID above `afterUid`, in UID order, at most `limit`. */
+  fetchAfter(afterUid: number, opts?: { limit?: number }): Promise<ImapMessage[]>;
+  close(): Promise<void>;
+}
+
+// --- Outbound HTTP -----------------------------------------------------------------------------------
+
+/** A request under the outbound guard (net/safe-fetch.ts); ALLOW_PRIVATE_FETCH is the port's to apply. */
+export type OutboundRequest = Pick<SafeFetchOptions, 'allowedHosts' | 'redirectDomains' | 'maxBytes' | 'timeoutMs' | 'method' | 'headers' | 'body'>;
+
+export interface HttpPort {
+  /** A 2xx answer's body; a refusal, failure or non-2xx answer is an AppError (safe-fetch.ts). */
+  fetchText(url: string, req: OutboundRequest): Promise<string>;
+  /** The answer whatever its status; a refusal, timeout or network failure is an AppError. */
+  request(url: string, req: OutboundRequest): Promise<SafeResponse>;
+}
+
+// --- The model endpoint (OpenAI-compatible chat completions, LLM_*) ----------------------------------
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompleteOptions {
+  maxTokens?: number;
+  temperature?: number;
+  timeoutMs?: number;
+}
+
+export interface ModelPort {
+  /** The first choice's message content. 400 `model_not_configured` when LLM_BASE_URL is unset,
+   *  `model_unreachable` / `model_failed` when the endpoint cannot be reached or answers an error. */
+  complete(messages: ChatMessage[], opts?: CompleteOptions): Promise<string>;
+}
+
+// --- The address verifier (NeverBounce v4 single check, VERIFIER_URL; decisions.md §5) ---------------
+
+export type Verdict = 'valid' | 'invalid' | 'risky' | 'unknown';
+
+export interface VerifierResult {
+  verdict: Verdict;
+  /** `catchall`: risky, counted as catch-all. */
+  catchAll: boolean;
+  /** The verifier's own word (valid, invalid, disposable, catchall, unknown). */
+  result: string;
+}
+
+export interface VerifierPort {
+  /** Checks one address with the workspace's key. 400 `verifier_unreachable` / `verifier_failed` when
+   *  the verifier cannot be reached or refuses (a bad key, no credits). */
+  check(key: string, email: string): Promise<VerifierResult>;
+}
+
+// --- All of them -------------------------------------------------------------------------------------
+
+export interface Ports {
+  clock: Clock;
+  dns: DnsResolver;
+  smtp: SmtpPort;
+  imap: ImapPort;
+  http: HttpPort;
+  model: ModelPort;
+  verifier: VerifierPort;
+  jobs: JobQueue;
+}
+
+/** The real ports for this config, each replaced by its override when one is given. */
+export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Ports {
+  const http = overrides.http ?? guardedHttp(config);
+  return {
+    clock: overrides.clock ?? systemClock,
+    dns: overrides.dns ?? createResolver(config.dnsServers),
+    smtp: overrides.smtp ?? threadedSmtp(),
+    imap: overrides.imap ?? imapClient(),
+    http,
+    model: overrides.model ?? createModelClient(http, config.llm),
+    verifier: overrides.verifier ?? createVerifierClient(http, config.verifierUrl),
+    jobs: overrides.jobs ?? new DeferredJobQueue(),
+  };
+}

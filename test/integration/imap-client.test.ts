@@ -1,0 +1,59 @@
+// The real IMAP port's reading session (src/mail/imap-client.ts) against Dovecot: folders, EXAMINE, the
+// messages after a UID, and nothing changed on the server (\Seen stays unset: BODY.PEEK[]).
+import { ImapFlow } from 'imapflow';
+import { imapClient } from '../../src/mail/imap-client';
+import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+
+const USER = 'reader@example.com';
+const PASSWORD = 'imap-secret';
+let peer: ImapPeer;
+
+const message = (n: number) =>
+  `From: Lead ${n} <lead${n}@client.test>\r\nTo: ${USER}\r\nSubject: Re: hello ${n}\r\nMessage-ID: <reply-${n}@client.test>\r\nDate: Mon, 30 Nov 2026 10:0${n}:00 +0000\r\n\r\nReply number ${n}\r\n`;
+
+beforeAll(async () => {
+  peer = await startImapPeer({ users: { [USER]: PASSWORD } });
+  await peer.appendMessage(USER, message(1));
+  await peer.appendMessage(USER, message(2));
+});
+afterAll(async () => {
+  await peer?.stop();
+});
+
+const login = (password = PASSWORD) => ({ host: peer.host, port: peer.port, username: USER, password });
+
+it('lists folders, examines INBOX and reads the messages after a UID, changing nothing', async () => {
+  const session = await imapClient().open(login());
+  try {
+    expect((await session.folders()).map((f) => f.path)).toContain('INBOX');
+    const state = await session.examine('INBOX');
+    expect(state).toEqual({ uidValidity: expect.stringMatching(/^\d+$/), uidNext: 3, exists: 2 });
+
+    const all = await session.fetchAfter(0);
+    expect(all.map((m) => m.uid)).toEqual([1, 2]);
+    expect(all[0]!.source.toString()).toContain('Subject: Re: hello 1');
+    expect(all[1]!.internalDate).toBeInstanceOf(Date);
+    expect((await session.fetchAfter(1)).map((m) => m.uid)).toEqual([2]);
+    expect(await session.fetchAfter(2)).toEqual([]);
+    expect((await session.fetchAfter(0, { limit: 1 })).map((m) => m.uid)).toEqual([1]);
+  } finally {
+    await session.close();
+  }
+
+  // Read with PEEK on an EXAMINEd folder: no message became \Seen.
+  const check = new ImapFlow({ host: peer.host, port: peer.port, secure: false, auth: { user: USER, pass: PASSWORD }, logger: false });
+  await check.connect();
+  try {
+    await check.mailboxOpen('INBOX', { readOnly: true });
+    const flags: string[][] = [];
+    for await (const m of check.fetch('1:*', { uid: true, flags: true }, { uid: true })) flags.push([...(m.flags ?? [])]);
+    expect(flags).toHaveLength(2);
+    expect(flags.flat()).not.toContain('\\Seen');
+  } finally {
+    await check.logout();
+  }
+});
+
+it('refuses to open a session with a wrong password', async () => {
+  await expect(imapClient({ timeoutMs: 5_000 }).open(login('wrong-password'))).rejects.toMatchObject({ authenticationFailed: true });
+});
