@@ -33,6 +33,7 @@ export function validationError(errors: ValidationError[]): AppError {
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate would be stored as U+FFFD: refuse both
 // up front (400) instead of failing on insert or silently changing the text.
+// eslint-disable-next-line no-control-regex
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function assertCleanText(value: unknown, path: string): void {

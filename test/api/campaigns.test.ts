@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-async function newCampaign(name = 'Q3 outreach', client = api): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function newCampaign(name = 'Q3 outreach', client = api): Promise<Record<string, any>> {
   const res = await client.post('/campaigns', { name });
   expect(res.status).toBe(200);
   return res.body;
