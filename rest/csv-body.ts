@@ -10,7 +10,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import busboy from 'busboy';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { AppError } from '../src/errors';
 import { CSV_MAX_BYTES } from '../src/modules/leads/import/csv';
 
@@ -25,10 +25,6 @@ const unsupportedEncoding = () =>
   new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
 const noFile = () => new AppError('no_file', `Send the CSV as the multipart form field "${FILE_FIELD}", or as the body with Content-Type: text/csv.`);
 const notCsv = () => new AppError('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
-
-export function isCsvRequest(req: Request): boolean {
-  return Boolean(req.is([...CSV_TYPES, MULTIPART]));
-}
 
 /** Reads off (discards) what is left of the request body, so an early answer reaches the client. */
 export function drainRequest(req: Request): Promise<void> {

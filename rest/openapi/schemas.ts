@@ -11,7 +11,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { getIntrospectionQuery, graphqlSync, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { fromIntrospectionQuery } from 'graphql-2-json-schema';
 import { getMetadataStorage as graphqlMetadata } from 'type-graphql';
-import type { JsonSchema } from '../../src/api-route';
+import type { InputClass, JsonSchema, OutputType } from '../../src/api-route';
 import { snakeCase } from '../../src/validation';
 
 // Where class-transformer keeps @Type (the item class of nested inputs); the package exports no type for it.
@@ -74,7 +74,7 @@ function graphqlDefinitions(schema: GraphQLSchema): Record<string, Schema> {
 }
 
 /** The GraphQL name type-graphql gave a class (CampaignView → Campaign). */
-export function graphqlTypeName(cls: Function): string {
+export function graphqlTypeName(cls: OutputType): string {
   const storage = graphqlMetadata();
   const found = [...storage.objectTypes, ...storage.inputTypes, ...storage.argumentTypes].find((t) => t.target === cls);
   if (!found) throw new Error(`${cls.name} is not a type-graphql type: name one in the route's response`);
@@ -101,12 +101,12 @@ export class SchemaCatalog {
   }
 
   /** An answer: the GraphQL type of `cls` (camelCase as served, or renamed to snake_case). */
-  output(cls: Function, shape: 'camel' | 'snake', keep: readonly string[]): Schema {
+  output(cls: OutputType, shape: 'camel' | 'snake', keep: readonly string[]): Schema {
     return this.component(graphqlTypeName(cls), shape, keep, this.graphql);
   }
 
   /** A request body or query: the input class, its fields named as the route reads them. */
-  input(cls: Function, keys: 'camel' | 'snake'): Schema {
+  input(cls: InputClass, keys: 'camel' | 'snake'): Schema {
     const name = cls.name;
     if (!this.inputs[name]) this.inputs[name] = { type: 'object', properties: {} };
     return this.component(name, keys, [], this.inputs, graphqlMetadata().inputTypes.find((t) => t.target === cls)?.name);
