@@ -5,6 +5,7 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { ChatMessage, CompleteOptions, HttpPort, ModelPort } from '../ports';
+import { unreachable } from './http-client';
 
 export const MODEL_TIMEOUT_MS = 60_000;
 /** Largest answer read from the endpoint. */
@@ -50,12 +51,7 @@ export function createModelClient(http: HttpPort, llm: Config['llm'], defaults: 
           timeoutMs,
         });
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const message =
-          err.code === 'fetch_timeout'
-            ? `The model endpoint did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
-            : `The model endpoint could not be reached: ${err.message}`;
-        throw new AppError('model_unreachable', message, { cause: err.code });
+        unreachable(err, 'The model endpoint', 'model_unreachable', timeoutMs);
       }
       if (answer.status < 200 || answer.status >= 300) {
         const said = endpointMessage(answer.text);

@@ -3,6 +3,7 @@
 // The key travels in the query, as the API wants; it is never put in an error or a log line.
 import { AppError } from '../errors';
 import type { HttpPort, Verdict, VerifierPort, VerifierResult } from '../ports';
+import { unreachable } from './http-client';
 
 export const VERIFIER_TIMEOUT_MS = 20_000;
 const VERIFIER_MAX_BYTES = 65_536;
@@ -26,12 +27,7 @@ export function createVerifierClient(http: HttpPort, baseUrl: string, defaults: 
       try {
         answer = await http.request(url, { method: 'GET', headers: { accept: 'application/json' }, maxBytes: VERIFIER_MAX_BYTES, timeoutMs });
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const message =
-          err.code === 'fetch_timeout'
-            ? `The address verifier did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
-            : `The address verifier could not be reached: ${err.message}`;
-        throw new AppError('verifier_unreachable', message, { cause: err.code });
+        unreachable(err, 'The address verifier', 'verifier_unreachable', timeoutMs);
       }
       if (answer.status < 200 || answer.status >= 300) {
         throw new AppError('verifier_failed', `The address verifier answered HTTP ${answer.status}.`, { status: answer.status });
