@@ -63,8 +63,11 @@ export interface ResponseSpec {
   shape?: 'camel' | 'snake';
   /** Keys whose values are user data (lead `vars`): never renamed. */
   keep?: readonly string[];
-  /** Fields of `type` the REST answer leaves out (GraphQL field resolvers REST does not send). */
+  /** Fields of `type` the REST answer leaves out (GraphQL field resolvers REST does not send), as the
+   *  type names them; a dotted path reaches into nested objects and list items (`workspace.recentContactDays`). */
   omit?: readonly string[];
+  /** Fields REST sends only sometimes (api.md: a past day has no `pending`), paths as for `omit`. */
+  optional?: readonly string[];
   /** Fields the REST answer adds beside `type`'s, named as sent. */
   extra?: Record<string, JsonSchema>;
   /** The whole answer's schema when no GraphQL type describes it. */

@@ -3,7 +3,8 @@
 import type { GraphQLSchema } from 'graphql';
 import { isPublic, type ApiRoute } from '../../src/api-route';
 import { errorCatalog } from '../../src/errors';
-import { adjustObject, SchemaCatalog } from './schemas';
+import { snakeCase } from '../../src/validation';
+import { adjustAnswer, SchemaCatalog } from './schemas';
 
 type Json = Record<string, unknown>;
 
@@ -132,7 +133,8 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     if (res.schema) schema = res.schema;
     else if (res.type) {
       const base = catalog.output(res.type, res.shape ?? 'camel', res.keep ?? []);
-      const item = adjustObject(catalog, base, res.omit, res.extra);
+      const named = (path: string) => (res.shape === 'snake' ? path.split('.').map(snakeCase).join('.') : path);
+      const item = adjustAnswer(catalog, base, { omit: res.omit?.map(named), optional: res.optional?.map(named), extra: res.extra });
       schema = res.list ? { type: 'array', items: item } : item;
     } else throw new Error(`${r.method} ${r.path} declares no answer`);
     success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };

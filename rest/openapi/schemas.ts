@@ -164,14 +164,34 @@ function withGraphqlTypes(def: Schema, graphql: Schema | undefined): Schema {
   return { ...def, properties };
 }
 
-/** A route's answer schema with its REST differences: fields left out, fields added. */
-export function adjustObject(catalog: SchemaCatalog, base: Schema, omit: readonly string[] = [], extra: Record<string, JsonSchema> = {}): Schema {
-  if (!omit.length && !Object.keys(extra).length) return base;
-  const full = catalog.resolve(base);
-  const properties = Object.fromEntries(Object.entries(full.properties ?? {}).filter(([k]) => !omit.includes(k)));
-  return {
-    ...full,
-    properties: { ...properties, ...(extra as Record<string, Schema>) },
-    required: [...(full.required ?? []).filter((k) => !omit.includes(k)), ...Object.keys(extra)],
-  };
+/** Applies `change` to the object schema inside `s`, following a reference, a nullable `anyOf` or an
+ *  array's items, and returns the changed copy (the shared component is never modified). */
+function reshapeObject(catalog: SchemaCatalog, s: Schema, change: (o: Schema) => Schema): Schema {
+  if (s.$ref) return reshapeObject(catalog, catalog.resolve(s), change);
+  if (Array.isArray(s.anyOf)) return { ...s, anyOf: (s.anyOf as Schema[]).map((x) => (x.type === 'null' ? x : reshapeObject(catalog, x, change))) };
+  if (s.items) return { ...s, items: reshapeObject(catalog, s.items, change) };
+  return change(s);
+}
+
+/** The schema with one field changed at a dotted path (`workspace.recentContactDays`, `byDay.future`:
+ *  arrays are stepped through): `drop` removes it, `optional` keeps it but no longer requires it. */
+function atPath(catalog: SchemaCatalog, s: Schema, path: string[], how: 'drop' | 'optional'): Schema {
+  return reshapeObject(catalog, s, (o) => {
+    const [head, ...rest] = path;
+    if (rest.length) return { ...o, properties: { ...o.properties, [head]: atPath(catalog, o.properties?.[head] ?? {}, rest, how) } };
+    const properties = { ...o.properties };
+    if (how === 'drop') delete properties[head];
+    return { ...o, properties, required: (o.required ?? []).filter((k) => k !== head) };
+  });
+}
+
+/** A route's answer schema with its REST differences: fields left out, fields sent only sometimes,
+ *  fields added. Paths are named as the answer names them (after snake_case). */
+export function adjustAnswer(catalog: SchemaCatalog, base: Schema, diff: { omit?: readonly string[]; optional?: readonly string[]; extra?: Record<string, JsonSchema> }): Schema {
+  let s = base;
+  for (const path of diff.omit ?? []) s = atPath(catalog, s, path.split('.'), 'drop');
+  for (const path of diff.optional ?? []) s = atPath(catalog, s, path.split('.'), 'optional');
+  const extra = (diff.extra ?? {}) as Record<string, Schema>;
+  if (Object.keys(extra).length) s = reshapeObject(catalog, s, (o) => ({ ...o, properties: { ...o.properties, ...extra }, required: [...(o.required ?? []), ...Object.keys(extra)] }));
+  return s;
 }

@@ -43,7 +43,7 @@ export class AnswerChecker {
   private readonly status = new Map<string, number>(errorCatalog().map((e) => [e.code, e.status]));
 
   constructor(private readonly doc: OpenApiDoc) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: false });
+    this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
     // Every `#/components/...` reference resolves against this one registered document.
     this.ajv.addSchema({ $id: 'openapi', components: doc.components });

@@ -11,7 +11,7 @@ const session = ({ token, user, workspace }: Awaited<ReturnType<typeof accounts.
   user,
   workspace: { id: workspace.id, name: workspace.name, timezone: workspace.timezone },
 });
-const sessionAnswer = { type: AuthPayload, description: 'A session token (Bearer, 30 days), the user and the workspace {id, name, timezone}.' };
+const sessionAnswer = { type: AuthPayload, omit: ['workspace.recentContactDays'], description: 'A session token (Bearer, 30 days), the user and the workspace {id, name, timezone}.' };
 
 export const accountRoutes = [
   publicRoute({

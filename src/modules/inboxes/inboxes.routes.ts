@@ -10,10 +10,13 @@ import * as inboxes from './inboxes.service';
 import { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import { MailboxScoreView, MailboxView } from './inboxes.types';
 
+/** Today's figures come with the inbox list only; creating or changing an inbox answers without them. */
+const TODAY = ['sentToday', 'capToday', 'rampShare'];
+
 export const inboxRoutes = [
   jsonRoute({ method: 'get', path: '/mailboxes', summary: 'Connected inboxes', response: { type: MailboxView, list: true }, handle: (ctx) => inboxes.listInboxes(ctx) }),
   jsonRoute({
-    method: 'post', path: '/mailboxes', summary: 'Connect an inbox (saved, not logged in)', body: body(CreateInboxInput), response: { type: MailboxView },
+    method: 'post', path: '/mailboxes', summary: 'Connect an inbox (saved, not logged in)', body: body(CreateInboxInput), response: { type: MailboxView, omit: TODAY },
     handle: (ctx, { body }) => inboxes.createInbox(ctx, body),
   }),
   jsonRoute({ method: 'get', path: '/mailboxes/scores', summary: "Each inbox's health score and its parts", response: { type: MailboxScoreView, list: true, shape: 'snake' }, handle: (ctx) => inboxes.inboxScores(ctx) }),
@@ -32,7 +35,7 @@ export const inboxRoutes = [
   jsonRoute({ method: 'post', path: '/mailboxes/:id/pause', summary: 'Pause an inbox', response: { type: StatusResult }, handle: (ctx, { params }) => inboxes.pauseInbox(ctx, params.id) }),
   jsonRoute({ method: 'post', path: '/mailboxes/:id/resume', summary: 'Resume a paused inbox', response: { type: StatusResult }, handle: (ctx, { params }) => inboxes.resumeInbox(ctx, params.id) }),
   jsonRoute({
-    method: 'patch', path: '/mailboxes/:id', summary: "Change an inbox's settings", body: body(UpdateInboxInput), response: { type: MailboxView },
+    method: 'patch', path: '/mailboxes/:id', summary: "Change an inbox's settings", body: body(UpdateInboxInput), response: { type: MailboxView, omit: TODAY },
     handle: (ctx, { params, body }) => inboxes.updateInbox(ctx, params.id, body),
   }),
   jsonRoute({ method: 'delete', path: '/mailboxes/:id', summary: 'Delete an inbox (what it sent stays)', response: { type: Deleted }, handle: (ctx, { params }) => inboxes.deleteInbox(ctx, params.id) }),

@@ -19,7 +19,7 @@ const csvRead = (csv: string | NodeJS.ReadableStream) => csv as Parameters<typeo
 
 export const leadRoutes = [
   jsonRoute({
-    method: 'get', path: '/campaigns/:id/leads', summary: "A campaign's leads, newest first, filtered; X-Total-Count is the number matching", query: query(LeadQueryInput), totalCount: true, response: { type: LeadView, list: true },
+    method: 'get', path: '/campaigns/:id/leads', summary: "A campaign's leads, newest first, filtered; X-Total-Count is the number matching", query: query(LeadQueryInput), totalCount: true, response: { type: LeadView, list: true, omit: ['campaignName'] },
     handle: async (ctx, { params, query }) => {
       const { total, leads: items } = await leads.listCampaignLeads(ctx, params.id, query);
       return { total, items };
@@ -34,7 +34,7 @@ export const leadRoutes = [
     method: 'get', path: '/leads', summary: 'Leads of every campaign, newest first, filtered; X-Total-Count is the number matching', query: query(WorkspaceLeadQueryInput), totalCount: true,
     response: {
       type: LeadView, list: true,
-      omit: ['workspaceId', 'campaignId', 'timezone', 'wonAt', 'dealValue', 'note', 'provider', 'verification', 'verifiedAt', 'awayUntil', 'sendZone'],
+      omit: ['workspaceId', 'campaignId', 'campaignName', 'timezone', 'wonAt', 'dealValue', 'note', 'provider', 'verification', 'verifiedAt', 'awayUntil', 'sendZone'],
       extra: { campaign_id: { type: 'string', format: 'uuid' }, campaign: { type: 'string', description: 'Campaign name' } },
     },
     handle: async (ctx, { query }) => {
@@ -47,15 +47,15 @@ export const leadRoutes = [
     },
   }),
   jsonRoute({ method: 'get', path: '/leads/search', summary: 'Leads whose address or company contains q, newest first', query: query(LeadSearchInput), response: { type: LeadSearchHit, list: true, shape: 'snake' }, handle: (ctx, { query }) => leads.searchLeads(ctx, query) }),
-  jsonRoute({ method: 'get', path: '/leads/:id', summary: 'One lead', response: { type: LeadView }, handle: (ctx, { params }) => leads.getLead(ctx, params.id) }),
+  jsonRoute({ method: 'get', path: '/leads/:id', summary: 'One lead', response: { type: LeadView, omit: ['campaignName'] }, handle: (ctx, { params }) => leads.getLead(ctx, params.id) }),
   jsonRoute({
-    method: 'get', path: '/leads/:id/activity', summary: "A lead and its activity timeline, oldest first", response: { type: LeadActivity, description: 'The lead camelCase, the timeline entries snake_case.' },
+    method: 'get', path: '/leads/:id/activity', summary: "A lead and its activity timeline, oldest first", response: { type: LeadActivity, omit: ['lead.campaignName'], description: 'The lead camelCase, the timeline entries snake_case.' },
     handle: async (ctx, { params }) => {
       const { lead, timeline } = await leads.leadActivity(ctx, params.id);
       return { lead, timeline: timeline.map(({ stepLabel, ...e }) => ({ ...e, step_label: stepLabel })) };
     },
   }),
-  jsonRoute({ method: 'patch', path: '/leads/:id', summary: "Change a lead's fields, status, interest, deal value or note", body: body(UpdateLeadInput), response: { type: LeadView }, handle: (ctx, { params, body }) => leads.updateLead(ctx, params.id, body) }),
+  jsonRoute({ method: 'patch', path: '/leads/:id', summary: "Change a lead's fields, status, interest, deal value or note", body: body(UpdateLeadInput), response: { type: LeadView, omit: ['campaignName'] }, handle: (ctx, { params, body }) => leads.updateLead(ctx, params.id, body) }),
   jsonRoute({ method: 'delete', path: '/leads/:id', summary: 'Delete a lead never emailed', response: { type: Deleted }, handle: (ctx, { params }) => leads.deleteLead(ctx, params.id) }),
 
   // The four ways in (api.md "Adding leads"): one answer, the import counts.

@@ -18,7 +18,7 @@ function dayRow({ pending, future, ...counts }: DayStats) {
 
 export const reportRoutes = [
   jsonRoute({
-    method: 'get', path: '/campaigns/:id/stats', summary: "A campaign's numbers: per variant, per day and its leads", response: { type: CampaignStatsView, shape: 'snake' },
+    method: 'get', path: '/campaigns/:id/stats', summary: "A campaign's numbers: per variant, per day and its leads", response: { type: CampaignStatsView, shape: 'snake', optional: ['byDay.pending', 'byDay.future'] },
     handle: async (ctx, { params }) => {
       const { byDay, ...stats } = await campaignStats(ctx, params.id);
       return { ...stats, byDay: byDay.map(dayRow) };
