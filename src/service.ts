@@ -29,13 +29,15 @@ export interface StartOptions {
   jobs?: boolean;
   /** Listen on this port instead of config.port (0: any free port). */
   port?: number;
+  /** Aborted (SIGTERM during start-up): start no further, stop what has started, reject. */
+  signal?: AbortSignal;
 }
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const log = opts.log ?? consoleLogger;
   const started = Date.now();
   const secrets = new Secrets(loadSecretKey(config.secretKey, config.dataDir, (m) => log.info(m)));
-  const db = await openDatabase(config, (m) => log.info(m));
+  const db = await openDatabase(config, (m) => log.info(m), opts.signal);
   let ready = false;
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
@@ -43,12 +45,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const deps: AppDeps = { config, orm: db.orm, secrets, clock: opts.clock ?? systemClock, log, dns: opts.dns ?? createResolver(config.dnsServers) };
     const schema = await buildAppSchema();
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready });
+    opts.signal?.throwIfAborted();
     server = http.createServer(httpApp.app);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.port ?? config.port, resolve);
     });
+    opts.signal?.throwIfAborted();
     if (opts.jobs !== false) jobs = await startJobs(deps, db.url);
+    opts.signal?.throwIfAborted();
     ready = true;
     const port = (server.address() as AddressInfo).port;
     log.info('service ready', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, ms: Date.now() - started });
