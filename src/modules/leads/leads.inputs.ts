@@ -107,11 +107,10 @@ const withoutEmpty = (query: Query): Query => Object.fromEntries(Object.entries(
 /** A query string as input fields: an empty value is no filter (api.md), whole numbers become numbers
  *  (anything else stays text and fails validation with a 400). Repeated keys stay arrays: refused. */
 export function fromQueryString(query: Query): Query {
-  const out: Query = {};
-  for (const [key, value] of Object.entries(withoutEmpty(query))) {
-    out[key] = (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
-  }
-  return out;
+  // Built from entries, not by assignment: `?__proto__=x` stays a key (refused as unknown), not dropped.
+  return Object.fromEntries(
+    Object.entries(withoutEmpty(query)).map(([key, value]) => [key, (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value]),
+  );
 }
 
 export const parseLeadQuery = (query: Query) => parseInput(LeadQueryInput, fromQueryString(query));
