@@ -66,14 +66,11 @@ function freePort(): Promise<number> {
   });
 }
 
-// The PostgreSQL processes run in a process group of their own (detached): a signal sent to ours (Ctrl-C
-// in a terminal, `kill -TERM -<pgid>`) must reach only the service, which stops them in its own time.
-// Left in our group, initdb died half-way or the server shut down under the migrations or the drain.
-const ownGroup = { detached: true } as const;
+type Group = { detached?: boolean };
 
-function run(bin: string, args: string[], user: { uid: number; gid: number } | null): Promise<void> {
+function run(bin: string, args: string[], user: { uid: number; gid: number } | null, group: Group): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { ...(user ?? {}), ...ownGroup, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { ...(user ?? {}), ...group, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -121,8 +118,13 @@ export function sharedBuffersMb(totalMemoryBytes = os.totalmem()): number {
 const settings = () => [`shared_buffers=${sharedBuffersMb()}MB`, 'wal_buffers=32MB', 'max_wal_size=2GB'];
 
 /** Starts (creating on first use) a PostgreSQL cluster in `<dataDir>/postgres`, on a free loopback port.
- *  `signal` aborted while initdb runs: initdb finishes (a half-made cluster is worse), no server starts. */
+ *  `signal` aborted while initdb runs: initdb finishes (a half-made cluster is worse), no server starts.
+ *  A caller that passes a signal handles SIGTERM/SIGINT itself (main.ts) and stops the database in its
+ *  own time, so initdb and postgres run in a process group of their own: a signal to the caller's group
+ *  (Ctrl-C in a terminal, `kill -TERM -<pgid>`) used to stop them under the migrations or the drain
+ *  (exit 1). Without one (test set-up, benchmarks) they stay in the caller's group and go with it. */
 export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}, signal?: AbortSignal): Promise<EmbeddedPostgres> {
+  const group: Group = signal ? { detached: true } : {};
   const bin = binDir();
   const user = postgresUser(log);
   const pgData = path.join(dataDir, 'postgres');
@@ -140,7 +142,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     fs.writeFileSync(pwfile, fs.readFileSync(passwordFile, 'utf8') + '\n', { mode: 0o600 });
     if (user) fs.chownSync(pwfile, user.uid, user.gid);
     try {
-      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user);
+      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user, group);
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
@@ -152,7 +154,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      const child = await startServer(bin, pgData, port, user);
+      const child = await startServer(bin, pgData, port, user, group);
       return own(child, `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`);
     } catch (err) {
       // The free port was taken between our probe and the server's bind (a busy machine): another one.
@@ -163,14 +165,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
 }
 
 /** Spawns the server and resolves once it accepts connections; rejects (with its output) if it exits. */
-function startServer(bin: string, pgData: string, port: number, user: { uid: number; gid: number } | null): Promise<ChildProcess> {
+function startServer(bin: string, pgData: string, port: number, user: { uid: number; gid: number } | null, group: Group): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),
     ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200', '-c', 'fsync=on', ...settings().flatMap((s) => ['-c', s])],
-    { ...(user ?? {}), ...ownGroup, stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...(user ?? {}), ...group, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  // If we exit without calling stop() (even while it is still starting), stop it with us: in its own
-  // process group nothing else would.
+  // If we exit without calling stop() (even while it is still starting), stop it with us: in a process
+  // group of its own nothing else would.
   const killOnExit = () => child.kill('SIGINT');
   process.once('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
