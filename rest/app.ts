@@ -12,6 +12,7 @@ import { AppError, unauthorized } from '../src/errors';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { errorHandler, notFoundHandler } from './errors';
+import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
 import { apiRouteList, mountRoutes } from './mount';
 import { apiDocsRouter } from './openapi/docs';
@@ -53,6 +54,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+
+  app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 
   const apollo = new ApolloServer<Ctx>({
     schema,

@@ -2,27 +2,25 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
 import { consoleLogger as log } from './logger';
-import { startService } from './service';
+// Only types here: the service's modules (ORM, GraphQL, Express, Agenda) take seconds to load and are
+// required below, after the signal handlers are in place.
+import type { RunningService } from './service';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      log.error(`configuration error: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
-  // Handlers first: a SIGTERM during start-up must still stop the embedded database, not orphan it.
+  // Handlers first, before anything slow: a SIGTERM at any point of start-up ends in exit 0 with the
+  // embedded database stopped (decisions.md §1), never in the default "killed by signal".
   let signalled: string | null = null;
-  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  let service: RunningService | null = null;
+  const starting = new AbortController();
   const shutdown = (signal: string) => {
     if (signalled) return;
     signalled = signal;
+    // From here on a late rejection from a part being torn down (Agenda fires some queries without
+    // awaiting them) is logged: it must not turn a clean stop into exit 1.
+    process.on('unhandledRejection', (err) => log.warn('rejection while shutting down', { err: String(err) }));
     if (!service) {
-      log.info('shutdown requested during start-up; stopping once started', { signal });
+      log.info('shutdown requested during start-up; stopping what has started', { signal });
+      starting.abort(new StartAborted(signal));
       return;
     }
     log.info('shutting down', { signal });
@@ -39,11 +37,35 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  service = await startService(config);
-  if (signalled) {
-    const signal = signalled;
-    signalled = null;
-    shutdown(signal);
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      log.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  log.info('starting', { pid: process.pid });
+  try {
+    const { startService } = await import('./service');
+    starting.signal.throwIfAborted();
+    service = await startService(config, { signal: starting.signal });
+  } catch (err) {
+    // Asked to stop while starting: startService has stopped what it started (the embedded database
+    // included) whatever the error, since it may be the stop itself (a database stopped under it).
+    if (!signalled) throw err;
+    if (!(err instanceof StartAborted)) log.warn('start-up ended by the shutdown', { err: String(err) });
+    log.info('stopped');
+    process.exit(0);
+  }
+}
+
+class StartAborted extends Error {
+  constructor(signal: string) {
+    super(`start-up interrupted by ${signal}`);
   }
 }
 

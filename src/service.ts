@@ -36,13 +36,15 @@ export interface StartOptions {
   jobs?: boolean;
   /** Listen on this port instead of config.port (0: any free port). */
   port?: number;
+  /** Aborted (SIGTERM during start-up): start no further, stop what has started, reject. */
+  signal?: AbortSignal;
 }
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const log = opts.log ?? consoleLogger;
   const started = Date.now();
   const secrets = new Secrets(loadSecretKey(config.secretKey, config.dataDir, (m) => log.info(m)));
-  const db = await openDatabase(config, (m) => log.info(m));
+  const db = await openDatabase(config, (m) => log.info(m), opts.signal);
   let ready = false;
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
@@ -53,12 +55,15 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema(modules.resolvers);
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
+    opts.signal?.throwIfAborted();
     server = http.createServer(httpApp.app);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.port ?? config.port, resolve);
     });
+    opts.signal?.throwIfAborted();
     if (opts.jobs !== false) jobs = await startJobs(deps, db.url, modules.jobs(config));
+    opts.signal?.throwIfAborted();
     ready = true;
     const port = (server.address() as AddressInfo).port;
     log.info('service ready', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, ms: Date.now() - started });

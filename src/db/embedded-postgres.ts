@@ -66,9 +66,11 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(bin: string, args: string[], user: { uid: number; gid: number } | null): Promise<void> {
+type Group = { detached?: boolean };
+
+function run(bin: string, args: string[], user: { uid: number; gid: number } | null, group: Group): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { ...(user ?? {}), ...group, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -115,8 +117,14 @@ export function sharedBuffersMb(totalMemoryBytes = os.totalmem()): number {
  *  that a big insert does not fill up and wait on (stock: 4 MB). Memory is taken as used. */
 const settings = () => [`shared_buffers=${sharedBuffersMb()}MB`, 'wal_buffers=32MB', 'max_wal_size=2GB'];
 
-/** Starts (creating on first use) a PostgreSQL cluster in `<dataDir>/postgres`, on a free loopback port. */
-export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}): Promise<EmbeddedPostgres> {
+/** Starts (creating on first use) a PostgreSQL cluster in `<dataDir>/postgres`, on a free loopback port.
+ *  `signal` aborted while initdb runs: initdb finishes (a half-made cluster is worse), no server starts.
+ *  A caller that passes a signal handles SIGTERM/SIGINT itself (main.ts) and stops the database in its
+ *  own time, so initdb and postgres run in a process group of their own: a signal to the caller's group
+ *  (Ctrl-C in a terminal, `kill -TERM -<pgid>`) used to stop them under the migrations or the drain
+ *  (exit 1). Without one (test set-up, benchmarks) they stay in the caller's group and go with it. */
+export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}, signal?: AbortSignal): Promise<EmbeddedPostgres> {
+  const group: Group = signal ? { detached: true } : {};
   const bin = binDir();
   const user = postgresUser(log);
   const pgData = path.join(dataDir, 'postgres');
@@ -134,43 +142,63 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     fs.writeFileSync(pwfile, fs.readFileSync(passwordFile, 'utf8') + '\n', { mode: 0o600 });
     if (user) fs.chownSync(pwfile, user.uid, user.gid);
     try {
-      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user);
+      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user, group);
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
   }
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  // Asked to stop while initdb ran: it has finished, nothing is running yet.
+  signal?.throwIfAborted();
   await stopLeftover(pgData, log);
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      const child = await startServer(bin, pgData, port, user, group);
+      return own(child, `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`);
+    } catch (err) {
+      // The free port was taken between our probe and the server's bind (a busy machine): another one.
+      if (attempt >= 3 || !/could not bind|could not create any TCP\/IP sockets/.test(String(err))) throw err;
+      log(`embedded PostgreSQL could not bind port ${port}; trying another`);
+    }
+  }
+}
+
+/** Spawns the server and resolves once it accepts connections; rejects (with its output) if it exits. */
+function startServer(bin: string, pgData: string, port: number, user: { uid: number; gid: number } | null, group: Group): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),
     ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200', '-c', 'fsync=on', ...settings().flatMap((s) => ['-c', s])],
-    { ...(user ?? {}), stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...(user ?? {}), ...group, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // If we exit without calling stop() (even while it is still starting), stop it with us: in a process
+  // group of its own nothing else would.
+  const killOnExit = () => child.kill('SIGINT');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<ChildProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('database system is ready to accept connections')) resolve();
+      if (!output.includes('database system is ready to accept connections')) return;
+      child.stderr!.removeAllListeners('data');
+      child.stdout!.removeAllListeners('data');
+      child.stderr!.resume();
+      child.stdout!.resume();
+      resolve(child);
     };
     child.stderr!.on('data', onData);
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}) while starting: ${output.slice(-2000)}`)));
   });
-  child.stderr!.removeAllListeners('data');
-  child.stdout!.removeAllListeners('data');
-  child.stderr!.resume();
-  child.stdout!.resume();
-  // If we die without calling stop(), postgres notices the closed pipe only later; kill it with us.
-  const killOnExit = () => child.kill('SIGINT');
-  process.once('exit', killOnExit);
+}
 
+function own(child: ChildProcess, url: string): EmbeddedPostgres {
   let stopped: Promise<void> | null = null;
   return {
-    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    url,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
-        process.removeListener('exit', killOnExit);
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGINT'); // "fast" shutdown: rolls back open transactions, checkpoints, exits

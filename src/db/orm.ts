@@ -33,27 +33,34 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects (starting the embedded server when DATABASE_URL is unset) and applies pending migrations. */
-export async function openDatabase(config: Config, log: (m: string) => void = () => {}): Promise<Database> {
+/** Connects (starting the embedded server when DATABASE_URL is unset) and applies pending migrations.
+ *  `signal` (SIGTERM during start-up) aborted: what has started is stopped and this rejects with it. */
+export async function openDatabase(config: Config, log: (m: string) => void = () => {}, signal?: AbortSignal): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    embedded = await startEmbeddedPostgres(config.dataDir, log, signal);
     url = embedded.url;
   }
+  let orm: MikroORM | null = null;
   try {
-    const orm = await MikroORM.init(ormOptions(url));
+    signal?.throwIfAborted();
+    orm = await MikroORM.init(ormOptions(url));
+    // Migrations run to the end once begun (one transaction); an abort is seen after them.
     const applied = await orm.getMigrator().up();
     for (const m of applied) log(`applied migration ${m.name}`);
+    signal?.throwIfAborted();
+    const opened = orm;
     return {
       orm,
       url,
       async close() {
-        await orm.close(true);
+        await opened.close(true);
         await embedded?.stop();
       },
     };
   } catch (err) {
+    await orm?.close(true).catch(() => undefined);
     await embedded?.stop();
     throw err;
   }

@@ -73,6 +73,41 @@ describe('npm start contract', () => {
     }
   }, 120_000);
 
+  // The same at each phase of start-up (loading the code, initdb, migrations, HTTP and jobs), and with the
+  // signal sent to the whole process group as Ctrl-C in a terminal does: the embedded PostgreSQL must
+  // not receive it too and stop under the migrations (exit 1 from a failed start).
+  const phases: Array<[string, string, boolean]> = [
+    ['while the code loads', '"msg":"starting"', false],
+    ['during initdb, to the whole process group', 'initialising embedded PostgreSQL', true],
+    ['after the migrations, while HTTP and jobs start', 'applied migration', false],
+    ['after the migrations, to the whole process group', 'applied migration', true],
+  ];
+  it.each(phases)('exits 0 with no database left when SIGTERM arrives %s', async (_name, marker, group) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-phase-'));
+    try {
+      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: group, // its own process group, so that the signal can go to the group
+      });
+      let out = '';
+      child.stdout!.on('data', (c) => (out += c));
+      child.stderr!.on('data', (c) => (out += c));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      for (const began = Date.now(); !out.includes(marker); await new Promise((r) => setTimeout(r, 5))) {
+        if (child.exitCode !== null || Date.now() - began > 90_000) throw new Error(`no "${marker}" in the output: ${out}`);
+      }
+      if (group) process.kill(-child.pid!, 'SIGTERM');
+      else child.kill('SIGTERM');
+      const code = await exited;
+      expect({ code, out }).toEqual({ code: 0, out: expect.stringContaining('"msg":"stopped"') });
+      expect(postgresFor(dir)).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   jest.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-start-')); // private (0700), as users get
 
