@@ -9,7 +9,7 @@ import { AnswerChecker, fetchOpenApi, operations, type OpenApiDoc, type Operatio
 import { startTestService } from '../support/service';
 
 const SEED = 20261125;
-const RUNS_PER_OPERATION = 12;
+const RUNS_PER_OPERATION = 25;
 
 let service: Awaited<ReturnType<typeof startTestService>>;
 let client: Client;
