@@ -7,7 +7,6 @@ import type { AppDeps } from '../src/context';
 import type { JobDefinition } from '../src/job';
 import { heartbeatJob } from './heartbeat.job';
 
-
 export const MONGODB_SELECT_MS = 5_000;
 
 export interface JobRunner {

@@ -19,10 +19,8 @@ const MULTIPART = 'multipart/form-data';
 const FILE_FIELD = 'file';
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
-const tooLarge = () =>
-  new AppError('payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
-const unsupportedEncoding = () =>
-  new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
+const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
+const unsupportedEncoding = () => new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
 const noFile = () => new AppError('no_file', `Send the CSV as the multipart form field "${FILE_FIELD}", or as the body with Content-Type: text/csv.`);
 const notCsv = () => new AppError('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
 

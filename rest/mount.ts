@@ -110,7 +110,6 @@ export function mountRoutes(routes: readonly ApiRoute[], contextFor: ContextFor)
   return router;
 }
 
-
 interface RouterLayer {
   route?: { path: string; methods: Record<string, boolean> };
   handle?: { stack?: RouterLayer[] };

@@ -23,7 +23,11 @@ function page(title: string, body: string): string {
 
 function fail(res: Response, err: unknown, deps: AppDeps) {
   if (err instanceof AppError) {
-    res.status(err.status).set('Cache-Control', NO_STORE).type('html').send(page('Link not valid', `<h1>This link does not work</h1><p>${escape(err.message)}</p>`));
+    res
+      .status(err.status)
+      .set('Cache-Control', NO_STORE)
+      .type('html')
+      .send(page('Link not valid', `<h1>This link does not work</h1><p>${escape(err.message)}</p>`));
     return;
   }
   deps.log.error('public link failed', { err: String((err as Error)?.stack ?? err) });
@@ -43,13 +47,16 @@ export function publicLinkRouter(deps: AppDeps): express.Router {
   router.get('/u/:token', async (req, res) => {
     try {
       const { email } = await unsubscribeTarget(deps, token(req));
-      res.set('Cache-Control', NO_STORE).type('html').send(
-        page(
-          'Unsubscribe',
-          `<h1>Unsubscribe</h1><p>Stop all emails to <strong>${escape(email)}</strong> from this sender?</p>
+      res
+        .set('Cache-Control', NO_STORE)
+        .type('html')
+        .send(
+          page(
+            'Unsubscribe',
+            `<h1>Unsubscribe</h1><p>Stop all emails to <strong>${escape(email)}</strong> from this sender?</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-        ),
-      );
+          ),
+        );
     } catch (err) {
       fail(res, err, deps);
     }
@@ -60,7 +67,10 @@ export function publicLinkRouter(deps: AppDeps): express.Router {
       const raw = typeof req.body === 'string' ? req.body : '';
       if (!isOneClickBody(raw)) throw new AppError('one_click_required', 'Send List-Unsubscribe=One-Click in the body to unsubscribe (RFC 8058).');
       const { email } = await unsubscribeByToken(deps, token(req));
-      res.set('Cache-Control', NO_STORE).type('html').send(page('Unsubscribed', `<h1>You are unsubscribed</h1><p>No more emails will be sent to <strong>${escape(email)}</strong>.</p>`));
+      res
+        .set('Cache-Control', NO_STORE)
+        .type('html')
+        .send(page('Unsubscribed', `<h1>You are unsubscribed</h1><p>No more emails will be sent to <strong>${escape(email)}</strong>.</p>`));
     } catch (err) {
       fail(res, err, deps);
     }

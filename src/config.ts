@@ -40,7 +40,10 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 
 function list(raw: string | undefined): string[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function str(env: NodeJS.ProcessEnv, name: string): string | null {

@@ -11,7 +11,10 @@ export type ErrorHttpStatus = ErrorStatus | 500 | 503;
 
 export const ERROR_CODES = {
   // 400: the request could not be read (transport level)
-  bad_request: { status: 400, meaning: 'The request could not be read: malformed HTTP, or a GraphQL document with a syntax error, an unknown field or a variable of the wrong type.' },
+  bad_request: {
+    status: 400,
+    meaning: 'The request could not be read: malformed HTTP, or a GraphQL document with a syntax error, an unknown field or a variable of the wrong type.',
+  },
   invalid_json: { status: 400, meaning: 'The request body is not valid JSON.' },
   invalid_body: { status: 400, meaning: 'The body is JSON but not the shape the endpoint takes (an object, or an array where steps are sent).' },
   invalid_path: { status: 400, meaning: 'The URL path has a malformed percent-escape; encode path segments with encodeURIComponent.' },
@@ -78,7 +81,7 @@ export const ERROR_CODES = {
   // 401, 403
   model_not_configured: { status: 400, meaning: 'No model endpoint is configured: set LLM_BASE_URL (and LLM_API_KEY, LLM_MODEL) to use prompt columns.' },
   model_unreachable: { status: 400, meaning: 'The model endpoint could not be reached (network, TLS or timeout).' },
-  model_failed: { status: 400, meaning: "The model endpoint answered with an error or without a message; its own words are in the message." },
+  model_failed: { status: 400, meaning: 'The model endpoint answered with an error or without a message; its own words are in the message.' },
   verifier_unreachable: { status: 400, meaning: 'The address verifier could not be reached (network, TLS or timeout).' },
   verifier_failed: { status: 400, meaning: 'The address verifier refused the check or answered something unreadable.' },
   unauthorized: { status: 401, meaning: 'No credential, or an unknown, revoked or expired one: send "Authorization: Bearer <API key or session token>".' },
@@ -157,8 +160,6 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Send a valid API key or session token as "Authorization: Bearer <token>".') =>
-  new AppError('unauthorized', message);
+export const unauthorized = (message = 'Send a valid API key or session token as "Authorization: Bearer <token>".') => new AppError('unauthorized', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError('rate_limited', message, { retry_after_seconds: retryAfterSeconds }, retryAfterSeconds);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError('rate_limited', message, { retry_after_seconds: retryAfterSeconds }, retryAfterSeconds);

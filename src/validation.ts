@@ -67,7 +67,12 @@ function unknownFields(keys: string[]): AppError {
 
 /** Properties class-validator descends into (@ValidateNested) on instances of `target`. */
 const nestedProperties = (target: object): Set<string> =>
-  new Set(getMetadataStorage().getTargetValidationMetadatas(target as new () => object, '', true, false).filter((m) => m.type === ValidationTypes.NESTED_VALIDATION).map((m) => m.propertyName));
+  new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(target as new () => object, '', true, false)
+      .filter((m) => m.type === ValidationTypes.NESTED_VALIDATION)
+      .map((m) => m.propertyName),
+  );
 
 const childPath = (path: string, key: string) => (path ? `${path}.${snakeCase(key)}` : snakeCase(key));
 
@@ -138,7 +143,10 @@ export const withoutEmpty = (query: Query): Query => Object.fromEntries(Object.e
 export function fromQueryString(query: Query): Query {
   // Built from entries, not by assignment: `?__proto__=x` stays a key (refused as unknown), not dropped.
   return Object.fromEntries(
-    Object.entries(withoutEmpty(query)).map(([key, value]) => [key, (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value]),
+    Object.entries(withoutEmpty(query)).map(([key, value]) => [
+      key,
+      (key === 'limit' || key === 'offset') && typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value,
+    ]),
   );
 }
 

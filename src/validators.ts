@@ -14,7 +14,12 @@ export const IsEmailAddress = rule('isEmailAddress', (v) => typeof v === 'string
 export const IsHourMinute = rule('isHourMinute', (v) => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v), '$property must be a time as HH:MM (00:00 to 23:59)');
 export const IsPlainDate = rule(
   'isPlainDate',
-  (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '1900-01-01' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+  (v) =>
+    typeof v === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+    v >= '1900-01-01' &&
+    !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+    new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
   '$property must be a date as YYYY-MM-DD (from 1900)',
 );
 

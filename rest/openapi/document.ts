@@ -166,7 +166,12 @@ export function buildOpenApi(src: OpenApiSource): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A session token (ses_…, from sign-up or login) or an API key (key_…).' } },
       schemas: { ...catalog.components, Error: ERROR_BODY },
-      responses: { Error: { description: 'The error body; the status and code say what went wrong (codes in the description above).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        Error: {
+          description: 'The error body; the status and code say what went wrong (codes in the description above).',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
 }

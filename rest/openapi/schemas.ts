@@ -192,6 +192,7 @@ export function adjustAnswer(catalog: SchemaCatalog, base: Schema, diff: { omit?
   for (const path of diff.omit ?? []) s = atPath(catalog, s, path.split('.'), 'drop');
   for (const path of diff.optional ?? []) s = atPath(catalog, s, path.split('.'), 'optional');
   const extra = (diff.extra ?? {}) as Record<string, Schema>;
-  if (Object.keys(extra).length) s = reshapeObject(catalog, s, (o) => ({ ...o, properties: { ...o.properties, ...extra }, required: [...(o.required ?? []), ...Object.keys(extra)] }));
+  if (Object.keys(extra).length)
+    s = reshapeObject(catalog, s, (o) => ({ ...o, properties: { ...o.properties, ...extra }, required: [...(o.required ?? []), ...Object.keys(extra)] }));
   return s;
 }

@@ -142,7 +142,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
     fs.writeFileSync(pwfile, fs.readFileSync(passwordFile, 'utf8') + '\n', { mode: 0o600 });
     if (user) fs.chownSync(pwfile, user.uid, user.gid);
     try {
-      await run(path.join(bin, 'initdb'), [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], user, group);
+      await run(
+        path.join(bin, 'initdb'),
+        [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+        user,
+        group,
+      );
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
@@ -168,7 +173,21 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log = () => {}
 function startServer(bin: string, pgData: string, port: number, user: { uid: number; gid: number } | null, group: Group): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     path.join(bin, 'postgres'),
-    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200', '-c', 'fsync=on', ...settings().flatMap((s) => ['-c', s])],
+    [
+      '-D',
+      pgData,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+      ...settings().flatMap((s) => ['-c', s]),
+    ],
     { ...(user ?? {}), ...group, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // If we exit without calling stop() (even while it is still starting), stop it with us: in a process

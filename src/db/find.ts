@@ -7,13 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
-export async function findOr404<T extends object, P extends string = never>(
-  em: EntityManager,
-  entity: EntityClass<T>,
-  id: string,
-  what: string,
-  options?: FindOneOptions<T, P>,
-) {
+export async function findOr404<T extends object, P extends string = never>(em: EntityManager, entity: EntityClass<T>, id: string, what: string, options?: FindOneOptions<T, P>) {
   if (!isUuid(id)) throw notFound(what);
   const row = await em.findOne(entity, { id } as never, options);
   if (!row) throw notFound(what);

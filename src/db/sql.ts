@@ -25,7 +25,10 @@ interface DriverResult {
 }
 
 async function run(em: EntityManager, query: string, params: readonly unknown[]): Promise<DriverResult> {
-  const raw = em.getConnection().getKnex().raw(query, [...params] as never[]);
+  const raw = em
+    .getConnection()
+    .getKnex()
+    .raw(query, [...params] as never[]);
   const trx = em.getTransactionContext();
   if (trx) raw.transacting(trx);
   return (await raw) as unknown as DriverResult;

@@ -36,7 +36,10 @@ export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
 /** True for a host on this machine, where plain text never crosses a network. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (net.isIPv4(h)) return h.startsWith('127.');
   if (net.isIPv6(h)) return h === '::1' || /^::ffff:127\./.test(h);
@@ -84,11 +87,9 @@ const where = (l: MailServerLogin) => `${l.host}:${l.port}`;
 
 /** Removes the password (and the encodings AUTH PLAIN/LOGIN put on the wire) from a line. */
 export function scrubSecret(text: string, login: MailServerLogin): string {
-  const forms = [
-    login.password,
-    Buffer.from(login.password).toString('base64'),
-    Buffer.from(`\0${login.username}\0${login.password}`).toString('base64'),
-  ].filter((f) => f.length >= 3);
+  const forms = [login.password, Buffer.from(login.password).toString('base64'), Buffer.from(`\0${login.username}\0${login.password}`).toString('base64')].filter(
+    (f) => f.length >= 3,
+  );
   let out = text;
   for (const form of forms) out = out.split(form).join('***');
   return out;
@@ -158,7 +159,12 @@ export async function testSmtpLogin(login: SmtpLogin, timeoutMs = CONNECTION_TES
     info: (_meta: unknown, message?: string) => {
       if (typeof message === 'string' && /upgraded with STARTTLS/i.test(message)) upgraded = true;
     },
-    debug: noop, trace: noop, warn: noop, error: noop, fatal: noop, level: noop,
+    debug: noop,
+    trace: noop,
+    warn: noop,
+    error: noop,
+    fatal: noop,
+    level: noop,
   };
   const transport = createTransport({ ...smtpTransportOptions(login, timeoutMs), logger });
   try {

@@ -38,7 +38,10 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       // UIDs first, so only `limit` bodies cross the wire. `N:*` always includes the newest message, even
       // below N: the UID check drops it.
       const found = (await client.search({ uid: `${afterUid + 1}:*` }, { uid: true })) || [];
-      const uids = found.filter((uid) => uid > afterUid).sort((a, b) => a - b).slice(0, limit);
+      const uids = found
+        .filter((uid) => uid > afterUid)
+        .sort((a, b) => a - b)
+        .slice(0, limit);
       if (!uids.length) return out;
       for await (const m of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
         if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });

@@ -8,8 +8,7 @@ import type { SmtpLogin } from './connection-test';
 import { SmtpSessions, type SmtpResult } from './smtp-sender';
 
 export type ToSmtpThread =
-  | { type: 'send'; id: number; session: number; inboxId: string; login: SmtpLogin; message: Mail.Options; timeoutMs: number }
-  | { type: 'close'; session: number };
+  { type: 'send'; id: number; session: number; inboxId: string; login: SmtpLogin; message: Mail.Options; timeoutMs: number } | { type: 'close'; session: number };
 
 export interface FromSmtpThread {
   id: number;

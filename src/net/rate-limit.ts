@@ -32,7 +32,12 @@ export async function takeRateLimit(ctx: AuthedCtx, rule: RateLimit): Promise<vo
     const since = new Date(now.getTime() - rule.windowSeconds * 1000);
     const hits = await em.find(RateLimitHit, { workspace, bucket: rule.bucket, at: { $gt: since } }, { orderBy: { at: 'asc' } });
     if (hits.length >= rule.limit) {
-      const wait = retryAfterSeconds(hits.map((h) => h.at), rule.limit, rule.windowSeconds, now);
+      const wait = retryAfterSeconds(
+        hits.map((h) => h.at),
+        rule.limit,
+        rule.windowSeconds,
+        now,
+      );
       const minutes = Math.round(rule.windowSeconds / 60);
       throw tooManyRequests(`${rule.what} are limited to ${rule.limit} per ${minutes} minutes per workspace; try again in ${wait} seconds.`, wait);
     }

@@ -200,7 +200,11 @@ const fetchFailed = (message: string, details?: Record<string, unknown>) => new 
 
 /** A hostname as compared and resolved: lower case, no brackets around IPv6, no trailing dot. */
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 export function isHostAllowed(host: string, allowedHosts: readonly string[] | undefined): boolean {
@@ -344,7 +348,9 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
         if (source !== res) (source as zlib.Gunzip).destroy();
       };
       try {
-        const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+        const encoding = String(res.headers['content-encoding'] ?? '')
+          .trim()
+          .toLowerCase();
         const inflate = decoder(encoding);
         const declared = Number(res.headers['content-length']);
         if (ok && !inflate && Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge();

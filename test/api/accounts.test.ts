@@ -65,7 +65,11 @@ describe('signup', () => {
   });
 
   it('refuses NUL characters with 400 instead of failing in the database', async () => {
-    const err = expectError(await anon.post('/auth/signup', { email: `n${Date.now()}@example.com`, password: 'long enough pw', workspace_name: 'A\u0000B' }), 400, 'validation_failed');
+    const err = expectError(
+      await anon.post('/auth/signup', { email: `n${Date.now()}@example.com`, password: 'long enough pw', workspace_name: 'A\u0000B' }),
+      400,
+      'validation_failed',
+    );
     expect(err.details!.fields).toHaveProperty('workspace_name');
   });
 

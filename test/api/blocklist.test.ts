@@ -63,10 +63,25 @@ describe('POST /blocklist', () => {
 
   it('refuses a body that is not {emails: string[]} (400 validation_failed)', async () => {
     const api = await fresh();
-    for (const body of [{}, { emails: 'a@example.com' }, { emails: [1] }, { emails: [null] }, { emails: null }, { emails: ['a@example.com'], reason: 'x' }, { emails: ['x'.repeat(321)] }]) {
+    for (const body of [
+      {},
+      { emails: 'a@example.com' },
+      { emails: [1] },
+      { emails: [null] },
+      { emails: null },
+      { emails: ['a@example.com'], reason: 'x' },
+      { emails: ['x'.repeat(321)] },
+    ]) {
       expectError(await api.post('/blocklist', body), 400, 'validation_failed');
     }
-    expectError(await add(api, Array.from({ length: 10_001 }, (_, i) => `a${i}@example.com`)), 400, 'validation_failed');
+    expectError(
+      await add(
+        api,
+        Array.from({ length: 10_001 }, (_, i) => `a${i}@example.com`),
+      ),
+      400,
+      'validation_failed',
+    );
   });
 });
 
@@ -78,7 +93,12 @@ describe('POST /blocklist/import', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ added: 2, already: 2, invalid: 2 });
     const rows = await entries(api);
-    expect(rows.filter((e) => e.reason === 'import').map((e) => e.email).sort()).toEqual(['ana@example.com', 'spam.test']);
+    expect(
+      rows
+        .filter((e) => e.reason === 'import')
+        .map((e) => e.email)
+        .sort(),
+    ).toEqual(['ana@example.com', 'spam.test']);
     expect(rows.find((e) => e.email === 'old@example.com')?.reason).toBe('manual'); // an entry keeps its first reason
   });
 
@@ -218,7 +238,7 @@ describe('blockAddress (for unsubscribes and bounces)', () => {
     expect(rows.map((e) => [e.email, e.reason])).toEqual([['gone@example.com', 'unsubscribe']]);
   });
 
-  it('runs inside the caller\'s transaction', async () => {
+  it("runs inside the caller's transaction", async () => {
     const me = await signUp(service.url);
     await expect(
       em().transactional(async (tem) => {
@@ -254,11 +274,18 @@ describe('GraphQL', () => {
     const me = await signUp(service.url);
     const api = me.client;
     expect((await api.gql(ops.AddToBlocklistDocument, { input: { emails: ['G@Example.com', '@gql.org'] } })).data?.addToBlocklist).toEqual({ added: 2 });
-    expect((await api.gql(ops.ImportBlocklistDocument, { csv: 'email\ng@example.com\nnew@example.com\nbad\n' })).data?.importBlocklist).toEqual({ added: 1, already: 1, invalid: 1 });
+    expect((await api.gql(ops.ImportBlocklistDocument, { csv: 'email\ng@example.com\nnew@example.com\nbad\n' })).data?.importBlocklist).toEqual({
+      added: 1,
+      already: 1,
+      invalid: 1,
+    });
 
     const list = await api.gql(ops.BlocklistDocument, { query: { limit: 2 } });
     expect(list.data?.blocklist.total).toBe(3);
-    expect(list.data?.blocklist.items).toEqual([{ workspaceId: me.workspaceId, email: 'new@example.com', reason: 'import', createdAt: expect.stringMatching(ISO) }, expect.anything()]);
+    expect(list.data?.blocklist.items).toEqual([
+      { workspaceId: me.workspaceId, email: 'new@example.com', reason: 'import', createdAt: expect.stringMatching(ISO) },
+      expect.anything(),
+    ]);
     expect((await api.gql(ops.BlocklistDocument, { query: { reason: 'manual', q: 'gql' } })).data?.blocklist.items.map((e) => e.email)).toEqual(['gql.org']);
 
     expect((await api.gql(ops.DeleteBlocklistEntryDocument, { email: '@GQL.org' })).data?.deleteBlocklistEntry).toEqual({ deleted: true });

@@ -18,10 +18,26 @@ beforeAll(async () => {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC' });
   campaignId = campaign.id;
   await addStep(world.service, world.me.workspaceId, campaignId, { variants: [{ subject: 'Hello {{firstName}}', body: 'Hi', enabled: true }] });
-  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 1, gapJitterMinutes: 0 });
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 1,
+    gapJitterMinutes: 0,
+  });
   inboxEmail = inbox.email;
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
-  const leads = await createLeads(world.service, world.me.workspaceId, campaignId, ['Ann', 'Bob', 'Cy'].map((name, i) => ({ email: `${name.toLowerCase()}-${randomUUID().slice(0, 4)}@client.test`, vars: { firstName: name }, createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })));
+  const leads = await createLeads(
+    world.service,
+    world.me.workspaceId,
+    campaignId,
+    ['Ann', 'Bob', 'Cy'].map((name, i) => ({
+      email: `${name.toLowerCase()}-${randomUUID().slice(0, 4)}@client.test`,
+      vars: { firstName: name },
+      createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE),
+    })),
+  );
   emails = leads.map((l) => l.email);
   world.peer.behaviour = { rcpt: (address: string) => (address === emails[1] ? { code: 550, message: '5.1.1 No such user here' } : undefined) };
   for (let i = 0; i < 3; i++) {
@@ -40,7 +56,15 @@ it('lists sequence emails and bounces newest first, without one-offs', async () 
     more: false,
     rows: [
       { type: 'sent', at: new Date(MONDAY_10.getTime() + 4 * MINUTE).toISOString(), email: emails[2], step: 1, variant: 1, mailbox: inboxEmail, detail: 'Hello Cy' },
-      { type: 'bounce', at: new Date(MONDAY_10.getTime() + 2 * MINUTE).toISOString(), email: emails[1], step: 1, variant: 1, mailbox: inboxEmail, detail: expect.stringContaining('No such user') },
+      {
+        type: 'bounce',
+        at: new Date(MONDAY_10.getTime() + 2 * MINUTE).toISOString(),
+        email: emails[1],
+        step: 1,
+        variant: 1,
+        mailbox: inboxEmail,
+        detail: expect.stringContaining('No such user'),
+      },
       { type: 'sent', at: MONDAY_10.toISOString(), email: emails[0], step: 1, variant: 1, mailbox: inboxEmail, detail: 'Hello Ann' },
     ],
   });
@@ -62,11 +86,20 @@ it('lists bounces with code, category and reason', async () => {
   const res = await world.me.client.get(`/campaigns/${campaignId}/bounces`);
   expect(res.body).toEqual({
     more: false,
-    rows: [{ at: new Date(MONDAY_10.getTime() + 2 * MINUTE).toISOString(), email: emails[1], mailbox: inboxEmail, code: 550, category: 'hard', reason: expect.stringContaining('5.1.1 No such user here') }],
+    rows: [
+      {
+        at: new Date(MONDAY_10.getTime() + 2 * MINUTE).toISOString(),
+        email: emails[1],
+        mailbox: inboxEmail,
+        code: 550,
+        category: 'hard',
+        reason: expect.stringContaining('5.1.1 No such user here'),
+      },
+    ],
   });
 });
 
-it('answers 404 for another workspace\'s campaign, and the same through GraphQL', async () => {
+it("answers 404 for another workspace's campaign, and the same through GraphQL", async () => {
   const other = await signUp(world.service.url);
   expectError(await other.client.get(`/campaigns/${campaignId}/activity`), 404, 'not_found');
   expectError(await other.client.get(`/campaigns/${campaignId}/bounces`), 404, 'not_found');

@@ -25,10 +25,22 @@ beforeAll(async () => {
     ],
   });
   await addStep(world.service, world.me.workspaceId, campaignId, { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Following up', enabled: true }] });
-  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 1, gapJitterMinutes: 0 });
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 1,
+    gapJitterMinutes: 0,
+  });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
   const names = ['ann', 'bob', 'cy', 'dee', 'eve', 'fay'];
-  const leads = await createLeads(world.service, world.me.workspaceId, campaignId, names.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })));
+  const leads = await createLeads(
+    world.service,
+    world.me.workspaceId,
+    campaignId,
+    names.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })),
+  );
   leads.forEach((l, i) => (ids[names[i]!] = l.id));
   world.peer.behaviour = { rcpt: (to: string) => (to === leads[1]!.email ? { code: 550, message: '5.1.1 No such user here' } : undefined) };
   for (let i = 0; i < names.length; i++) {
@@ -47,7 +59,12 @@ beforeAll(async () => {
   expect((await world.me.client.post(`/leads/${ids.eve}/send`, { mailboxId: inbox.id, subject: 'Personal note', body: 'Hi Eve' })).status).toBe(200);
   await tick();
   // Three leads added after the sending: new, still pending.
-  await createLeads(world.service, world.me.workspaceId, campaignId, ['g1', 'g2', 'g3'].map((name) => ({ email: address(name), createdAt: clock.now() })));
+  await createLeads(
+    world.service,
+    world.me.workspaceId,
+    campaignId,
+    ['g1', 'g2', 'g3'].map((name) => ({ email: address(name), createdAt: clock.now() })),
+  );
 });
 
 it('reports totals, lead counts and the extra fields', async () => {

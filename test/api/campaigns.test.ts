@@ -133,7 +133,11 @@ describe('GET /campaigns', () => {
     expect(res.body[0]).toEqual({ ...a, leads_pending: 0 });
 
     const gql = await acct.client.gql(ops.CampaignsDocument);
-    expect(gql.data!.campaigns.map((x) => [x.name, x.leadsPending])).toEqual([['First', 0], ['Second', 0], ['Third', 0]]);
+    expect(gql.data!.campaigns.map((x) => [x.name, x.leadsPending])).toEqual([
+      ['First', 0],
+      ['Second', 0],
+      ['Third', 0],
+    ]);
   });
 
   it('counts only the leads still pending (no first email yet) in leads_pending', async () => {
@@ -148,7 +152,10 @@ describe('GET /campaigns', () => {
     ]);
     await createLeads(service, acct.workspaceId, b.id, [{ email: 'p1@example.com' }]);
     const res = await acct.client.get('/campaigns');
-    expect(res.body.map((x: { name: string; leads_pending: number }) => [x.name, x.leads_pending])).toEqual([['With leads', 2], ['Other', 1]]);
+    expect(res.body.map((x: { name: string; leads_pending: number }) => [x.name, x.leads_pending])).toEqual([
+      ['With leads', 2],
+      ['Other', 1],
+    ]);
     const gql = await acct.client.gql(ops.CampaignsDocument);
     expect(gql.data!.campaigns.map((x) => x.leadsPending)).toEqual([2, 1]);
   });
@@ -176,7 +183,10 @@ describe('GET /campaigns/:id', () => {
 
     const gql = await api.gql(ops.CampaignDocument, { id: campaign.id });
     expect(gql.data!.campaign.mailboxIds).toEqual([live.id]);
-    expect(gql.data!.campaign.steps.map((s) => [s.position, s.variants[0].body])).toEqual([[1, 'Hello'], [2, 'Bump']]);
+    expect(gql.data!.campaign.steps.map((s) => [s.position, s.variants[0].body])).toEqual([
+      [1, 'Hello'],
+      [2, 'Bump'],
+    ]);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -258,7 +268,16 @@ describe('PATCH /campaigns/:id', () => {
     });
     expect((await api.get(`/campaigns/${campaign.id}`)).body).toMatchObject(res.body);
 
-    const cleared = await api.patch(`/campaigns/${campaign.id}`, { max_new_leads_per_day: null, deal_value: null, ab_winner_metric: null, cc: null, bcc: null, start_date: null, end_date: null, tags: [] });
+    const cleared = await api.patch(`/campaigns/${campaign.id}`, {
+      max_new_leads_per_day: null,
+      deal_value: null,
+      ab_winner_metric: null,
+      cc: null,
+      bcc: null,
+      start_date: null,
+      end_date: null,
+      tags: [],
+    });
     expect(cleared.body).toMatchObject({ maxNewLeadsPerDay: null, dealValue: null, abWinnerMetric: null, cc: null, bcc: null, startDate: null, endDate: null, tags: [] });
   });
 
@@ -317,7 +336,14 @@ describe('PATCH /campaigns/:id', () => {
       ['a fifth window', [0, 1, 2, 3, 4].map((d) => ({ days: [d], start: '09:00', end: '10:00' })), 'too_many_windows'],
       ['a window past midnight', [{ days: [1], start: '22:00', end: '02:00' }], 'window_past_midnight'],
       ['a window ending after 24:00', [{ days: [1], start: '22:00', end: '24:30' }], 'window_past_midnight'],
-      ['two windows overlapping on a shared day', [{ days: [1, 2], start: '09:00', end: '12:00' }, { days: [2, 4], start: '11:59', end: '13:00' }], 'windows_overlap'],
+      [
+        'two windows overlapping on a shared day',
+        [
+          { days: [1, 2], start: '09:00', end: '12:00' },
+          { days: [2, 4], start: '11:59', end: '13:00' },
+        ],
+        'windows_overlap',
+      ],
       ['an empty list', [], 'validation_failed'],
       ['a window with no days', [{ days: [], start: '09:00', end: '10:00' }], 'validation_failed'],
       ['a window with day 7', [{ days: [7], start: '09:00', end: '10:00' }], 'validation_failed'],
@@ -334,7 +360,11 @@ describe('PATCH /campaigns/:id', () => {
     it('accepts the same hours on different days and windows that only touch', async () => {
       const campaign = await newCampaign();
       const res = await api.patch(`/campaigns/${campaign.id}`, {
-        windows: [{ days: [1], start: '09:00', end: '12:00' }, { days: [1], start: '12:00', end: '15:00' }, { days: [2], start: '09:00', end: '12:00' }],
+        windows: [
+          { days: [1], start: '09:00', end: '12:00' },
+          { days: [1], start: '12:00', end: '15:00' },
+          { days: [2], start: '09:00', end: '12:00' },
+        ],
       });
       expect(res.status).toBe(200);
     });
@@ -362,7 +392,12 @@ describe('PATCH /campaigns/:id', () => {
       expect(ok.data!.updateCampaign.windows).toEqual([{ days: [1, 2], start: '09:00', end: '12:00' }]);
       const overlap = await api.gql(ops.UpdateCampaignDocument, {
         id: campaign.id,
-        input: { windows: [{ days: [1], start: '09:00', end: '12:00' }, { days: [1], start: '10:00', end: '11:00' }] },
+        input: {
+          windows: [
+            { days: [1], start: '09:00', end: '12:00' },
+            { days: [1], start: '10:00', end: '11:00' },
+          ],
+        },
       });
       expect(overlap.errors![0].extensions).toMatchObject({ code: 'windows_overlap', status: 400 });
       const set = await api.gql(ops.UpdateCampaignDocument, { id: campaign.id, input: { windowEnd: '18:00' } });

@@ -27,14 +27,50 @@ afterAll(() => service.stop());
 /** Path segments as sent on the wire (already escaped where they are meant to be). */
 const hostileSegment = fc.oneof(
   fc.constantFrom(
-    '%00', 'a%00b', '%2e%2e', '..', '%2F', '%252F', '%E0%A4%A', '%ED%A0%80', '%F0%9F%92%A9', '%C0%AF', '%ff',
-    '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-    '-1', '0', '1e309', '9'.repeat(40), 'null', 'undefined', 'NaN', 'true', '__proto__', 'constructor', 'prototype',
-    "'%20or%201=1--", '%22%3B%20drop%20table%20lead%3B--', 'x'.repeat(3000), '%20', 'search', 'one-off', 'a@b.c', '@example.com',
+    '%00',
+    'a%00b',
+    '%2e%2e',
+    '..',
+    '%2F',
+    '%252F',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%F0%9F%92%A9',
+    '%C0%AF',
+    '%ff',
+    '00000000-0000-0000-0000-000000000000',
+    '00000000-0000-4000-8000-000000000000',
+    'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    '-1',
+    '0',
+    '1e309',
+    '9'.repeat(40),
+    'null',
+    'undefined',
+    'NaN',
+    'true',
+    '__proto__',
+    'constructor',
+    'prototype',
+    "'%20or%201=1--",
+    '%22%3B%20drop%20table%20lead%3B--',
+    'x'.repeat(3000),
+    '%20',
+    'search',
+    'one-off',
+    'a@b.c',
+    '@example.com',
   ),
   fc.uuid().map(String),
-  fc.string({ maxLength: 40 }).filter((s) => s.length > 0).map(encodeURIComponent),
-  fc.string({ unit: 'binary', maxLength: 20 }).filter((s) => s.length > 0).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ''))).filter((s) => s.length > 0),
+  fc
+    .string({ maxLength: 40 })
+    .filter((s) => s.length > 0)
+    .map(encodeURIComponent),
+  fc
+    .string({ unit: 'binary', maxLength: 20 })
+    .filter((s) => s.length > 0)
+    .map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '')))
+    .filter((s) => s.length > 0),
 );
 
 const hostileValue = fc.oneof(
@@ -45,10 +81,22 @@ const hostileValue = fc.oneof(
 
 /** A query string: the operation's own parameters and strangers, some repeated (arrays). */
 const hostileQuery = (op: Operation) =>
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), 'limit', 'offset', '__proto__', 'constructor', 'q[]', 'a[b]'), fc.string({ maxLength: 10 })), hostileValue), { maxLength: 5 });
+  fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), 'limit', 'offset', '__proto__', 'constructor', 'q[]', 'a[b]'),
+        fc.string({ maxLength: 10 }),
+      ),
+      hostileValue,
+    ),
+    { maxLength: 5 },
+  );
 
 /** JSON values, with the keys of the documented body and the keys an attacker tries first. */
-const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'name', 'email', 'emails', 'ids', 'steps', 'vars', 'filter', 'url', 'key', 'value', 'q'), fc.string({ maxLength: 12 }));
+const hostileKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'name', 'email', 'emails', 'ids', 'steps', 'vars', 'filter', 'url', 'key', 'value', 'q'),
+  fc.string({ maxLength: 12 }),
+);
 const { json: hostileJson } = fc.letrec((tie) => ({
   json: fc.oneof(
     { depthSize: 'small' },
@@ -90,37 +138,39 @@ it('never answers 5xx, and always in the documented shapes, whatever any operati
     const takesJson = Boolean(op.requestBody?.content['application/json']);
     const takesCsv = Boolean(op.requestBody?.content['text/csv']);
     const before = problems.length;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(hostileSegment, { minLength: params.length, maxLength: params.length }),
-        hostileQuery(op),
-        hostileBody(op),
-        fc.boolean(),
-        async (segments, query, body, anonymous) => {
-          const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))}`).join('&');
-          const path = `/api${requestPath(op, segments)}${qs ? `?${qs}` : ''}`;
-          const who = anonymous ? new Client(service.url) : client;
-          const headers: Record<string, string> = {};
-          let payload: string | undefined;
-          if (takesJson || op.method !== 'get') {
-            headers['content-type'] = takesCsv ? 'text/csv' : 'application/json';
-            payload = takesCsv ? body.replace(/[{}"]/g, ',') : body;
-          }
-          const res = await who.request(op.method.toUpperCase(), path, payload, headers);
-          const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-          const found = res.status >= 400 || isJson ? checker.check(op, res.status, res.body) : res.status >= 500 ? [`${res.status}`] : [];
-          if (found.length) {
-            problems.push(`${op.method.toUpperCase()} ${path.slice(0, 200)} body=${(payload ?? '').slice(0, 120)} → ${found.join('; ')}`);
-            return false;
-          }
-          return true;
-        },
-      ),
-      { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
-      // Every operation is tried even after one fails: the list below names them all.
-    ).catch((err: Error) => {
-      if (problems.length === before) problems.push(`${op.method.toUpperCase()} ${op.path}: ${err.message.slice(0, 500)}`);
-    });
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.array(hostileSegment, { minLength: params.length, maxLength: params.length }),
+          hostileQuery(op),
+          hostileBody(op),
+          fc.boolean(),
+          async (segments, query, body, anonymous) => {
+            const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '\ufffd'))}`).join('&');
+            const path = `/api${requestPath(op, segments)}${qs ? `?${qs}` : ''}`;
+            const who = anonymous ? new Client(service.url) : client;
+            const headers: Record<string, string> = {};
+            let payload: string | undefined;
+            if (takesJson || op.method !== 'get') {
+              headers['content-type'] = takesCsv ? 'text/csv' : 'application/json';
+              payload = takesCsv ? body.replace(/[{}"]/g, ',') : body;
+            }
+            const res = await who.request(op.method.toUpperCase(), path, payload, headers);
+            const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+            const found = res.status >= 400 || isJson ? checker.check(op, res.status, res.body) : res.status >= 500 ? [`${res.status}`] : [];
+            if (found.length) {
+              problems.push(`${op.method.toUpperCase()} ${path.slice(0, 200)} body=${(payload ?? '').slice(0, 120)} → ${found.join('; ')}`);
+              return false;
+            }
+            return true;
+          },
+        ),
+        { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+        // Every operation is tried even after one fails: the list below names them all.
+      )
+      .catch((err: Error) => {
+        if (problems.length === before) problems.push(`${op.method.toUpperCase()} ${op.path}: ${err.message.slice(0, 500)}`);
+      });
   }
   // Nothing leaked into the prototypes of this process's objects either.
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -243,7 +243,10 @@ describe('GET /mailboxes', () => {
     const utc = await signUp(service.url);
     const t = await createInbox(service, tokyo.workspaceId, { rampStartedAt: '2026-03-10' });
     const u = await createInbox(service, utc.workspaceId, { rampStartedAt: '2026-03-10' });
-    for (const [acc, inbox] of [[tokyo, t], [utc, u]] as const) {
+    for (const [acc, inbox] of [
+      [tokyo, t],
+      [utc, u],
+    ] as const) {
       await addStat(acc.workspaceId, inbox.id, '2026-03-10', { sent: 7 });
       await addStat(acc.workspaceId, inbox.id, '2026-03-11', { sent: 3 });
     }
@@ -292,23 +295,26 @@ describe('PATCH /mailboxes/:id', () => {
     expect((await a.client.patch(`/mailboxes/${made.id}`, {})).body).toEqual(res.body);
   });
 
-  it.each([['smtp_host', 'mail.other.com'], ['smtp_port', 2525], ['imap_host', 'imap.other.com'], ['imap_port', 143], ['username', 'samuel']])(
-    'needs the password again when %s changes (rule 3)',
-    async (field, value) => {
-      const a = await signUp(service.url);
-      const made = await connect(a);
-      const err = expectError(await a.client.patch(`/mailboxes/${made.id}`, { [field]: value }), 400, 'password_required');
-      expect(err.details).toEqual({ fields: [field] });
-      expect((await inboxRow(made.id))[field]).toBe(made[field.replace(/_(\w)/, (_m, c: string) => c.toUpperCase())]);
+  it.each([
+    ['smtp_host', 'mail.other.com'],
+    ['smtp_port', 2525],
+    ['imap_host', 'imap.other.com'],
+    ['imap_port', 143],
+    ['username', 'samuel'],
+  ])('needs the password again when %s changes (rule 3)', async (field, value) => {
+    const a = await signUp(service.url);
+    const made = await connect(a);
+    const err = expectError(await a.client.patch(`/mailboxes/${made.id}`, { [field]: value }), 400, 'password_required');
+    expect(err.details).toEqual({ fields: [field] });
+    expect((await inboxRow(made.id))[field]).toBe(made[field.replace(/_(\w)/, (_m, c: string) => c.toUpperCase())]);
 
-      const ok = await a.client.patch(`/mailboxes/${made.id}`, { [field]: value, password: 'new password' });
-      expect(ok.status).toBe(200);
-      expect(ok.text).not.toContain('new password');
-      const row = await inboxRow(made.id);
-      expect(row[field]).toBe(value);
-      expect(service.deps.secrets.decrypt(row.password_enc as string)).toBe('new password');
-    },
-  );
+    const ok = await a.client.patch(`/mailboxes/${made.id}`, { [field]: value, password: 'new password' });
+    expect(ok.status).toBe(200);
+    expect(ok.text).not.toContain('new password');
+    const row = await inboxRow(made.id);
+    expect(row[field]).toBe(value);
+    expect(service.deps.secrets.decrypt(row.password_enc as string)).toBe('new password');
+  });
 
   it('does not ask for the password when the login stays the same', async () => {
     const a = await signUp(service.url);
@@ -491,7 +497,10 @@ describe('DELETE /mailboxes/:id', () => {
     await addStat(a.workspaceId, made.id, '2026-03-10', { sent: 2 });
     await a.client.delete(`/mailboxes/${made.id}`);
 
-    const again = await a.client.post('/mailboxes', body({ email: 'Back@example.com', from_name: 'Back Again', smtp_host: 'smtp.new.com', password: 'fresh password', daily_cap: 80 }));
+    const again = await a.client.post(
+      '/mailboxes',
+      body({ email: 'Back@example.com', from_name: 'Back Again', smtp_host: 'smtp.new.com', password: 'fresh password', daily_cap: 80 }),
+    );
     expect(again.status).toBe(200);
     expect(again.body).toEqual({
       ...made,
@@ -612,7 +621,18 @@ describe('GraphQL', () => {
     const created = await a.client.gql(ops.CreateMailboxDocument, { input: input({ tags: ['gql'] }) });
     expect(created.errors).toBeUndefined();
     const m = created.data!.createMailbox;
-    expect(m).toMatchObject({ status: 'active', rampStart: 10, rampIncrement: 5, rampStartedAt: '2026-03-10', minGapMinutes: 9, gapJitterMinutes: 5, tags: ['gql'], sentToday: 0, capToday: 10, rampShare: 33 });
+    expect(m).toMatchObject({
+      status: 'active',
+      rampStart: 10,
+      rampIncrement: 5,
+      rampStartedAt: '2026-03-10',
+      minGapMinutes: 9,
+      gapJitterMinutes: 5,
+      tags: ['gql'],
+      sentToday: 0,
+      capToday: 10,
+      rampShare: 33,
+    });
     expect(JSON.stringify(created)).not.toContain(PASSWORD);
 
     const dup = await a.client.gql(ops.CreateMailboxDocument, { input: input({ email: m.email }) });

@@ -139,7 +139,9 @@ describe('GraphQL', () => {
     const made = await acct.client.gql(ops.CreateLeadFilterDocument, { input: { name: 'Via GraphQL', filter: { status: 'active', listId, q: null } } });
     expect(made.errors).toBeUndefined();
     expect(made.data!.createLeadFilter).toEqual({
-      id: expect.any(String), name: 'Via GraphQL', createdAt: expect.stringMatching(ISO),
+      id: expect.any(String),
+      name: 'Via GraphQL',
+      createdAt: expect.stringMatching(ISO),
       filter: { status: 'active', interest: null, verification: null, provider: null, listId, q: null },
     });
     const listed = await acct.client.gql(ops.LeadFiltersDocument);

@@ -97,7 +97,10 @@ describe('POST /campaigns/:id/leads/manual', () => {
 
   it('counts addresses that are not addresses as invalid', async () => {
     const campaignId = await newCampaign();
-    const res = await manual(campaignId, ['', 'nope', 'a@b', 'a b@example.com', 'x@example', '@example.com', 'ok@example.com'].map((email) => ({ email })));
+    const res = await manual(
+      campaignId,
+      ['', 'nope', 'a@b', 'a b@example.com', 'x@example', '@example.com', 'ok@example.com'].map((email) => ({ email })),
+    );
     expect(res.body).toEqual(counts({ invalid: 6, inserted: 1 }));
   });
 
@@ -121,7 +124,7 @@ describe('POST /campaigns/:id/leads/manual', () => {
     expect([there.vars, there.status]).toEqual([{ keep: 'me' }, 'active']);
   });
 
-  it('counts an address blocklisted by address or by domain as blocklisted (only this workspace\'s blocklist)', async () => {
+  it("counts an address blocklisted by address or by domain as blocklisted (only this workspace's blocklist)", async () => {
     const campaignId = await newCampaign();
     await block(me, 'blocked@example.com', 'blocked-domain.com');
     await block(other, 'theirs@example.com', 'their-domain.com');
@@ -146,20 +149,22 @@ describe('POST /campaigns/:id/leads/manual', () => {
   it('applies the rules in order and counts every row exactly once', async () => {
     const [campaignId, elsewhere] = [await newCampaign(), await newCampaign()];
     await createLeads(service, me.workspaceId, campaignId, [{ email: 'in-campaign@order.test' }]);
-    await createLeads(service, me.workspaceId, elsewhere, [
-      { email: 'blocked-and-elsewhere@order.test' },
-      { email: 'elsewhere@order.test', lastSentAt: new Date() },
-    ]);
+    await createLeads(service, me.workspaceId, elsewhere, [{ email: 'blocked-and-elsewhere@order.test' }, { email: 'elsewhere@order.test', lastSentAt: new Date() }]);
     await block(me, 'in-campaign@order.test', 'blocked-and-elsewhere@order.test', 'blocked-twice@order.test');
     const rows = [
-      'not an address', 'not an address', // invalid twice: invalid before duplicate
+      'not an address',
+      'not an address', // invalid twice: invalid before duplicate
       'in-campaign@order.test', // duplicate before blocklisted
-      'blocked-twice@order.test', 'blocked-twice@order.test', // the repeat is a duplicate, the first blocklisted
+      'blocked-twice@order.test',
+      'blocked-twice@order.test', // the repeat is a duplicate, the first blocklisted
       'blocked-and-elsewhere@order.test', // blocklisted before in another campaign
       'elsewhere@order.test', // in another campaign before contacted recently
       'fresh@order.test',
     ];
-    const res = await manual(campaignId, rows.map((email) => ({ email })));
+    const res = await manual(
+      campaignId,
+      rows.map((email) => ({ email })),
+    );
     expect(res.body).toEqual(counts({ invalid: 2, duplicates: 2, blocklisted: 2, in_another_campaign: 1, inserted: 1 }));
     expect(total(res.body)).toBe(rows.length);
   });
@@ -174,7 +179,10 @@ describe('POST /campaigns/:id/leads/manual', () => {
       { email: 'never-wrote@one-off.test' },
     ]);
     const rows = ['wrote-lately@one-off.test', 'wrote-long-ago@one-off.test', 'never-wrote@one-off.test'];
-    const res = await manual(campaignId, rows.map((email) => ({ email })));
+    const res = await manual(
+      campaignId,
+      rows.map((email) => ({ email })),
+    );
     expect(res.body).toEqual(counts({ contacted_recently: 1, inserted: 2 }));
     expect((await leadsOf(campaignId)).map((l) => l.email)).toEqual(['wrote-long-ago@one-off.test', 'never-wrote@one-off.test']);
   });
@@ -226,7 +234,7 @@ describe('POST /campaigns/:id/leads/manual', () => {
     expect(await leadsOf(campaignId)).toHaveLength(0);
   });
 
-  it('gives 404 for an unknown, malformed or other workspace\'s campaign', async () => {
+  it("gives 404 for an unknown, malformed or other workspace's campaign", async () => {
     const theirs = await newCampaign(other);
     for (const id of [MISSING, 'not-a-uuid', theirs]) expectError(await manual(id, [{ email: 'a@example.com' }]), 404, 'not_found');
     expect(await leadsOf(theirs)).toHaveLength(0);
@@ -249,7 +257,10 @@ describe('POST /campaigns/:id/leads/manual', () => {
   it('keeps the rows in the order given in the campaign lead list', async () => {
     const campaignId = await newCampaign();
     const emails = Array.from({ length: 50 }, (_, i) => `${String.fromCharCode(122 - (i % 26))}${i}@order.test`);
-    await manual(campaignId, emails.map((email) => ({ email })));
+    await manual(
+      campaignId,
+      emails.map((email) => ({ email })),
+    );
     expect((await leadsOf(campaignId)).map((l) => l.email)).toEqual(emails);
   });
 });
@@ -297,7 +308,7 @@ describe('contacted recently (rule 5)', () => {
     });
   }
 
-  it('marks addresses the workspace emailed since the cut-off, not earlier ones or other workspaces\'', async () => {
+  it("marks addresses the workspace emailed since the cut-off, not earlier ones or other workspaces'", async () => {
     const [campaignId, elsewhere, theirs] = [await newCampaign(), await newCampaign(), await newCampaign(other)];
     const day = 86_400_000;
     await createLeads(service, me.workspaceId, elsewhere, [
@@ -418,7 +429,7 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
     expect(res.body).toEqual(counts({ inserted: 1, duplicates: 1, blocklisted: 1, in_another_campaign: 1, invalid: 1 }));
   });
 
-  it('gives 404 for an unknown, malformed or other workspace\'s campaign', async () => {
+  it("gives 404 for an unknown, malformed or other workspace's campaign", async () => {
     const theirs = await newCampaign(other);
     for (const id of [MISSING, 'nope', theirs]) expectError(await csv(id, 'email\na@example.com\n'), 404, 'not_found');
     expectError(await multipart(theirs, { file: 'email\na@example.com\n' }), 404, 'not_found');
@@ -436,7 +447,7 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
 });
 
 describe('POST /campaigns/:id/leads/from-list', () => {
-  it('adds the list\'s entries under the same rules, in list order, with the list as their source', async () => {
+  it("adds the list's entries under the same rules, in list order, with the list as their source", async () => {
     const [campaignId, elsewhere] = [await newCampaign(), await newCampaign()];
     await createLeads(service, me.workspaceId, elsewhere, [{ email: 'elsewhere@list.test' }]);
     await createLeads(service, me.workspaceId, campaignId, [{ email: 'already@list.test' }]);
@@ -461,11 +472,14 @@ describe('POST /campaigns/:id/leads/from-list', () => {
 
   it('pages through a list larger than one page', async () => {
     const campaignId = await newCampaign();
-    const listId = await newList(me, Array.from({ length: 5_100 }, (_, i) => ({ email: `p${i}@pages.test` })));
+    const listId = await newList(
+      me,
+      Array.from({ length: 5_100 }, (_, i) => ({ email: `p${i}@pages.test` })),
+    );
     expect((await api.post(`/campaigns/${campaignId}/leads/from-list`, { list_id: listId })).body).toEqual(counts({ inserted: 5_100 }));
   });
 
-  it('gives 404 for an unknown or other workspace\'s list or campaign', async () => {
+  it("gives 404 for an unknown or other workspace's list or campaign", async () => {
     const campaignId = await newCampaign();
     const theirList = await newList(other, [{ email: 'a@example.com' }]);
     const myList = await newList(me, [{ email: 'a@example.com' }]);
@@ -490,7 +504,10 @@ describe('POST /campaigns/:id/leads/sheet', () => {
   beforeAll(async () => {
     host = http.createServer((req, res) => {
       hits.push(req.url ?? '');
-      if (req.url === '/leads.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end('Email,First Name,Country\nsheet-1@sheet.test,One,Germany\nSHEET-1@sheet.test,Again,\nsheet-2@sheet.test,Two,\nnope,,\n');
+      if (req.url === '/leads.csv')
+        res
+          .writeHead(200, { 'content-type': 'text/csv' })
+          .end('Email,First Name,Country\nsheet-1@sheet.test,One,Germany\nSHEET-1@sheet.test,Again,\nsheet-2@sheet.test,Two,\nnope,,\n');
       else if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body>Sign in</body></html>');
       else if (req.url === '/no-email.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end('name\nAnn\n');
       else if (req.url === '/huge.csv') res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(60 * 1024 * 1024) }).end('email\n');
@@ -547,7 +564,7 @@ describe('POST /campaigns/:id/leads/sheet', () => {
     expect(hits).toEqual([]);
   });
 
-  it('gives 404 for an unknown or other workspace\'s campaign without fetching anything', async () => {
+  it("gives 404 for an unknown or other workspace's campaign without fetching anything", async () => {
     const theirs = (await createCampaign(open, (await signUp(open.url)).workspaceId)).id;
     for (const id of [MISSING, 'nope', theirs]) expectError(await sheet(openMe, id, `${base}/leads.csv`), 404, 'not_found');
     expect(hits).toEqual([]);
@@ -584,7 +601,7 @@ describe('GraphQL addLeads', () => {
     expect((await api.gql(ops.AddLeadsDocument, { campaignId, input: { csv: 'name\nx\n' } })).errors?.[0].extensions?.code).toBe('no_email_column');
   });
 
-  it('gives not_found for another workspace\'s campaign or list', async () => {
+  it("gives not_found for another workspace's campaign or list", async () => {
     const theirs = await newCampaign(other);
     const res = await api.gql(ops.AddLeadsDocument, { campaignId: theirs, input: { leads: [{ email: 'a@example.com' }] } });
     expect(res.errors?.[0].extensions?.code).toBe('not_found');

@@ -132,7 +132,7 @@ describe('POST /lead-lists/:id/leads', () => {
     expect((await importCsv(listId, `email\n${rows.join('')}`)).body).toEqual({ added: 10_000, duplicates: 0, invalid: 0 });
   });
 
-  it('answers 404 for a missing, malformed or other workspace\'s list, adding nothing', async () => {
+  it("answers 404 for a missing, malformed or other workspace's list, adding nothing", async () => {
     const theirs = await newList('Theirs', other.client);
     for (const id of [MISSING, 'nope', theirs]) expectError(await importCsv(id, 'email\na@example.com\n'), 404, 'not_found');
     expect(await entriesOf(theirs)).toHaveLength(0);
@@ -140,14 +140,17 @@ describe('POST /lead-lists/:id/leads', () => {
 });
 
 describe('GET /lead-lists', () => {
-  it('lists the workspace\'s lists oldest first as {id, name, created_at, leads}, never another workspace\'s', async () => {
+  it("lists the workspace's lists oldest first as {id, name, created_at, leads}, never another workspace's", async () => {
     const fresh = await signUp(service.url);
     const a = await newList('A', fresh.client);
     const b = await newList('B', fresh.client);
     await importCsv(b, 'email\nx@example.com\ny@example.com\n', fresh.client);
     await newList('Not mine', other.client);
     const lists = await listed(fresh.client);
-    expect(lists.map((l) => Object.keys(l).sort())).toEqual([['created_at', 'id', 'leads', 'name'], ['created_at', 'id', 'leads', 'name']]);
+    expect(lists.map((l) => Object.keys(l).sort())).toEqual([
+      ['created_at', 'id', 'leads', 'name'],
+      ['created_at', 'id', 'leads', 'name'],
+    ]);
     expect(lists).toEqual([
       { id: a, name: 'A', created_at: expect.stringMatching(ISO), leads: 0 },
       { id: b, name: 'B', created_at: expect.stringMatching(ISO), leads: 2 },
@@ -173,7 +176,7 @@ describe('DELETE /lead-lists/:id', () => {
     expectError(await api.delete(`/lead-lists/${listId}`), 404, 'not_found');
   });
 
-  it('answers 404 for a missing, malformed or other workspace\'s list and leaves theirs alone', async () => {
+  it("answers 404 for a missing, malformed or other workspace's list and leaves theirs alone", async () => {
     const theirs = await newList('Theirs', other.client);
     for (const id of [MISSING, 'not-a-uuid', theirs]) expectError(await api.delete(`/lead-lists/${id}`), 404, 'not_found');
     expect((await listed(other.client)).some((l) => l.id === theirs)).toBe(true);

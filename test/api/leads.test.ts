@@ -40,7 +40,12 @@ const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i));
 
 async function campaignWith(leads: Parameters<typeof createLeads>[3], account = me, overrides: Parameters<typeof insertCampaign>[2] = {}) {
   const campaign = await insertCampaign(service, account.workspaceId, { name: `Campaign ${randomUUID().slice(0, 6)}`, ...overrides });
-  const rows = await createLeads(service, account.workspaceId, campaign.id, leads.map((l, i) => ({ createdAt: at(i), ...l })));
+  const rows = await createLeads(
+    service,
+    account.workspaceId,
+    campaign.id,
+    leads.map((l, i) => ({ createdAt: at(i), ...l })),
+  );
   return { campaign, leads: rows };
 }
 
@@ -55,16 +60,31 @@ const emails = (res: { body: Json[] }) => res.body.map((l) => l.email);
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const LEAD_KEYS = [
-  'id', 'workspaceId', 'campaignId', 'email', 'vars', 'timezone', 'status', 'stopReason', 'interest', 'wonAt', 'dealValue', 'note',
-  'provider', 'verification', 'verifiedAt', 'currentStep', 'nextDueAt', 'awayUntil', 'createdAt', 'sendZone',
+  'id',
+  'workspaceId',
+  'campaignId',
+  'email',
+  'vars',
+  'timezone',
+  'status',
+  'stopReason',
+  'interest',
+  'wonAt',
+  'dealValue',
+  'note',
+  'provider',
+  'verification',
+  'verifiedAt',
+  'currentStep',
+  'nextDueAt',
+  'awayUntil',
+  'createdAt',
+  'sendZone',
 ].sort();
 
 describe('GET /campaigns/:id/leads', () => {
   it('returns the api.md lead objects oldest first with sendZone, and X-Total-Count', async () => {
-    const { campaign, leads } = await campaignWith([
-      { email: 'b@example.com', vars: { first_name: 'Bea' }, timezone: 'America/New_York' },
-      { email: 'a@example.com' },
-    ]);
+    const { campaign, leads } = await campaignWith([{ email: 'b@example.com', vars: { first_name: 'Bea' }, timezone: 'America/New_York' }, { email: 'a@example.com' }]);
     const res = await api.get(`/campaigns/${campaign.id}/leads`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('2');
@@ -96,7 +116,10 @@ describe('GET /campaigns/:id/leads', () => {
   });
 
   it("gives sendZone as the lead's zone only when the campaign reads lead zones and the lead has one", async () => {
-    const { campaign } = await campaignWith([{ email: 'ny@example.com', timezone: 'America/New_York' }, { email: 'none@example.com' }], me, { leadTimezone: true, timezone: 'Asia/Tokyo' });
+    const { campaign } = await campaignWith([{ email: 'ny@example.com', timezone: 'America/New_York' }, { email: 'none@example.com' }], me, {
+      leadTimezone: true,
+      timezone: 'Asia/Tokyo',
+    });
     const res = await api.get(`/campaigns/${campaign.id}/leads`);
     expect(res.body.map((l: Json) => [l.email, l.sendZone])).toEqual([
       ['ny@example.com', 'America/New_York'],
@@ -191,7 +214,9 @@ describe('GET /campaigns/:id/leads', () => {
   describe('q', () => {
     let campaignId: string;
     beforeAll(async () => {
-      ({ campaign: { id: campaignId } } = await campaignWith([
+      ({
+        campaign: { id: campaignId },
+      } = await campaignWith([
         { email: 'john.smith@acme.com' },
         { email: 'jane.doe@acme.com' },
         { email: 'percent%sign@example.com' },
@@ -281,7 +306,7 @@ describe('GET /campaigns/:id/lead-fields', () => {
     const csvInto = (path: string, text: string) => api.request('POST', `/api${path}`, text, { 'content-type': 'text/csv' });
     const fieldsOf = async (campaignId: string) => (await api.get(`/campaigns/${campaignId}/lead-fields`)).body.fields as string[];
 
-    it('lists CSV columns left to right, and a later import\'s new columns after them', async () => {
+    it("lists CSV columns left to right, and a later import's new columns after them", async () => {
       const campaignId = await newCampaign();
       await csvInto(`/campaigns/${campaignId}/leads`, 'first_name,email,last_name,company,title\nAnn,o1@example.com,Lee,Acme,CEO\n');
       expect(await fieldsOf(campaignId)).toEqual(['first_name', 'last_name', 'company', 'title']);
@@ -349,7 +374,15 @@ describe('GET /campaigns/:id/leads.csv', () => {
     const { campaign } = await campaignWith(
       [
         { email: 'c1@example.com', vars: { first_name: 'Ann', company: 'Acme, Inc.' }, status: 'active', currentStep: 2, lastSentAt: sent, nextDueAt: sent },
-        { email: 'c2@example.com', vars: { company: 'Say "hi"', note_field: 'line1\nline2' }, status: 'replied', interest: 'interested', stopReason: 'replied', repliedAt: sent, currentStep: 1 },
+        {
+          email: 'c2@example.com',
+          vars: { company: 'Say "hi"', note_field: 'line1\nline2' },
+          status: 'replied',
+          interest: 'interested',
+          stopReason: 'replied',
+          repliedAt: sent,
+          currentStep: 1,
+        },
         { email: 'c3@example.com' },
       ],
       me,
@@ -371,10 +404,28 @@ describe('GET /campaigns/:id/leads.csv', () => {
     const header = parsed[0];
     const row = (i: number) => Object.fromEntries(header.map((h, j) => [h, parsed[i][j]]));
     expect(row(1)).toEqual({
-      email: 'c1@example.com', status: 'active', interest: '', current_step: '2', stop_reason: '', created_at: at(0).toISOString(),
-      last_sent_at: sent.toISOString(), replied_at: '', next_due_at: sent.toISOString(), first_name: 'Ann', company: 'Acme, Inc.', note_field: '',
+      email: 'c1@example.com',
+      status: 'active',
+      interest: '',
+      current_step: '2',
+      stop_reason: '',
+      created_at: at(0).toISOString(),
+      last_sent_at: sent.toISOString(),
+      replied_at: '',
+      next_due_at: sent.toISOString(),
+      first_name: 'Ann',
+      company: 'Acme, Inc.',
+      note_field: '',
     });
-    expect(row(2)).toMatchObject({ email: 'c2@example.com', status: 'replied', interest: 'interested', stop_reason: 'replied', replied_at: sent.toISOString(), company: 'Say "hi"', note_field: 'line1\nline2' });
+    expect(row(2)).toMatchObject({
+      email: 'c2@example.com',
+      status: 'replied',
+      interest: 'interested',
+      stop_reason: 'replied',
+      replied_at: sent.toISOString(),
+      company: 'Say "hi"',
+      note_field: 'line1\nline2',
+    });
     expect(row(3)).toMatchObject({ email: 'c3@example.com', first_name: '', company: '' });
     // Quoting on the wire: comma, doubled quotes, a line break inside quotes.
     expect(res.text).toContain('"Acme, Inc."');
@@ -400,7 +451,9 @@ describe('GET /campaigns/:id/leads.csv', () => {
   });
 
   it('writes every lead oldest first across read batches', async () => {
-    const { campaign } = await campaignWith(Array.from({ length: 2345 }, (_, i) => ({ email: `bulk${String(i).padStart(4, '0')}@example.com`, createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 7)) })));
+    const { campaign } = await campaignWith(
+      Array.from({ length: 2345 }, (_, i) => ({ email: `bulk${String(i).padStart(4, '0')}@example.com`, createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 7)) })),
+    );
     const res = await api.get(`/campaigns/${campaign.id}/leads.csv`);
     const rows = Papa.parse<string[]>(res.text, { skipEmptyLines: true }).data.slice(1);
     expect(rows).toHaveLength(2345);
@@ -440,8 +493,17 @@ describe('GET /leads (workspace-wide)', () => {
     expect(res.headers.get('x-total-count')).toBe('4');
     expect(emails(res)).toEqual(['shared@example.com', 'two@globex.com', 'three@initech.com', 'one@acme.com']);
     expect(res.body[1]).toEqual({
-      id: expect.any(String), email: 'two@globex.com', vars: { Company: 'Globex 100%' }, status: 'paused', stopReason: null, interest: 'won',
-      currentStep: 0, nextDueAt: null, createdAt: at(3).toISOString(), campaign_id: a.id, campaign: 'Alpha',
+      id: expect.any(String),
+      email: 'two@globex.com',
+      vars: { Company: 'Globex 100%' },
+      status: 'paused',
+      stopReason: null,
+      interest: 'won',
+      currentStep: 0,
+      nextDueAt: null,
+      createdAt: at(3).toISOString(),
+      campaign_id: a.id,
+      campaign: 'Alpha',
     });
   });
 
@@ -505,8 +567,14 @@ describe('GET /leads/search', () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(20);
     expect(res.body[0]).toEqual({
-      id: expect.any(String), email: 'other@nowhere.org', status: 'replied', stop_reason: 'replied', current_step: 2,
-      created_at: at(30).toISOString(), campaign_id: campaign.id, campaign: 'Searchable',
+      id: expect.any(String),
+      email: 'other@nowhere.org',
+      status: 'replied',
+      stop_reason: 'replied',
+      current_step: 2,
+      created_at: at(30).toISOString(),
+      campaign_id: campaign.id,
+      campaign: 'Searchable',
     });
     expect(res.body[1].email).toBe('match24@find.me');
     expect((await acct.client.get('/leads/search?q=find&limit=30')).body).toHaveLength(26);
@@ -543,7 +611,14 @@ describe('GET /leads/:id and /leads/:id/activity', () => {
     const res = await api.get(`/leads/${leads[0].id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(LEAD_KEYS);
-    expect(res.body).toMatchObject({ id: leads[0].id, campaignId: campaign.id, email: 'one@example.com', vars: { a: 'b' }, sendZone: 'Asia/Tokyo', createdAt: at(0).toISOString() });
+    expect(res.body).toMatchObject({
+      id: leads[0].id,
+      campaignId: campaign.id,
+      email: 'one@example.com',
+      vars: { a: 'b' },
+      sendZone: 'Asia/Tokyo',
+      createdAt: at(0).toISOString(),
+    });
     const gql = await api.gql(ops.LeadDocument, { id: leads[0].id });
     expect(gql.data!.lead).toMatchObject({ id: leads[0].id, email: 'one@example.com', campaignName: campaign.name, sendZone: 'Asia/Tokyo' });
   });
@@ -558,7 +633,9 @@ describe('GET /leads/:id and /leads/:id/activity', () => {
       { type: 'added', at: at(0).toISOString(), step: null, step_label: null, detail: `Added to ${campaign.name} from the list Conference`, variant: null },
     ]);
     const gql = await api.gql(ops.LeadActivityDocument, { id: leads[0].id });
-    expect(gql.data!.leadActivity.timeline).toEqual([{ type: 'added', at: at(0).toISOString(), step: null, stepLabel: null, detail: `Added to ${campaign.name} from the list Conference`, variant: null }]);
+    expect(gql.data!.leadActivity.timeline).toEqual([
+      { type: 'added', at: at(0).toISOString(), step: null, stepLabel: null, detail: `Added to ${campaign.name} from the list Conference`, variant: null },
+    ]);
   });
 
   it("is 404 for another workspace's lead, an unknown id and a malformed id (REST and GraphQL)", async () => {
@@ -572,7 +649,8 @@ describe('GET /leads/:id and /leads/:id/activity', () => {
 });
 
 describe('PATCH /leads/:id', () => {
-  const lead = async (fields: Partial<Parameters<typeof createLeads>[3][number]> = {}) => (await campaignWith([{ email: `l-${randomUUID().slice(0, 8)}@example.com`, ...fields }])).leads[0];
+  const lead = async (fields: Partial<Parameters<typeof createLeads>[3][number]> = {}) =>
+    (await campaignWith([{ email: `l-${randomUUID().slice(0, 8)}@example.com`, ...fields }])).leads[0];
   const patch = (id: string, body: unknown) => api.patch(`/leads/${id}`, body);
 
   describe('interest', () => {
@@ -723,7 +801,10 @@ describe('PATCH /leads/:id', () => {
 
   it('works through GraphQL with the same rules', async () => {
     const l = await lead({ status: 'active', currentStep: 1 });
-    const res = await api.gql(ops.UpdateLeadDocument, { id: l.id, input: { status: 'paused', interest: 'meeting_booked', dealValue: 10, note: 'n', timezone: 'Europe/Paris', vars: { city: 'Paris\n' } } });
+    const res = await api.gql(ops.UpdateLeadDocument, {
+      id: l.id,
+      input: { status: 'paused', interest: 'meeting_booked', dealValue: 10, note: 'n', timezone: 'Europe/Paris', vars: { city: 'Paris\n' } },
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.updateLead).toMatchObject({ status: 'paused', interest: 'meeting_booked', dealValue: 10, note: 'n', timezone: 'Europe/Paris', vars: { city: 'Paris' } });
     const bad = await api.gql(ops.UpdateLeadDocument, { id: l.id, input: { vars: { 'bad name': 'x' } } });
@@ -744,7 +825,10 @@ describe('DELETE /leads/:id', () => {
   });
 
   it('refuses a lead that was emailed (409 lead_emailed), by step or by a send on record', async () => {
-    const { leads } = await campaignWith([{ email: 'step@example.com', currentStep: 1, status: 'active' }, { email: 'sent@example.com', lastSentAt: new Date() }]);
+    const { leads } = await campaignWith([
+      { email: 'step@example.com', currentStep: 1, status: 'active' },
+      { email: 'sent@example.com', lastSentAt: new Date() },
+    ]);
     for (const l of leads) {
       expectError(await api.delete(`/leads/${l.id}`), 409, 'lead_emailed');
       expect((await api.get(`/leads/${l.id}`)).status).toBe(200);
@@ -794,7 +878,7 @@ describe('POST /leads/one-off', () => {
     expect((await acct.client.get('/campaigns')).body.filter((c: Json) => c.name === 'One-off')).toHaveLength(1);
   });
 
-  it("keeps one One-off campaign and one lead per address when requests arrive together", async () => {
+  it('keeps one One-off campaign and one lead per address when requests arrive together', async () => {
     const answers = await Promise.all([oneOff('race@example.com'), oneOff('race@example.com'), oneOff('race2@example.com'), oneOff('race3@example.com')]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers[0].body.lead_id).toBe(answers[1].body.lead_id);

@@ -17,7 +17,15 @@ const { clock, db, tick } = world;
 async function leadAndInbox(opts: { campaign?: Record<string, unknown>; inbox?: Record<string, unknown>; lead?: Record<string, unknown> } = {}) {
   // A draft campaign, like the One-off campaign: one-offs do not need it to run.
   const campaign = await createCampaign(world.service, world.me.workspaceId, { timezone: 'UTC', ...opts.campaign });
-  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, ...opts.inbox });
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+    ...opts.inbox,
+  });
   const [lead] = await createLeads(world.service, world.me.workspaceId, campaign.id, [{ email: `one-${randomUUID().slice(0, 6)}@client.test`, ...opts.lead }]);
   return { campaignId: campaign.id, inboxId: inbox.id, leadId: lead!.id, email: lead!.email };
 }
@@ -43,7 +51,7 @@ it('queues for now inside the window, sends once from the given inbox, and keeps
   expect(lead).toEqual({ current_step: 0, status: 'pending' }); // a one-off is not a sequence step
 });
 
-it('schedules for the next window opening outside hours, in the lead\'s own zone with lead timezones, and for tomorrow when the inbox is capped', async () => {
+it("schedules for the next window opening outside hours, in the lead's own zone with lead timezones, and for tomorrow when the inbox is capped", async () => {
   clock.at = new Date('2026-11-30T18:00:00.000Z');
   let s = await leadAndInbox();
   expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-12-01T09:00:00.000Z');
@@ -51,7 +59,11 @@ it('schedules for the next window opening outside hours, in the lead\'s own zone
   expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-11-30T18:00:00.000Z');
   clock.at = MONDAY_10;
   s = await leadAndInbox({ inbox: { dailyCap: 10, rampStart: 10 } });
-  await db(`insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, now(), ?, ?, '2026-11-30', 10, 0, 0, 0)`, [randomUUID(), world.me.workspaceId, s.inboxId]);
+  await db(`insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, now(), ?, ?, '2026-11-30', 10, 0, 0, 0)`, [
+    randomUUID(),
+    world.me.workspaceId,
+    s.inboxId,
+  ]);
   expect((await send(s.leadId, { mailboxId: s.inboxId, subject: 'Hi', body: 'Hello' })).body.scheduled_for).toBe('2026-12-01T09:00:00.000Z');
 });
 

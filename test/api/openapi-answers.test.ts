@@ -51,10 +51,22 @@ it('answers every call of a working session in the documented shape', async () =
   await call('GET /settings/members');
   await call('DELETE /settings/members/{id}', { id: member.id });
 
-  const inbox = await call('POST /mailboxes', {}, {
-    email: `sales-${randomUUID().slice(0, 8)}@example.com`, from_name: 'Sam Sales', smtp_host: 'smtp.example.com', smtp_port: 587, smtp_secure: false,
-    imap_host: 'imap.example.com', imap_port: 993, username: 'sam', password: 'S3cret-inbox-pass!', daily_cap: 30,
-  });
+  const inbox = await call(
+    'POST /mailboxes',
+    {},
+    {
+      email: `sales-${randomUUID().slice(0, 8)}@example.com`,
+      from_name: 'Sam Sales',
+      smtp_host: 'smtp.example.com',
+      smtp_port: 587,
+      smtp_secure: false,
+      imap_host: 'imap.example.com',
+      imap_port: 993,
+      username: 'sam',
+      password: 'S3cret-inbox-pass!',
+      daily_cap: 30,
+    },
+  );
   await call('GET /mailboxes');
   await call('PATCH /mailboxes/{id}', { id: inbox.id }, { daily_cap: 40 });
   await call('POST /mailboxes/bulk', {}, { ids: [inbox.id], daily_cap: 35 });
@@ -69,7 +81,11 @@ it('answers every call of a working session in the documented shape', async () =
     { position: 2, wait_minutes: 1440, task: { kind: 'call', text: 'Call {{firstName|them}}' }, variants: [] },
   ]);
   await call('PATCH /campaigns/{id}/steps/{position}/variants/{variant}', { id: campaign.id, position: '1', variant: '1' }, { enabled: true });
-  await call('POST /campaigns/{id}/leads/manual', { id: campaign.id }, { leads: [{ email: 'ada@example.com', vars: { first_name: 'Ada', company: 'Engines' } }, { email: 'bob@example.org' }] });
+  await call(
+    'POST /campaigns/{id}/leads/manual',
+    { id: campaign.id },
+    { leads: [{ email: 'ada@example.com', vars: { first_name: 'Ada', company: 'Engines' } }, { email: 'bob@example.org' }] },
+  );
   await call('GET /campaigns');
   await call('GET /campaigns/{id}', { id: campaign.id });
   const page = await call('GET /campaigns/{id}/leads', { id: campaign.id });
@@ -113,7 +129,11 @@ it('answers every call of a working session in the documented shape', async () =
   await call('GET /reports/summary');
   await call('GET /reports/analytics', {}, undefined, '?from=2026-11-01&to=2026-11-30');
   const other = await call('POST /campaigns', {}, { name: 'Empty' });
-  await call('DELETE /leads/{id}', { id: (await call('POST /campaigns/{id}/leads/manual', { id: other.id }, { leads: [{ email: 'dan@example.com' }] }), (await call('GET /campaigns/{id}/leads', { id: other.id }))[0].id) });
+  await call('DELETE /leads/{id}', {
+    id:
+      (await call('POST /campaigns/{id}/leads/manual', { id: other.id }, { leads: [{ email: 'dan@example.com' }] }),
+      (await call('GET /campaigns/{id}/leads', { id: other.id }))[0].id),
+  });
   await call('DELETE /mailboxes/{id}', { id: inbox.id });
 
   expect(problems).toEqual([]);

@@ -7,7 +7,12 @@ import { Client, signUp } from '../support/client';
 import { startTestService } from '../support/service';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
-type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>>; components: Record<string, Record<string, Record<string, unknown>>>; info: { description: string } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: Record<string, Record<string, Record<string, unknown>>>;
+  info: { description: string };
+};
 let doc: Doc;
 
 beforeAll(async () => {
@@ -19,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const documented = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+const documented = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
 const mounted = () => service.apiRoutes.map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
 
 it('serves an OpenAPI 3.1 document without credentials that validates against the 3.1 schema', async () => {
@@ -49,7 +59,8 @@ it('gives every operation its parameters, bodies, answer, the Bearer scheme and 
   // Request bodies are named as REST reads them: snake_case, except the camelCase one api.md shows.
   const update = doc.components.schemas.UpdateCampaignInput_snake as { properties: Record<string, unknown> };
   expect(Object.keys(update.properties)).toEqual(expect.arrayContaining(['daily_limit', 'stop_on_reply', 'mailbox_ids']));
-  const oneOff = (doc.paths['/leads/{id}/send'].post as { requestBody: { content: Record<string, { schema: { $ref: string } }> } }).requestBody.content['application/json'].schema.$ref;
+  const oneOff = (doc.paths['/leads/{id}/send'].post as { requestBody: { content: Record<string, { schema: { $ref: string } }> } }).requestBody.content['application/json'].schema
+    .$ref;
   expect(Object.keys((doc.components.schemas[oneOff.split('/').pop()!] as { properties: object }).properties)).toContain('mailboxId');
   // Answers: a campaign is camelCase, stats snake_case; CSV routes answer text/csv; sign-up needs no credentials.
   expect(Object.keys((doc.components.schemas.Campaign as { properties: object }).properties)).toContain('dailyLimit');

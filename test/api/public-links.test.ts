@@ -15,7 +15,12 @@ import { createLeads } from '../support/factories/lead.factory';
 
 const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
 const MINUTE = 60_000;
-const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
+const clock: Clock & { at: Date } = {
+  at: MONDAY_10,
+  now() {
+    return new Date(this.at);
+  },
+};
 let service: Awaited<ReturnType<typeof startTestService>>;
 let peer: SmtpPeer;
 let me: Account;
@@ -51,9 +56,18 @@ async function sendOne(): Promise<Sent> {
   await addStep(service, me.workspaceId, campaign.id, {
     variants: [{ subject: 'Hello', body: 'See https://example.org/pricing?plan=pro and https://example.org/about\n\nOpt out: {{unsubscribe}}', enabled: true }],
   });
-  const inbox = await createInbox(service, me.workspaceId, { smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0 });
+  const inbox = await createInbox(service, me.workspaceId, {
+    smtpHost: peer.host,
+    smtpPort: peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+  });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
-  const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `ann-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - MINUTE) }]);
+  const [lead] = await createLeads(service, me.workspaceId, campaign.id, [
+    { email: `ann-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - MINUTE) },
+  ]);
   const before = peer.messages.length;
   await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
   const [raw] = (await peer.waitForMessages(before + 1)).slice(before);
@@ -140,7 +154,11 @@ describe('open pixel', () => {
     const [send] = await db(`select opened_at from send where id = ?`, [s.sendId]);
     expect(new Date(send.opened_at).getTime()).toBe(MONDAY_10.getTime() + 2 * MINUTE);
     const events = await db(`select method, human from tracking_event where send_id = ? and kind = 'open' order by created_at`, [s.sendId]);
-    expect(events).toEqual([{ method: 'HEAD', human: false }, { method: 'GET', human: true }, { method: 'GET', human: false }]);
+    expect(events).toEqual([
+      { method: 'HEAD', human: false },
+      { method: 'GET', human: true },
+      { method: 'GET', human: false },
+    ]);
     expect((await fetch(alter(s.pixel))).status).toBe(400);
   });
 });
@@ -176,7 +194,10 @@ describe('click redirect', () => {
     clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE + 2000);
     await fetch(s.clicks[1]!, { redirect: 'manual' });
     const events = await db(`select url, human from tracking_event where send_id = ? and kind = 'click' order by created_at`, [s.sendId]);
-    expect(events).toEqual([{ url: 'https://example.org/pricing?plan=pro', human: true }, { url: 'https://example.org/about', human: false }]);
+    expect(events).toEqual([
+      { url: 'https://example.org/pricing?plan=pro', human: true },
+      { url: 'https://example.org/about', human: false },
+    ]);
   });
 });
 

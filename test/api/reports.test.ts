@@ -21,14 +21,32 @@ beforeAll(async () => {
   ];
   const emails: Record<string, string> = {};
   for (const s of setups) {
-    const campaign = await createCampaign(world.service, world.me.workspaceId, { name: s.name, status: 'active', timezone: 'UTC', openTracking: s.openTracking, dealValue: s.dealValue });
+    const campaign = await createCampaign(world.service, world.me.workspaceId, {
+      name: s.name,
+      status: 'active',
+      timezone: 'UTC',
+      openTracking: s.openTracking,
+      dealValue: s.dealValue,
+    });
     ids[s.key] = campaign.id;
     await addStep(world.service, world.me.workspaceId, campaign.id);
-    const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 1, gapJitterMinutes: 0 });
+    const inbox = await createInbox(world.service, world.me.workspaceId, {
+      smtpHost: world.peer.host,
+      smtpPort: world.peer.port,
+      username: 'sender@example.com',
+      password: 'smtp-secret',
+      minGapMinutes: 1,
+      gapJitterMinutes: 0,
+    });
     ids[`inbox${s.key}`] = inbox.id;
     inboxEmail[s.key] = inbox.email;
     await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
-    const leads = await createLeads(world.service, world.me.workspaceId, campaign.id, s.leads.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })));
+    const leads = await createLeads(
+      world.service,
+      world.me.workspaceId,
+      campaign.id,
+      s.leads.map((name, i) => ({ email: address(name), createdAt: new Date(MONDAY_10.getTime() - (10 - i) * MINUTE) })),
+    );
     leads.forEach((l, i) => {
       ids[s.leads[i]!] = l.id;
       emails[s.leads[i]!] = l.email;
@@ -74,8 +92,19 @@ it('reports the last 30 days by default: totals, every day, per campaign and per
   expect(res.body.from).toBe('2026-11-01');
   expect(res.body.to).toBe('2026-11-30');
   expect(res.body.totals).toEqual({
-    sent: 4, started: 4, replies: 2, bounces: 1, positive: 2, reply_rate: 50, bounce_rate: 25,
-    opened: 1, clicked: 0, open_rate: 33.3, click_rate: null, won: 1, won_value: 1000,
+    sent: 4,
+    started: 4,
+    replies: 2,
+    bounces: 1,
+    positive: 2,
+    reply_rate: 50,
+    bounce_rate: 25,
+    opened: 1,
+    clicked: 0,
+    open_rate: 33.3,
+    click_rate: null,
+    won: 1,
+    won_value: 1000,
   });
   expect(res.body.by_day).toHaveLength(30);
   expect(res.body.by_day.find((d: { day: string }) => d.day === '2026-11-20')).toEqual({ day: '2026-11-20', sent: 1, replies: 0, bounces: 0, positive: 0, opened: 1, clicked: 0 });

@@ -12,7 +12,12 @@ import { createLeads } from '../support/factories/lead.factory';
 import * as ops from '../graphql/generated';
 
 const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
-const clock: Clock & { at: Date } = { at: MONDAY_10, now() { return new Date(this.at); } };
+const clock: Clock & { at: Date } = {
+  at: MONDAY_10,
+  now() {
+    return new Date(this.at);
+  },
+};
 let service: Awaited<ReturnType<typeof startTestService>>;
 let peer: SmtpPeer;
 let me: Account;
@@ -37,14 +42,26 @@ async function readyCampaign(leads: number) {
   const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'UTC' });
   await addStep(service, me.workspaceId, campaign.id);
   const inbox = await createInbox(service, me.workspaceId, {
-    smtpHost: peer.host, smtpPort: peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 50, rampStart: 50,
+    smtpHost: peer.host,
+    smtpPort: peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+    dailyCap: 50,
+    rampStart: 50,
   });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
-  await createLeads(service, me.workspaceId, campaign.id, Array.from({ length: leads }, (_, i) => ({ email: `s${i}-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(clock.at.getTime() - 3_600_000) })));
+  await createLeads(
+    service,
+    me.workspaceId,
+    campaign.id,
+    Array.from({ length: leads }, (_, i) => ({ email: `s${i}-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(clock.at.getTime() - 3_600_000) })),
+  );
   return campaign.id;
 }
 
-it('lists every lasting reason of a new draft in the sender\'s order', async () => {
+it("lists every lasting reason of a new draft in the sender's order", async () => {
   const campaign = await createCampaign(service, me.workspaceId, { timezone: 'UTC' });
   const res = await status(campaign.id);
   expect(res.status).toBe(200);
@@ -73,7 +90,7 @@ it('gives outside_hours when the window is closed, and the next time it opens', 
   expect(res.body.next_due_at).toBe('2026-11-30T09:00:00.000Z');
 });
 
-it('answers 404 for another workspace\'s or a malformed id, and the same through GraphQL', async () => {
+it("answers 404 for another workspace's or a malformed id, and the same through GraphQL", async () => {
   const other = await signUp(service.url);
   const theirs = await createCampaign(service, other.workspaceId);
   for (const id of [theirs.id, 'nope']) expectError(await status(id), 404, 'not_found');

@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 const SEQUENCE = [
-  { position: 1, wait_minutes: 0, variants: [{ subject: 'Hello', body: 'First' }, { subject: 'Hi', body: 'Other' }] },
+  {
+    position: 1,
+    wait_minutes: 0,
+    variants: [
+      { subject: 'Hello', body: 'First' },
+      { subject: 'Hi', body: 'Other' },
+    ],
+  },
   { position: 2, wait_minutes: 60, variants: [], task: { kind: 'linkedin_message', text: 'Message {{firstName}}' }, condition: 'not_interested' },
   { position: 3, wait_minutes: 2880, variants: [{ subject: '', body: 'Bump' }] },
 ];
@@ -43,7 +50,8 @@ async function saveTemplate(name = unique('Template'), campaignId?: string, owne
 }
 
 /** The parts of stored steps a template carries (ids and campaign differ by design). */
-const contents = (steps: Awaited<ReturnType<typeof storedSteps>>) => steps.map(({ position, waitMinutes, variants, task, condition }) => ({ position, waitMinutes, variants, task, condition }));
+const contents = (steps: Awaited<ReturnType<typeof storedSteps>>) =>
+  steps.map(({ position, waitMinutes, variants, task, condition }) => ({ position, waitMinutes, variants, task, condition }));
 
 describe('POST /sequence-templates', () => {
   it('saves the steps as they are now and answers {id, name, steps}', async () => {
@@ -192,7 +200,7 @@ describe('DELETE /sequence-templates/:id', () => {
 });
 
 describe('workspace isolation', () => {
-  it("never lets another workspace read, apply or delete a template, or apply one to its campaign", async () => {
+  it('never lets another workspace read, apply or delete a template, or apply one to its campaign', async () => {
     const template = await saveTemplate();
     const ownCampaign = await campaignWith([]);
     const theirCampaign = await campaignWith([], b);

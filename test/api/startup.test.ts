@@ -30,7 +30,10 @@ async function startMain(dataDir: string, port: number): Promise<{ child: ChildP
   child.stderr!.on('data', (c) => (out += c));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}): ${out}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return { child, ms: Date.now() - started, output: () => out };
     if (Date.now() - started > 60_000) throw new Error(`service not healthy after 60 s: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -46,7 +49,9 @@ function stop(child: ChildProcess): Promise<number | null> {
 
 const postgresFor = (dataDir: string) => {
   try {
-    return execFileSync('pgrep', ['-f', `postgres -D ${dataDir}`]).toString().trim();
+    return execFileSync('pgrep', ['-f', `postgres -D ${dataDir}`])
+      .toString()
+      .trim();
   } catch {
     return ''; // pgrep exits 1 when nothing matches
   }
@@ -82,31 +87,35 @@ describe('npm start contract', () => {
     ['after the migrations, while HTTP and jobs start', 'applied migration', false],
     ['after the migrations, to the whole process group', 'applied migration', true],
   ];
-  it.each(phases)('exits 0 with no database left when SIGTERM arrives %s', async (_name, marker, group) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-phase-'));
-    try {
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: group, // its own process group, so that the signal can go to the group
-      });
-      let out = '';
-      child.stdout!.on('data', (c) => (out += c));
-      child.stderr!.on('data', (c) => (out += c));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      for (const began = Date.now(); !out.includes(marker); await new Promise((r) => setTimeout(r, 5))) {
-        if (child.exitCode !== null || Date.now() - began > 90_000) throw new Error(`no "${marker}" in the output: ${out}`);
+  it.each(phases)(
+    'exits 0 with no database left when SIGTERM arrives %s',
+    async (_name, marker, group) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-phase-'));
+      try {
+        const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: group, // its own process group, so that the signal can go to the group
+        });
+        let out = '';
+        child.stdout!.on('data', (c) => (out += c));
+        child.stderr!.on('data', (c) => (out += c));
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        for (const began = Date.now(); !out.includes(marker); await new Promise((r) => setTimeout(r, 5))) {
+          if (child.exitCode !== null || Date.now() - began > 90_000) throw new Error(`no "${marker}" in the output: ${out}`);
+        }
+        if (group) process.kill(-child.pid!, 'SIGTERM');
+        else child.kill('SIGTERM');
+        const code = await exited;
+        expect({ code, out }).toEqual({ code: 0, out: expect.stringContaining('"msg":"stopped"') });
+        expect(postgresFor(dir)).toBe('');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      if (group) process.kill(-child.pid!, 'SIGTERM');
-      else child.kill('SIGTERM');
-      const code = await exited;
-      expect({ code, out }).toEqual({ code: 0, out: expect.stringContaining('"msg":"stopped"') });
-      expect(postgresFor(dir)).toBe('');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   jest.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-start-')); // private (0700), as users get

@@ -24,7 +24,13 @@ afterAll(() => service.stop());
 type Json = Record<string, unknown>;
 const first = (over: Json = {}): Json => ({ position: 1, wait_minutes: 0, variants: [{ subject: 'Hi {{firstName|there}}', body: 'First email' }], ...over });
 const followUp = (position: number, over: Json = {}): Json => ({ position, wait_minutes: 1440, variants: [{ subject: '', body: `Follow-up ${position}` }], ...over });
-const taskStep = (position: number, over: Json = {}): Json => ({ position, wait_minutes: 60, variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' }, ...over });
+const taskStep = (position: number, over: Json = {}): Json => ({
+  position,
+  wait_minutes: 60,
+  variants: [],
+  task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' },
+  ...over,
+});
 
 const campaign = (owner = a) => createStepCampaign(orm, owner.workspaceId);
 const put = (id: string, steps: unknown) => api.put(`/campaigns/${id}/steps`, steps);
@@ -110,17 +116,51 @@ describe('PUT /campaigns/:id/steps', () => {
   });
 
   it('keeps a variant switched off when the step is sent back without `enabled`', async () => {
-    const { id, steps } = await campaignWith([first({ variants: [{ subject: 'A', body: 'a' }, { subject: 'B', body: 'b' }] })]);
+    const { id, steps } = await campaignWith([
+      first({
+        variants: [
+          { subject: 'A', body: 'a' },
+          { subject: 'B', body: 'b' },
+        ],
+      }),
+    ]);
     expect((await api.patch(`/campaigns/${id}/steps/1/variants/2`, { enabled: false })).status).toBe(200);
-    await put(id, [{ ...first({ variants: [{ subject: 'A', body: 'a2' }, { subject: 'B', body: 'b2' }] }), id: steps[0].id }]);
+    await put(id, [
+      {
+        ...first({
+          variants: [
+            { subject: 'A', body: 'a2' },
+            { subject: 'B', body: 'b2' },
+          ],
+        }),
+        id: steps[0].id,
+      },
+    ]);
     expect((await storedSteps(orm, id))[0].variants.map((v) => v.enabled)).toEqual([true, false]);
     // Sent explicitly, `enabled` wins.
-    await put(id, [{ ...first({ variants: [{ subject: 'A', body: 'a2' }, { subject: 'B', body: 'b2', enabled: true }] }), id: steps[0].id }]);
+    await put(id, [
+      {
+        ...first({
+          variants: [
+            { subject: 'A', body: 'a2' },
+            { subject: 'B', body: 'b2', enabled: true },
+          ],
+        }),
+        id: steps[0].id,
+      },
+    ]);
     expect((await storedSteps(orm, id))[0].variants.map((v) => v.enabled)).toEqual([true, true]);
   });
 
   it('turns omitted switches on when variants were removed (their numbers no longer match)', async () => {
-    const { id, steps } = await campaignWith([first({ variants: [{ subject: 'A', body: 'a', enabled: false }, { subject: 'B', body: 'b' }] })]);
+    const { id, steps } = await campaignWith([
+      first({
+        variants: [
+          { subject: 'A', body: 'a', enabled: false },
+          { subject: 'B', body: 'b' },
+        ],
+      }),
+    ]);
     const res = await put(id, [{ ...first({ variants: [{ subject: 'B', body: 'b' }] }), id: steps[0].id }]);
     expect(res.status).toBe(200);
     expect((await storedSteps(orm, id))[0].variants).toEqual([{ subject: 'B', body: 'b', enabled: true }]);
@@ -186,7 +226,8 @@ describe('PUT /campaigns/:id/steps', () => {
     });
 
     it('a lone UTF-16 surrogate in the text (jsonb cannot store it)', async () => {
-      const raw = (text: string) => api.request('PUT', `/api/campaigns/${id}/steps`, `[{"position":1,"variants":[{"subject":"Hi","body":"${text}"}]}]`, { 'content-type': 'application/json' });
+      const raw = (text: string) =>
+        api.request('PUT', `/api/campaigns/${id}/steps`, `[{"position":1,"variants":[{"subject":"Hi","body":"${text}"}]}]`, { 'content-type': 'application/json' });
       const err = expectError(await raw('broken \\ud800 text'), 400, 'validation_failed');
       expect(Object.keys(err.details!.fields)).toEqual([expect.stringMatching(/^\[0\]\.variants.*body$/)]);
       expect((await raw('paired \\ud83d\\ude00 is fine')).status).toBe(200);
@@ -251,7 +292,17 @@ describe('PUT /campaigns/:id/steps', () => {
     it('an email step needs a variant, each with a body', async () => {
       await refused([first({ variants: [] })], 'no_variants');
       await refused([{ position: 1, wait_minutes: 0 }], 'no_variants');
-      await refused([first({ variants: [{ subject: 's', body: 'ok' }, { subject: 's', body: '  ' }] })], 'blank_body');
+      await refused(
+        [
+          first({
+            variants: [
+              { subject: 's', body: 'ok' },
+              { subject: 's', body: '  ' },
+            ],
+          }),
+        ],
+        'blank_body',
+      );
     });
 
     it('an email step keeps at least one variant enabled (rule 8)', async () => {
@@ -284,17 +335,56 @@ describe('with the campaigns API', () => {
     const created = await api.post('/campaigns', { name: 'Written through the API' });
     expect(created.status).toBe(200);
     const id = created.body.id as string;
-    await put(id, [first({ variants: [{ subject: 'A', body: 'a' }, { subject: 'B', body: 'b', enabled: false }] }), taskStep(2, { condition: 'interested' })]);
+    await put(id, [
+      first({
+        variants: [
+          { subject: 'A', body: 'a' },
+          { subject: 'B', body: 'b', enabled: false },
+        ],
+      }),
+      taskStep(2, { condition: 'interested' }),
+    ]);
     const read = await api.get(`/campaigns/${id}`);
     expect(read.body.steps).toEqual([
-      { id: expect.any(String), campaignId: id, position: 1, waitMinutes: 0, variants: [{ subject: 'A', body: 'a', enabled: true }, { subject: 'B', body: 'b', enabled: false }], task: null, condition: null },
-      { id: expect.any(String), campaignId: id, position: 2, waitMinutes: 60, variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' }, condition: 'interested' },
+      {
+        id: expect.any(String),
+        campaignId: id,
+        position: 1,
+        waitMinutes: 0,
+        variants: [
+          { subject: 'A', body: 'a', enabled: true },
+          { subject: 'B', body: 'b', enabled: false },
+        ],
+        task: null,
+        condition: null,
+      },
+      {
+        id: expect.any(String),
+        campaignId: id,
+        position: 2,
+        waitMinutes: 60,
+        variants: [],
+        task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' },
+        condition: 'interested',
+      },
     ]);
   });
 });
 
 describe('rule 7: once the campaign has started, existing steps stay', () => {
-  async function started(how: 'sent' | 'task_closed' = 'sent', steps: Json[] = [first({ variants: [{ subject: 'A', body: 'a' }, { subject: 'B', body: 'b' }] }), taskStep(2), followUp(3)]) {
+  async function started(
+    how: 'sent' | 'task_closed' = 'sent',
+    steps: Json[] = [
+      first({
+        variants: [
+          { subject: 'A', body: 'a' },
+          { subject: 'B', body: 'b' },
+        ],
+      }),
+      taskStep(2),
+      followUp(3),
+    ],
+  ) {
     const c = await campaignWith(steps);
     await startCampaign(orm, c.id, how);
     return c;
@@ -307,7 +397,10 @@ describe('rule 7: once the campaign has started, existing steps stay', () => {
   it('accepts changed words, waits and conditions on steps sent back with their ids', async () => {
     const { id, steps } = await started();
     const body = sentBack(steps);
-    body[0].variants = [{ subject: 'New A', body: 'new a', enabled: true }, { subject: 'New B', body: 'new b', enabled: true }];
+    body[0].variants = [
+      { subject: 'New A', body: 'new a', enabled: true },
+      { subject: 'New B', body: 'new b', enabled: true },
+    ];
     body[1] = { ...body[1], wait_minutes: 120, condition: 'interested', task: { kind: 'call', text: 'Call instead' } };
     body[2] = { ...body[2], wait_minutes: 4320, condition: 'not_interested' };
     expect((await put(id, body)).body).toEqual({ steps: 3 });
@@ -377,7 +470,16 @@ describe('rule 7: once the campaign has started, existing steps stay', () => {
 });
 
 describe('PATCH /campaigns/:id/steps/:position/variants/:variant', () => {
-  const twoVariants = () => campaignWith([first({ variants: [{ subject: 'A', body: 'a' }, { subject: 'B', body: 'b' }] }), taskStep(2)]);
+  const twoVariants = () =>
+    campaignWith([
+      first({
+        variants: [
+          { subject: 'A', body: 'a' },
+          { subject: 'B', body: 'b' },
+        ],
+      }),
+      taskStep(2),
+    ]);
   const patch = (id: string, position: number | string, variant: number | string, body: unknown) => api.patch(`/campaigns/${id}/steps/${position}/variants/${variant}`, body);
 
   it('turns a variant off and on again (variants numbered from 1)', async () => {
@@ -435,7 +537,14 @@ describe('PATCH /campaigns/:id/steps/:position/variants/:variant', () => {
 
 describe('workspace isolation', () => {
   it("answers 404 for another workspace's campaign on every step endpoint and changes nothing", async () => {
-    const { id, steps } = await campaignWith([first({ variants: [{ subject: 'A', body: 'a' }, { subject: 'B', body: 'b' }] })]);
+    const { id, steps } = await campaignWith([
+      first({
+        variants: [
+          { subject: 'A', body: 'a' },
+          { subject: 'B', body: 'b' },
+        ],
+      }),
+    ]);
     expectError(await b.client.put(`/campaigns/${id}/steps`, [first()]), 404, 'not_found');
     expectError(await b.client.put(`/campaigns/${id}/steps`, []), 404, 'not_found');
     expectError(await b.client.patch(`/campaigns/${id}/steps/1/variants/1`, { enabled: false }), 404, 'not_found');
@@ -450,7 +559,14 @@ describe('workspace isolation', () => {
 });
 
 describe('GraphQL', () => {
-  const gqlFirst = { position: 1, waitMinutes: 0, variants: [{ subject: 'Hi', body: 'First' }, { subject: 'Hey', body: 'Other' }] };
+  const gqlFirst = {
+    position: 1,
+    waitMinutes: 0,
+    variants: [
+      { subject: 'Hi', body: 'First' },
+      { subject: 'Hey', body: 'Other' },
+    ],
+  };
 
   it('updateCampaignSteps writes the sequence like PUT', async () => {
     const id = await campaign();

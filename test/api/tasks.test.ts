@@ -16,7 +16,14 @@ async function taskCampaign(leads: Record<string, string>[]) {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', name: 'Social first' });
   await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName|them}} at {{company}}' } });
   await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 1440 });
-  const inbox = await createInbox(world.service, world.me.workspaceId, { smtpHost: world.peer.host, smtpPort: world.peer.port, username: 'sender@example.com', password: 'smtp-secret', minGapMinutes: 0, gapJitterMinutes: 0 });
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: 'sender@example.com',
+    password: 'smtp-secret',
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+  });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
   const rows = await createLeads(
     world.service,
@@ -27,7 +34,7 @@ async function taskCampaign(leads: Record<string, string>[]) {
   return { campaignId: campaign.id, leadIds: rows.map((l) => l.id) };
 }
 
-it('opens a task when a task step comes due and lists it, due first, with the lead\'s profile and phone', async () => {
+it("opens a task when a task step comes due and lists it, due first, with the lead's profile and phone", async () => {
   const s = await taskCampaign([{ firstName: 'Ann', company: 'Acme', linkedin_url: 'https://linkedin.example/in/ann', phone: '+1 555 0100' }, { company: 'Bolt' }]);
   const report = await tick();
   expect(report.sent).toBe(0);
@@ -69,7 +76,10 @@ it('done moves the lead to its next step, counted from the close, once; the emai
   expect((await tick()).sent).toBe(1);
   const timeline = (await world.me.client.get(`/leads/${s.leadIds[0]}/activity`)).body.timeline;
   expect(timeline.map((e: { type: string; step_label: string | null }) => [e.type, e.step_label])).toEqual([
-    ['added', null], ['task', 'LinkedIn connection'], ['task_done', 'LinkedIn connection'], ['sent', 'Step 2'],
+    ['added', null],
+    ['task', 'LinkedIn connection'],
+    ['task_done', 'LinkedIn connection'],
+    ['sent', 'Step 2'],
   ]);
 });
 
@@ -93,7 +103,7 @@ it('does not list a task whose lead no longer fits its step: paused, stopped, or
   expect((await world.me.client.get('/tasks')).body).toEqual([]);
 });
 
-it('answers 404 for another workspace\'s or a malformed task id, and works through GraphQL', async () => {
+it("answers 404 for another workspace's or a malformed task id, and works through GraphQL", async () => {
   await taskCampaign([{ firstName: 'Gil' }]);
   await tick();
   const other = await signUp(world.service.url);

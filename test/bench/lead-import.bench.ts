@@ -45,7 +45,11 @@ function address(i: number): string {
       return `not-an-address-${i}`;
     case 1:
       return `new-${i + 9}@firm${(i + 9) % 5000}.example`; // row i + 9 repeats it
-    case 2: case 3: case 4: case 5: case 6:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
       return `existing-${i % EXISTING}@seed${i % 1000}.example`;
     case 7:
       return `blocked-${Math.floor(i / 100) % (BLOCKLIST / 2)}@blocked.example`;
@@ -98,7 +102,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}) while starting`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (waited > 60_000) throw new Error('the service did not become ready within 60 s');
     await new Promise((r) => setTimeout(r, 200));
@@ -106,10 +113,11 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   return {
     url,
     pid: child.pid!,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -150,7 +158,9 @@ async function main() {
     );
     await db.query('vacuum analyze lead');
     await db.query('vacuum analyze blocklist_entry');
-    console.log(`seeded ${EXISTING.toLocaleString('en')} leads in the campaign, 10,000 in another, ${BLOCKLIST.toLocaleString('en')} blocklist entries in ${seconds(t).toFixed(1)} s`);
+    console.log(
+      `seeded ${EXISTING.toLocaleString('en')} leads in the campaign, 10,000 in another, ${BLOCKLIST.toLocaleString('en')} blocklist entries in ${seconds(t).toFixed(1)} s`,
+    );
 
     const file = path.join(dataDir, 'leads.csv');
     writeCsv(file);
@@ -199,7 +209,12 @@ async function main() {
     console.log(`plain COPY into a bare table: ${copySeconds.toFixed(2)} s, ${rate(copySeconds)} rows/s`);
     console.log(`ratio import / COPY: ${(importSeconds / copySeconds).toFixed(1)}x`);
     console.log(`service process RSS: ${mb(before)} MB before the import, peak ${mb(top)} MB during it (sampled ${mb(peak)} MB, VmHWM ${mb(hwm)} MB)`);
-    console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) at the end`);
+    console.log(
+      `machine: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1/5/15 min) at the end`,
+    );
     const ok = importSeconds < TARGET_SECONDS && top < TARGET_RSS_MB * 1024 * 1024 && counted === ROWS;
     console.log(ok ? `Within target (< ${TARGET_SECONDS} s, < ${TARGET_RSS_MB} MB).` : `MISSED target (< ${TARGET_SECONDS} s, < ${TARGET_RSS_MB} MB, counts adding up).`);
   } finally {

@@ -73,9 +73,12 @@ export async function main() {
     const small = (await me.client.post('/campaigns', { name: 'Small' })).body;
     const theirs = (await them.client.post('/campaigns', { name: 'Theirs' })).body;
     const conn = service.deps.orm.em.getConnection();
-    const listId = (await conn.execute(`insert into lead_list (id, created_at, workspace_id, name) values (gen_random_uuid(), now(), ?, 'Fair') returning id`, [me.workspaceId]))[0].id;
+    const listId = (await conn.execute(`insert into lead_list (id, created_at, workspace_id, name) values (gen_random_uuid(), now(), ?, 'Fair') returning id`, [me.workspaceId]))[0]
+      .id;
 
-    console.log(`Lead list benchmark: ${LEADS.toLocaleString('en')} leads in one campaign (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`);
+    console.log(
+      `Lead list benchmark: ${LEADS.toLocaleString('en')} leads in one campaign (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`,
+    );
     let t = process.hrtime.bigint();
     const chunk = 250_000;
     for (let from = 1; from <= LEADS; from += chunk) await conn.execute(insertLeads(me.workspaceId, big.id, listId, from, Math.min(LEADS, from + chunk - 1), 'com'));
@@ -127,7 +130,10 @@ export async function main() {
     for (const [name, query] of scenarios) {
       const input = await parseLeadQuery(Object.fromEntries(new URLSearchParams(query)));
       const q = campaignLeadQueries(em, campaign, normalizeFilter(input), pageOf(input));
-      for (const [kind, statement] of [['count', countSql(q.count)], ['page', { sql: q.page.getFormattedQuery(), params: [] as unknown[] }]] as const) {
+      for (const [kind, statement] of [
+        ['count', countSql(q.count)],
+        ['page', { sql: q.page.getFormattedQuery(), params: [] as unknown[] }],
+      ] as const) {
         const plan: { 'QUERY PLAN': string }[] = await conn.execute(`explain (analyze, costs off, timing on) ${statement.sql}`, statement.params);
         console.log(`\n-- ${name}: ${kind}`);
         for (const line of plan) console.log(`   ${line['QUERY PLAN']}`);

@@ -90,11 +90,23 @@ export async function main() {
       messageId: `<bare-${i}@acme.example>`,
       text: composed.text,
       html: composed.html!,
-      headers: Object.fromEntries(Object.entries(composed.headers).filter(([k]) => k.startsWith('List-')).map(([k, v]) => [k, { prepared: true, value: v }])),
+      headers: Object.fromEntries(
+        Object.entries(composed.headers)
+          .filter(([k]) => k.startsWith('List-'))
+          .map(([k, v]) => [k, { prepared: true, value: v }]),
+      ),
     }));
     const bare = async (prebuilt: boolean) => {
       const transports = Array.from({ length: INBOXES }, () =>
-        nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, auth: { user: 'sender@example.com', pass: 'smtp-secret' }, pool: true, maxConnections: 1, maxMessages: 100 }),
+        nodemailer.createTransport({
+          host: sink.host,
+          port: sink.port,
+          secure: false,
+          auth: { user: 'sender@example.com', pass: 'smtp-secret' },
+          pool: true,
+          maxConnections: 1,
+          maxMessages: 100,
+        }),
       );
       let next = 0;
       const t = process.hrtime.bigint();

@@ -48,7 +48,12 @@ it('follows inserts, updates of every counted column, upserts and deletes', asyn
   await em.persistAndFlush(list);
 
   // One ORM flush with many rows (a multi-row insert).
-  await createLeads(service, acct.workspaceId, a.id, Array.from({ length: 30 }, (_, i) => ({ email: `l${i}@example.com`, status: i % 3 ? 'pending' : 'active' })));
+  await createLeads(
+    service,
+    acct.workspaceId,
+    a.id,
+    Array.from({ length: 30 }, (_, i) => ({ email: `l${i}@example.com`, status: i % 3 ? 'pending' : 'active' })),
+  );
   await expectConsistent([a.id, b.id]);
 
   // Set-wise SQL the way imports write: one statement, thousands of rows.
@@ -95,7 +100,12 @@ it('follows inserts, updates of every counted column, upserts and deletes', asyn
 
 it('follows PATCH status moves, so X-Total-Count under a status filter stays exact', async () => {
   const c = await createCampaign(service, acct.workspaceId, { name: 'C' });
-  const leads = await createLeads(service, acct.workspaceId, c.id, Array.from({ length: 5 }, (_, i) => ({ email: `p${i}@example.com` })));
+  const leads = await createLeads(
+    service,
+    acct.workspaceId,
+    c.id,
+    Array.from({ length: 5 }, (_, i) => ({ email: `p${i}@example.com` })),
+  );
   const total = async (query: string) => Number((await acct.client.get(`/campaigns/${c.id}/leads?${query}`)).headers.get('x-total-count'));
   expect(await total('status=pending')).toBe(5);
   await acct.client.patch(`/leads/${leads[0].id}`, { status: 'paused', interest: 'interested' });
@@ -106,7 +116,7 @@ it('follows PATCH status moves, so X-Total-Count under a status filter stays exa
   await expectConsistent([c.id]);
 });
 
-it("goes with its campaign: deleting a campaign removes its leads and its counters", async () => {
+it('goes with its campaign: deleting a campaign removes its leads and its counters', async () => {
   const d = await createCampaign(service, acct.workspaceId, { name: 'D' });
   await createLeads(service, acct.workspaceId, d.id, [{ email: 'x@example.com' }, { email: 'y@example.com', status: 'paused' }]);
   expect((await sql(`select count(*)::int as n from lead_count where campaign_id = ?`, [d.id]))[0].n).toBeGreaterThan(0);
@@ -116,7 +126,12 @@ it("goes with its campaign: deleting a campaign removes its leads and its counte
 
 it('keeps concurrent writers of one campaign consistent (no lost updates)', async () => {
   const e = await createCampaign(service, acct.workspaceId, { name: 'E' });
-  const leads = await createLeads(service, acct.workspaceId, e.id, Array.from({ length: 40 }, (_, i) => ({ email: `c${i}-${randomUUID().slice(0, 4)}@example.com` })));
+  const leads = await createLeads(
+    service,
+    acct.workspaceId,
+    e.id,
+    Array.from({ length: 40 }, (_, i) => ({ email: `c${i}-${randomUUID().slice(0, 4)}@example.com` })),
+  );
   await Promise.all(leads.map((l, i) => acct.client.patch(`/leads/${l.id}`, i % 2 ? { status: 'paused' } : { interest: 'won' })));
   await expectConsistent([e.id]);
 });

@@ -36,9 +36,7 @@ it("gives every lead its campaign's workspace, whichever way it was added", asyn
       where c.workspace_id = any(?::uuid[]) group by 1 order by 1`,
     [`{${a.workspaceId},${b.workspaceId}}`],
   );
-  expect(rows).toEqual(
-    [a.workspaceId, b.workspaceId].sort().map((workspace_id) => ({ workspace_id, n: 4, mismatched: 0 })),
-  );
+  expect(rows).toEqual([a.workspaceId, b.workspaceId].sort().map((workspace_id) => ({ workspace_id, n: 4, mismatched: 0 })));
 });
 
 it("removes a workspace's leads with the workspace (through its campaigns)", async () => {

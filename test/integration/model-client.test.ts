@@ -26,7 +26,14 @@ beforeAll(async () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: text ? JSON.parse(text) : null });
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.url === '/v1/chat/completions') {
-        json(200, { id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'Berlin' } }, { index: 1, message: { role: 'assistant', content: 'second' } }] });
+        json(200, {
+          id: 'c1',
+          object: 'chat.completion',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: 'Berlin' } },
+            { index: 1, message: { role: 'assistant', content: 'second' } },
+          ],
+        });
       } else if (req.url === '/denied/chat/completions') json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
       else if (req.url === '/empty/chat/completions') json(200, { choices: [] });
       else if (req.url === '/slow/chat/completions') setTimeout(() => json(200, { choices: [{ message: { content: 'late' } }] }), 2_000);
@@ -65,14 +72,17 @@ it('refuses with model_not_configured when LLM_BASE_URL is unset, without any re
   expect(seen).toHaveLength(0);
 });
 
-it("says what the endpoint said when it answers an error, and when it answers no message", async () => {
+it('says what the endpoint said when it answers an error, and when it answers no message', async () => {
   await expect(modelAt({ LLM_BASE_URL: `${base}/denied` }).complete(messages)).rejects.toMatchObject({
     status: 400,
     code: 'model_failed',
     message: 'The model endpoint answered HTTP 401: Incorrect API key provided',
     details: { status: 401 },
   });
-  await expect(modelAt({ LLM_BASE_URL: `${base}/empty` }).complete(messages)).rejects.toMatchObject({ code: 'model_failed', message: expect.stringContaining('without a message') });
+  await expect(modelAt({ LLM_BASE_URL: `${base}/empty` }).complete(messages)).rejects.toMatchObject({
+    code: 'model_failed',
+    message: expect.stringContaining('without a message'),
+  });
 });
 
 it('gives up at its deadline', async () => {

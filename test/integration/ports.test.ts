@@ -84,7 +84,9 @@ it('runs the use cases on the ports it was given', async () => {
     // A dispatch tick sends through deps.smtp, at the fake clock's time.
     await addStep(service, me.workspaceId, campaign.id, { variants: [{ subject: 'Hello {{firstName|there}}', body: 'Hi', enabled: true }] });
     await service.deps.orm.em.fork().getConnection().execute(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
-    const [lead] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `lead-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - 86_400_000) }]);
+    const [lead] = await createLeads(service, me.workspaceId, campaign.id, [
+      { email: `lead-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - 86_400_000) },
+    ]);
     // Only this lead is due: the sheet's two leads are taken out of the campaign.
     await service.deps.orm.em.fork().getConnection().execute(`delete from lead where campaign_id = ? and id <> ?`, [campaign.id, lead!.id]);
     expect(await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] })).toMatchObject({ sent: 1 });

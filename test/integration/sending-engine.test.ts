@@ -50,7 +50,9 @@ async function attachInbox(campaignId: string, name: string, overrides: Record<s
   return inbox;
 }
 
-async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
+async function activeCampaign(
+  opts: { leads?: number; steps?: Parameters<typeof addStep>[3][]; campaign?: Record<string, unknown>; inbox?: Record<string, unknown> } = {},
+): Promise<Setup> {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', ...opts.campaign });
   for (const step of opts.steps ?? [{}]) await addStep(world.service, world.me.workspaceId, campaign.id, step);
   const inbox = await attachInbox(campaign.id, 'sam', opts.inbox);
@@ -58,7 +60,11 @@ async function activeCampaign(opts: { leads?: number; steps?: Parameters<typeof 
     world.service,
     world.me.workspaceId,
     campaign.id,
-    Array.from({ length: opts.leads ?? 1 }, (_, i) => ({ email: `lead${i}-${randomUUID().slice(0, 6)}@client.test`, vars: { firstName: `Lead${i}` }, createdAt: new Date(MONDAY_10.getTime() - DAY) })),
+    Array.from({ length: opts.leads ?? 1 }, (_, i) => ({
+      email: `lead${i}-${randomUUID().slice(0, 6)}@client.test`,
+      vars: { firstName: `Lead${i}` },
+      createdAt: new Date(MONDAY_10.getTime() - DAY),
+    })),
   );
   return { campaignId: campaign.id, inboxId: inbox.id, leadIds: leads.map((l) => l.id) };
 }
@@ -162,7 +168,10 @@ describe('activate and pause through the API', () => {
     expect((await world.me.client.post(`/campaigns/${s.campaignId}/activate`)).body).toMatchObject({ status: 'active' });
     expect(await tick()).toMatchObject({ sent: 1 });
     const sends = await sendsOf(s.leadIds[0]!);
-    expect(sends.map((r: Record<string, unknown>) => [r.step_position, r.status])).toEqual([[1, 'sent'], [2, 'sent']]);
+    expect(sends.map((r: Record<string, unknown>) => [r.step_position, r.status])).toEqual([
+      [1, 'sent'],
+      [2, 'sent'],
+    ]);
     expect(world.peer.messages).toHaveLength(2);
   });
 });
@@ -206,7 +215,10 @@ describe('answers from the server', () => {
     expect(send).toMatchObject({ status: 'sent', attempts: 2 });
     expect(world.peer.messages).toHaveLength(1);
     const attempts = await db(`select outcome, code from send_attempt where send_id = ? order by created_at`, [send.id]);
-    expect(attempts).toEqual([{ outcome: 'deferred', code: 421 }, { outcome: 'accepted', code: 250 }]);
+    expect(attempts).toEqual([
+      { outcome: 'deferred', code: 421 },
+      { outcome: 'accepted', code: 250 },
+    ]);
   });
 
   it('defers a dropped connection, then delivers once', async () => {
@@ -244,7 +256,12 @@ describe('exactly once', () => {
     for (let i = 0; i < 11; i++) await attachInbox(s.campaignId, `extra${i}`);
     const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
     try {
-      const reports = await Promise.all([tick(), tick(), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] }), runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] })]);
+      const reports = await Promise.all([
+        tick(),
+        tick(),
+        runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] }),
+        runDispatchTick(other.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] }),
+      ]);
       expect(reports.reduce((a, r) => a + r.sent, 0)).toBe(12);
       expect(reports.filter((r) => r.plannedHere).length).toBeGreaterThanOrEqual(1);
     } finally {
@@ -308,7 +325,9 @@ describe('exactly once', () => {
     expect(await tick()).toMatchObject({ sent: 0, swept: 4 });
     clock.advance(10 * MINUTE);
     expect(await tick()).toMatchObject({ sent: 0 });
-    expect(await db(`select status, error, count(*)::int as n from send where campaign_id = ? group by status, error`, [s.campaignId])).toEqual([{ status: 'failed', error: 'interrupted', n: 4 }]);
+    expect(await db(`select status, error, count(*)::int as n from send where campaign_id = ? group by status, error`, [s.campaignId])).toEqual([
+      { status: 'failed', error: 'interrupted', n: 4 },
+    ]);
     const to = world.peer.messages.map((m) => m.envelope.rcptTo[0]);
     expect(new Set(to).size).toBe(to.length);
   });
@@ -334,7 +353,11 @@ describe('exactly once', () => {
     const { planTick } = await import('../../src/modules/sending/engine/tick');
     await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
     const lead = await leadRow(s.leadIds[0]!);
-    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), world.me.workspaceId, lead.email.split('@')[1]]);
+    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [
+      randomUUID(),
+      world.me.workspaceId,
+      lead.email.split('@')[1],
+    ]);
     expect(await tick()).toMatchObject({ dropped: 1, sent: 0 });
     expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'dropped', error: 'Blocklisted' });
     expect(world.peer.messages).toHaveLength(0);
@@ -419,7 +442,10 @@ describe('stopping (SIGTERM)', () => {
     const report = await runDispatchTick(world.service.deps, { random: () => 0, workspaceIds: [world.me.workspaceId], stopping: () => checks++ > 0 });
     expect(report.sent).toBe(CLAIM_BATCH);
     const counts = await db(`select status, count(*)::int as n from send where inbox_id = ? group by status order by status`, [s.inboxId]);
-    expect(counts).toEqual([{ status: 'queued', n: 50 }, { status: 'sent', n: CLAIM_BATCH }]);
+    expect(counts).toEqual([
+      { status: 'queued', n: 50 },
+      { status: 'sent', n: CLAIM_BATCH },
+    ]);
     expect(world.peer.messages).toHaveLength(CLAIM_BATCH);
   });
 });

@@ -55,7 +55,9 @@ it('checks one address with the key and maps the result (decisions.md §5 Verifi
 });
 
 it('refuses clearly when the verifier refuses the key or answers an error, never repeating the key', async () => {
-  const err = await verifierAt(base).check('wrong_key_456', 'valid@client.test').catch((e: unknown) => e);
+  const err = await verifierAt(base)
+    .check('wrong_key_456', 'valid@client.test')
+    .catch((e: unknown) => e);
   expect(err).toMatchObject({ status: 400, code: 'verifier_failed', details: { verifier_status: 'auth_failure' } });
   expect((err as Error).message).toContain('auth_failure');
   expect(JSON.stringify({ m: (err as Error).message, d: (err as { details: unknown }).details })).not.toContain('wrong_key_456');

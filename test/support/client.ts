@@ -17,7 +17,10 @@ export interface GraphQLReply<T> {
 }
 
 export class Client {
-  constructor(readonly baseUrl: string, readonly token: string | null = null) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string | null = null,
+  ) {}
 
   withToken(token: string | null): Client {
     return new Client(this.baseUrl, token);

@@ -71,8 +71,7 @@ function answer(zone: Zone, request: InstanceType<typeof Packet>): InstanceType<
     response.header.rcode = RCODE.SERVFAIL;
     return response;
   }
-  const add = (record: Partial<InstanceType<typeof Packet>['answers'][number]>) =>
-    response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, ...record }));
+  const add = (record: Partial<InstanceType<typeof Packet>['answers'][number]>) => response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, ...record }));
   if (question.type === Packet.TYPE.A) {
     for (const address of records.A ?? []) add({ address });
   } else if (question.type === Packet.TYPE.MX) {

@@ -54,9 +54,16 @@ function findDovecot(): string {
 function runAs(): { name: string; group: string; uid: number; gid: number } {
   const me = os.userInfo();
   const groupName = (gid: number) =>
-    fs.readFileSync('/etc/group', 'utf8').split('\n').map((l) => l.split(':')).find((f) => Number(f[2]) === gid)?.[0];
+    fs
+      .readFileSync('/etc/group', 'utf8')
+      .split('\n')
+      .map((l) => l.split(':'))
+      .find((f) => Number(f[2]) === gid)?.[0];
   if (me.uid !== 0) return { name: me.username, group: groupName(me.gid) ?? me.username, uid: me.uid, gid: me.gid };
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('dovecot:'));
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('dovecot:'));
   if (!line) throw new Error('imap peer: running as root but there is no `dovecot` user (is dovecot-imapd installed?)');
   const [, , uid, gid] = line.split(':');
   return { name: 'dovecot', group: groupName(Number(gid)) ?? 'dovecot', uid: Number(uid), gid: Number(gid) };
@@ -77,7 +84,9 @@ function passwdFile(users: Record<string, string>): string {
   for (const [u, p] of Object.entries(users)) {
     if (/[:\n\r]/.test(u) || /[:\n\r]/.test(p)) throw new Error(`imap peer: user or password for ${u} contains ":" or a line break`);
   }
-  return Object.entries(users).map(([u, p]) => `${u}:{PLAIN}${p}::::::\n`).join('');
+  return Object.entries(users)
+    .map(([u, p]) => `${u}:{PLAIN}${p}::::::\n`)
+    .join('');
 }
 
 function config(dir: string, port: number, user: ReturnType<typeof runAs>): string {

@@ -167,8 +167,24 @@ describe('prepareRow', () => {
 
   it('cleans exactly as cleanVarValue + clipVarValue do (its fast path for clean values changes nothing)', () => {
     const samples = [
-      'plain', 'two  spaces', ' lead', 'trail ', 'tab\there', 'nbsp\u00a0here', 'bom\ufeff', 'line\u2028sep', 'ctl\u0085x', 'a{b}c', 'pipe|', '<b>',
-      'emoji 😀 ok', 'é'.repeat(501), '😀'.repeat(300) + 'x'.repeat(300), 'x'.repeat(499) + ' ' + 'y', '\u3000ideographic', 'zero\u200bwidth',
+      'plain',
+      'two  spaces',
+      ' lead',
+      'trail ',
+      'tab\there',
+      'nbsp\u00a0here',
+      'bom\ufeff',
+      'line\u2028sep',
+      'ctl\u0085x',
+      'a{b}c',
+      'pipe|',
+      '<b>',
+      'emoji 😀 ok',
+      'é'.repeat(501),
+      '😀'.repeat(300) + 'x'.repeat(300),
+      'x'.repeat(499) + ' ' + 'y',
+      '\u3000ideographic',
+      'zero\u200bwidth',
     ];
     for (const value of samples) {
       expect({ value, got: prepareRow({ email: 'a@x.co', fields: [['f', value]] }).vars.f ?? '' }).toEqual({ value, got: clipVarValue(cleanVarValue(value)) });
@@ -176,14 +192,31 @@ describe('prepareRow', () => {
   });
 
   it('keeps the first non-blank value when two fields share a name, and a field named __proto__ as a field', () => {
-    expect(prepareRow({ email: 'a@x.co', fields: [['a', ''], ['a', 'second'], ['a', 'third']] }).vars).toEqual({ a: 'second' });
+    expect(
+      prepareRow({
+        email: 'a@x.co',
+        fields: [
+          ['a', ''],
+          ['a', 'second'],
+          ['a', 'third'],
+        ],
+      }).vars,
+    ).toEqual({ a: 'second' });
     const odd = prepareRow({ email: 'a@x.co', fields: [['__proto__', 'p']] }).vars;
     expect(Object.keys(odd)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
   });
 
   it('sets the zone from timezone, else from country', () => {
-    expect(prepareRow({ email: 'a@x.co', fields: [['timezone', 'Europe/Berlin'], ['country', 'US']] }).timezone).toBe('Europe/Berlin');
+    expect(
+      prepareRow({
+        email: 'a@x.co',
+        fields: [
+          ['timezone', 'Europe/Berlin'],
+          ['country', 'US'],
+        ],
+      }).timezone,
+    ).toBe('Europe/Berlin');
     expect(prepareRow({ email: 'a@x.co', fields: [['country', 'Germany']] }).timezone).toBe('Europe/Berlin');
     expect(prepareRow({ email: 'a@x.co', fields: [] }).timezone).toBeNull();
   });

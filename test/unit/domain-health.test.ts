@@ -103,7 +103,13 @@ describe('every check', () => {
 
   it('passes a healthy domain, every look-up through the given server', async () => {
     const r = await run('good.test');
-    expect(Object.values(r).map((c) => [c.key, c.status])).toEqual([['spf', 'ok'], ['dkim', 'ok'], ['dmarc', 'ok'], ['mx', 'ok'], ['blocklist', 'ok']]);
+    expect(Object.values(r).map((c) => [c.key, c.status])).toEqual([
+      ['spf', 'ok'],
+      ['dkim', 'ok'],
+      ['dmarc', 'ok'],
+      ['mx', 'ok'],
+      ['blocklist', 'ok'],
+    ]);
     expect(r.spf.value).toBe('v=spf1 include:_spf.example.net -all');
     expect(r.dkim.value).toBe('google');
     expect(r.dmarc.value).toBe('v=DMARC1; p=reject; rua=mailto:reports@example.net');
@@ -169,7 +175,10 @@ describe('DKIM', () => {
   it('tries the given selector first, then every common one', async () => {
     const before = dns.queries.length;
     await run('dkim-none.test', 'first');
-    const dkimQueries = dns.queries.slice(before).filter((q) => q.name.endsWith('._domainkey.dkim-none.test')).map((q) => q.name.split('.')[0]);
+    const dkimQueries = dns.queries
+      .slice(before)
+      .filter((q) => q.name.endsWith('._domainkey.dkim-none.test'))
+      .map((q) => q.name.split('.')[0]);
     expect(dkimQueries.sort()).toEqual(['first', ...COMMON_DKIM_SELECTORS].sort());
   });
 

@@ -16,7 +16,12 @@ describe('error-code registry', () => {
   });
 
   it('keeps 500 and 503 for the server itself', () => {
-    expect(entries.filter(([, e]) => e.status >= 500).map(([c]) => c).sort()).toEqual(['internal_error', 'starting']);
+    expect(
+      entries
+        .filter(([, e]) => e.status >= 500)
+        .map(([c]) => c)
+        .sort(),
+    ).toEqual(['internal_error', 'starting']);
   });
 
   it('registers the transport-level codes with their statuses', () => {

@@ -5,7 +5,10 @@ it('holds runs queued before the runner attaches and hands them over first, in o
   const queue = new DeferredJobQueue();
   await queue.enqueue('a', { id: 1 });
   await queue.enqueue('b', { id: 2 });
-  expect(queue.held).toEqual([{ name: 'a', data: { id: 1 } }, { name: 'b', data: { id: 2 } }]);
+  expect(queue.held).toEqual([
+    { name: 'a', data: { id: 1 } },
+    { name: 'b', data: { id: 2 } },
+  ]);
 
   const ran: [string, JobData][] = [];
   let release!: () => void;

@@ -16,7 +16,7 @@ describe('normalizeFilter', () => {
 describe('escapeLike', () => {
   it('makes %, _ and the backslash match themselves', () => {
     expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
-    expect(escapeLike("o'brien \"x\"")).toBe("o'brien \"x\"");
+    expect(escapeLike('o\'brien "x"')).toBe('o\'brien "x"');
   });
 });
 

@@ -44,7 +44,7 @@ describe('dayIn (workspace day boundaries)', () => {
   it('gives the calendar date in the zone', () => {
     expect(dayIn('UTC', instant)).toBe('2026-03-10');
     expect(dayIn('Asia/Tokyo', instant)).toBe('2026-03-11');
-    expect(dayIn('America/Los_Angeles', new Date('2026-03-11T06:59:00Z'))).toBe('2026-03-10') // PDT (UTC-7) since 8 March;
+    expect(dayIn('America/Los_Angeles', new Date('2026-03-11T06:59:00Z'))).toBe('2026-03-10'); // PDT (UTC-7) since 8 March;
     expect(dayIn('America/Los_Angeles', new Date('2026-03-11T07:00:00Z'))).toBe('2026-03-11');
   });
 

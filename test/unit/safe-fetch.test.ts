@@ -45,13 +45,24 @@ describe('addressCategory', () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '100.128.0.1', '100.63.255.255', '169.253.0.1', '192.169.0.1', '11.0.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '2001:4860::1'])(
-    '%s is public',
-    (ip) => {
-      expect(addressCategory(ip)).toBeNull();
-      expect(isPublicAddress(ip)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '172.15.255.255',
+    '100.128.0.1',
+    '100.63.255.255',
+    '169.253.0.1',
+    '192.169.0.1',
+    '11.0.0.1',
+    '2606:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '2001:4860::1',
+  ])('%s is public', (ip) => {
+    expect(addressCategory(ip)).toBeNull();
+    expect(isPublicAddress(ip)).toBe(true);
+  });
 });
 
 describe('isHostAllowed', () => {
@@ -187,7 +198,7 @@ describe('safeFetchText', () => {
     await expect(safeFetchText(via('file:///etc/passwd'), guarded)).rejects.toEqual(refused('invalid_url'));
   });
 
-  it('follows a redirect into a publisher\'s content domain over https only, and never starts there', async () => {
+  it("follows a redirect into a publisher's content domain over https only, and never starts there", async () => {
     const via = (to: string) => `${base}/redirect?to=${encodeURIComponent(to)}`;
     const publisher = { ...guarded, redirectDomains: ['content.test'], resolve: async () => [{ address: '127.0.0.1', family: 4 as const }] };
     // The hop is taken (the TLS handshake with the plain-HTTP test server then fails), not refused.

@@ -31,7 +31,12 @@ describe('lockViolations', () => {
 
   it('refuses a moved step', () => {
     const [a, b] = same();
-    expect(codes([{ ...b, position: 1 }, { ...a, position: 2 }])).toEqual(['step_moved', 'step_moved']);
+    expect(
+      codes([
+        { ...b, position: 1 },
+        { ...a, position: 2 },
+      ]),
+    ).toEqual(['step_moved', 'step_moved']);
   });
 
   it('refuses an email turned into a task, and a task into an email, at an occupied position', () => {

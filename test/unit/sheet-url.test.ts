@@ -42,7 +42,7 @@ describe('sheetCsvUrl', () => {
 });
 
 describe('sheetRedirectDomains', () => {
-  it('lets a Google Sheets link redirect to Google\'s content servers only when docs.google.com is allowed', () => {
+  it("lets a Google Sheets link redirect to Google's content servers only when docs.google.com is allowed", () => {
     expect(sheetRedirectDomains(['docs.google.com'])).toEqual(['googleusercontent.com']);
     expect(sheetRedirectDomains(['Docs.Google.com.', 'sheets.example.com'])).toEqual(['googleusercontent.com']);
     expect(sheetRedirectDomains(['sheets.example.com'])).toEqual([]);

@@ -81,7 +81,14 @@ describe('stepRuleErrors', () => {
 
   it('needs at least one variant with a non-blank body on an email step', () => {
     expect(codes([email(1, { variants: [] })])).toEqual(['no_variants']);
-    const err = stepRuleErrors([email(1, { variants: [{ subject: 's', body: 'b', enabled: true }, { subject: 's', body: ' \n', enabled: true }] })]);
+    const err = stepRuleErrors([
+      email(1, {
+        variants: [
+          { subject: 's', body: 'b', enabled: true },
+          { subject: 's', body: ' \n', enabled: true },
+        ],
+      }),
+    ]);
     expect(err).toEqual([expect.objectContaining({ code: 'blank_body', position: 1, variant: 2 })]);
   });
 
@@ -93,7 +100,16 @@ describe('stepRuleErrors', () => {
 
   it('needs one enabled variant per email step (rule 8)', () => {
     expect(codes([email(1, { variants: [{ subject: 's', body: 'b', enabled: false }] })])).toEqual(['no_enabled_variant']);
-    expect(codes([email(1, { variants: [{ subject: 's', body: 'b', enabled: false }, { subject: 't', body: 'c', enabled: true }] })])).toEqual([]);
+    expect(
+      codes([
+        email(1, {
+          variants: [
+            { subject: 's', body: 'b', enabled: false },
+            { subject: 't', body: 'c', enabled: true },
+          ],
+        }),
+      ]),
+    ).toEqual([]);
   });
 
   it('wants a task step with no variants and a non-blank text (decisions.md §5)', () => {

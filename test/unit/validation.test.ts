@@ -8,7 +8,11 @@ class Sample {
   @Optional() @IsPlainDate() startDate?: string;
 }
 
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: AppError) => `${e.status} ${e.code}`);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: AppError) => `${e.status} ${e.code}`,
+  );
 
 describe('parseInput', () => {
   it('maps snake_case keys onto the input class', async () => {

@@ -171,4 +171,3 @@ export async function deleteMember(ctx: AuthedCtx, id: string) {
   await ctx.em.removeAndFlush(user);
   return { deleted: true };
 }
-

@@ -14,18 +14,30 @@ const MAX_INT = 2_147_483_647;
 @InputType()
 export class AddToBlocklistInput {
   @Field(() => [String], { description: `Addresses or domains (a leading @ is allowed), up to ${MAX_ADD}; all must be valid.` })
-  @IsArray() @ArrayMaxSize(MAX_ADD) @IsString({ each: true }) @MaxLength(MAX_ENTRY_LENGTH, { each: true })
+  @IsArray()
+  @ArrayMaxSize(MAX_ADD)
+  @IsString({ each: true })
+  @MaxLength(MAX_ENTRY_LENGTH, { each: true })
   emails!: string[];
 }
 
 @InputType()
 export class BlocklistQueryInput {
   @Field(() => String, { nullable: true, description: 'Part of the address or domain, case-insensitive; % _ \\ match themselves.' })
-  @Nullable() @IsString() @MaxLength(MAX_ENTRY_LENGTH) q?: string | null;
+  @Nullable()
+  @IsString()
+  @MaxLength(MAX_ENTRY_LENGTH)
+  q?: string | null;
   @Field(() => String, { nullable: true, description: `One of ${BLOCK_REASONS.join(', ')}.` })
-  @Nullable() @IsIn([...BLOCK_REASONS], { message: `$property must be one of: ${BLOCK_REASONS.join(', ')}` }) reason?: string | null;
+  @Nullable()
+  @IsIn([...BLOCK_REASONS], { message: `$property must be one of: ${BLOCK_REASONS.join(', ')}` })
+  reason?: string | null;
   @Field(() => Int, { nullable: true, description: `Page size (every entry when left out), at most ${MAX_BLOCKLIST_PAGE}.` })
-  @Nullable() @IsInt() @Min(0) @Max(MAX_BLOCKLIST_PAGE) limit?: number | null;
+  @Nullable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_BLOCKLIST_PAGE)
+  limit?: number | null;
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
 }
 

@@ -6,17 +6,39 @@ import { AddToBlocklistInput, BlocklistQueryInput } from './blocklist.inputs';
 import { BlocklistAdded, BlocklistEntryView, BlocklistImportCounts } from './blocklist.types';
 
 export const blocklistRoutes = [
-  jsonRoute({ method: 'post', path: '/blocklist', summary: 'Block addresses and domains (any invalid entry refuses the whole call)', body: body(AddToBlocklistInput), response: { type: BlocklistAdded }, handle: (ctx, { body }) => blocklist.addToBlocklist(ctx, body) }),
+  jsonRoute({
+    method: 'post',
+    path: '/blocklist',
+    summary: 'Block addresses and domains (any invalid entry refuses the whole call)',
+    body: body(AddToBlocklistInput),
+    response: { type: BlocklistAdded },
+    handle: (ctx, { body }) => blocklist.addToBlocklist(ctx, body),
+  }),
   csvUploadRoute({
-    method: 'post', path: '/blocklist/import', summary: 'Import a CSV of addresses and domains (text/csv body or multipart field "file")', csv: 'text', response: { type: BlocklistImportCounts },
+    method: 'post',
+    path: '/blocklist/import',
+    summary: 'Import a CSV of addresses and domains (text/csv body or multipart field "file")',
+    csv: 'text',
+    response: { type: BlocklistImportCounts },
     handle: (ctx, { body }) => body.read((csv) => blocklist.importBlocklist(ctx, csv as string)),
   }),
   jsonRoute({
-    method: 'get', path: '/blocklist', summary: 'Blocklist entries, newest first; X-Total-Count is the number matching', query: query(BlocklistQueryInput), totalCount: true, response: { type: BlocklistEntryView, list: true },
+    method: 'get',
+    path: '/blocklist',
+    summary: 'Blocklist entries, newest first; X-Total-Count is the number matching',
+    query: query(BlocklistQueryInput),
+    totalCount: true,
+    response: { type: BlocklistEntryView, list: true },
     handle: async (ctx, { query }) => {
       const { total, entries } = await blocklist.listBlocklist(ctx, query);
       return { total, items: entries };
     },
   }),
-  jsonRoute({ method: 'delete', path: '/blocklist/:email', summary: 'Remove an address or a domain', response: { type: Deleted }, handle: (ctx, { params }) => blocklist.deleteBlocklistEntry(ctx, params.email) }),
+  jsonRoute({
+    method: 'delete',
+    path: '/blocklist/:email',
+    summary: 'Remove an address or a domain',
+    response: { type: Deleted },
+    handle: (ctx, { params }) => blocklist.deleteBlocklistEntry(ctx, params.email),
+  }),
 ];

@@ -9,14 +9,25 @@ import { ActivationResult, CampaignView } from './campaigns.types';
 const ids = { type: 'array', items: { type: 'string', format: 'uuid' } };
 
 export const campaignRoutes = [
-  jsonRoute({ method: 'post', path: '/campaigns', summary: 'Create a draft campaign', body: body(CreateCampaignInput), response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] }, handle: (ctx, { body }) => campaigns.createCampaign(ctx, body) }),
   jsonRoute({
-    method: 'get', path: '/campaigns', summary: 'Campaigns, oldest first, with the number of leads still pending',
+    method: 'post',
+    path: '/campaigns',
+    summary: 'Create a draft campaign',
+    body: body(CreateCampaignInput),
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    handle: (ctx, { body }) => campaigns.createCampaign(ctx, body),
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/campaigns',
+    summary: 'Campaigns, oldest first, with the number of leads still pending',
     response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx) => (await campaigns.listCampaigns(ctx)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
   }),
   jsonRoute({
-    method: 'get', path: '/campaigns/:id', summary: 'A campaign with its steps and inbox ids',
+    method: 'get',
+    path: '/campaigns/:id',
+    summary: 'A campaign with its steps and inbox ids',
     response: { type: CampaignView, omit: ['mailboxIds', 'leadsPending'], extra: { mailbox_ids: ids } },
     handle: async (ctx, { params }) => {
       const { mailboxIds, ...c } = await campaigns.getCampaign(ctx, params.id);
@@ -24,11 +35,39 @@ export const campaignRoutes = [
     },
   }),
   jsonRoute({
-    method: 'patch', path: '/campaigns/:id', summary: "Change a campaign's settings (snake_case names)", body: body(UpdateCampaignInput), response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    method: 'patch',
+    path: '/campaigns/:id',
+    summary: "Change a campaign's settings (snake_case names)",
+    body: body(UpdateCampaignInput),
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
     handle: (ctx, { params, body }) => campaigns.updateCampaign(ctx, params.id, body),
   }),
-  jsonRoute({ method: 'post', path: '/campaigns/:id/activate', summary: 'Launch (draft or paused → active), with warnings', response: { type: ActivationResult }, handle: (ctx, { params }) => campaigns.activateCampaign(ctx, params.id) }),
-  jsonRoute({ method: 'post', path: '/campaigns/:id/pause', summary: 'Pause an active campaign', response: { type: StatusResult }, handle: (ctx, { params }) => campaigns.pauseCampaign(ctx, params.id) }),
-  jsonRoute({ method: 'post', path: '/campaigns/:id/duplicate', summary: 'A new draft with the same settings, steps and inboxes', response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] }, handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id) }),
-  jsonRoute({ method: 'delete', path: '/campaigns/:id', summary: 'Delete a campaign and its leads', response: { type: Deleted }, handle: (ctx, { params }) => campaigns.deleteCampaign(ctx, params.id) }),
+  jsonRoute({
+    method: 'post',
+    path: '/campaigns/:id/activate',
+    summary: 'Launch (draft or paused → active), with warnings',
+    response: { type: ActivationResult },
+    handle: (ctx, { params }) => campaigns.activateCampaign(ctx, params.id),
+  }),
+  jsonRoute({
+    method: 'post',
+    path: '/campaigns/:id/pause',
+    summary: 'Pause an active campaign',
+    response: { type: StatusResult },
+    handle: (ctx, { params }) => campaigns.pauseCampaign(ctx, params.id),
+  }),
+  jsonRoute({
+    method: 'post',
+    path: '/campaigns/:id/duplicate',
+    summary: 'A new draft with the same settings, steps and inboxes',
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id),
+  }),
+  jsonRoute({
+    method: 'delete',
+    path: '/campaigns/:id',
+    summary: 'Delete a campaign and its leads',
+    response: { type: Deleted },
+    handle: (ctx, { params }) => campaigns.deleteCampaign(ctx, params.id),
+  }),
 ];

@@ -22,10 +22,32 @@ const COPY_SUFFIX = ' (copy)';
 /** The settings a duplicate takes over: everything of api.md's campaign object except identity,
  *  name, status and creation time. */
 const SETTINGS = [
-  'timezone', 'days', 'windowStart', 'windowEnd', 'windows', 'leadTimezone', 'dailyLimit', 'maxNewLeadsPerDay',
-  'prioritizeNew', 'skipRisky', 'dealValue', 'stopOnReply', 'stopOnAutoReply', 'openTracking', 'clickTracking',
-  'unsubHeader', 'textOnly', 'companyReplyStop', 'providerMatching', 'abWinnerMetric', 'abOptimizeAfter', 'cc',
-  'bcc', 'tags', 'startDate', 'endDate',
+  'timezone',
+  'days',
+  'windowStart',
+  'windowEnd',
+  'windows',
+  'leadTimezone',
+  'dailyLimit',
+  'maxNewLeadsPerDay',
+  'prioritizeNew',
+  'skipRisky',
+  'dealValue',
+  'stopOnReply',
+  'stopOnAutoReply',
+  'openTracking',
+  'clickTracking',
+  'unsubHeader',
+  'textOnly',
+  'companyReplyStop',
+  'providerMatching',
+  'abWinnerMetric',
+  'abOptimizeAfter',
+  'cc',
+  'bcc',
+  'tags',
+  'startDate',
+  'endDate',
 ] as const satisfies readonly (keyof Campaign)[];
 
 /** How many leads of each campaign are still pending (no first email yet); 0 for a campaign without.
@@ -43,7 +65,8 @@ export async function pendingLeadCounts(em: EntityManager, campaignIds: readonly
   return counts;
 }
 
-const scheduleRefusal = (e: ScheduleError) => (e.code === 'no_windows' ? new AppError('validation_failed', e.message, { fields: { windows: [e.message] } }) : new AppError(e.code, e.message, e.details));
+const scheduleRefusal = (e: ScheduleError) =>
+  e.code === 'no_windows' ? new AppError('validation_failed', e.message, { fields: { windows: [e.message] } }) : new AppError(e.code, e.message, e.details);
 
 const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
 
@@ -65,7 +88,10 @@ export async function createCampaign(ctx: AuthedCtx, input: CreateCampaignInput)
 
 export async function listCampaigns(ctx: AuthedCtx) {
   const campaigns = await ctx.em.find(Campaign, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  const pending = await pendingLeadCounts(ctx.em, campaigns.map((c) => c.id));
+  const pending = await pendingLeadCounts(
+    ctx.em,
+    campaigns.map((c) => c.id),
+  );
   return campaigns.map((c) => ({ ...campaignView(c), leadsPending: pending.get(c.id) ?? 0 }));
 }
 
@@ -109,7 +135,11 @@ function applySchedule(campaign: Campaign, input: UpdateCampaignInput) {
       input.windowEnd !== undefined && input.windowEnd !== campaign.windowEnd && 'window_end',
     ].filter((f): f is string => typeof f === 'string');
     if (changed.length) {
-      throw new AppError('windows_set', `${changed.join(', ')} cannot change while windows are set; send windows: null first (or in the same request) to go back to days and hours.`, { fields: changed });
+      throw new AppError(
+        'windows_set',
+        `${changed.join(', ')} cannot change while windows are set; send windows: null first (or in the same request) to go back to days and hours.`,
+        { fields: changed },
+      );
     }
   }
 
@@ -161,9 +191,22 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
   if (input.bcc !== undefined) campaign.bcc = input.bcc === null ? null : normalizeEmail(input.bcc);
   if (input.tags !== undefined) campaign.tags = [...new Set(input.tags.map((t) => t.trim()))];
   const plain = [
-    'leadTimezone', 'dailyLimit', 'maxNewLeadsPerDay', 'prioritizeNew', 'skipRisky', 'dealValue', 'stopOnReply',
-    'stopOnAutoReply', 'openTracking', 'clickTracking', 'unsubHeader', 'textOnly', 'companyReplyStop',
-    'providerMatching', 'abWinnerMetric', 'abOptimizeAfter',
+    'leadTimezone',
+    'dailyLimit',
+    'maxNewLeadsPerDay',
+    'prioritizeNew',
+    'skipRisky',
+    'dealValue',
+    'stopOnReply',
+    'stopOnAutoReply',
+    'openTracking',
+    'clickTracking',
+    'unsubHeader',
+    'textOnly',
+    'companyReplyStop',
+    'providerMatching',
+    'abWinnerMetric',
+    'abOptimizeAfter',
   ] as const;
   for (const key of plain) {
     if (input[key] !== undefined) (campaign as unknown as Record<string, unknown>)[key] = input[key];
@@ -178,14 +221,18 @@ async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox
   const warnings: CampaignWarningView[] = [];
   for (const inbox of inboxes) {
     if (inbox.status === 'paused') warnings.push({ code: 'inbox_paused', text: `${inbox.email} is paused and sends nothing until it is resumed.` });
-    if (inbox.status === 'bounce_stopped') warnings.push({ code: 'inbox_bounce_stopped', text: `${inbox.email} was stopped for its bounce rate and sends nothing until it passes the connection test.` });
+    if (inbox.status === 'bounce_stopped')
+      warnings.push({ code: 'inbox_bounce_stopped', text: `${inbox.email} was stopped for its bounce rate and sends nothing until it passes the connection test.` });
   }
   const today = DateTime.fromJSDate(ctx.deps.clock.now()).setZone(campaign.timezone).toISODate()!;
   const { startDate, endDate } = campaign;
   if (endDate && endDate < today) {
     warnings.push({ code: 'after_end', text: `The end date ${endDate} has passed, so nothing will be sent; move or clear end_date.` });
   } else if (endDate && !hasSendingDay(sendingDays(campaign), startDate && startDate > today ? startDate : today, endDate)) {
-    warnings.push({ code: 'no_sending_days', text: `No sending day of the schedule falls between now and the end date ${endDate}, so nothing will be sent; change the days or end_date.` });
+    warnings.push({
+      code: 'no_sending_days',
+      text: `No sending day of the schedule falls between now and the end date ${endDate}, so nothing will be sent; change the days or end_date.`,
+    });
   }
   return warnings;
 }
@@ -227,7 +274,10 @@ export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
     workspace: source.workspace,
     // Repeated copies would grow the name without end: keep it within the name limit (counted in
     // characters, as the limit is, so no emoji is cut in half).
-    name: Array.from(source.name).slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length).join('') + COPY_SUFFIX,
+    name:
+      Array.from(source.name)
+        .slice(0, MAX_NAME_LENGTH - COPY_SUFFIX.length)
+        .join('') + COPY_SUFFIX,
   });
   copy.inboxes.set(inboxes);
   for (const step of steps) {
@@ -247,8 +297,7 @@ export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
 /** Removes the campaign with its steps (and leads, by cascade). Once it has sent it stays: pause it. */
 export async function deleteCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
-  const hasSent = () =>
-    new AppError('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
+  const hasSent = () => new AppError('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
   if (campaign.firstSentAt) throw hasSent();
   // The guard in the statement closes the race with a first send landing between read and delete.
   const deleted = await ctx.em.nativeDelete(Campaign, { id: campaign.id, firstSentAt: null });

@@ -39,8 +39,26 @@ export const CHECK_LABELS: Record<CheckKey, string> = {
 
 /** Selectors the big providers and common tools sign with, tried after the given one. */
 export const COMMON_DKIM_SELECTORS = [
-  'google', 'selector1', 'selector2', 'default', 'k1', 'k2', 's1', 's2', 'dkim', 'mail', 'smtp',
-  'key1', 'key2', 'sig1', 'mx', 'zoho', 'protonmail', 'everlytickey1', 'mandrill', 'pm',
+  'google',
+  'selector1',
+  'selector2',
+  'default',
+  'k1',
+  'k2',
+  's1',
+  's2',
+  'dkim',
+  'mail',
+  'smtp',
+  'key1',
+  'key2',
+  'sig1',
+  'mx',
+  'zoho',
+  'protonmail',
+  'everlytickey1',
+  'mandrill',
+  'pm',
 ];
 
 export interface Blocklist {
@@ -90,13 +108,12 @@ export async function lookup<T>(run: () => Promise<T>, deadline: number): Promis
   }
 }
 
-const failedLookup = (what: string, code: string) =>
-  code === 'ETIMEOUT' ? `The DNS look-up of ${what} timed out` : `The DNS look-up of ${what} failed (${code})`;
+const failedLookup = (what: string, code: string) => (code === 'ETIMEOUT' ? `The DNS look-up of ${what} timed out` : `The DNS look-up of ${what} failed (${code})`);
 
 const RETRY_FIX = 'Run the check again in a few minutes; if it keeps failing, make sure the DNS servers of the domain (and DNS_SERVERS) answer.';
 
 function check(key: CheckKey, status: CheckStatus, detail: string, fix: string | null, value: string | null = null): DomainCheck {
-  return { key, label: CHECK_LABELS[key], status, detail, fix: status === 'ok' ? null : fix ?? RETRY_FIX, value };
+  return { key, label: CHECK_LABELS[key], status, detail, fix: status === 'ok' ? null : (fix ?? RETRY_FIX), value };
 }
 
 const joinTxt = (records: string[][]) => records.map((chunks) => chunks.join(''));
@@ -156,7 +173,12 @@ export function spfCheck(domain: string, txt: Lookup<string[][]>, provider: Prov
   const records = txt.kind === 'found' ? joinTxt(txt.value).filter((r) => /^v=spf1(\s|$)/i.test(r.trim())) : [];
   const include = provider ? SPF_INCLUDE[provider] : "include:<your mail provider's SPF domain>";
   if (!records.length) {
-    return check('spf', 'fail', `${domain} has no SPF record: receivers cannot tell which servers may send its mail.`, `Publish one TXT record at ${domain}: "v=spf1 ${include} ~all".`);
+    return check(
+      'spf',
+      'fail',
+      `${domain} has no SPF record: receivers cannot tell which servers may send its mail.`,
+      `Publish one TXT record at ${domain}: "v=spf1 ${include} ~all".`,
+    );
   }
   if (records.length > 1) {
     return check(
@@ -177,7 +199,13 @@ export function spfCheck(domain: string, txt: Lookup<string[][]>, provider: Prov
     return check('spf', 'ok', `SPF record found; mail from servers it does not list will ${effect} (${all}).`, null, record);
   }
   if (qualifier === '+') {
-    return check('spf', 'warn', `The SPF record ends in ${all}: every server in the world may send as ${domain}.`, `Replace ${all} with ~all (or -all) so only the servers listed may send as ${domain}.`, record);
+    return check(
+      'spf',
+      'warn',
+      `The SPF record ends in ${all}: every server in the world may send as ${domain}.`,
+      `Replace ${all} with ~all (or -all) so only the servers listed may send as ${domain}.`,
+      record,
+    );
   }
   if (qualifier === '?') {
     return check('spf', 'warn', `The SPF record ends in ?all (neutral): receivers get no verdict for servers it does not list.`, 'Replace ?all with ~all (or -all).', record);
@@ -196,7 +224,9 @@ type DkimKey = { selector: string; state: 'valid' | 'revoked' } | { selector: st
 export function dkimKeyState(selector: string, txt: Lookup<string[][]>): DkimKey {
   if (txt.kind === 'error') return { selector, state: 'error', code: txt.code };
   if (txt.kind === 'none') return { selector, state: 'none' };
-  const keys = joinTxt(txt.value).map(parseTags).filter((tags) => tags.has('p'));
+  const keys = joinTxt(txt.value)
+    .map(parseTags)
+    .filter((tags) => tags.has('p'));
   if (!keys.length) return { selector, state: 'none' };
   return { selector, state: keys.some((tags) => tags.get('p') !== '') ? 'valid' : 'revoked' };
 }
@@ -261,7 +291,13 @@ export function dmarcCheck(domain: string, found: { name: string; txt: Lookup<st
     );
   }
   if (records.length > 1) {
-    return check('dmarc', 'fail', `_dmarc.${name} has ${records.length} DMARC records; receivers ignore them all.`, `Keep one DMARC record at _dmarc.${name} and delete the others.`, records.join(' | '));
+    return check(
+      'dmarc',
+      'fail',
+      `_dmarc.${name} has ${records.length} DMARC records; receivers ignore them all.`,
+      `Keep one DMARC record at _dmarc.${name} and delete the others.`,
+      records.join(' | '),
+    );
   }
   const record = records[0].trim();
   const inherited = name === domain ? '' : ` (inherited from _dmarc.${name})`;
@@ -278,7 +314,13 @@ export function dmarcCheck(domain: string, found: { name: string; txt: Lookup<st
       record,
     );
   }
-  return check('dmarc', 'fail', `The DMARC record at _dmarc.${name} has no valid p= policy, so receivers ignore it.`, `Set p=none, p=quarantine or p=reject in the record at _dmarc.${name}.`, record);
+  return check(
+    'dmarc',
+    'fail',
+    `The DMARC record at _dmarc.${name} has no valid p= policy, so receivers ignore it.`,
+    `Set p=none, p=quarantine or p=reject in the record at _dmarc.${name}.`,
+    record,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -379,7 +421,10 @@ export async function checkDomain(dns: DnsResolver, domain: string, opts: Health
     let addresses: string[] = [];
     if (mxl.kind === 'error') notes.push('the MX hosts could not be looked up, so their addresses were not checked');
     else if (mxl.kind === 'found') {
-      const hosts = [...mxl.value].filter((m) => !isNullMx(m)).sort((a, b) => a.priority - b.priority).slice(0, MAX_MX_HOSTS);
+      const hosts = [...mxl.value]
+        .filter((m) => !isNullMx(m))
+        .sort((a, b) => a.priority - b.priority)
+        .slice(0, MAX_MX_HOSTS);
       const found = await Promise.all(hosts.map((h) => lookup(() => dns.resolve4(h.exchange), deadline)));
       if (found.some((f) => f.kind === 'error')) notes.push('the address of an MX host could not be looked up');
       addresses = [...new Set(found.flatMap((f) => (f.kind === 'found' ? f.value : [])))].slice(0, MAX_MX_ADDRESSES);

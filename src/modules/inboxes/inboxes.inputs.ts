@@ -78,7 +78,10 @@ export class UpdateInboxInput {
   @Field(() => Int, { nullable: true }) @Optional() @Port() imapPort?: number;
   @Field({ nullable: true }) @Optional() @IsString() @Length(1, 320) @NotBlank() @NoNul() username?: string;
   @Field({ nullable: true, description: 'Required when smtpHost, smtpPort, imapHost, imapPort or username changes.' })
-  @Optional() @IsString() @Length(1, 1000) password?: string;
+  @Optional()
+  @IsString()
+  @Length(1, 1000)
+  password?: string;
   @Field(() => Int, { nullable: true }) @Optional() @DailyCap() dailyCap?: number;
   @Field(() => Int, { nullable: true }) @Optional() @GapMinutes() minGapMinutes?: number;
   @Field(() => Int, { nullable: true }) @Optional() @GapMinutes() gapJitterMinutes?: number;
@@ -88,7 +91,9 @@ export class UpdateInboxInput {
   @Field(() => Int, { nullable: true }) @Optional() @DailyCap() rampStart?: number;
   @Field(() => Int, { nullable: true }) @Optional() @IsInt() @Min(0) @Max(MAX_DAILY_CAP) rampIncrement?: number;
   @Field({ nullable: true, description: 'YYYY-MM-DD (workspace timezone) the ramp counts days from; today restarts it.' })
-  @Optional() @IsPlainDate() rampStartedAt?: string;
+  @Optional()
+  @IsPlainDate()
+  rampStartedAt?: string;
 }
 
 /** POST /mailboxes/bulk: the inboxes and exactly one change (checked by the service). */

@@ -144,7 +144,10 @@ const BULK_CHANGES = ['dailyCap', 'domainDailyCap', 'minGapMinutes', 'addTag', '
 export async function bulkUpdateInboxes(ctx: AuthedCtx, input: BulkUpdateInboxesInput): Promise<{ changed: number }> {
   const given = BULK_CHANGES.filter((k) => input[k] !== undefined);
   if (given.length !== 1) {
-    throw new AppError('one_change_required', `Send exactly one of ${BULK_CHANGES.map(snakeCase).join(', ')} with ids${given.length ? `; got ${given.map(snakeCase).join(', ')}` : ''}.`);
+    throw new AppError(
+      'one_change_required',
+      `Send exactly one of ${BULK_CHANGES.map(snakeCase).join(', ')} with ids${given.length ? `; got ${given.map(snakeCase).join(', ')}` : ''}.`,
+    );
   }
   const ids = [...new Set(input.ids.map((i) => i.toLowerCase()))];
   const inboxes = await ctx.em.find(Inbox, { id: { $in: ids } });
@@ -209,7 +212,9 @@ export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted
  *  (today included, workspace timezone). Placement stays null until placement tests exist. */
 export async function inboxScores(ctx: AuthedCtx): Promise<MailboxScoreView[]> {
   const { today } = await workspaceToday(ctx);
-  const from = DateTime.fromISO(today).minus({ days: SCORE_WINDOW_DAYS - 1 }).toISODate()!;
+  const from = DateTime.fromISO(today)
+    .minus({ days: SCORE_WINDOW_DAYS - 1 })
+    .toISODate()!;
   const inboxes = await ctx.em.find(Inbox, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const stats = inboxes.length ? await ctx.em.find(InboxDayStat, { inbox: { $in: inboxes.map((i) => i.id) }, day: { $gte: from, $lte: today } }) : [];
   return inboxes.map((inbox) => {

@@ -7,7 +7,9 @@ import { ImportCounts } from './import.types';
 
 @Resolver()
 export class LeadImportResolver {
-  @Mutation(() => ImportCounts, { description: 'Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules.' })
+  @Mutation(() => ImportCounts, {
+    description: 'Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules.',
+  })
   addLeads(@Arg('campaignId', () => ID) campaignId: string, @Arg('input') input: AddLeadsInput, @Ctx() ctx: Context) {
     return imports.addLeads(authed(ctx), campaignId, input);
   }

@@ -108,8 +108,7 @@ export async function runCount(em: EntityManager, count: CountQuery): Promise<nu
 }
 
 /** The SQL of a count, for EXPLAIN in the bench. */
-export const countSql = (count: CountQuery): Statement =>
-  count.kind === 'counters' ? count.statement : { sql: count.qb.clone().count().getFormattedQuery(), params: [] };
+export const countSql = (count: CountQuery): Statement => (count.kind === 'counters' ? count.statement : { sql: count.qb.clone().count().getFormattedQuery(), params: [] });
 
 /**
  * The two statements of a campaign lead list page: the total and the page, oldest first (createdAt, id).
@@ -120,7 +119,13 @@ export function campaignLeadQueries(em: EntityManager, campaign: Campaign, filte
   const where: FilterQuery<Lead> = { $and: [{ campaign: campaign.id }, ...filterConditions(filter)] };
   return {
     count: filter.q ? { kind: 'scan', qb: em.createQueryBuilder(Lead).where(where) } : { kind: 'counters', statement: counterTotal([campaign.id], filter) },
-    page: em.createQueryBuilder(Lead).select('*').where(where).orderBy([{ createdAt: 'asc' }, { id: 'asc' }]).limit(page.limit).offset(page.offset),
+    page: em
+      .createQueryBuilder(Lead)
+      .select('*')
+      .where(where)
+      .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
+      .limit(page.limit)
+      .offset(page.offset),
   };
 }
 
@@ -155,7 +160,12 @@ export async function workspaceLeadPage(em: EntityManager, filter: LeadFilter & 
     if (campaignIds && campaignIds.length * (page.offset + page.limit) <= MERGE_BUDGET) {
       const ids = await newestIdsByCampaign(em, campaignIds, filter, page);
       if (!ids.length) return [];
-      const rows = newest(em.createQueryBuilder(Lead).select('*').where({ id: { $in: ids } }));
+      const rows = newest(
+        em
+          .createQueryBuilder(Lead)
+          .select('*')
+          .where({ id: { $in: ids } }),
+      );
       await rows.applyFilters();
       return readRows(rows);
     }

@@ -28,10 +28,7 @@ export const charLength = (s: string): number => Array.from(s).length;
 /** Cuts a cleaned value to the limit without splitting a character (for bulk imports that keep rows). */
 export const clipVarValue = (clean: string): string => (charLength(clean) > VAR_VALUE_MAX ? Array.from(clean).slice(0, VAR_VALUE_MAX).join('').trimEnd() : clean);
 
-export type VarsPatchProblem =
-  | { field: string; code: 'invalid_field_name' }
-  | { field: string; code: 'value_too_long' }
-  | { field: string; code: 'invalid_value' };
+export type VarsPatchProblem = { field: string; code: 'invalid_field_name' } | { field: string; code: 'value_too_long' } | { field: string; code: 'invalid_value' };
 
 /**
  * Applies a PATCH `vars` object to a lead's fields: a string sets the field (cleaned), a blank string or

@@ -4,8 +4,24 @@ import type { Lead } from './lead.entity';
 import type { LeadView } from './leads.types';
 import { sendZone, type ZoneSettings } from './send-zone';
 
-type Columns = 'id' | 'email' | 'vars' | 'timezone' | 'status' | 'stopReason' | 'interest' | 'wonAt' | 'dealValue' | 'note' | 'provider'
-  | 'verification' | 'verifiedAt' | 'currentStep' | 'nextDueAt' | 'awayUntil' | 'createdAt';
+type Columns =
+  | 'id'
+  | 'email'
+  | 'vars'
+  | 'timezone'
+  | 'status'
+  | 'stopReason'
+  | 'interest'
+  | 'wonAt'
+  | 'dealValue'
+  | 'note'
+  | 'provider'
+  | 'verification'
+  | 'verifiedAt'
+  | 'currentStep'
+  | 'nextDueAt'
+  | 'awayUntil'
+  | 'createdAt';
 
 /** A lead as read: the entity, or a row the query builder mapped without hydrating an entity (relations
  *  as ids) — list pages read that way, as hydrating a thousand entities costs more than the query. */

@@ -76,7 +76,15 @@ export async function writeCampaignLeadsCsv(em: EntityManager, campaign: Campaig
     for (const r of rows) {
       const vars = r.vars ?? {};
       chunk += csvRecord([
-        r.email, r.status, r.interest, r.current_step, r.stop_reason, r.created_iso, r.last_sent_at, r.replied_at, r.next_due_at,
+        r.email,
+        r.status,
+        r.interest,
+        r.current_step,
+        r.stop_reason,
+        r.created_iso,
+        r.last_sent_at,
+        r.replied_at,
+        r.next_due_at,
         ...fields.map((f) => (Object.prototype.hasOwnProperty.call(vars, f) ? vars[f] : null)),
       ]);
     }

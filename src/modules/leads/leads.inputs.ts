@@ -46,19 +46,30 @@ export class LeadFilterInput {
   @Field(() => String, { nullable: true }) @Nullable() @oneOf(LEAD_STATUSES) status?: string | null;
   @Field(() => String, { nullable: true }) @Nullable() @oneOf(INTEREST_LABELS) interest?: string | null;
   @Field(() => String, { nullable: true, description: 'A verification value, or unchecked for leads not verified (null or unchecked).' })
-  @Nullable() @oneOf(VERIFICATIONS) verification?: string | null;
+  @Nullable()
+  @oneOf(VERIFICATIONS)
+  verification?: string | null;
   @Field(() => String, { nullable: true, description: 'A provider value, or unchecked for leads not looked up yet (null).' })
-  @Nullable() @oneOf(PROVIDER_FILTERS) provider?: string | null;
+  @Nullable()
+  @oneOf(PROVIDER_FILTERS)
+  provider?: string | null;
   @Field(() => ID, { nullable: true, description: 'Leads added from this lead list.' }) @Nullable() @IsUUID('all') listId?: string | null;
   @Field(() => String, { nullable: true, description: 'Part of the address, case-insensitive; % _ \\ and quotes match themselves.' })
-  @Nullable() @IsString() @MaxLength(MAX_Q_LENGTH) q?: string | null;
+  @Nullable()
+  @IsString()
+  @MaxLength(MAX_Q_LENGTH)
+  q?: string | null;
 }
 
 /** A lead list query: the filter plus the page. */
 @InputType()
 export class LeadQueryInput extends LeadFilterInput {
   @Field(() => Int, { nullable: true, description: `Page size, ${DEFAULT_PAGE} by default, at most ${MAX_PAGE}; 0 gives only the total.` })
-  @Nullable() @IsInt() @Min(0) @Max(MAX_PAGE) limit?: number | null;
+  @Nullable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE)
+  limit?: number | null;
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
 }
 
@@ -75,16 +86,29 @@ export class LeadSearchInput {
 @InputType()
 export class UpdateLeadInput {
   @Field(() => String, { nullable: true, description: `An interest label (${INTEREST_LABELS.join(', ')}) or null.` })
-  @Nullable() @oneOf(INTEREST_LABELS) interest?: string | null;
+  @Nullable()
+  @oneOf(INTEREST_LABELS)
+  interest?: string | null;
   @Field({ nullable: true, description: 'paused (a lead still in sequence) or active (a paused lead).' })
-  @Optional() @oneOf(['paused', 'active']) status?: 'paused' | 'active';
+  @Optional()
+  @oneOf(['paused', 'active'])
+  status?: 'paused' | 'active';
   @Field(() => String, { nullable: true }) @Nullable() @IsTimeZone() timezone?: string | null;
   @Field(() => Int, { nullable: true, description: "null falls back to the campaign's deal value." })
-  @Nullable() @IsInt() @Min(0) @Max(MAX_INT) dealValue?: number | null;
+  @Nullable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_INT)
+  dealValue?: number | null;
   @Field(() => String, { nullable: true, description: `Up to ${NOTE_MAX} characters; blank or null clears it.` })
-  @Nullable() @IsString() @MaxChars(NOTE_MAX) note?: string | null;
+  @Nullable()
+  @IsString()
+  @MaxChars(NOTE_MAX)
+  note?: string | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Fields to set by name; a blank or null value removes the field.' })
-  @Optional() @IsObject() vars?: Record<string, unknown>;
+  @Optional()
+  @IsObject()
+  vars?: Record<string, unknown>;
 }
 
 @InputType()

@@ -24,8 +24,7 @@ export const MAX_FIELDS_PER_LEAD = 200;
 const MIN_SEARCH = 2;
 
 const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
-const loadLead = (em: EntityManager, id: string, lock = false) =>
-  findOr404(em, Lead, id, 'Lead', lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : undefined);
+const loadLead = (em: EntityManager, id: string, lock = false) => findOr404(em, Lead, id, 'Lead', lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : undefined);
 
 /** The campaigns of some leads by id (one query), for their names and zones. */
 async function campaignsOf(em: EntityManager, leads: readonly LeadRecord[]): Promise<Map<string, Campaign>> {

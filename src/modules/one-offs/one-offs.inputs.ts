@@ -5,7 +5,7 @@ import { IsEmailAddress } from '../../validators';
 
 const NotBlank = () => Matches(/\S/, { message: '$property must not be blank' });
 
-@InputType({ description: 'A new email (subject) or an answer in a reply\'s thread (replyTo); exactly one of the two.' })
+@InputType({ description: "A new email (subject) or an answer in a reply's thread (replyTo); exactly one of the two." })
 export class OneOffSendInput {
   @Field(() => ID) @IsUUID('all', { message: '$property must be a mailbox id' }) mailboxId!: string;
 

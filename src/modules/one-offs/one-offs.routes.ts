@@ -7,16 +7,30 @@ import { CancelledOneOffView, OneOffLead, QueuedOneOffView } from './one-offs.ty
 
 export const oneOffRoutes = [
   jsonRoute({
-    method: 'post', path: '/leads/one-off', summary: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign', body: body(OneOffLeadInput), response: { type: OneOffLead, shape: 'snake' },
+    method: 'post',
+    path: '/leads/one-off',
+    summary: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign',
+    body: body(OneOffLeadInput),
+    response: { type: OneOffLead, shape: 'snake' },
     handle: (ctx, { body }) => createOneOffLead(ctx, body),
   }),
   jsonRoute({
     // api.md: this body is camelCase (mailboxId, replyTo).
-    method: 'post', path: '/leads/:id/send', summary: 'Queue a one-off email to a lead; nothing goes out from the call', body: body(OneOffSendInput, { keys: 'camel' }), response: { type: QueuedOneOffView, shape: 'snake' },
+    method: 'post',
+    path: '/leads/:id/send',
+    summary: 'Queue a one-off email to a lead; nothing goes out from the call',
+    body: body(OneOffSendInput, { keys: 'camel' }),
+    response: { type: QueuedOneOffView, shape: 'snake' },
     handle: async (ctx, { params, body }) => {
       const { id, status, scheduledFor } = await queueOneOff(ctx, params.id, body);
       return { id, status, scheduledFor };
     },
   }),
-  jsonRoute({ method: 'post', path: '/one-offs/:id/cancel', summary: 'Cancel a queued one-off email until it starts going', response: { type: CancelledOneOffView }, handle: (ctx, { params }) => cancelOneOff(ctx, params.id) }),
+  jsonRoute({
+    method: 'post',
+    path: '/one-offs/:id/cancel',
+    summary: 'Cancel a queued one-off email until it starts going',
+    response: { type: CancelledOneOffView },
+    handle: (ctx, { params }) => cancelOneOff(ctx, params.id),
+  }),
 ];

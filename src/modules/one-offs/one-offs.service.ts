@@ -49,7 +49,7 @@ export function earliestOneOff(
 
 export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffSendInput): Promise<QueuedOneOff> {
   if (input.subject != null && input.replyTo != null) {
-    throw new AppError('validation_failed', 'Give either subject (a new email) or replyTo (an answer in that reply\'s thread), not both.', {
+    throw new AppError('validation_failed', "Give either subject (a new email) or replyTo (an answer in that reply's thread), not both.", {
       fields: { replyTo: ['cannot be given with subject'] },
     });
   }
@@ -73,7 +73,9 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   if (!scheduledFor) throw new AppError('no_sending_window', `The campaign ${campaign.name} has no sending day or hours, so the email could never go; set its schedule first.`);
 
   const subject = input.subject ?? null;
-  const dedupeKey = createHash('sha256').update(JSON.stringify([inbox.id, subject, input.replyTo ?? null, input.body])).digest('hex');
+  const dedupeKey = createHash('sha256')
+    .update(JSON.stringify([inbox.id, subject, input.replyTo ?? null, input.body]))
+    .digest('hex');
   const id = randomUUID();
   await sql(
     ctx.em,
@@ -89,10 +91,18 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
 /** Drops a queued one-off with the error `Cancelled`; 409 once it is going or gone. */
 export async function cancelOneOff(ctx: AuthedCtx, id: string): Promise<{ id: string; status: 'dropped' }> {
   if (!isUuid(id)) throw notFound('One-off email');
-  const [row] = await sql(ctx.em, `update send set status = 'dropped', error = 'Cancelled' where id = ? and workspace_id = ? and kind = 'one_off' and status = 'queued' returning id`, [id, ctx.actor.workspaceId]);
+  const [row] = await sql(
+    ctx.em,
+    `update send set status = 'dropped', error = 'Cancelled' where id = ? and workspace_id = ? and kind = 'one_off' and status = 'queued' returning id`,
+    [id, ctx.actor.workspaceId],
+  );
   if (row) return { id, status: 'dropped' };
   const [current] = await sql(ctx.em, `select status from send where id = ? and workspace_id = ? and kind = 'one_off'`, [id, ctx.actor.workspaceId]);
   if (!current) throw notFound('One-off email');
   if (current.status === 'dropped') return { id, status: 'dropped' };
-  throw new AppError('one_off_gone', current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.', { status: current.status });
+  throw new AppError(
+    'one_off_gone',
+    current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.',
+    { status: current.status },
+  );
 }

@@ -11,11 +11,17 @@ export const ANALYTICS_MAX_DAYS = 3660;
 @InputType()
 export class AnalyticsInput {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, workspace timezone; 29 days before `to` when left out.' })
-  @Nullable() @IsPlainDate() from?: string | null;
+  @Nullable()
+  @IsPlainDate()
+  from?: string | null;
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, workspace timezone, included; today when left out.' })
-  @Nullable() @IsPlainDate() to?: string | null;
+  @Nullable()
+  @IsPlainDate()
+  to?: string | null;
   @Field(() => ID, { nullable: true, description: 'Only this campaign.' })
-  @Nullable() @IsUUID('all', { message: '$property must be a campaign id' }) campaignId?: string | null;
+  @Nullable()
+  @IsUUID('all', { message: '$property must be a campaign id' })
+  campaignId?: string | null;
 }
 
 export const ANALYTICS_GROUPS = ['campaign', 'mailbox', 'day'] as const;

@@ -9,7 +9,11 @@ export const DEFAULT_ACTIVITY_PAGE = 50;
 @InputType()
 export class ActivityPageInput {
   @Field(() => Int, { nullable: true, description: `Up to ${MAX_ACTIVITY_PAGE}; ${DEFAULT_ACTIVITY_PAGE} when left out.` })
-  @Nullable() @IsInt() @Min(1) @Max(MAX_ACTIVITY_PAGE) limit?: number | null;
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ACTIVITY_PAGE)
+  limit?: number | null;
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(2_147_483_647) offset?: number | null;
 }
 

@@ -117,7 +117,14 @@ async function leadTotals(ctx: AuthedCtx, campaign: EngineCampaign, campaignDeal
     [campaign.steps.length, campaignDealValue, campaignDealValue, campaign.id],
   );
   return {
-    leads: { total: n(r?.total), completed: n(r?.completed), inSequence: n(r?.in_sequence), pending: n(r?.pending), replied: n(r?.replied_now), unsubscribed: n(r?.unsubscribed_now) },
+    leads: {
+      total: n(r?.total),
+      completed: n(r?.completed),
+      inSequence: n(r?.in_sequence),
+      pending: n(r?.pending),
+      replied: n(r?.replied_now),
+      unsubscribed: n(r?.unsubscribed_now),
+    },
     replied: n(r?.replied),
     positive: n(r?.positive),
     autoReplies: n(r?.auto_replies),
@@ -160,9 +167,7 @@ async function variantRows(ctx: AuthedCtx, campaign: EngineCampaign): Promise<Va
   for (const step of campaign.steps) if (!step.task) step.variants.forEach((_, i) => row(step.position, i + 1));
   for (const r of sent) row(n(r.step), n(r.variant)).sent = n(r.n);
   for (const r of replies) Object.assign(row(n(r.step), n(r.variant)), { replies: n(r.n), positive: n(r.positive) });
-  return [...rows.values()]
-    .map((v) => ({ ...v, replyRate: percent(v.replies, v.sent) }))
-    .sort((a, b) => a.step - b.step || a.variant - b.variant);
+  return [...rows.values()].map((v) => ({ ...v, replyRate: percent(v.replies, v.sent) })).sort((a, b) => a.step - b.step || a.variant - b.variant);
 }
 
 /** Sends, replies and bounces per calendar day in the campaign zone, from the first day anything
@@ -184,7 +189,9 @@ async function pastDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date): Pr
     [zone, campaign.id, zone, campaign.id, zone, campaign.id],
   );
   const today = wallClock(zone, now.getTime()).day;
-  const byDay = new Map(rows.map((r) => [String(r.day), { day: String(r.day), sent: n(r.sent), replies: n(r.replies), bounces: n(r.bounces), pending: null, future: false } as DayStats]));
+  const byDay = new Map(
+    rows.map((r) => [String(r.day), { day: String(r.day), sent: n(r.sent), replies: n(r.replies), bounces: n(r.bounces), pending: null, future: false } as DayStats]),
+  );
   const first = Math.min(today, ...[...byDay.keys()].map(dayOfDate));
   const out = new Map<string, DayStats>();
   for (let d = first; d <= today; d++) {

@@ -18,18 +18,52 @@ function dayRow({ pending, future, ...counts }: DayStats) {
 
 export const reportRoutes = [
   jsonRoute({
-    method: 'get', path: '/campaigns/:id/stats', summary: "A campaign's numbers: per variant, per day and its leads", response: { type: CampaignStatsView, shape: 'snake', optional: ['byDay.pending', 'byDay.future'] },
+    method: 'get',
+    path: '/campaigns/:id/stats',
+    summary: "A campaign's numbers: per variant, per day and its leads",
+    response: { type: CampaignStatsView, shape: 'snake', optional: ['byDay.pending', 'byDay.future'] },
     handle: async (ctx, { params }) => {
       const { byDay, ...stats } = await campaignStats(ctx, params.id);
       return { ...stats, byDay: byDay.map(dayRow) };
     },
   }),
-  jsonRoute({ method: 'get', path: '/campaigns/:id/activity', summary: "A campaign's sends and what followed, newest first", query: query(ActivityPageInput), response: { type: ActivityPageView }, handle: (ctx, { params, query }) => campaignActivity(ctx, params.id, query) }),
-  jsonRoute({ method: 'get', path: '/campaigns/:id/bounces', summary: "A campaign's bounces, newest first", query: query(ActivityPageInput), response: { type: BouncePageView }, handle: (ctx, { params, query }) => campaignBounces(ctx, params.id, query) }),
-  jsonRoute({ method: 'get', path: '/reports/summary', summary: 'The workspace at a glance', response: { type: ReportSummaryView, shape: 'snake' }, handle: (ctx) => reportSummary(ctx) }),
-  jsonRoute({ method: 'get', path: '/reports/analytics', summary: 'Sent, replies and bounces over a period, by day, campaign and inbox', query: query(AnalyticsInput), response: { type: AnalyticsView, shape: 'snake' }, handle: (ctx, { query }) => reportAnalytics(ctx, query) }),
+  jsonRoute({
+    method: 'get',
+    path: '/campaigns/:id/activity',
+    summary: "A campaign's sends and what followed, newest first",
+    query: query(ActivityPageInput),
+    response: { type: ActivityPageView },
+    handle: (ctx, { params, query }) => campaignActivity(ctx, params.id, query),
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/campaigns/:id/bounces',
+    summary: "A campaign's bounces, newest first",
+    query: query(ActivityPageInput),
+    response: { type: BouncePageView },
+    handle: (ctx, { params, query }) => campaignBounces(ctx, params.id, query),
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/reports/summary',
+    summary: 'The workspace at a glance',
+    response: { type: ReportSummaryView, shape: 'snake' },
+    handle: (ctx) => reportSummary(ctx),
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/reports/analytics',
+    summary: 'Sent, replies and bounces over a period, by day, campaign and inbox',
+    query: query(AnalyticsInput),
+    response: { type: AnalyticsView, shape: 'snake' },
+    handle: (ctx, { query }) => reportAnalytics(ctx, query),
+  }),
   csvDownloadRoute({
-    method: 'get', path: '/reports/analytics.csv', summary: 'One grouping of the analytics report as CSV', query: query(AnalyticsCsvInput), response: { schema: { type: 'string' }, description: 'text/csv' },
+    method: 'get',
+    path: '/reports/analytics.csv',
+    summary: 'One grouping of the analytics report as CSV',
+    query: query(AnalyticsCsvInput),
+    response: { schema: { type: 'string' }, description: 'text/csv' },
     handle: async (ctx, { query: { group = 'campaign', ...input } }, open) => {
       const report = await reportAnalytics(ctx, input);
       await open(`analytics-${group}-${report.from}-${report.to}.csv`).write(analyticsCsv(report, group));

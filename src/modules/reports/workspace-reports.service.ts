@@ -120,7 +120,11 @@ async function rangeOf(ctx: AuthedCtx, input: AnalyticsInput) {
   const workspace = await ctx.em.findOneOrFail(Workspace, ctx.actor.workspaceId);
   const zone = workspace.timezone;
   const to = input.to ?? dayKey(zone, ctx.deps.clock.now());
-  const from = input.from ?? DateTime.fromISO(to).minus({ days: ANALYTICS_DEFAULT_DAYS - 1 }).toISODate()!;
+  const from =
+    input.from ??
+    DateTime.fromISO(to)
+      .minus({ days: ANALYTICS_DEFAULT_DAYS - 1 })
+      .toISODate()!;
   if (from > to) throw new AppError('invalid_range', '`from` must not be after `to`.');
   const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days + 1;
   if (days > ANALYTICS_MAX_DAYS) throw new AppError('invalid_range', `A report covers at most ${ANALYTICS_MAX_DAYS} days.`);
@@ -173,7 +177,11 @@ export async function reportAnalytics(ctx: AuthedCtx, input: AnalyticsInput): Pr
       [ws, start, end, ...campaignParam],
     ),
     sql(ctx.em, `select id, name from campaign where workspace_id = ? and not one_off and first_sent_at is not null order by name, id`, [ws]),
-    sql(ctx.em, `select 'campaign' as kind, id, name as label, open_tracking, click_tracking from campaign where workspace_id = ? union all select 'inbox', id, email, false, false from inbox where workspace_id = ?`, [ws, ws]),
+    sql(
+      ctx.em,
+      `select 'campaign' as kind, id, name as label, open_tracking, click_tracking from campaign where workspace_id = ? union all select 'inbox', id, email, false, false from inbox where workspace_id = ?`,
+      [ws, ws],
+    ),
   ]);
 
   const label = new Map(labels.map((l) => [`${l.kind}:${l.id}`, String(l.label)]));

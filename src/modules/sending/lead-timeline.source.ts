@@ -16,8 +16,12 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export const sendingTimeline: TimelineSource = async (ctx, lead) => {
   const [sends, bounces, clicks, events, tasks] = await Promise.all([
-    sql(ctx.em, `select kind, status, step_position, variant, subject, sent_at, opened_at, clicked_at, id from send where lead_id = ? and status = 'sent' order by sent_at`, [lead.id]),
-    sql(ctx.em, `select b.created_at, b.reason, b.code, s.step_position, s.variant from bounce b left join send s on s.id = b.send_id where b.lead_id = ? order by b.created_at`, [lead.id]),
+    sql(ctx.em, `select kind, status, step_position, variant, subject, sent_at, opened_at, clicked_at, id from send where lead_id = ? and status = 'sent' order by sent_at`, [
+      lead.id,
+    ]),
+    sql(ctx.em, `select b.created_at, b.reason, b.code, s.step_position, s.variant from bounce b left join send s on s.id = b.send_id where b.lead_id = ? order by b.created_at`, [
+      lead.id,
+    ]),
     sql(ctx.em, `select distinct on (send_id) send_id, url from tracking_event where lead_id = ? and kind = 'click' and human order by send_id, created_at`, [lead.id]),
     sql(ctx.em, `select kind, created_at from event where workspace_id = ? and once_key = ?`, [lead.workspace.id, `unsubscribe:${lead.id}`]),
     sql(ctx.em, `select kind, text, step_position, status, due_at, closed_at from task where lead_id = ? order by step_position`, [lead.id]),
@@ -30,7 +34,8 @@ export const sendingTimeline: TimelineSource = async (ctx, lead) => {
     const oneOff = s.kind === 'one_off';
     entries.push({ type: oneOff ? 'one_off' : 'sent', at: new Date(s.sent_at as string), step, stepLabel: stepLabel(step), detail: (s.subject as string | null) ?? null, variant });
     if (s.opened_at) entries.push({ type: 'opened', at: new Date(s.opened_at as string), step, stepLabel: stepLabel(step), detail: null, variant });
-    if (s.clicked_at) entries.push({ type: 'clicked', at: new Date(s.clicked_at as string), step, stepLabel: stepLabel(step), detail: clickUrl.get(String(s.id)) ?? null, variant });
+    if (s.clicked_at)
+      entries.push({ type: 'clicked', at: new Date(s.clicked_at as string), step, stepLabel: stepLabel(step), detail: clickUrl.get(String(s.id)) ?? null, variant });
   }
   for (const b of bounces) {
     const step = num(b.step_position);
@@ -41,7 +46,8 @@ export const sendingTimeline: TimelineSource = async (ctx, lead) => {
     const label = TASK_LABELS[String(t.kind)] ?? 'Task';
     const step = Number(t.step_position);
     entries.push({ type: 'task', at: new Date(t.due_at as string), step, stepLabel: label, detail: String(t.text), variant: null });
-    if (t.closed_at) entries.push({ type: t.status === 'skipped' ? 'task_skipped' : 'task_done', at: new Date(t.closed_at as string), step, stepLabel: label, detail: null, variant: null });
+    if (t.closed_at)
+      entries.push({ type: t.status === 'skipped' ? 'task_skipped' : 'task_done', at: new Date(t.closed_at as string), step, stepLabel: label, detail: null, variant: null });
   }
   return entries;
 };

@@ -43,9 +43,11 @@ export async function recordOpen(deps: AppDeps, token: string, method: string): 
   if (!send) throw notFound('Email');
   const counts = method !== 'HEAD';
   const first = counts ? await sql(em, `update send set opened_at = ? where id = ? and opened_at is null returning id`, [now, send.id]) : [];
-  await sql(em, `insert into tracking_event (id, created_at, workspace_id, send_id, lead_id, campaign_id, kind, method, url, human) values (?, ?, ?, ?, ?, ?, 'open', ?, null, ?)`, [
-    randomUUID(), now, send.workspace_id, send.id, send.lead_id, send.campaign_id, method, first.length > 0,
-  ]);
+  await sql(
+    em,
+    `insert into tracking_event (id, created_at, workspace_id, send_id, lead_id, campaign_id, kind, method, url, human) values (?, ?, ?, ?, ?, ?, 'open', ?, null, ?)`,
+    [randomUUID(), now, send.workspace_id, send.id, send.lead_id, send.campaign_id, method, first.length > 0],
+  );
 }
 
 /** The click redirect: where to send the browser (only ever the link that was signed into the email),
@@ -65,7 +67,15 @@ export async function recordClick(deps: AppDeps, token: string, method: string):
   const others: Click[] = earlier.map((e) => ({ sendId: String(send.id), sentAt, at: new Date(e.created_at as string), url: String(e.url), method: String(e.method) }));
   const human = isHumanClick(click, [...others, click]);
   await sql(em, `insert into tracking_event (id, created_at, workspace_id, send_id, lead_id, campaign_id, kind, method, url, human) values (?, ?, ?, ?, ?, ?, 'click', ?, ?, ?)`, [
-    randomUUID(), now, send.workspace_id, send.id, send.lead_id, send.campaign_id, method, payload.url, human,
+    randomUUID(),
+    now,
+    send.workspace_id,
+    send.id,
+    send.lead_id,
+    send.campaign_id,
+    method,
+    payload.url,
+    human,
   ]);
   if (human) await sql(em, `update send set clicked_at = ? where id = ? and clicked_at is null`, [now, send.id]);
   return payload.url;

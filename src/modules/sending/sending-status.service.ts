@@ -25,9 +25,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   if (!campaign) throw new Error('campaign vanished');
   const inboxList = await loadInboxes(ctx.em, now, [campaign.workspaceId]);
   const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
-  const inboxes = inboxList
-    .filter((i) => campaign.inboxIds.includes(i.id))
-    .map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
+  const inboxes = inboxList.filter((i) => campaign.inboxIds.includes(i.id)).map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
 
   const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
   const excluded = skippedVerifications(campaign.skipRisky);
@@ -53,11 +51,13 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
         where ${open} and ${dueAt} < ?`,
       [campaignId, firstWait, endOfDay(campaign.timezone, now)],
     ),
-    sql(
-      ctx.em,
-      `select count(*) filter (where ${away})::int as away, count(*) filter (where ${verifying})::int as verification from lead l where ${open} and ${dueAt} <= ?`,
-      [now, holdSince, campaignId, firstWait, now],
-    ),
+    sql(ctx.em, `select count(*) filter (where ${away})::int as away, count(*) filter (where ${verifying})::int as verification from lead l where ${open} and ${dueAt} <= ?`, [
+      now,
+      holdSince,
+      campaignId,
+      firstWait,
+      now,
+    ]),
     sql(ctx.em, `select min(${dueAt}) as at from lead l where ${open}`, [firstWait, campaignId]),
   ]);
   const dueNow: DueGroup[] = groups.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));

@@ -5,7 +5,10 @@ import { SendingStatusView } from './sending.types';
 
 export const sendingRoutes = [
   jsonRoute({
-    method: 'get', path: '/campaigns/:id/sending-status', summary: 'Whether the campaign is sending now, and why not', response: { type: SendingStatusView, shape: 'snake' },
+    method: 'get',
+    path: '/campaigns/:id/sending-status',
+    summary: 'Whether the campaign is sending now, and why not',
+    response: { type: SendingStatusView, shape: 'snake' },
     handle: (ctx, { params }) => sendingStatus(ctx, params.id),
   }),
 ];

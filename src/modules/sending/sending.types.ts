@@ -9,7 +9,9 @@ export class SendingMessageView {
   text!: string;
 }
 
-@ObjectType('DueToday', { description: 'An estimate: the smallest of the daily limit left, the leads due before midnight in the campaign zone and what its inboxes have left today.' })
+@ObjectType('DueToday', {
+  description: 'An estimate: the smallest of the daily limit left, the leads due before midnight in the campaign zone and what its inboxes have left today.',
+})
 export class DueTodayView {
   @Field(() => Int)
   total!: number;

@@ -42,12 +42,27 @@ export function lockViolations(existing: readonly LockedStepShape[], incoming: r
       if (atPosition && !atPosition.id) {
         violations.push({ code: 'missing_step_id', position: e.position, id: e.id, message: `Step ${e.position} already exists; send it back with its id ${e.id} to change it.` });
       } else {
-        violations.push({ code: 'step_removed', position: e.position, id: e.id, message: `Step ${e.position} (id ${e.id}) cannot be removed once the campaign has started; send it back with its id.` });
+        violations.push({
+          code: 'step_removed',
+          position: e.position,
+          id: e.id,
+          message: `Step ${e.position} (id ${e.id}) cannot be removed once the campaign has started; send it back with its id.`,
+        });
       }
     } else if (sent.position !== e.position) {
-      violations.push({ code: 'step_moved', position: e.position, id: e.id, message: `Step ${e.position} (id ${e.id}) cannot move to position ${sent.position} once the campaign has started.` });
+      violations.push({
+        code: 'step_moved',
+        position: e.position,
+        id: e.id,
+        message: `Step ${e.position} (id ${e.id}) cannot move to position ${sent.position} once the campaign has started.`,
+      });
     } else if (sent.isTask !== e.isTask) {
-      violations.push({ code: 'step_retyped', position: e.position, id: e.id, message: `Step ${e.position} is ${kind(e.isTask)} and cannot become ${kind(sent.isTask)} once the campaign has started.` });
+      violations.push({
+        code: 'step_retyped',
+        position: e.position,
+        id: e.id,
+        message: `Step ${e.position} is ${kind(e.isTask)} and cannot become ${kind(sent.isTask)} once the campaign has started.`,
+      });
     } else if (!e.isTask && sent.variantCount < e.variantCount) {
       violations.push({
         code: 'variant_removed',
@@ -59,7 +74,12 @@ export function lockViolations(existing: readonly LockedStepShape[], incoming: r
   }
   for (const s of incoming) {
     if (s.id && !existingIds.has(s.id)) {
-      violations.push({ code: 'unknown_step_id', position: s.position, id: s.id, message: `Step id ${s.id} at position ${s.position} is not a step of this campaign; new steps are sent without an id.` });
+      violations.push({
+        code: 'unknown_step_id',
+        position: s.position,
+        id: s.id,
+        message: `Step id ${s.id} at position ${s.position} is not a step of this campaign; new steps are sent without an id.`,
+      });
     }
   }
   return violations.sort((a, b) => a.position - b.position);

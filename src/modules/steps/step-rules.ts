@@ -97,13 +97,19 @@ function emailErrors(s: StepDraft, isFirstEmail: boolean): StepRuleError[] {
     errors.push({ code: 'no_variants', position: s.position, message: `${at} is an email and needs at least one variant with a subject and body (or a task).` });
     return errors;
   }
-  if (s.variants.length > MAX_VARIANTS) errors.push({ code: 'too_many_variants', position: s.position, message: `${at} has ${s.variants.length} variants; at most ${MAX_VARIANTS} are allowed.` });
+  if (s.variants.length > MAX_VARIANTS)
+    errors.push({ code: 'too_many_variants', position: s.position, message: `${at} has ${s.variants.length} variants; at most ${MAX_VARIANTS} are allowed.` });
   s.variants.forEach((v, i) => {
     const variant = i + 1;
     if (isBlank(v.body)) errors.push({ code: 'blank_body', position: s.position, variant, message: `${at}, variant ${variant} has an empty body.` });
     // An empty subject means "reply in the same thread" (rule 2), so the first email needs one.
     if (isFirstEmail && isBlank(v.subject)) {
-      errors.push({ code: 'subject_required', position: s.position, variant, message: `${at}, variant ${variant} is the first email of the sequence and needs a subject; only follow-ups may leave it empty to reply in the thread.` });
+      errors.push({
+        code: 'subject_required',
+        position: s.position,
+        variant,
+        message: `${at}, variant ${variant} is the first email of the sequence and needs a subject; only follow-ups may leave it empty to reply in the thread.`,
+      });
     }
   });
   if (!s.variants.some((v) => v.enabled)) errors.push({ code: 'no_enabled_variant', position: s.position, message: `${at} needs at least one enabled variant.` });

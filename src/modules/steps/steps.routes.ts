@@ -12,24 +12,53 @@ const pathNumber = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN);
 
 export const stepRoutes = [
   jsonRoute({
-    method: 'put', path: '/campaigns/:id/steps', summary: "Replace the campaign's steps (an array of steps)", body: customBody(StepInput, parseStepInputs, { list: true }), response: { type: StepCount },
+    method: 'put',
+    path: '/campaigns/:id/steps',
+    summary: "Replace the campaign's steps (an array of steps)",
+    body: customBody(StepInput, parseStepInputs, { list: true }),
+    response: { type: StepCount },
     handle: (ctx, { params, body }) => steps.updateCampaignSteps(ctx, params.id, body),
   }),
   jsonRoute({
-    method: 'patch', path: '/campaigns/:id/steps/:position/variants/:variant', summary: 'Turn one variant on or off (position and variant count from 1)', body: body(StepVariantInput), response: { type: StepVariantState },
-    handle: (ctx, { params, body }) => steps.updateStepVariant(ctx, { campaignId: params.id, position: pathNumber(params.position), variant: pathNumber(params.variant), enabled: body.enabled }),
+    method: 'patch',
+    path: '/campaigns/:id/steps/:position/variants/:variant',
+    summary: 'Turn one variant on or off (position and variant count from 1)',
+    body: body(StepVariantInput),
+    response: { type: StepVariantState },
+    handle: (ctx, { params, body }) =>
+      steps.updateStepVariant(ctx, { campaignId: params.id, position: pathNumber(params.position), variant: pathNumber(params.variant), enabled: body.enabled }),
   }),
   jsonRoute({
-    method: 'post', path: '/campaigns/:id/steps/from-template', summary: "Replace the campaign's steps with a template's, before it starts", body: body(ApplySequenceTemplateInput), response: { type: StepCount },
+    method: 'post',
+    path: '/campaigns/:id/steps/from-template',
+    summary: "Replace the campaign's steps with a template's, before it starts",
+    body: body(ApplySequenceTemplateInput),
+    response: { type: StepCount },
     handle: (ctx, { params, body }) => templates.applySequenceTemplate(ctx, params.id, body.templateId),
   }),
   jsonRoute({
-    method: 'post', path: '/sequence-templates', summary: 'Save a sequence as a template', body: body(CreateSequenceTemplateInput), response: { type: SequenceTemplateView, omit: ['createdAt'] },
+    method: 'post',
+    path: '/sequence-templates',
+    summary: 'Save a sequence as a template',
+    body: body(CreateSequenceTemplateInput),
+    response: { type: SequenceTemplateView, omit: ['createdAt'] },
     handle: async (ctx, { body }) => {
       const { id, name, steps: count } = await templates.createSequenceTemplate(ctx, body);
       return { id, name, steps: count };
     },
   }),
-  jsonRoute({ method: 'get', path: '/sequence-templates', summary: 'Sequence templates by name', response: { type: SequenceTemplateView, list: true, shape: 'snake' }, handle: (ctx) => templates.listSequenceTemplates(ctx) }),
-  jsonRoute({ method: 'delete', path: '/sequence-templates/:id', summary: 'Delete a sequence template', response: { type: Deleted }, handle: (ctx, { params }) => templates.deleteSequenceTemplate(ctx, params.id) }),
+  jsonRoute({
+    method: 'get',
+    path: '/sequence-templates',
+    summary: 'Sequence templates by name',
+    response: { type: SequenceTemplateView, list: true, shape: 'snake' },
+    handle: (ctx) => templates.listSequenceTemplates(ctx),
+  }),
+  jsonRoute({
+    method: 'delete',
+    path: '/sequence-templates/:id',
+    summary: 'Delete a sequence template',
+    response: { type: Deleted },
+    handle: (ctx, { params }) => templates.deleteSequenceTemplate(ctx, params.id),
+  }),
 ];

@@ -43,7 +43,10 @@ export function checkStepRules(drafts: StepDraft[]): void {
 const lockShape = (s: Step | StepDraft) => ({ id: s.id ?? null, position: s.position, isTask: s.task !== null, variantCount: s.variants.length });
 
 function checkLock(existing: Step[], drafts: StepDraft[]): void {
-  const violations = lockViolations(existing.map((s) => ({ ...lockShape(s), id: s.id })), drafts.map(lockShape));
+  const violations = lockViolations(
+    existing.map((s) => ({ ...lockShape(s), id: s.id })),
+    drafts.map(lockShape),
+  );
   if (violations.length) {
     throw new AppError('sequence_locked', `The campaign has started, so its existing steps stay: ${violations[0].message}`, { violations });
   }

@@ -9,8 +9,7 @@ import { Step } from '../../../src/modules/steps/step.entity';
 
 type Service = Pick<RunningService, 'deps'>;
 
-const emFor = (service: Service, workspaceId: string) =>
-  authedContext(service.deps, { workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
+const emFor = (service: Service, workspaceId: string) => authedContext(service.deps, { workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
 
 /** A draft campaign in the workspace's timezone with the entity defaults, unless overridden. */
 export async function createCampaign(service: Service, workspaceId: string, overrides: Partial<Omit<RequiredEntityData<Campaign>, 'workspace'>> = {}): Promise<Campaign> {

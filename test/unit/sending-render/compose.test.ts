@@ -36,7 +36,10 @@ async function send(i: ComposeInput) {
 /** A header as it appears in the raw message, unfolded (mailparser reshapes some headers). */
 function rawHeader(parsed: ParsedMail, name: string): string | undefined {
   const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]/g, ' ')
+    .trim();
 }
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));

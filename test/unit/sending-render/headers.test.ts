@@ -1,12 +1,5 @@
 // Header values: one line each (no header injection), `Re:` once, thread ids cleaned, our Message-ID.
-import {
-  messageIdFor,
-  normalizeMessageId,
-  oneLine,
-  REFERENCES_MAX,
-  replySubject,
-  threadHeaders,
-} from '../../../src/modules/sending/render/headers';
+import { messageIdFor, normalizeMessageId, oneLine, REFERENCES_MAX, replySubject, threadHeaders } from '../../../src/modules/sending/render/headers';
 
 describe('oneLine', () => {
   it('turns every line break and control character into a space', () => {

@@ -64,17 +64,13 @@ describe('renderTemplate: values are text, rendered once', () => {
   });
 
   it('leaves text that is not a well-formed field as written', () => {
-    expect(render('{{}} {{ }} {{firstName} {firstName}} {{first\nName}} {{|x}}', { firstName: 'Ana' }).text).toBe(
-      '{{}} {{ }} {{firstName} {firstName}} {{first\nName}} {{|x}}',
-    );
+    expect(render('{{}} {{ }} {{firstName} {firstName}} {{first\nName}} {{|x}}', { firstName: 'Ana' }).text).toBe('{{}} {{ }} {{firstName} {firstName}} {{first\nName}} {{|x}}');
   });
 });
 
 describe('renderTemplate: reserved fields', () => {
   it('inserts the unsubscribe URL, whatever the case, ahead of a lead field of the same name', () => {
-    expect(render('Stop: {{unsubscribe}} {{ Unsubscribe }}', { unsubscribe: 'https://evil.example/' }).text).toBe(
-      `Stop: ${unsubscribeUrl} ${unsubscribeUrl}`,
-    );
+    expect(render('Stop: {{unsubscribe}} {{ Unsubscribe }}', { unsubscribe: 'https://evil.example/' }).text).toBe(`Stop: ${unsubscribeUrl} ${unsubscribeUrl}`);
   });
 
   it('inserts the sender first name and full name from the inbox from name', () => {

@@ -192,7 +192,20 @@ describe('fair rotation', () => {
     // One lead due per 30-second tick for 100 ticks: the campaign has only one send per tick to give.
     for (let tick = 0; tick < 100; tick++) {
       const now = new Date(NOW.getTime() + tick * 30_000);
-      const sends = planSends({ campaigns: [campaign('c1', inboxes.map((i) => i.id), { dailyLimit: 1000 })], inboxes, leads: [lead(`t${tick}`, 'c1', { dueAt: now })] }, now).sends;
+      const sends = planSends(
+        {
+          campaigns: [
+            campaign(
+              'c1',
+              inboxes.map((i) => i.id),
+              { dailyLimit: 1000 },
+            ),
+          ],
+          inboxes,
+          leads: [lead(`t${tick}`, 'c1', { dueAt: now })],
+        },
+        now,
+      ).sends;
       for (const s of sends) {
         const used = inboxes.find((i) => i.id === s.inboxId)!;
         used.sentToday++;
@@ -207,7 +220,7 @@ describe('fair rotation', () => {
   it('keeps inboxes within one send of each other with gaps and jitter over a day', () => {
     // A lead falls due every 5 minutes; each inbox rests 9 to 14 minutes after a send.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const inboxes = ['i1', 'i2', 'i3'].map((id) => inbox(id, { capToday: 40 }));
     const c = campaign('c1', ['i1', 'i2', 'i3'], { dailyLimit: 60 });
     const due = Array.from({ length: 200 }, (_, i) => lead(`l${i}`, 'c1', { dueAt: new Date(NOW.getTime() + i * 5 * 60_000) }));

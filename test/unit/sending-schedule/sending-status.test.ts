@@ -1,12 +1,6 @@
 // sending-status.ts: every reason (in the order the sender meets them) and note code of decisions.md §5,
 // and the due_today estimate of api.md (smallest of limit left, leads due before midnight, inbox room).
-import {
-  explainSending,
-  type DueGroup,
-  type SendingState,
-  type StatusCampaign,
-  type StatusInbox,
-} from '../../../src/modules/sending/schedule';
+import { explainSending, type DueGroup, type SendingState, type StatusCampaign, type StatusInbox } from '../../../src/modules/sending/schedule';
 
 // Wednesday 10 June 2026 10:00 in Berlin (08:00 UTC).
 const NOW = new Date('2026-06-10T08:00:00Z');
@@ -119,7 +113,12 @@ describe('reasons', () => {
     ];
     const s = explain({ inboxes });
     expect(s.reasons.map((r) => r.code)).toEqual(['inbox_stopped']);
-    for (const email of ['p@one.example (paused)', 'b@one.example (stopped for its bounce rate', 'o@one.example (backing off after errors until Wed 10 Jun 10:15)', 'c@one.example (20 of 20 sent)']) {
+    for (const email of [
+      'p@one.example (paused)',
+      'b@one.example (stopped for its bounce rate',
+      'o@one.example (backing off after errors until Wed 10 Jun 10:15)',
+      'c@one.example (20 of 20 sent)',
+    ]) {
       expect(s.reasons[0].text).toContain(email);
     }
     // An inbox only waiting out its gap keeps the campaign sending.

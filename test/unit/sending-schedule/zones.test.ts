@@ -1,18 +1,7 @@
 // zones.ts: wall clocks and wall times in IANA zones, with the DST rules every window relies on
 // (a twice-shown time is its first occurrence; a skipped time is the instant the clocks jump).
 import { DateTime, IANAZone } from 'luxon';
-import {
-  dateOfDay,
-  dayKey,
-  dayOfDate,
-  endOfDay,
-  sendZone,
-  startOfDate,
-  wallClock,
-  wallTimeAt,
-  weekdayOfDay,
-  zoneOffset,
-} from '../../../src/modules/sending/schedule';
+import { dateOfDay, dayKey, dayOfDate, endOfDay, sendZone, startOfDate, wallClock, wallTimeAt, weekdayOfDay, zoneOffset } from '../../../src/modules/sending/schedule';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const at = (zone: string, date: string, hhmm: string) => {

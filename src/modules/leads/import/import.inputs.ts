@@ -48,7 +48,9 @@ function IsManualLeadList(options?: ValidationOptions) {
     });
 }
 
-@InputType({ description: 'One lead given as JSON. Every vars entry becomes a lead field (names made lower-case letters, digits and underscores); `timezone`, else `country`, sets its zone.' })
+@InputType({
+  description: 'One lead given as JSON. Every vars entry becomes a lead field (names made lower-case letters, digits and underscores); `timezone`, else `country`, sets its zone.',
+})
 export class ManualLeadInput {
   @Field() email!: string;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Field name to text (numbers and true/false are taken as text; blank or null leaves the field out).' })

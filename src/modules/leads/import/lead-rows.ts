@@ -78,10 +78,11 @@ function memo(key: string, compute: () => string | null): string | null {
 }
 
 const zoneByName = (zone: string) => memo(`z:${zone}`, () => (IANAZone.isValidZone(zone) ? canonicalZone(zone) : null));
-const zoneByCountry = (country: string) => memo(`c:${country}`, () => {
-  const zone = countryZone(country);
-  return zone && canonicalZone(zone);
-});
+const zoneByCountry = (country: string) =>
+  memo(`c:${country}`, () => {
+    const zone = countryZone(country);
+    return zone && canonicalZone(zone);
+  });
 
 /** The lead's zone from its fields: `timezone` when it names a real zone, else `country`'s main zone. */
 export function zoneFromFields(vars: Readonly<Record<string, string>>): string | null {

@@ -62,8 +62,7 @@ export function orderedIds(startMs: number): (n: number) => string {
   const time = startMs.toString(16).padStart(12, '0').slice(-12);
   const random = randomBytes(6).toString('hex').slice(1); // 11 hex digits = 44 bits
   const hex = (v: number, digits: number) => v.toString(16).padStart(digits, '0');
-  return (n) =>
-    `${time.slice(0, 8)}-${time.slice(8)}-7${hex((n >>> 18) & 0xfff, 3)}-${hex(0x8000 | ((n >>> 4) & 0x3fff), 4)}-${hex(n & 0xf, 1)}${random}`;
+  return (n) => `${time.slice(0, 8)}-${time.slice(8)}-7${hex((n >>> 18) & 0xfff, 3)}-${hex(0x8000 | ((n >>> 4) & 0x3fff), 4)}-${hex(n & 0xf, 1)}${random}`;
 }
 
 // COPY text format: backslash, tab and line breaks inside a value are written as escapes.

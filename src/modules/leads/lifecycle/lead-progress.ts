@@ -46,7 +46,12 @@ export async function stepBehind(em: EntityManager, campaign: { steps: readonly 
   }
   const next = afterStep(campaign.steps, position, at, status as 'pending' | 'active' | 'paused');
   await sql(em, `update lead set current_step = ?, last_step_at = ?, status = ?, next_due_at = ?, variant = coalesce(variant, ?) where id = ?`, [
-    next.currentStep, next.lastStepAt, next.status, next.nextDueAt, variant, leadId,
+    next.currentStep,
+    next.lastStepAt,
+    next.status,
+    next.nextDueAt,
+    variant,
+    leadId,
   ]);
 }
 
@@ -64,12 +69,7 @@ export type StopStatus = 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
  * A lead already stopped keeps its first status and reason (the first stop is the true one), but its
  * queued emails are still dropped.
  */
-export async function stopLead(
-  em: EntityManager,
-  leadId: string,
-  stop: { status: StopStatus; reason: StopReason },
-  dropReason: string,
-): Promise<number> {
+export async function stopLead(em: EntityManager, leadId: string, stop: { status: StopStatus; reason: StopReason }, dropReason: string): Promise<number> {
   await sqlRun(
     em,
     `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null

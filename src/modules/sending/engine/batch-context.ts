@@ -128,7 +128,10 @@ function toBatchInbox(r: Record<string, unknown>, sentToday: number, now: Date):
     backoffUntil: date(r.backoff_until),
     nextFreeAt: date(r.next_free_at),
     smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
-    capToday: capOn({ dailyCap: Number(r.daily_cap), rampStart: Number(r.ramp_start), rampIncrement: Number(r.ramp_increment), rampStartedAt: plainDate(r.ramp_started_at) }, dayKey(zone, now)),
+    capToday: capOn(
+      { dailyCap: Number(r.daily_cap), rampStart: Number(r.ramp_start), rampIncrement: Number(r.ramp_increment), rampStartedAt: plainDate(r.ramp_started_at) },
+      dayKey(zone, now),
+    ),
     sentToday,
   };
 }

@@ -79,11 +79,12 @@ const STOPPED = new Set(['replied', 'unsubscribed', 'bounced', 'stopped']);
 function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
   const isStep = send.kind === 'step';
   // A row that already had a try keeps its history: it waits instead of being withdrawn.
-  const later = (at: Date | null): Verdict => (isStep && send.attempts <= 1 ? { go: false, withdraw: true } : { go: false, releaseAt: at ?? new Date(now.getTime() + 15 * 60_000) });
+  const later = (at: Date | null): Verdict =>
+    isStep && send.attempts <= 1 ? { go: false, withdraw: true } : { go: false, releaseAt: at ?? new Date(now.getTime() + 15 * 60_000) };
   // A sequence email needs the sequence still running. A one-off is the user's own message (often to
   // someone who replied): only an unsubscribe or a bounce stops it; a reply after it was queued drops
   // it when the reply is recorded (stopLead).
-  if (isStep && (STOPPED.has(lead.status) || lead.status === 'completed')) return { go: false, drop: 'The lead\'s sequence ended' };
+  if (isStep && (STOPPED.has(lead.status) || lead.status === 'completed')) return { go: false, drop: "The lead's sequence ended" };
   if (!isStep && (lead.status === 'unsubscribed' || lead.status === 'bounced')) return { go: false, drop: `The lead ${lead.status}` };
   if (isStep && lead.currentStep >= send.stepPosition!) return { go: false, drop: 'The lead is already past this step' };
   if (blocked) return { go: false, drop: 'Blocklisted' };

@@ -63,7 +63,8 @@ const plainDate = (v: unknown): string | null => (v === null || v === undefined 
  *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign
  *  zone (queued and going ones included, so a limit cannot be overrun by mail still in the queue). */
 export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[], workspaceIds?: readonly string[]): Promise<EngineCampaign[]> {
-  const rows = await sql(em, 
+  const rows = await sql(
+    em,
     `select c.*, w.timezone as workspace_zone from campaign c join workspace w on w.id = c.workspace_id
       where ${ids ? 'c.id = any(?::uuid[])' : `c.status = 'active' and not c.one_off`} ${workspaceIds ? 'and c.workspace_id = any(?::uuid[])' : ''}
       order by c.created_at, c.id`,
@@ -73,14 +74,16 @@ export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly
   const campaignIds = rows.map((r) => String(r.id));
   const [steps, links] = await Promise.all([
     sql(em, `select id, campaign_id, position, wait_minutes, condition, variants, task from step where campaign_id = any(?::uuid[]) order by position`, [pgArray(campaignIds)]),
-    sql(em, 
+    sql(
+      em,
       `select ci.campaign_id, ci.inbox_id from campaign_inbox ci join inbox i on i.id = ci.inbox_id
         where ci.campaign_id = any(?::uuid[]) and i.deleted_at is null order by ci.inbox_id`,
       [pgArray(campaignIds)],
     ),
   ]);
   const since = rows.map((r) => startOfDate(String(r.timezone), dayKey(String(r.timezone), now)).toISOString());
-  const counts = await sql(em, 
+  const counts = await sql(
+    em,
     `select c.id, count(s.id)::int as sent, count(s.id) filter (where s.is_first)::int as fresh
        from unnest(?::uuid[], ?::timestamptz[]) as c(id, since)
        left join send s on s.campaign_id = c.id and s.kind = 'step' and s.status <> 'dropped' and coalesce(s.sent_at, s.created_at) >= c.since
@@ -142,15 +145,15 @@ export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly
  */
 export async function loadInboxes(em: EntityManager, now: Date, workspaceIds: readonly string[]): Promise<EngineInbox[]> {
   if (!workspaceIds.length) return [];
-  const rows = await sql(em, 
-    `select i.*, w.timezone as workspace_zone from inbox i join workspace w on w.id = i.workspace_id where i.workspace_id = any(?::uuid[])`,
-    [pgArray(workspaceIds)],
-  );
+  const rows = await sql(em, `select i.*, w.timezone as workspace_zone from inbox i join workspace w on w.id = i.workspace_id where i.workspace_id = any(?::uuid[])`, [
+    pgArray(workspaceIds),
+  ]);
   if (!rows.length) return [];
   const days = rows.map((r) => dayKey(String(r.workspace_zone), now));
   const ids = rows.map((r) => String(r.id));
   const [stats, open] = await Promise.all([
-    sql(em, 
+    sql(
+      em,
       `select d.id, coalesce(s.sent, 0)::int as sent from unnest(?::uuid[], ?::date[]) as d(id, day)
          left join inbox_day_stat s on s.inbox_id = d.id and s.day = d.day`,
       [pgArray(ids), pgArray(days)],

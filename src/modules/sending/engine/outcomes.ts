@@ -60,7 +60,14 @@ const minutes = (n: number) => n * 60_000;
 
 async function attempt(em: EntityManager, d: Delivery, outcome: 'accepted' | 'deferred' | 'rejected', r: SmtpResult, now: Date) {
   await sql(em, `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail) values (?, ?, ?, ?, ?, ?, ?, ?)`, [
-    randomUUID(), now, d.send.workspaceId, d.send.id, d.inbox.id, outcome, r.code, r.detail || null,
+    randomUUID(),
+    now,
+    d.send.workspaceId,
+    d.send.id,
+    d.inbox.id,
+    outcome,
+    r.code,
+    r.detail || null,
   ]);
 }
 
@@ -77,7 +84,9 @@ async function countDay(em: EntityManager, d: Delivery, now: Date, column: 'sent
 /** The email left: the inbox rests its gap, the campaign has sent, the lead moves on. */
 async function wentOut(em: EntityManager, d: Delivery, now: Date, random: () => number) {
   await sql(em, `update inbox set last_sent_at = ?, next_free_at = ?, last_error = null where id = ?`, [
-    now, nextFreeAt(now, d.inbox.minGapMinutes, d.inbox.gapJitterMinutes, random), d.inbox.id,
+    now,
+    nextFreeAt(now, d.inbox.minGapMinutes, d.inbox.gapJitterMinutes, random),
+    d.inbox.id,
   ]);
   // An UPDATE on the campaign row: the steps service locks that row, so a step change and a first send
   // cannot cross (steps/sequence-lock.ts).
@@ -94,7 +103,19 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   await sql(
     em,
     `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, 'smtp', ?, ?, ?)`,
-    [randomUUID(), now, d.send.workspaceId, d.send.campaignId, d.send.leadId, d.inbox.id, d.send.id, d.lead.email, r.code, r.senderRefused ? 'block' : 'hard', r.detail || 'refused'],
+    [
+      randomUUID(),
+      now,
+      d.send.workspaceId,
+      d.send.campaignId,
+      d.send.leadId,
+      d.inbox.id,
+      d.send.id,
+      d.lead.email,
+      r.code,
+      r.senderRefused ? 'block' : 'hard',
+      r.detail || 'refused',
+    ],
   );
   await wentOut(em, d, now, random);
   await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
@@ -110,7 +131,10 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
   const wait = minutes(RETRY_MINUTES[Math.min(d.send.attempts, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0]);
   if (r.code === null || r.code === 421) {
     await sql(em, `update inbox set last_error = ?, backoff_until = greatest(coalesce(backoff_until, ?), ?) where id = ?`, [
-      `Sending failed: ${r.detail}`.slice(0, 500), now, new Date(now.getTime() + wait), d.inbox.id,
+      `Sending failed: ${r.detail}`.slice(0, 500),
+      now,
+      new Date(now.getTime() + wait),
+      d.inbox.id,
     ]);
   }
   if (d.send.attempts >= MAX_ATTEMPTS) {
@@ -134,7 +158,10 @@ export async function recordAuthFailure(em: EntityManager, d: Delivery, r: SmtpR
   await countDay(em, d, now, 'failed');
   await sql(em, `update inbox set last_error = ?, backoff_until = ? where id = ?`, [`The server refused the inbox: ${r.detail}`.slice(0, 500), until, d.inbox.id]);
   await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0), smtp_code = ?, error = ? where id = ?`, [
-    until, r.code, r.detail, d.send.id,
+    until,
+    r.code,
+    r.detail,
+    d.send.id,
   ]);
 }
 
@@ -153,7 +180,8 @@ export async function checkBounceStop(em: EntityManager, inboxId: string): Promi
   const b = Number(row?.b ?? 0);
   if (n < BOUNCE_MIN_SENDS || b / n <= BOUNCE_MAX_RATE) return false;
   const changed = await sql(em, `update inbox set status = 'bounce_stopped', last_error = ? where id = ? and status = 'active' returning id`, [
-    `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`, inboxId,
+    `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`,
+    inboxId,
   ]);
   return changed.length > 0;
 }

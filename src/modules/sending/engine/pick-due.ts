@@ -125,7 +125,12 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
     byCampaign.set(String(r.for_campaign), list);
   }
   const clickCampaigns = campaigns.filter((c) => c.steps.some((s) => s.condition === 'clicked') && byCampaign.has(c.id));
-  const clicks = clickCampaigns.length ? await clicksOf(em, clickCampaigns.flatMap((c) => byCampaign.get(c.id)!.map((l) => l.id))) : new Map<string, Click[]>();
+  const clicks = clickCampaigns.length
+    ? await clicksOf(
+        em,
+        clickCampaigns.flatMap((c) => byCampaign.get(c.id)!.map((l) => l.id)),
+      )
+    : new Map<string, Click[]>();
 
   const writes: LeadWrites = { completed: [], skipped: [], expired: [], later: [], tasks: [] };
   for (const campaign of campaigns) {
@@ -183,7 +188,6 @@ function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<s
   }
 }
 
-
 /** Each kind of write as one statement over arrays. */
 async function applyWrites(em: EntityManager, w: LeadWrites) {
   if (w.completed.length) {
@@ -195,13 +199,18 @@ async function applyWrites(em: EntityManager, w: LeadWrites) {
     );
   }
   if (w.skipped.length) {
-    await sql(em, `update lead l set current_step = x.pos, last_step_at = x.at from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.current_step < x.pos`, [
-      pgArray(w.skipped.map((c) => c.id)), intArray(w.skipped.map((c) => c.position)), timeArray(w.skipped.map((c) => c.at)),
-    ]);
+    await sql(
+      em,
+      `update lead l set current_step = x.pos, last_step_at = x.at from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.current_step < x.pos`,
+      [pgArray(w.skipped.map((c) => c.id)), intArray(w.skipped.map((c) => c.position)), timeArray(w.skipped.map((c) => c.at))],
+    );
   }
   if (w.expired.length) await sql(em, `update lead set verification = 'expired' where id = any(?::uuid[]) and verification = 'pending'`, [pgArray(w.expired)]);
   if (w.later.length) {
-    await sql(em, `update lead l set next_due_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where l.id = x.id`, [pgArray(w.later.map((c) => c.id)), timeArray(w.later.map((c) => c.at))]);
+    await sql(em, `update lead l set next_due_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where l.id = x.id`, [
+      pgArray(w.later.map((c) => c.id)),
+      timeArray(w.later.map((c) => c.at)),
+    ]);
   }
   for (const t of w.tasks) await openTask(em, t.campaign, t.lead, t.position, t.kind, t.text, t.dueAt);
 }
@@ -209,7 +218,8 @@ async function applyWrites(em: EntityManager, w: LeadWrites) {
 /** Opens the task of a task step (once: unique per lead and step); the lead waits for its close. */
 async function openTask(em: EntityManager, campaign: EngineCampaign, lead: EngineLead, position: number, kind: string, text: string, dueAt: Date) {
   const rendered = renderTemplate(text, lead.vars, { unsubscribeUrl: '', sender: null }).text;
-  await sql(em, 
+  await sql(
+    em,
     `insert into task (id, created_at, workspace_id, campaign_id, lead_id, step_position, kind, text, status, due_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) on conflict (lead_id, step_position) do nothing`,
     [randomUUID(), new Date(), campaign.workspaceId, campaign.id, lead.id, position, kind, rendered, dueAt],
@@ -219,7 +229,8 @@ async function openTask(em: EntityManager, campaign: EngineCampaign, lead: Engin
 
 /** Every click on the leads' emails, for the `clicked` condition (judged by schedule/clicks.ts). */
 async function clicksOf(em: EntityManager, leadIds: string[]): Promise<Map<string, Click[]>> {
-  const rows = await sql(em, 
+  const rows = await sql(
+    em,
     `select te.lead_id, te.send_id, s.sent_at, te.created_at, te.url, te.method from tracking_event te join send s on s.id = te.send_id
       where te.kind = 'click' and te.lead_id = any(?::uuid[]) and s.sent_at is not null`,
     [pgArray(leadIds)],

@@ -23,7 +23,9 @@ async function variantStats(em: EntityManager, keys: { campaign: EngineCampaign;
   const stats = new Map<string, VariantStats[]>(keys.map((k) => [`${k.campaign.id}:${k.position}`, []]));
   if (!keys.length) return stats;
   // The metric's hit test per campaign, chosen from a fixed table (never from input).
-  const hitCase = `case x.metric ${Object.entries(HIT).map(([m, cond]) => `when '${m}' then ${cond}`).join(' ')} else false end`;
+  const hitCase = `case x.metric ${Object.entries(HIT)
+    .map(([m, cond]) => `when '${m}' then ${cond}`)
+    .join(' ')} else false end`;
   const rows = await sql(
     em,
     `select s.campaign_id, s.step_position, s.variant, count(*)::int as sent, count(*) filter (where ${hitCase})::int as hits
@@ -84,9 +86,17 @@ export async function queuePlannedSends(
          as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
      on conflict do nothing returning id, lead_id`,
     [
-      now, now,
-      pgArray(col(0) as string[]), pgArray(col(1) as string[]), pgArray(col(2) as string[]), pgArray(col(3) as string[]), pgArray(col(4) as string[]),
-      intArray(col(5) as number[]), intArray(col(6) as number[]), boolArray(col(7) as boolean[]), pgArray(col(8) as string[]),
+      now,
+      now,
+      pgArray(col(0) as string[]),
+      pgArray(col(1) as string[]),
+      pgArray(col(2) as string[]),
+      pgArray(col(3) as string[]),
+      pgArray(col(4) as string[]),
+      intArray(col(5) as number[]),
+      intArray(col(6) as number[]),
+      boolArray(col(7) as boolean[]),
+      pgArray(col(8) as string[]),
     ],
   );
   const queued: QueuedSend[] = inserted.map((r) => ({ id: String(r.id), leadId: String(r.lead_id) }));

@@ -38,7 +38,6 @@ export async function recordAcceptedBatch(em: EntityManager, accepted: readonly 
   }
 }
 
-
 /** Two round trips: lock (and read) what the batch changes, then every write together. */
 async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[]) {
   // Inboxes: the last send of each sets its gap; each day's count grows by the sends of that day.
@@ -87,12 +86,22 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
       [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), intArray(dayRows.map((d) => d.n))],
     ),
     ...(marked.length
-      ? [inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [pgArray(marked), timeArray(marked.map((id) => firsts.get(id)!))])]
+      ? [
+          inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [
+            pgArray(marked),
+            timeArray(marked.map((id) => firsts.get(id)!)),
+          ]),
+        ]
       : []),
     inlined(
       `update send set status = 'sent', sent_at = x.at, smtp_code = x.code, subject = x.subject, error = null
          from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) as x(id, at, code, subject) where send.id = x.id`,
-      [pgArray(accepted.map((a) => a.delivery.send.id)), timeArray(accepted.map((a) => a.at)), intArray(accepted.map((a) => a.result.code)), textArray(accepted.map((a) => a.delivery.subject))],
+      [
+        pgArray(accepted.map((a) => a.delivery.send.id)),
+        timeArray(accepted.map((a) => a.at)),
+        intArray(accepted.map((a) => a.result.code)),
+        textArray(accepted.map((a) => a.delivery.subject)),
+      ],
     ),
     inlined(
       `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail)

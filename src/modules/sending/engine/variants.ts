@@ -17,8 +17,7 @@ export interface VariantStats {
 export type WinnerMetric = 'reply' | 'positive' | 'open' | 'click' | null;
 
 /** Variant numbers (from 1) that are enabled (a variant without `enabled` is on). */
-export const enabledVariants = (variants: readonly Variant[]): number[] =>
-  variants.map((v, i) => (v.enabled === false ? 0 : i + 1)).filter((n) => n > 0);
+export const enabledVariants = (variants: readonly Variant[]): number[] => variants.map((v, i) => (v.enabled === false ? 0 : i + 1)).filter((n) => n > 0);
 
 export function chooseVariant(
   variants: readonly Variant[],

@@ -93,8 +93,7 @@ function decodePayload(kind: LinkKind, p: Buffer): LinkToken | null {
   }
 }
 
-const kindOfCode = (code: number): LinkKind | null =>
-  (Object.keys(KIND_CODES) as LinkKind[]).find((k) => KIND_CODES[k] === code) ?? null;
+const kindOfCode = (code: number): LinkKind | null => (Object.keys(KIND_CODES) as LinkKind[]).find((k) => KIND_CODES[k] === code) ?? null;
 
 export class LinkTokens {
   constructor(private readonly secrets: Secrets) {}

@@ -62,9 +62,7 @@ export interface ComposedParts {
   blanks: BlankField[];
 }
 
-const uniqueBlanks = (lists: BlankField[][]): BlankField[] => [
-  ...new Map(lists.flat().map((b) => [`${b.source}:${b.field}`, b])).values(),
-];
+const uniqueBlanks = (lists: BlankField[][]): BlankField[] => [...new Map(lists.flat().map((b) => [`${b.source}:${b.field}`, b])).values()];
 
 export interface ComposedEmail extends ComposedParts {
   /** SMTP envelope: the inbox as sender; the lead, cc and bcc as recipients (Bcc is not in `raw`). */
@@ -73,7 +71,10 @@ export interface ComposedEmail extends ComposedParts {
 }
 
 /** Body text as sent: one newline style, no leading blank lines or trailing whitespace. */
-const tidyBody = (s: string): string => normalizeNewlines(s).replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+const tidyBody = (s: string): string =>
+  normalizeNewlines(s)
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
 
 /** The email as raw MIME (and its parts). */
 export async function composeEmail(input: ComposeInput): Promise<ComposedEmail> {

@@ -73,6 +73,12 @@ export function textToHtml(text: string, href: (url: string) => string = (url) =
     .split(/\n(?:[ \t]*\n)+/)
     .map((p) => p.replace(/^\n+|\n+$/g, ''))
     .filter((p) => p.trim() !== '')
-    .map((p) => `<p>${p.split('\n').map((line) => lineToHtml(line, href)).join('<br>\n')}</p>`)
+    .map(
+      (p) =>
+        `<p>${p
+          .split('\n')
+          .map((line) => lineToHtml(line, href))
+          .join('<br>\n')}</p>`,
+    )
     .join('\n');
 }

@@ -76,11 +76,7 @@ export function mergeFieldsOf(template: string): MergeField[] {
   return out;
 }
 
-export function renderTemplate(
-  template: string,
-  vars: Readonly<Record<string, string>>,
-  options: RenderOptions,
-): { text: string; blanks: BlankField[] } {
+export function renderTemplate(template: string, vars: Readonly<Record<string, string>>, options: RenderOptions): { text: string; blanks: BlankField[] } {
   const blanks = new Map<string, BlankField>();
   const text = template.replace(FIELD, (whole, name: string, fallbackRaw: string | undefined) => {
     if (name === '') return whole;

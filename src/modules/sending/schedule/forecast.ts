@@ -78,7 +78,7 @@ export function forecastPending(input: ForecastInput, now: Date, horizonDays = F
     let newRoom = campaign.maxNewLeadsPerDay === null ? Number.POSITIVE_INFINITY : Math.max(0, campaign.maxNewLeadsPerDay - (isToday ? campaign.newToday : 0));
     let sent = 0;
     // Passes until nothing due today can move: a 0-minute wait or a task makes the next step due the same day.
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false;
       for (const cohort of dueInOrder(queue, day, campaign.prioritizeNew)) {
         const step = input.steps[cohort.step]!;

@@ -168,12 +168,7 @@ function buildRun(
     if (inboxReadiness(inbox, domainLeft.get(inbox.domain)!, now) === 'ready') ready.push(inbox);
   }
   if (ready.length === 0) return null;
-  ready.sort(
-    (a, b) =>
-      a.sentToday - b.sentToday ||
-      (a.lastSentAt?.getTime() ?? -Infinity) - (b.lastSentAt?.getTime() ?? -Infinity) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  ready.sort((a, b) => a.sentToday - b.sentToday || (a.lastSentAt?.getTime() ?? -Infinity) - (b.lastSentAt?.getTime() ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const providerInbox = new Map<Provider, InboxQueue>();
   if (campaign.providerMatching) {
     for (const provider of matchable) providerInbox.set(provider, new InboxQueue(ready.filter((inbox) => inbox.provider === provider)));

@@ -19,25 +19,9 @@ import type { Provider } from '../../leads/lead.entity';
 import { inboxLeftToday, inboxReadiness, type InboxDay, type InboxReadiness } from './caps';
 import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from './window';
 
-export type ReasonCode =
-  | 'not_active'
-  | 'no_steps'
-  | 'no_inbox'
-  | 'before_start'
-  | 'after_end'
-  | 'outside_hours'
-  | 'daily_limit'
-  | 'inbox_stopped'
-  | 'no_leads_due';
+export type ReasonCode = 'not_active' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'no_leads_due';
 
-export type NoteCode =
-  | 'inbox_capped'
-  | 'inbox_resting'
-  | 'inbox_backoff'
-  | 'new_leads_limit'
-  | 'verification_hold'
-  | 'lead_away'
-  | 'provider_unmatched';
+export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched';
 
 export interface Message<C extends string> {
   code: C;
@@ -119,10 +103,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
   if (campaign.status !== 'active') {
     reasons.push({
       code: 'not_active',
-      text:
-        campaign.status === 'draft'
-          ? 'The campaign is a draft: activate it to start sending.'
-          : 'The campaign is paused: activate it to carry on where it stopped.',
+      text: campaign.status === 'draft' ? 'The campaign is a draft: activate it to start sending.' : 'The campaign is paused: activate it to carry on where it stopped.',
     });
   }
   if (state.stepCount === 0) reasons.push({ code: 'no_steps', text: 'The campaign has no steps: add at least one step to its sequence.' });
@@ -144,9 +125,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     const where = dueZones.length > 0 ? ' in the timezone of every lead with mail due' : '';
     reasons.push({
       code: 'outside_hours',
-      text: next
-        ? `Outside the sending window${where}; it next opens ${at(next)} (${zone} time).`
-        : `Outside the sending window${where}, and no sending day is left to open it.`,
+      text: next ? `Outside the sending window${where}; it next opens ${at(next)} (${zone} time).` : `Outside the sending window${where}, and no sending day is left to open it.`,
     });
   }
 
@@ -190,7 +169,10 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
 
   // Notes, in the order of the codes in decisions.md.
   if (capped.length > 0) {
-    notes.push({ code: 'inbox_capped', text: `${capped.length === 1 ? 'One inbox has' : `${capped.length} inboxes have`} reached today's cap: ${list(capped.map((i) => `${i.email} (${capReason(i)})`))}.` });
+    notes.push({
+      code: 'inbox_capped',
+      text: `${capped.length === 1 ? 'One inbox has' : `${capped.length} inboxes have`} reached today's cap: ${list(capped.map((i) => `${i.email} (${capReason(i)})`))}.`,
+    });
   }
   const resting = withState('resting');
   if (resting.length > 0) {
@@ -206,7 +188,10 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     });
   }
   if (state.held.verification > 0) {
-    notes.push({ code: 'verification_hold', text: `${state.held.verification === 1 ? '1 lead is held while its address is' : `${state.held.verification} leads are held while their addresses are`} verified (a day at most).` });
+    notes.push({
+      code: 'verification_hold',
+      text: `${state.held.verification === 1 ? '1 lead is held while its address is' : `${state.held.verification} leads are held while their addresses are`} verified (a day at most).`,
+    });
   }
   if (state.held.away > 0) {
     notes.push({ code: 'lead_away', text: `${plural(state.held.away, 'lead is', 'leads are')} away (an auto-reply said so); their mail waits until the return date.` });
