@@ -6,14 +6,20 @@ import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import { isPublic, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
 import type { AuthedCtx, Ctx } from '../src/context';
-import { unauthorized } from '../src/errors';
+import { AppError, unauthorized } from '../src/errors';
 import { csvText, withCsvStream } from './csv-body';
 import { snake } from './shape';
 
 /** Resolves a request to its context: anonymous without a credential, 401 with an unknown one. */
 export type ContextFor = (req: Request) => Promise<Ctx>;
 
-const params = (req: Request): Record<string, string> => Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v ?? '')]));
+/** Path parameters as text. No id, address or name holds a NUL, and PostgreSQL text cannot: such a
+ *  parameter names nothing, so 404 like any other unknown id (decisions.md §3), before any query runs. */
+function params(req: Request): Record<string, string> {
+  const out = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v ?? '')]));
+  if (Object.values(out).some((v) => v.includes('\u0000'))) throw new AppError('not_found', 'Nothing here has a NUL character (%00) in its id, address or name.');
+  return out;
+}
 
 /** The response as a CSV sink: each write resolves once the socket can take more. */
 function responseSink(res: Response): CsvSink {

@@ -134,12 +134,12 @@ describe('object keys that name JavaScript internals', () => {
 });
 
 describe('path segments', () => {
-  it('answers 400 invalid_path for a NUL in any path parameter, on every route', async () => {
-    expectError(await account.client.delete('/blocklist/%00'), 400, 'invalid_path');
-    expectError(await account.client.get('/campaigns/%00'), 400, 'invalid_path');
+  it('answers 404 not_found for a NUL in any path parameter, on every route (no id or address holds one)', async () => {
+    expectError(await account.client.delete('/blocklist/%00'), 404, 'not_found');
+    expectError(await account.client.get('/campaigns/%00'), 404, 'not_found');
     for (const r of withParams) {
       for (const bad of ['%00', 'a%00b', `${randomUUID()}%00`]) {
-        expectError(await account.client.request(r.method.toUpperCase(), pathWith(r.path, bad), r.method === 'get' || r.method === 'delete' ? undefined : {}), 400, 'invalid_path');
+        expectError(await account.client.request(r.method.toUpperCase(), pathWith(r.path, bad), r.method === 'get' || r.method === 'delete' ? undefined : {}), 404, 'not_found');
       }
     }
   });
