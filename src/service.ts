@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
-import { collectModules } from './app-module';
+import { collectModules, type AppModule } from './app-module';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -38,19 +38,21 @@ export interface StartOptions {
   port?: number;
   /** Aborted (SIGTERM during start-up): start no further, stop what has started, reject. */
   signal?: AbortSignal;
+  /** The areas to run; every area of src/modules/index.ts unless given (a test may add one). */
+  modules?: readonly AppModule[];
 }
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const log = opts.log ?? consoleLogger;
   const started = Date.now();
   const secrets = new Secrets(loadSecretKey(config.secretKey, config.dataDir, (m) => log.info(m)));
-  const db = await openDatabase(config, (m) => log.info(m), opts.signal);
+  // The composition root walks the module manifests once (src/modules/index.ts).
+  const modules = collectModules(opts.modules ?? appModules);
+  const db = await openDatabase(config, (m) => log.info(m), opts.signal, modules.entities);
   let ready = false;
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    // The composition root walks the module manifests once (src/modules/index.ts).
-    const modules = collectModules(appModules);
     const extensions = { launchChecks: modules.launchChecks, timelineSources: modules.timelineSources };
     const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema(modules.resolvers);

@@ -35,7 +35,8 @@ export interface Database {
 
 /** Connects (starting the embedded server when DATABASE_URL is unset) and applies pending migrations.
  *  `signal` (SIGTERM during start-up) aborted: what has started is stopped and this rejects with it. */
-export async function openDatabase(config: Config, log: (m: string) => void = () => {}, signal?: AbortSignal): Promise<Database> {
+/** `entities`: those of the module list the service runs (every manifest's, by default). */
+export async function openDatabase(config: Config, log: (m: string) => void = () => {}, signal?: AbortSignal, entities?: Options['entities']): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.databaseUrl;
   if (!url) {
@@ -45,7 +46,7 @@ export async function openDatabase(config: Config, log: (m: string) => void = ()
   let orm: MikroORM | null = null;
   try {
     signal?.throwIfAborted();
-    orm = await MikroORM.init(ormOptions(url));
+    orm = await MikroORM.init(ormOptions(url, entities ? { entities } : {}));
     // Migrations run to the end once begun (one transaction); an abort is seen after them.
     const applied = await orm.getMigrator().up();
     for (const m of applied) log(`applied migration ${m.name}`);

@@ -6,6 +6,7 @@ import { consoleLogger, silentLogger, type Logger } from '../../src/logger';
 // Unexpected errors (500s) are printed so a failing test shows why; routine logs stay quiet.
 const testLogger: Logger = { ...silentLogger, error: consoleLogger.error };
 import type { DnsResolver } from '../../src/net/dns';
+import type { AppModule } from '../../src/app-module';
 import type { Ports } from '../../src/ports';
 import { startService, type RunningService } from '../../src/service';
 
@@ -16,6 +17,8 @@ export interface TestServiceOptions {
   /** Fakes for the service's ports (src/ports.ts); the rest are the real ones. */
   ports?: Partial<Ports>;
   jobs?: boolean;
+  /** The areas to run (src/modules/index.ts unless given): a test may add one of its own. */
+  modules?: readonly AppModule[];
 }
 
 export async function startTestService(opts: TestServiceOptions = {}): Promise<RunningService & { config: Config }> {
@@ -27,6 +30,6 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
     SECRET_KEY: 'test-secret-key',
     ...opts.env,
   });
-  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns, ports: opts.ports });
+  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns, ports: opts.ports, modules: opts.modules });
   return { ...service, config };
 }
