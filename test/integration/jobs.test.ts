@@ -7,11 +7,22 @@
 // exits explicitly after stopping, so only tests see it; jest then ends the worker itself.
 import { runtimeStatus } from '../../jobs/heartbeat.job';
 import net from 'node:net';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
+
+// The runner gets a database of its own: on the shared one another file's runner (modules.test.ts)
+// could hold the recurring heartbeat's lock, and this file's dispatch job would tick other files' campaigns.
+let db: OwnDatabase;
+let env: Record<string, string>;
+beforeAll(async () => {
+  db = await createOwnDatabase();
+  env = { DATABASE_URL: db.url };
+});
+afterAll(() => db.drop());
 
 it('runs the heartbeat job on the PostgreSQL backend and keeps one recurring job per name', async () => {
   runtimeStatus.lastHeartbeatAt = null;
-  const service = await startTestService({ jobs: true });
+  const service = await startTestService({ jobs: true, env });
   try {
     const deadline = Date.now() + 20_000;
     while (!runtimeStatus.lastHeartbeatAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -22,7 +33,7 @@ it('runs the heartbeat job on the PostgreSQL backend and keeps one recurring job
     await service.stop();
   }
   // A second start (as after a restart) must not add a second recurring heartbeat.
-  const again = await startTestService({ jobs: true });
+  const again = await startTestService({ jobs: true, env });
   try {
     const rows = await again.deps.orm.em.fork().getConnection().execute(`select count(*)::int as n from agenda_jobs where name = 'heartbeat'`);
     expect(rows[0].n).toBe(1);
@@ -46,7 +57,7 @@ it('puts the jobs in MongoDB when MONGODB_URL is set, and fails start-up clearly
 }, 20_000);
 
 it('takes runs queued through deps.jobs once the runner started, refuses unknown names, and throws after stop', async () => {
-  const service = await startTestService({ jobs: true });
+  const service = await startTestService({ jobs: true, env });
   const count = async () =>
     (await service.deps.orm.em.fork().getConnection().execute(`select count(*)::int as n from agenda_jobs where name = 'heartbeat' and type = 'normal'`))[0].n as number;
   try {

@@ -1,8 +1,9 @@
 // The module manifests are the only wiring (src/app-module.ts): an area added to the list contributes its
 // REST route (mounted, validated, shaped and documented in /api/openapi.json), its GraphQL resolver, its
 // job, its launch check and its timeline entries, with nothing else changed. The area here exists only
-// in this test; the service runs the real areas plus it. With the job runner on, this file is, like
-// jobs.test.ts, one that Agenda 6.2.6 keeps alive after it ends (a liveness timer it never clears; see there).
+// in this test; the service runs the real areas plus it, with the job runner on, on a database of its
+// own (support/own-database.ts). Like jobs.test.ts, Agenda 6.2.6 keeps this file alive after it ends (a
+// liveness timer it never clears; see there).
 import { IsString, Length } from 'class-validator';
 import { Field, ObjectType, Query, Resolver } from 'type-graphql';
 import { jsonRoute, query } from '../../src/api-route';
@@ -11,6 +12,7 @@ import { AppError } from '../../src/errors';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
 
 @ObjectType()
@@ -55,12 +57,17 @@ const greetings: AppModule = {
 
 let service: Awaited<ReturnType<typeof startTestService>>;
 let me: Account;
+let db: OwnDatabase;
 
 beforeAll(async () => {
-  service = await startTestService({ modules: [...appModules, greetings], jobs: true });
+  db = await createOwnDatabase();
+  service = await startTestService({ modules: [...appModules, greetings], jobs: true, env: { DATABASE_URL: db.url } });
   me = await signUp(service.url);
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service?.stop();
+  await db?.drop();
+});
 
 it("mounts, validates, shapes and documents the area's REST route", async () => {
   expect((await me.client.get('/greetings/Ada?salutation=Hi')).body).toEqual({ greeting_text: 'Hi Ada' });

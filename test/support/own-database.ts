@@ -1,0 +1,31 @@
+// A database of its own on the test run's PostgreSQL server, for a file whose service runs the job
+// runner: Agenda keeps its jobs in the database, and two runners on the shared one would take each
+// other's recurring jobs (jobs.test.ts waits for its own heartbeat) and dispatch other files' campaigns.
+// The service applies the migrations on start, as on a fresh install.
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+
+export interface OwnDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onServer(sql: string): Promise<void> {
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createOwnDatabase(): Promise<OwnDatabase> {
+  const shared = process.env.TEST_DATABASE_URL;
+  if (!shared) throw new Error('TEST_DATABASE_URL is unset: run the tests with jest (test/support/global-setup.ts)');
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
