@@ -10,7 +10,7 @@ import express from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 
 /** The only files the page loads, all from /api/docs/. */
-export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png'] as const;
+export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'] as const;
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -24,7 +24,6 @@ const PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/api/docs/swagger-ui-bundle.js"></script>
-  <script src="/api/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/api/docs/init.js"></script>
 </body>
 </html>
@@ -37,8 +36,9 @@ const INIT = `window.onload = function () {
     deepLinking: true,
     validatorUrl: null,
     persistAuthorization: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: 'StandaloneLayout',
+    // The base layout: the reference itself, without the stand-alone bar for loading other documents.
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
   });
 };
 `;

@@ -68,15 +68,21 @@ function operationId(r: ApiRoute): string {
   return r.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
+/** Every registered code with its status and meaning, as a Markdown table. */
+function errorTable(): string {
+  return ['| code | status | meaning |', '|---|---|---|', ...errorCatalog().map((e) => `| \`${e.code}\` | ${e.status} | ${e.meaning} |`)].join('\n');
+}
+
 const ERROR_BODY = {
   type: 'object',
   required: ['error'],
+  description: `The body of every failure. The codes, each always answered with the same status:\n\n${errorTable()}`,
   properties: {
     error: {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', enum: errorCatalog().map((e) => e.code), description: 'Stable snake_case code; see the table in the description of this document.' },
+        code: { type: 'string', enum: errorCatalog().map((e) => e.code), description: 'Stable snake_case code; the Error schema lists each with its status and meaning.' },
         message: { type: 'string', description: 'What went wrong and how to fix it.' },
         details: { type: 'object', description: 'More about the refusal, such as the invalid fields (`fields`).' },
       },
@@ -84,18 +90,11 @@ const ERROR_BODY = {
   },
 };
 
-function description(): string {
-  const rows = errorCatalog().map((e) => `| \`${e.code}\` | ${e.status} | ${e.meaning} |`);
-  return [
-    'The REST interface of the outreach service. Every request needs `Authorization: Bearer <token>` with a session token (from sign-up or login) or an API key, unless said otherwise. GraphQL at `/graphql` serves the same use cases.',
-    '',
-    'Every failure has the body `{"error": {"code", "message", "details"?}}`. The codes:',
-    '',
-    '| code | status | meaning |',
-    '|---|---|---|',
-    ...rows,
-  ].join('\n');
-}
+const DESCRIPTION = [
+  'The REST interface of the outreach service. Every request needs `Authorization: Bearer <token>` with a session token (from sign-up or login) or an API key, unless said otherwise. GraphQL at `/graphql` serves the same use cases.',
+  '',
+  'Every failure has the body `{"error": {"code", "message", "details"?}}`; the `Error` schema (under Schemas, at the end of this page) lists every code with its HTTP status and meaning.',
+].join('\n');
 
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   const parameters: Json[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
@@ -158,7 +157,7 @@ export function buildOpenApi(src: OpenApiSource): Json {
   for (const [p, ops] of Object.entries(SERVICE_PATHS)) paths[p] = ops as Json;
   return {
     openapi: '3.1.0',
-    info: { title: 'Outreach service', version: '1', description: description() },
+    info: { title: 'Outreach service', version: '1', description: DESCRIPTION },
     servers: [{ url: '/api' }],
     security: [{ bearer: [] }],
     tags: [...src.tags.map((t) => ({ name: t.name, description: t.description })), { name: 'service', description: 'Health, this document and the reference page.' }],

@@ -8,7 +8,7 @@ import { Workspace } from './workspace.entity';
 
 export const accountsModule: AppModule = {
   name: 'accounts',
-  description: 'Sign-up, login, workspace settings, API keys and members (decisions.md §2).',
+  description: 'Sign-up, login, workspace settings, API keys and members.',
   entities: [Workspace, User, SessionToken, ApiKey],
   resolvers: [AccountsResolver],
   routes: accountRoutes,
