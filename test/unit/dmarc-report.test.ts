@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { constants, deflateRawSync, gzipSync } from 'node:zlib';
 import { Zip, ZipPassThrough, zipSync } from 'fflate';
 import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
-import { MAX_COMPRESSED_BYTES } from '../../src/modules/reports/dmarc/decompress';
+import { MAX_COMPRESSED_BYTES, MAX_XML_BYTES } from '../../src/modules/reports/dmarc/decompress';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/dmarc', name));
 
@@ -197,6 +197,7 @@ describe('parseDmarcReport: refusals', () => {
 
   test('input over the compressed cap is refused unread', () => {
     expect(failure(Buffer.alloc(MAX_COMPRESSED_BYTES + 1, 0x20))).toMatch(/attachment larger than/);
+    expect(failure(Buffer.alloc(MAX_XML_BYTES + 1, 0x20))).toMatch(/XML larger than/);
   });
 
   test('gzip bomb (1 GB of spaces in 1 MB) is refused quickly, without expanding it', () => {
