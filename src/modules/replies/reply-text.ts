@@ -55,10 +55,13 @@ function attributionAt(lines: string[], i: number): number {
   let joined = '';
   for (let k = 0; k < 3 && i + k < lines.length; k++) {
     const line = lines[i + k].trim();
-    if (!line || isQuoted(line)) return 0;
+    // A wrapped attribution never ends a sentence before its "wrote:".
+    if (!line || isQuoted(line) || (k && /[.!?]$/.test(joined))) return 0;
     joined = k ? `${joined} ${line}` : line;
     if (joined.length > 400) return 0;
-    if ((/\d/.test(joined) && ATTRIBUTIONS.some((re) => re.test(joined))) || NAME_WROTE.test(joined)) return k + 1;
+    if (/\d/.test(joined) && ATTRIBUTIONS.some((re) => re.test(joined))) return k + 1;
+    // The dateless form only on one short line: joined to the line before, it would swallow the reply.
+    if (!k && joined.length <= 150 && NAME_WROTE.test(joined)) return 1;
   }
   return 0;
 }
