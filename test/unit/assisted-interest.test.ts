@@ -42,6 +42,8 @@ describe('suggestInterest: built-in rules', () => {
     ["I don't want to book a call.", 'not_interested'],
     ["Not interested. Don't send me more info.", 'not_interested'],
     ["We're all set, thank you.", 'not_interested'],
+    ['We have no interest in this.', 'not_interested'],
+    ["It's not a good fit for us.", 'not_interested'],
     // wrong person
     ["You've got the wrong person.", 'wrong_person'],
     ["I'm not the right person for this, you should contact Mark in IT.", 'wrong_person'],

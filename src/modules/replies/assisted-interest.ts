@@ -18,7 +18,7 @@ export interface InterestSuggestion {
 // `defer` is no label: a timing signal ("not now", "next quarter") that softens whatever else matched.
 type Rule = { id: string; label: InterestLabel | 'defer'; strength: number; re: RegExp; negatable?: boolean };
 
-const NEGATED_INTEREST = /(\bnot|n't|\bnever|\bno longer|\bneither|\bnor|\bno)\b(\s+\w+){0,3}?\s+(interested|interesting|a fit|relevant|keen)\b/;
+const NEGATED_INTEREST = /(\bnot|n't|\bnever|\bno longer|\bneither|\bnor|\bno)\b(\s+\w+){0,3}?\s+(interested|interesting|interest|fit|relevant|keen)\b/;
 
 // Earlier rules win the text they match: a later rule cannot match inside it ("not interested" is
 // never read as "interested").
