@@ -131,7 +131,13 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
   return {
     messageId: mail.messageId ?? null,
     inReplyTo: mail.inReplyTo ?? null,
-    references: mail.references === undefined ? [] : ([] as string[]).concat(mail.references).flatMap((r) => r.split(/\s+/)).filter((r) => r !== ''),
+    references:
+      mail.references === undefined
+        ? []
+        : ([] as string[])
+            .concat(mail.references)
+            .flatMap((r) => r.split(/\s+/))
+            .filter((r) => r !== ''),
     from: { address: fromValue?.address?.toLowerCase() ?? null, name: fromValue?.name || null },
     to: addresses(mail.to),
     cc: addresses(mail.cc),
