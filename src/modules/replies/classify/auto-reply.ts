@@ -29,7 +29,12 @@ const OOO_SUBJECTS: [lang: string, re: RegExp][] = [
 
 export function matchAutoReply(msg: InboundMessage): AutoReplyMatch | null {
   const h = msg.headers;
-  const autoSubmitted = (h['auto-submitted'] ?? '').split(';')[0].trim().toLowerCase();
+  // RFC 3834 §5: a keyword, then optional parameters and (comments); "no (manual)" is still no.
+  const autoSubmitted = (h['auto-submitted'] ?? '')
+    .replace(/\([^)]*\)/g, '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (autoSubmitted !== '' && autoSubmitted !== 'no') return { rule: 'auto_submitted', evidence: `Auto-Submitted: ${h['auto-submitted']}` };
   for (const [key, rule] of [
     ['x-autoreply', 'x_autoreply'],

@@ -81,9 +81,14 @@ function standardDsn(msg: InboundMessage): BounceMatch | null {
 
 function nonStandard(msg: InboundMessage): BounceMatch | null {
   const daemon = DAEMON.test(msg.from.address ?? '') || /^<>$/.test(msg.headers['return-path'] ?? '');
-  const hasCode = STATUS.test(msg.text) || SMTP_CODE.test(msg.text);
+  // Quoted lines are someone else's words: a person quoting a bounce has not bounced.
+  const own = msg.text
+    .split(/\r?\n/)
+    .filter((l) => !l.startsWith('>'))
+    .join('\n');
+  const hasCode = STATUS.test(own) || SMTP_CODE.test(own);
   for (const v of VENDORS) {
-    const phrase = v.strong.map((re) => msg.text.match(re)).find((m) => m !== null);
+    const phrase = v.strong.map((re) => own.match(re)).find((m) => m !== null);
     const bySubject = v.subject?.test(msg.subject) && (daemon || hasCode);
     if (!phrase && !bySubject) continue;
     const evidence = phrase ? `body: "${phrase[0].trim().slice(0, 120)}"` : `subject "${msg.subject}" from ${msg.from.address ?? 'no sender'}${daemon ? ' (mailer daemon)' : ''}`;
