@@ -158,6 +158,23 @@ describe('classifyInbound edge cases', () => {
     expect(classifyInbound({ ...msg, subject: 'Warning: message 1abc delayed 24 hours', text: 'The message has not yet been delivered.' }).bounce?.permanent).toBe(false);
   });
 
+  it('a delivery-status part wrapped by a gateway still decides; a DSN that reports success is no bounce', async () => {
+    const dsn = await parsed('dsn-hard-5.1.1.eml');
+    expect(classifyInbound({ ...dsn, contentType: 'multipart/mixed', reportType: null })).toMatchObject({
+      kind: 'bounce',
+      rule: 'dsn',
+      evidence: expect.stringContaining('inside multipart/mixed'),
+    });
+    const delivered = { ...dsn.deliveryStatus!.recipients[0], action: 'delivered', status: '2.0.0' };
+    const success = {
+      ...dsn,
+      deliveryStatus: { reportingMta: 'mx.example.org', recipients: [delivered] },
+      subject: 'Successful Mail Delivery Report',
+      text: 'Your message was delivered.',
+    };
+    expect(classifyInbound({ ...success, headers: { 'auto-submitted': 'auto-replied' } })).toMatchObject({ kind: 'auto_reply', rule: 'auto_submitted' });
+  });
+
   it('Precedence: bulk without a list header is mailing-list mail, not an auto-reply', async () => {
     const msg = { ...(await base()), headers: { precedence: 'bulk' } };
     expect(classifyInbound(msg)).toMatchObject({ kind: 'reply', rule: 'mailing_list' });

@@ -51,6 +51,8 @@ describe('returnDate', () => {
   it('ignores dates without a "back" or "until" cue, and text without dates', () => {
     expect(returnDate('Your message of December 7 was received.', RECEIVED)).toBeNull();
     expect(returnDate('I am away with limited access to email.', RECEIVED)).toBeNull();
+    expect(returnDate('I reply to mail on December 7.', RECEIVED)).toBeNull();
+    expect(day(returnDate('Away December 1 to December 7.', RECEIVED))).toBe('2026-12-08');
   });
 
   it('ignores dates in quoted history', () => {

@@ -1,7 +1,7 @@
 // Bounces (decisions.md §6, first in the order): an RFC 3464 delivery status notification, or the text
 // forms mailer daemons send without one. A sender named postmaster or mailer-daemon is never enough on its
-// own: Microsoft 365 sends out-of-office replies from such addresses (classify-inbound.test fixture
-// m365-ooo-postmaster.eml). Every non-standard rule needs a vendor's wording in the subject or the body.
+// own: Microsoft 365 sends out-of-office replies from such addresses (fixtures
+// m365-ooo-postmaster*.eml). Every non-standard rule needs a vendor's wording in the subject or the body.
 import type { InboundMessage } from '../../../mail/inbound-message';
 
 export interface BounceInfo {
@@ -60,7 +60,12 @@ export function matchBounce(msg: InboundMessage): BounceMatch | null {
 
 function standardDsn(msg: InboundMessage): BounceMatch | null {
   const ds = msg.deliveryStatus;
-  if (!ds || msg.contentType !== 'multipart/report' || msg.reportType !== 'delivery-status') return null;
+  // The delivery-status part decides, wherever it sits in the message's own tree: a gateway may wrap the
+  // multipart/report in a multipart/mixed. A DSN someone forwards as message/rfc822 is not parsed into
+  // deliveryStatus (parseInbound keeps embedded messages whole), so it cannot match here.
+  if (!ds) return null;
+  const where =
+    msg.contentType === 'multipart/report' && msg.reportType === 'delivery-status' ? 'multipart/report delivery-status' : `delivery-status part inside ${msg.contentType}`;
   // A DSN that only reports success (Action: delivered/relayed/expanded) is not a bounce.
   const failed = ds.recipients.find((r) => r.action === 'failed') ?? ds.recipients.find((r) => r.action === 'delayed');
   const r = failed ?? ds.recipients.find((x) => x.status !== null && /^[45]/.test(x.status));
@@ -68,7 +73,7 @@ function standardDsn(msg: InboundMessage): BounceMatch | null {
   const permanent = r.action === 'delayed' ? false : r.status ? r.status.startsWith('5') : r.action === 'failed';
   return {
     rule: 'dsn',
-    evidence: `multipart/report delivery-status: Action: ${r.action ?? '-'}, Status: ${r.status ?? '-'}, Final-Recipient: ${r.finalRecipient ?? '-'}`,
+    evidence: `${where}: Action: ${r.action ?? '-'}, Status: ${r.status ?? '-'}, Final-Recipient: ${r.finalRecipient ?? '-'}`,
     bounce: {
       permanent,
       status: r.status,

@@ -18,7 +18,8 @@ const PARSERS = [chrono.en.casual, chrono.de.casual, chrono.fr.casual, chrono.es
 const BACK_BEFORE =
   /\b(back|return(ing)?|returns|return to the office)\b|zurück|wieder|retour|reviens|de vuelta|regres|volver[ée]|rientr|ritorno|torno|de volta|regress|volto|terug|weer\s*(op|aanwezig)|vanaf|ab dem|ab\b|à partir d|a partir d|a partire d|dal\b/i;
 const BACK_AFTER = /^\W{0,3}(wieder|zurück|weer|terug|de retour|de vuelta|di ritorno|de volta)/i;
-const UNTIL_BEFORE = /\b(until|till|til|through|thru|to)\b|\bbis\b|jusqu|hasta|fino\s+a|até|ate\b|tot( en met)?\b|t\/m|t\.e\.m\./i;
+// No bare "to": "I reply to mail on Monday" is not an absence; "from … to …" is a range chrono reads whole.
+const UNTIL_BEFORE = /\b(until|till|til|through|thru)\b|\bbis\b|jusqu|hasta|fino\s+a|até|ate\b|tot( en met)?\b|t\/m|t\.e\.m\./i;
 
 /** Where quoted history starts: "On … wrote:", its translations, Outlook's separator and header block. */
 const QUOTE_START =
