@@ -10,6 +10,7 @@
 // date without a year that has passed this year is next year's. Quoted history is not read.
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
+import { newText } from '../reply-text';
 
 const MAX_AHEAD_DAYS = 183;
 const PARSERS = [chrono.en.casual, chrono.de.casual, chrono.fr.casual, chrono.es.casual, chrono.it.casual, chrono.pt.casual, chrono.nl.casual];
@@ -21,12 +22,9 @@ const BACK_AFTER = /^\W{0,3}(wieder|zurück|weer|terug|de retour|de vuelta|di ri
 // No bare "to": "I reply to mail on Monday" is not an absence; "from … to …" is a range chrono reads whole.
 const UNTIL_BEFORE = /\b(until|till|til|through|thru)\b|\bbis\b|jusqu|hasta|fino\s+a|até|ate\b|tot( en met)?\b|t\/m|t\.e\.m\./i;
 
-/** Where quoted history starts: "On … wrote:", its translations, Outlook's separator and header block. */
-const QUOTE_START =
-  /^(On .+ wrote:|Am .+ schrieb .+:|Le .+ a écrit ?:|El .+ escribió:|Il .+ ha scritto:|Em .+ escreveu:|Op .+ schreef .+:|-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Mensagem original|Oorspronkelijk bericht)\s*-{2,}|(From|Von|De|Da|Van):\s.+)$/im;
-
 export function returnDate(text: string, received: Date, zone = 'UTC'): Date | null {
-  const body = stripQuoted(text);
+  // The person's own words: a date in quoted history is someone else's (reply-text.ts newText).
+  const body = newText(text);
   const now = DateTime.fromJSDate(received, { zone });
   const ref = { instant: received, timezone: now.offset };
   let until: DateTime | null = null;
@@ -84,13 +82,4 @@ function lastCue(s: string, cue: RegExp): number {
   let last = -1;
   for (const m of s.matchAll(new RegExp(cue.source, 'gi'))) last = m.index!;
   return last;
-}
-
-function stripQuoted(text: string): string {
-  const cut = text.search(QUOTE_START);
-  const own = cut >= 0 ? text.slice(0, cut) : text;
-  return own
-    .split(/\r?\n/)
-    .filter((l) => !l.startsWith('>'))
-    .join('\n');
 }
