@@ -11,7 +11,8 @@ import os from 'node:os';
 import { authedContext } from '../../src/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { campaignLeadQueries, countSql, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
-import { parseLeadQuery } from '../../src/modules/leads/leads.inputs';
+import { LeadQueryInput } from '../../src/modules/leads/leads.inputs';
+import { parseQuery } from '../../src/validation';
 import { Client, signUp } from '../support/client';
 import { runWhenMain, startBenchService } from './bench-service';
 
@@ -128,7 +129,7 @@ export async function main() {
 
     console.log('\nQuery plans (EXPLAIN ANALYZE of the statements the service runs):');
     for (const [name, query] of scenarios) {
-      const input = await parseLeadQuery(Object.fromEntries(new URLSearchParams(query)));
+      const input = await parseQuery(LeadQueryInput, Object.fromEntries(new URLSearchParams(query)));
       const q = campaignLeadQueries(em, campaign, normalizeFilter(input), pageOf(input));
       for (const [kind, statement] of [
         ['count', countSql(q.count)],

@@ -1,7 +1,7 @@
 // Inputs of the blocklist use cases, for both doors (REST bodies and query strings are the snake_case).
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { fromQueryString, Nullable, parseInput } from '../../validation';
+import { Nullable } from '../../validation';
 
 export const BLOCK_REASONS = ['manual', 'import', 'unsubscribe', 'hard_bounce'] as const;
 /** Entries per POST /blocklist call (a bigger list goes through the CSV import). */
@@ -40,6 +40,3 @@ export class BlocklistQueryInput {
   limit?: number | null;
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
 }
-
-/** GET /blocklist query string: an empty value is no filter; limit/offset are numbers. */
-export const parseBlocklistQuery = (query: Record<string, unknown>) => parseInput(BlocklistQueryInput, fromQueryString(query));

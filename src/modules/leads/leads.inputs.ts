@@ -5,7 +5,7 @@ import { Type } from 'class-transformer';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AppError } from '../../errors';
-import { fromQueryString, Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
+import { Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
 import { IsTimeZone } from '../../validators';
 import { charLength } from './lead-vars';
 
@@ -120,10 +120,6 @@ export class CreateLeadFilterInput {
 // ---- REST: query strings and the saved-filter body ----
 
 type Query = Record<string, unknown>;
-
-export const parseLeadQuery = (query: Query) => parseInput(LeadQueryInput, fromQueryString(query));
-export const parseWorkspaceLeadQuery = (query: Query) => parseInput(WorkspaceLeadQueryInput, fromQueryString(query));
-export const parseLeadSearch = (query: Query) => parseInput(LeadSearchInput, fromQueryString(query));
 
 /** POST /lead-filters body: `{name, filter}` with the filter in the lead list's query names (list_id). */
 export async function parseCreateLeadFilter(body: unknown): Promise<CreateLeadFilterInput> {

@@ -1,6 +1,6 @@
 import { IsIn, IsUUID } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { fromQueryString, Nullable, Optional, parseInput } from '../../validation';
+import { Nullable, Optional } from '../../validation';
 import { IsPlainDate } from '../../validators';
 
 /** api.md Limits: analytics covers the last 30 days unless asked otherwise. */
@@ -30,6 +30,3 @@ export type AnalyticsGroup = (typeof ANALYTICS_GROUPS)[number];
 export class AnalyticsCsvInput extends AnalyticsInput {
   @Optional() @IsIn(ANALYTICS_GROUPS, { message: `$property must be one of ${ANALYTICS_GROUPS.join(', ')}` }) group?: AnalyticsGroup;
 }
-
-export const parseAnalyticsQuery = (query: Record<string, unknown>) => parseInput(AnalyticsInput, fromQueryString(query));
-export const parseAnalyticsCsvQuery = (query: Record<string, unknown>) => parseInput(AnalyticsCsvInput, fromQueryString(query));

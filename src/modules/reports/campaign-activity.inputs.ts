@@ -1,6 +1,6 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { fromQueryString, Nullable, parseInput } from '../../validation';
+import { Nullable } from '../../validation';
 
 /** api.md Limits: activity and bounces pages hold up to 100 rows. */
 export const MAX_ACTIVITY_PAGE = 100;
@@ -16,5 +16,3 @@ export class ActivityPageInput {
   limit?: number | null;
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(2_147_483_647) offset?: number | null;
 }
-
-export const parseActivityPage = (query: Record<string, unknown>) => parseInput(ActivityPageInput, fromQueryString(query));
