@@ -9,6 +9,7 @@ import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
 import { oneOffsModule } from './one-offs';
+import { repliesModule } from './replies';
 import { reportsModule } from './reports';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
@@ -24,6 +25,7 @@ export const appModules: readonly AppModule[] = [
   sendingModule,
   oneOffsModule,
   tasksModule,
+  repliesModule,
   reportsModule,
   eventsModule,
 ];

@@ -11,6 +11,7 @@ import { Migration20261125033330_sending_engine } from './Migration2026112503333
 import { Migration20261125110833_lead_workspace_no_fk } from './Migration20261125110833_lead_workspace_no_fk';
 import { Migration20261125113022_lead_field_order } from './Migration20261125113022_lead_field_order';
 import { Migration20261125124500_lead_due_order } from './Migration20261125124500_lead_due_order';
+import { Migration20261125162859_inbound_mail } from './Migration20261125162859_inbound_mail';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125110833_lead_workspace_no_fk', class: Migration20261125110833_lead_workspace_no_fk },
   { name: 'Migration20261125113022_lead_field_order', class: Migration20261125113022_lead_field_order },
   { name: 'Migration20261125124500_lead_due_order', class: Migration20261125124500_lead_due_order },
+  { name: 'Migration20261125162859_inbound_mail', class: Migration20261125162859_inbound_mail },
 ];

@@ -1,4 +1,4 @@
-import { Entity, Filter, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
+import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
@@ -12,6 +12,7 @@ export const NOT_DELETED_FILTER = 'notDeleted';
 @Filter(workspaceFilter)
 @Filter({ name: NOT_DELETED_FILTER, cond: { deletedAt: null }, default: true })
 @Unique({ properties: ['workspace', 'email'] })
+@Index({ name: 'inbox_dmarc_reports', expression: 'create unique index "inbox_dmarc_reports" on "inbox" ("workspace_id") where "dmarc_reports"' })
 export class Inbox extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
@@ -100,4 +101,9 @@ export class Inbox extends BaseEntity {
    *  a bounce_stopped inbox back, so old bounces do not stop it again at once. */
   @Property(nullableTimestamp())
   bounceCountFrom: Date | null = null;
+
+  /** The workspace's DMARC report address (PATCH /reports/dmarc): its mail is read as aggregate
+   *  reports, never as replies. At most one per workspace (partial unique index). */
+  @Property({ type: 'boolean' })
+  dmarcReports: boolean & Opt = false;
 }
