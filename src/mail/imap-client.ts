@@ -48,6 +48,11 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       }
       return out.sort((a, b) => a.uid - b.uid);
     },
+    async firstUidSince(since: Date) {
+      if (client.mailbox === false || !client.mailbox.exists) return null;
+      const found = (await client.search({ since }, { uid: true })) || [];
+      return found.length ? found.reduce((a, b) => Math.min(a, b)) : null;
+    },
     async close() {
       await client.logout().catch(() => client.close());
     },

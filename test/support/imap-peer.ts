@@ -109,6 +109,18 @@ first_valid_uid = 1
 first_valid_gid = 1
 mail_max_userip_connections = 100
 mail_location = maildir:${dir}/mail/%u
+# A spam folder marked \\Junk (RFC 6154), as hosted mail has: reply polling reads it too.
+namespace inbox {
+  inbox = yes
+  mailbox Junk {
+    special_use = \\Junk
+    auto = subscribe
+  }
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261125162859_inbound_mail extends Migration {
 
   override async up(): Promise<void> {
-    this.addSql(`create table "inbox_folder_cursor" ("id" uuid not null, "created_at" timestamptz(3) not null, "inbox_id" uuid not null, "folder" text not null, "uid_validity" text not null, "last_uid" bigint not null default 0, "updated_at" timestamptz(3) not null, constraint "inbox_folder_cursor_pkey" primary key ("id"));`);
+    this.addSql(`create table "inbox_folder_cursor" ("id" uuid not null, "created_at" timestamptz(3) not null, "inbox_id" uuid not null, "folder" text not null, "uid_validity" text not null, "last_uid" bigint not null default 0, "unreadable" int not null default 0, "last_unreadable" text null, "updated_at" timestamptz(3) not null, constraint "inbox_folder_cursor_pkey" primary key ("id"));`);
     this.addSql(`alter table "inbox_folder_cursor" add constraint "inbox_folder_cursor_inbox_id_folder_unique" unique ("inbox_id", "folder");`);
 
     this.addSql(`create table "dmarc_report_row" ("id" uuid not null, "created_at" timestamptz(3) not null, "workspace_id" uuid not null, "inbox_id" uuid null, "report_id" text not null, "org" text not null, "domain" text null, "begins_at" timestamptz(3) not null, "ends_at" timestamptz(3) not null, "messages" int not null, "passed" int not null, "dkim_passed" int not null, "spf_passed" int not null, "quarantined" int not null, "rejected" int not null, "sources" jsonb not null, constraint "dmarc_report_row_pkey" primary key ("id"));`);

@@ -23,6 +23,14 @@ export class InboxFolderCursor extends BaseEntity {
   @Property({ type: 'bigint' })
   lastUid: number & Opt = 0;
 
+  /** Messages passed over because they could not be read as mail (malformed MIME, too large). */
+  @Property({ type: 'integer' })
+  unreadable: number & Opt = 0;
+
+  /** Why the last of them was, with its UID, for whoever wonders where a message went. */
+  @Property({ type: 'text', nullable: true })
+  lastUnreadable: string | null = null;
+
   @Property(timestamp())
   updatedAt: Date & Opt = new Date();
 }

@@ -100,27 +100,51 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [now, r.code, d.subject, r.detail, d.send.id]);
   await attempt(em, d, 'rejected', r, now);
   await countDay(em, d, now, 'sent', 1);
+  await wentOut(em, d, now, random);
+  await recordHardBounce(
+    em,
+    {
+      workspaceId: d.send.workspaceId,
+      campaignId: d.send.campaignId,
+      leadId: d.send.leadId,
+      inboxId: d.inbox.id,
+      sendId: d.send.id,
+      email: d.lead.email,
+      source: 'smtp',
+      code: r.code,
+      category: r.senderRefused ? 'block' : 'hard',
+      reason: r.detail || 'refused',
+    },
+    now,
+  );
+}
+
+export interface HardBounce {
+  workspaceId: string;
+  campaignId: string;
+  leadId: string;
+  inboxId: string;
+  sendId: string | null;
+  email: string;
+  source: 'smtp' | 'dsn';
+  code: number | null;
+  category: 'hard' | 'block';
+  reason: string;
+}
+
+/** What a permanent failure does, whether the SMTP server said it at once (recordRejected) or a bounce
+ *  message said it later (replies/ingest, decisions.md §6 "exactly as at SMTP time"): a bounce row, the
+ *  lead stopped as bounced, the address blocklisted, and the inbox's bounce-rate stop checked. The
+ *  send itself is marked `bounced` by the caller (so it counts in that check). */
+export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Date): Promise<void> {
   await sql(
     em,
-    `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, 'smtp', ?, ?, ?)`,
-    [
-      randomUUID(),
-      now,
-      d.send.workspaceId,
-      d.send.campaignId,
-      d.send.leadId,
-      d.inbox.id,
-      d.send.id,
-      d.lead.email,
-      r.code,
-      r.senderRefused ? 'block' : 'hard',
-      r.detail || 'refused',
-    ],
+    `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason],
   );
-  await wentOut(em, d, now, random);
-  await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
-  await blockAddress(em, d.send.workspaceId, d.lead.email, 'hard_bounce', now);
-  await checkBounceStop(em, d.inbox.id);
+  await stopLead(em, b.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
+  await blockAddress(em, b.workspaceId, b.email, 'hard_bounce', now);
+  await checkBounceStop(em, b.inboxId);
 }
 
 /** A 4xx or no answer: try again later; after MAX_ATTEMPTS the email failed (a soft bounce). A server

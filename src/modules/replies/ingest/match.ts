@@ -1,0 +1,88 @@
+// Which of our emails a message belongs to (decisions.md §6, in this order): its In-Reply-To/References
+// name a Message-ID we sent; for a bounce, the returned message or its headers name one; its sender (for
+// a bounce, the failed recipient) is a lead this inbox emailed, the most recent such lead. Anything else
+// is not ours. A message whose own Message-ID is one we sent is our own copy, never a reply.
+//
+// Each look-up is one indexed query whatever the number of sends: send.message_id (send_message_id),
+// and lead (workspace_id, email) then send (lead_id, created_at).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, textArray } from '../../../db/sql';
+
+export type MatchedBy = 'message_id' | 'bounce_headers' | 'sender' | 'bounce_recipient';
+
+export interface Match {
+  leadId: string;
+  campaignId: string;
+  /** The send the message names (null for a match by address). */
+  sendId: string | null;
+  sendStatus: string | null;
+  /** An answer to a one-off email (or to mail of the one-off campaign): kept, never counted. */
+  oneOff: boolean;
+  matchedBy: MatchedBy;
+}
+
+export interface MatchQuestion {
+  /** The message's own Message-ID. */
+  ownId: string | null;
+  /** In-Reply-To and References, nearest first. */
+  answered: string[];
+  /** A bounce's returned Message-ID, if it showed one. */
+  returnedId: string | null;
+  /** Whose mail it is by address: the sender, or a bounce's failed recipient. */
+  address: string | null;
+  isBounce: boolean;
+}
+
+interface SendRow {
+  id: string;
+  lead_id: string;
+  campaign_id: string;
+  kind: string;
+  status: string;
+  message_id: string;
+  one_off: boolean;
+}
+
+export async function matchMessage(em: EntityManager, workspaceId: string, inboxId: string, q: MatchQuestion): Promise<Match | 'own' | null> {
+  const ids = [...new Set([q.ownId, ...q.answered, q.returnedId].filter((x): x is string => !!x))];
+  if (ids.length) {
+    const rows = (await sql(
+      em,
+      `select s.id, s.lead_id, s.campaign_id, s.kind, s.status, s.message_id, c.one_off
+         from send s join campaign c on c.id = s.campaign_id
+        where s.message_id = any(?::text[]) and s.workspace_id = ?`,
+      [textArray(ids), workspaceId],
+    )) as unknown as SendRow[];
+    const byId = new Map(rows.map((r) => [r.message_id, r]));
+    if (q.ownId && byId.has(q.ownId)) return 'own';
+    const named = q.answered.map((id) => byId.get(id)).find(Boolean);
+    if (named) return fromSend(named, 'message_id');
+    const returned = q.returnedId ? byId.get(q.returnedId) : undefined;
+    if (returned) return fromSend(returned, 'bounce_headers');
+  }
+  if (!q.address) return null;
+  const [row] = await sql(
+    em,
+    `select l.id as lead_id, l.campaign_id, s.kind, c.one_off from lead l
+       join lateral (select s.kind, s.sent_at from send s
+                      where s.lead_id = l.id and s.inbox_id = ? and s.status in ('sent', 'bounced')
+                      order by s.created_at desc limit 1) s on true
+       join campaign c on c.id = l.campaign_id
+      where l.workspace_id = ? and l.email = ?
+      order by s.sent_at desc limit 1`,
+    [inboxId, workspaceId, q.address.toLowerCase()],
+  );
+  if (!row) return null;
+  return {
+    leadId: String(row.lead_id),
+    campaignId: String(row.campaign_id),
+    sendId: null,
+    sendStatus: null,
+    oneOff: row.kind === 'one_off' || row.one_off === true,
+    matchedBy: q.isBounce ? 'bounce_recipient' : 'sender',
+  };
+}
+
+function fromSend(r: SendRow, matchedBy: MatchedBy): Match {
+  return { leadId: r.lead_id, campaignId: r.campaign_id, sendId: r.id, sendStatus: r.status, oneOff: r.kind === 'one_off' || r.one_off, matchedBy };
+}

@@ -1,0 +1,28 @@
+// Message-IDs as the send table stores them (`<id@domain>`, sending/render/headers.ts messageIdFor),
+// pulled out of whatever a header held: mailparser leaves In-Reply-To as the raw header text (it may
+// hold several ids, comments or no brackets at all) and References as a list.
+
+const BRACKETED = /<([^<>\s]+@[^<>\s]+)>/g;
+const BARE = /^[^<>\s@]+@[^<>\s@]+$/;
+/** Ids longer than this are junk (RFC 5322 lines are 998 characters); no look-up is made for them. */
+const MAX_ID = 250;
+/** A long thread names many ids; the nearest ones are enough to find ours. */
+const MAX_NAMED = 50;
+
+/** Every msg-id in a header value, in order, `<…>` form. A bare `local@domain` counts when it is all
+ *  the value holds (some mailers drop the brackets). */
+export function messageIdsIn(value: string | null | undefined): string[] {
+  if (!value) return [];
+  const ids = [...value.matchAll(BRACKETED)].map((m) => `<${m[1]}>`);
+  if (!ids.length && BARE.test(value.trim())) ids.push(`<${value.trim()}>`);
+  return ids.filter((id) => id.length <= MAX_ID);
+}
+
+/** The one id of a Message-ID header, or null. */
+export const ownMessageId = (value: string | null | undefined): string | null => messageIdsIn(value)[0] ?? null;
+
+/** The ids a reply names, nearest first: In-Reply-To, then References from the newest back. */
+export function answeredIds(inReplyTo: string | null, references: readonly string[]): string[] {
+  const ids = [...messageIdsIn(inReplyTo), ...references.flatMap((r) => messageIdsIn(r)).reverse()];
+  return [...new Set(ids)].slice(0, MAX_NAMED);
+}

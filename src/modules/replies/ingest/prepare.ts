@@ -1,0 +1,93 @@
+// One message read from a folder, turned into what the transaction needs (ingest-batch.ts): parsed,
+// classified, matched to our mail, with its reply-item fields, or the reason it is not an item. All of it
+// reads only, so it runs before the transaction and a batch's transaction stays short.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseInbound, type InboundMessage } from '../../../mail/inbound-message';
+import type { ImapMessage } from '../../../ports';
+import { classifyInbound, type Classification } from '../classify/classify-inbound';
+import { bodyText, cutChars, snippet } from '../reply-text';
+import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';
+import { matchMessage, type Match } from './match';
+
+export interface FolderTarget {
+  workspaceId: string;
+  workspaceZone: string;
+  inboxId: string;
+  inboxEmail: string;
+  path: string;
+  uidValidity: string;
+}
+
+export interface ItemDraft {
+  match: Match;
+  cls: Classification;
+  messageId: string | null;
+  threadReferences: string[];
+  fromEmail: string;
+  fromName: string | null;
+  subject: string;
+  snippet: string;
+  bodyText: string;
+  receivedAt: Date;
+}
+
+export type Prepared =
+  { uid: number; item: ItemDraft } | { uid: number; skipped: 'unreadable'; reason: string } | { uid: number; skipped: 'own' | 'not_ours' | 'from_self' | 'report' };
+
+const SUBJECT_MAX = 998;
+
+export async function prepareMessage(em: EntityManager, target: FolderTarget, raw: ImapMessage, now: Date): Promise<Prepared> {
+  const msg = await parseInbound(raw.source);
+  if ('unreadable' in msg) return { uid: raw.uid, skipped: 'unreadable', reason: msg.reason };
+  const from = (msg.from.address ?? '').toLowerCase();
+  // Mail the inbox sent itself (a copy filed in INBOX, a note to self) is never a reply.
+  if (from === target.inboxEmail) return { uid: raw.uid, skipped: 'from_self' };
+  const receivedAt = raw.internalDate ?? msg.date ?? now;
+  const cls = classifyInbound(msg, { received: receivedAt, zone: target.workspaceZone });
+  const ownId = ownMessageId(msg.messageId);
+  const returnedId = cls.kind === 'bounce' ? ownMessageId(cls.bounce?.returnedMessageId ?? msg.returned?.messageId) : null;
+  const match = await matchMessage(em, target.workspaceId, target.inboxId, {
+    ownId,
+    answered: answeredIds(msg.inReplyTo, msg.references),
+    returnedId,
+    address: cls.kind === 'bounce' ? bouncedAddress(cls, msg) : from || null,
+    isBounce: cls.kind === 'bounce',
+  });
+  if (match === 'own') return { uid: raw.uid, skipped: 'own' };
+  if (!match) return { uid: raw.uid, skipped: 'not_ours' };
+  const text = bodyText(msg.text, null);
+  return {
+    uid: raw.uid,
+    item: {
+      match,
+      cls,
+      messageId: ownId,
+      threadReferences: threadOf(msg, ownId),
+      fromEmail: from,
+      fromName: msg.from.name ? cutChars(msg.from.name, 200) : null,
+      subject: cutChars(msg.subject, SUBJECT_MAX),
+      snippet: snippet(text),
+      bodyText: text,
+      receivedAt,
+    },
+  };
+}
+
+/** The bounced recipient: the DSN's, else the returned message's first To. */
+function bouncedAddress(cls: Classification, msg: InboundMessage): string | null {
+  const recipient = cls.bounce?.recipient ?? msg.returned?.to[0] ?? null;
+  return recipient
+    ? recipient
+        .replace(/^rfc822;\s*/i, '')
+        .trim()
+        .toLowerCase()
+    : null;
+}
+
+/** References an answer carries: the message's own chain (capped, newest kept) then its id. */
+function threadOf(msg: InboundMessage, ownId: string | null): string[] {
+  const chain = msg.references.flatMap((r) => messageIdsIn(r));
+  if (!chain.length) chain.push(...messageIdsIn(msg.inReplyTo));
+  if (ownId) chain.push(ownId);
+  return [...new Set(chain)].slice(-20);
+}

@@ -1,0 +1,48 @@
+// Every IMAP_POLL_SECONDS: read every inbox that is not deleted (decisions.md §6), at most
+// POLL_CONCURRENCY at once, so 1,000 inboxes never mean 1,000 connections and one slow or failing inbox
+// never holds back the rest (each poll catches its own failure into the inbox's lastError).
+import type { AppDeps } from '../../context';
+import { mapLimited } from '../../concurrency';
+import { sql } from '../../db/sql';
+import type { JobDefinition } from '../../job';
+import { pollInbox } from './poll/poll-inbox';
+
+/** Inboxes read at once, in one process. */
+export const POLL_CONCURRENCY = 16;
+
+export interface PollJob extends JobDefinition {
+  stop(): void;
+}
+
+export function createPollJob(pollSeconds: number): PollJob {
+  let stopping = false;
+  return {
+    name: 'poll-replies',
+    every: `${pollSeconds} seconds`,
+    concurrency: 1,
+    stop() {
+      stopping = true;
+    },
+    async run(deps) {
+      if (stopping) return;
+      const totals = await pollAllInboxes(deps, () => stopping);
+      if (totals.items || totals.reports) deps.log.info('replies polled', { ...totals });
+    },
+  };
+}
+
+/** Polls every inbox once and sums what they read. */
+export async function pollAllInboxes(deps: AppDeps, stopping: () => boolean = () => false) {
+  const inboxes = await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null order by id`);
+  const reports = await mapLimited(inboxes, POLL_CONCURRENCY, async (row) => (stopping() ? null : pollInbox(deps, String(row.id), { stopping })));
+  const totals = { inboxes: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
+  for (const r of reports) {
+    if (!r) continue;
+    totals.inboxes++;
+    totals.read += r.read;
+    totals.items += r.items;
+    totals.unreadable += r.unreadable;
+    totals.reports += r.reports;
+  }
+  return totals;
+}

@@ -1,0 +1,124 @@
+// Reads one inbox's new mail (decisions.md §6): INBOX and the \Junk folder, read-only, from each folder's
+// cursor, in batches that each commit with their cursor (ingest/ingest-batch.ts). A failure leaves the
+// inbox's lastError and the cursor at the last committed batch; the next poll goes on from there.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../../../context';
+import { sql, sqlRun } from '../../../db/sql';
+import type { ImapSession } from '../../../ports';
+import { ingestBatch, moveCursor } from '../ingest/ingest-batch';
+import { prepareMessage, type FolderTarget, type Prepared } from '../ingest/prepare';
+import { readReports } from './dmarc-intake';
+
+/** Messages fetched (and committed) together. */
+export const POLL_BATCH = 100;
+/** Most messages one inbox reads in one poll: a backlog is worked off over several polls, so one inbox
+ *  with 50,000 old messages does not hold a polling slot while the others wait. */
+export const POLL_MAX_MESSAGES = 2_000;
+/** lastError values this poller wrote start with this, so a good poll clears only its own. */
+export const POLL_ERROR_PREFIX = 'Reading replies failed: ';
+
+export interface PollOptions {
+  stopping?: () => boolean;
+  maxMessages?: number;
+  batch?: number;
+}
+
+export interface PollReport {
+  folders: number;
+  read: number;
+  items: number;
+  unreadable: number;
+  reports: number;
+}
+
+interface InboxRow {
+  id: string;
+  workspace_id: string;
+  email: string;
+  imap_host: string;
+  imap_port: number;
+  username: string;
+  password_enc: string;
+  dmarc_reports: boolean;
+  created_at: string;
+  first_sent_at: string | null;
+  timezone: string;
+}
+
+export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOptions = {}): Promise<PollReport> {
+  const em = deps.orm.em.fork() as EntityManager;
+  const report: PollReport = { folders: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
+  const [inbox] = (await sql(
+    em,
+    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone,
+            (select min(s.sent_at) from send s where s.inbox_id = i.id and s.status in ('sent', 'bounced')) as first_sent_at
+       from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null`,
+    [inboxId],
+  )) as unknown as InboxRow[];
+  if (!inbox) return report;
+  let session: ImapSession | null = null;
+  try {
+    const password = deps.secrets.decrypt(inbox.password_enc);
+    session = await deps.imap.open({ host: inbox.imap_host, port: inbox.imap_port, username: inbox.username, password });
+    const folders = await session.folders();
+    const paths = ['INBOX', ...folders.filter((f) => f.specialUse === '\\Junk' && f.path.toUpperCase() !== 'INBOX').map((f) => f.path)];
+    let budget = opts.maxMessages ?? POLL_MAX_MESSAGES;
+    for (const path of paths) {
+      if (opts.stopping?.() || budget <= 0) break;
+      const read = await pollFolder(deps, em, session, inbox, path, budget, opts, report);
+      budget -= read;
+      report.folders++;
+    }
+    await sqlRun(em, `update inbox set last_error = null where id = ? and last_error like ?`, [inbox.id, `${POLL_ERROR_PREFIX}%`]);
+  } catch (err) {
+    const detail = (err as Error).message || String(err);
+    deps.log.warn('reply poll failed', { inboxId, error: detail });
+    await sqlRun(em, `update inbox set last_error = ? where id = ?`, [`${POLL_ERROR_PREFIX}${detail}`.slice(0, 500), inbox.id]);
+  } finally {
+    await session?.close().catch(() => undefined);
+  }
+  return report;
+}
+
+async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession, inbox: InboxRow, path: string, budget: number, opts: PollOptions, report: PollReport) {
+  const state = await session.examine(path);
+  const target: FolderTarget = {
+    workspaceId: inbox.workspace_id,
+    workspaceZone: inbox.timezone,
+    inboxId: inbox.id,
+    inboxEmail: inbox.email.toLowerCase(),
+    path,
+    uidValidity: state.uidValidity,
+  };
+  const [cursor] = await sql(em, `select uid_validity, last_uid from inbox_folder_cursor where inbox_id = ? and folder = ?`, [inbox.id, path]);
+  let lastUid: number;
+  if (cursor && String(cursor.uid_validity) === state.uidValidity) {
+    lastUid = Number(cursor.last_uid);
+  } else {
+    // First poll, or the server renumbered the folder: read from the inbox's first send (or its
+    // creation), a day early since SEARCH SINCE counts whole days in the server's zone.
+    const from = new Date(new Date(inbox.first_sent_at ?? inbox.created_at).getTime() - 86_400_000);
+    const first = await session.firstUidSince(from);
+    lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
+    await moveCursor(em, target, lastUid, deps.clock.now());
+  }
+  let read = 0;
+  while (read < budget && !opts.stopping?.()) {
+    const messages = await session.fetchAfter(lastUid, { limit: Math.min(opts.batch ?? POLL_BATCH, budget - read) });
+    if (!messages.length) break;
+    const now = deps.clock.now();
+    const prepared: Prepared[] = [];
+    for (const m of messages) {
+      if (inbox.dmarc_reports) prepared.push(await readReports(em, target, m));
+      else prepared.push(await prepareMessage(em, target, m, now));
+    }
+    const done = await ingestBatch(deps, em, target, prepared, now);
+    report.items += done.items;
+    report.unreadable += done.unreadable;
+    report.reports += prepared.filter((p) => 'skipped' in p && p.skipped === 'report').length;
+    read += messages.length;
+    lastUid = messages[messages.length - 1]!.uid;
+  }
+  report.read += read;
+  return read;
+}

@@ -1,0 +1,275 @@
+// Reading replies over IMAP end to end (decisions.md §6): a sequence goes out through the SMTP peer,
+// answers, bounces, auto-replies and unrelated mail land in a real Dovecot mailbox, the poller reads
+// them, and the test checks every item and effect, that nothing changed on the server, that a poll
+// killed mid-way and run again makes no second item, and that a server that is down only sets lastError.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { pollInbox, POLL_ERROR_PREFIX } from '../../src/modules/replies/poll/poll-inbox';
+import { sendingWorld, HOUR, MINUTE } from '../support/sending-world';
+import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
+
+const DAY = 24 * HOUR;
+const world = sendingWorld({ accountPer: 'test' });
+const { clock, db, tick } = world;
+// Dovecot stores a message dated in the future under the time it arrived, and the first poll starts at
+// the first send: so these tests live a few days in the real past (every day and hour a sending window).
+beforeEach(() => {
+  clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
+});
+let imap: ImapPeer;
+// One mailbox per test, all known to Dovecot from the start (it notices a changed passwd-file by its
+// mtime in whole seconds, so users added while it runs can be refused for a moment).
+const MAILBOXES = Array.from({ length: 10 }, (_, i) => `box${i}-${randomUUID().slice(0, 6)}@acme.test`);
+let nextMailbox = 0;
+beforeAll(async () => {
+  imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
+});
+afterAll(async () => {
+  await imap?.stop();
+});
+
+interface Setup {
+  campaignId: string;
+  inboxId: string;
+  inboxEmail: string;
+  imapUser: string;
+  leads: { id: string; email: string }[];
+}
+
+/** An active campaign whose inbox sends through the SMTP peer and reads its own Dovecot mailbox. */
+async function campaignWithInbox(opts: { leads?: number; campaign?: Record<string, unknown>; leadEmails?: string[] } = {}): Promise<Setup> {
+  const campaign = await createCampaign(world.service, world.me.workspaceId, {
+    status: 'active',
+    timezone: 'UTC',
+    days: [0, 1, 2, 3, 4, 5, 6],
+    windowStart: '00:00',
+    windowEnd: '23:59',
+    dailyLimit: 100,
+    ...opts.campaign,
+  });
+  await addStep(world.service, world.me.workspaceId, campaign.id, {});
+  await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 2 * 1440 });
+  const imapUser = MAILBOXES[nextMailbox++]!;
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    email: imapUser,
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: imapUser,
+    password: 'imap-secret',
+    imapHost: imap.host,
+    imapPort: imap.port,
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+    dailyCap: 100,
+    rampStart: 100,
+  });
+  world.peer.users[imapUser] = 'imap-secret';
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  const emails = opts.leadEmails ?? Array.from({ length: opts.leads ?? 1 }, (_, i) => `lead${i}-${randomUUID().slice(0, 6)}@client${i}.test`);
+  const leads = await createLeads(
+    world.service,
+    world.me.workspaceId,
+    campaign.id,
+    emails.map((email) => ({ email, createdAt: new Date(clock.now().getTime() - DAY) })),
+  );
+  return { campaignId: campaign.id, inboxId: inbox.id, inboxEmail: imapUser, imapUser, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
+}
+
+/** Ticks a minute apart until every lead of the campaign has its first email (one per inbox per tick). */
+async function sendFirstSteps(s: Setup): Promise<void> {
+  for (let i = 0; i < s.leads.length * 3; i++) {
+    const [row] = await db(`select count(*)::int as n from send where campaign_id = ? and status = 'sent'`, [s.campaignId]);
+    if (row.n === s.leads.length) return;
+    await tick();
+    clock.advance(MINUTE);
+  }
+  throw new Error('the first emails did not all go out');
+}
+
+const sendOf = async (leadId: string) => (await db(`select * from send where lead_id = ? order by created_at`, [leadId]))[0];
+const leadRow = async (id: string) => (await db(`select * from lead where id = ?`, [id]))[0];
+const items = (inboxId: string) => db(`select * from reply_item where inbox_id = ? order by uid`, [inboxId]);
+const append = (s: Setup, raw: string, mailbox?: string) =>
+  imap.appendMessage(s.imapUser, raw, { mailbox, date: clock.now() }).catch((err) => {
+    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${imap.log().slice(-1500)}`);
+  });
+
+/** Every message's flags in INBOX and Junk, read by a client of our own. */
+async function serverFlags(user: string): Promise<Record<string, string[]>> {
+  const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user, pass: 'imap-secret' }, logger: false });
+  await client.connect();
+  const out: Record<string, string[]> = {};
+  for (const box of ['INBOX', 'Junk']) {
+    await client.mailboxOpen(box, { readOnly: true });
+    // \Recent is the server's note to the first session that sees a message, not a flag anyone sets.
+    for await (const m of client.fetch('1:*', { uid: true, flags: true })) out[`${box}/${m.uid}`] = [...(m.flags ?? [])].filter((f) => f !== '\\Recent').sort();
+  }
+  await client.logout();
+  return out;
+}
+
+describe('reply polling', () => {
+  it('reads replies, bounces and auto-replies into items with their effects, ignores the rest, and changes nothing on the server', async () => {
+    const s = await campaignWithInbox({ leads: 6 });
+    await sendFirstSteps(s);
+    const [a, b, c, d, e, f] = await Promise.all(s.leads.map(async (l) => ({ ...l, send: await sendOf(l.id) })));
+    clock.advance(HOUR);
+
+    await append(s, personReply({ from: a!.email, to: s.inboxEmail, inReplyTo: a!.send.message_id, text: 'Sounds interesting, can we talk next week?' }));
+    const back = new Date(clock.now().getTime() + 10 * DAY);
+    // "until <day>" is away through that day: back the next morning.
+    const backDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), back.getUTCDate() + 1)).toISOString();
+    const backText = `I am out of the office until ${back.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${back.getUTCDate()} with limited access to email.`;
+    await append(s, outOfOffice({ from: b!.email, to: s.inboxEmail, inReplyTo: b!.send.message_id, text: backText }));
+    await append(s, dsnBounce({ to: s.inboxEmail, recipient: c!.email, returnedId: c!.send.message_id }));
+    await append(s, dsnBounce({ to: s.inboxEmail, recipient: d!.email, returnedId: d!.send.message_id, status: '4.4.1' }));
+    // A reply without thread headers is matched by its sender; this one lands in the spam folder.
+    await append(s, personReply({ from: e!.email, to: s.inboxEmail, inReplyTo: null, subject: 'About your email', text: 'Not interested, thanks.' }), 'Junk');
+    // Not ours: a stranger, and our own message filed back in the folder under an alias.
+    await append(s, unrelated({ from: 'billing@vendor.example', to: s.inboxEmail }));
+    await append(s, personReply({ from: 'alias@acme.test', to: f!.email, inReplyTo: null, messageId: f!.send.message_id }));
+    const before = await serverFlags(s.imapUser);
+
+    const report = await pollInbox(world.service.deps, s.inboxId);
+    expect(report).toMatchObject({ folders: 2, read: 7, items: 5, unreadable: 0 });
+    const got = await items(s.inboxId);
+    const byLead = new Map(got.map((i) => [i.lead_id, i]));
+    expect(got).toHaveLength(5);
+    expect(byLead.get(a!.id)).toMatchObject({ kind: 'reply', rule: 'reply', matched_by: 'message_id', send_id: a!.send.id, status: 'lead', is_read: false, folder: 'INBOX' });
+    expect(byLead.get(a!.id).snippet).toBe('Sounds interesting, can we talk next week?');
+    expect(byLead.get(a!.id).assisted_interest).toBe('interested');
+    expect(byLead.get(b!.id)).toMatchObject({ kind: 'auto_reply', rule: 'auto_submitted', matched_by: 'message_id' });
+    expect(new Date(byLead.get(b!.id).lead_away_until).toISOString()).toBe(backDay);
+    expect(byLead.get(c!.id)).toMatchObject({ kind: 'bounce', rule: 'dsn', matched_by: 'bounce_headers', send_id: c!.send.id });
+    expect(byLead.get(c!.id).bounce).toMatchObject({ permanent: true, status: '5.1.1' });
+    expect(byLead.get(d!.id)).toMatchObject({ kind: 'bounce', matched_by: 'bounce_headers' });
+    expect(byLead.get(e!.id)).toMatchObject({ kind: 'reply', matched_by: 'sender', send_id: null, folder: 'Junk', assisted_interest: 'not_interested' });
+
+    // Effects (decisions.md §6).
+    expect(await leadRow(a!.id)).toMatchObject({ status: 'replied', stop_reason: 'replied', next_due_at: null });
+    expect((await leadRow(a!.id)).replied_at).not.toBeNull();
+    expect(await leadRow(b!.id)).toMatchObject({ status: 'active', replied_at: null });
+    expect(new Date((await leadRow(b!.id)).away_until).toISOString()).toBe(backDay);
+    expect(await leadRow(c!.id)).toMatchObject({ status: 'bounced', stop_reason: 'bounced' });
+    expect(await sendOf(c!.id)).toMatchObject({ status: 'bounced' });
+    expect(await db(`select source, category, code from bounce where lead_id = ?`, [c!.id])).toEqual([{ source: 'dsn', category: 'hard', code: 550 }]);
+    expect(await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [world.me.workspaceId, c!.email])).toEqual([{ reason: 'hard_bounce' }]);
+    expect(await leadRow(d!.id)).toMatchObject({ status: 'active' });
+    expect(await db(`select source, category from bounce where lead_id = ?`, [d!.id])).toEqual([{ source: 'dsn', category: 'soft' }]);
+    expect(await sendOf(d!.id)).toMatchObject({ status: 'sent' });
+    expect(await leadRow(e!.id)).toMatchObject({ status: 'replied' });
+    expect(await leadRow(f!.id)).toMatchObject({ status: 'active', replied_at: null });
+    const [stat] = await db(`select replied, bounced from inbox_day_stat where inbox_id = ?`, [s.inboxId]);
+    expect(stat).toEqual({ replied: 2, bounced: 1 });
+
+    // Read-only: every flag as it was (no \Seen), nothing moved or deleted.
+    expect(await serverFlags(s.imapUser)).toEqual(before);
+    expect(Object.values(before).flat()).toEqual([]);
+
+    // A second poll reads nothing new; a lost cursor re-reads everything and still makes no second item
+    // and applies no effect twice.
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 0, items: 0 });
+    await db(`delete from inbox_folder_cursor where inbox_id = ?`, [s.inboxId]);
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 7, items: 0 });
+    expect(await items(s.inboxId)).toHaveLength(5);
+    expect((await db(`select replied, bounced from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0]).toEqual({ replied: 2, bounced: 1 });
+    expect(await db(`select count(*)::int as n from bounce where lead_id = ?`, [c!.id])).toEqual([{ n: 1 }]);
+
+    // The follow-up: the lead who auto-replied waits for its return date, the soft bounce goes on.
+    clock.advance(2 * DAY);
+    await tick();
+    expect((await db(`select step_position from send where lead_id = ? order by step_position`, [d!.id])).map((r) => r.step_position)).toEqual([1, 2]);
+    expect((await db(`select step_position from send where lead_id = ? order by step_position`, [b!.id])).map((r) => r.step_position)).toEqual([1]);
+    expect((await db(`select count(*)::int as n from send where lead_id = ?`, [a!.id]))[0].n).toBe(1);
+  });
+
+  it('starts a first poll at the inbox first send: older mail in the folder is never read', async () => {
+    const s = await campaignWithInbox({ leads: 1 });
+    const [lead] = s.leads;
+    await imap.appendMessage(s.imapUser, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: null, text: 'an old note' }), {
+      date: new Date(clock.now().getTime() - 10 * DAY),
+    });
+    await sendFirstSteps(s);
+    await append(s, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: (await sendOf(lead!.id)).message_id, text: 'the real answer' }));
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 1, items: 1 });
+    expect((await items(s.inboxId)).map((i) => i.snippet)).toEqual(['the real answer']);
+  });
+
+  it('companyReplyStop stops the other leads on the same domain; without stopOnReply the lead goes on but no_reply no longer holds', async () => {
+    const s = await campaignWithInbox({
+      campaign: { stopOnReply: false, companyReplyStop: true },
+      leadEmails: ['ann@bigco.test', 'bob@bigco.test', 'cat@otherco.test'],
+    });
+    await sendFirstSteps(s);
+    const [ann, bob, cat] = s.leads;
+    await append(s, personReply({ from: ann!.email, to: s.inboxEmail, inReplyTo: (await sendOf(ann!.id)).message_id }));
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ items: 1 });
+    expect(await leadRow(ann!.id)).toMatchObject({ status: 'active' });
+    expect((await leadRow(ann!.id)).replied_at).not.toBeNull();
+    expect(await leadRow(bob!.id)).toMatchObject({ status: 'stopped', stop_reason: 'company_replied' });
+    expect(await leadRow(cat!.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('an IMAP server that is down sets lastError and the next good poll clears it and reads the mail', async () => {
+    const s = await campaignWithInbox({ leads: 1 });
+    await sendFirstSteps(s);
+    const [lead] = s.leads;
+    await append(s, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: (await sendOf(lead!.id)).message_id }));
+    const closed = await closedPort();
+    await db(`update inbox set imap_port = ? where id = ?`, [closed, s.inboxId]);
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 0 });
+    const [down] = await db(`select last_error, status from inbox where id = ?`, [s.inboxId]);
+    expect(down.last_error).toMatch(new RegExp(`^${POLL_ERROR_PREFIX}`));
+    expect(down.status).toBe('active');
+    await db(`update inbox set imap_port = ? where id = ?`, [imap.port, s.inboxId]);
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 1, items: 1 });
+    expect((await db(`select last_error from inbox where id = ?`, [s.inboxId]))[0].last_error).toBeNull();
+  });
+
+  it('a poll killed mid-way (SIGKILL) and run again makes no second item and counts each reply once', async () => {
+    const s = await campaignWithInbox({ leads: 1 });
+    await sendFirstSteps(s);
+    const [lead] = s.leads;
+    const sent = await sendOf(lead!.id);
+    const total = 40;
+    for (let i = 0; i < total; i++) await append(s, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: sent.message_id, text: `answer ${i}` }));
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/poll-child.ts')], {
+      env: { ...process.env, INBOX_ID: s.inboxId, NOW: clock.now().toISOString(), POLL_DELAY_MS: '150' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (x) => (output += x));
+    child.stderr!.on('data', (x) => (output += x));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const count = async () => (await db(`select count(*)::int as n from reply_item where inbox_id = ?`, [s.inboxId]))[0].n as number;
+    for (let waited = 0; (await count()) === 0; waited += 20) {
+      if (waited > 30_000) throw new Error(`the child never stored an item: ${output}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const atKill = await count();
+    expect(atKill).toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(total);
+
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ items: total - atKill });
+    expect(await count()).toBe(total);
+    expect((await db(`select replied from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0].replied).toBe(total);
+  });
+});
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
