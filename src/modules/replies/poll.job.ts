@@ -3,7 +3,7 @@
 // never holds back the rest (each poll catches its own failure into the inbox's lastError).
 import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
-import { sql } from '../../db/sql';
+import { pgArray, sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
 import { pollInbox } from './poll/poll-inbox';
 
@@ -25,15 +25,18 @@ export function createPollJob(pollSeconds: number): PollJob {
     },
     async run(deps) {
       if (stopping) return;
-      const totals = await pollAllInboxes(deps, () => stopping);
+      const totals = await pollAllInboxes(deps, { stopping: () => stopping });
       if (totals.items || totals.reports) deps.log.info('replies polled', { ...totals });
     },
   };
 }
 
-/** Polls every inbox once and sums what they read. */
-export async function pollAllInboxes(deps: AppDeps, stopping: () => boolean = () => false) {
-  const inboxes = await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null order by id`);
+/** Polls every inbox once (of the given workspaces only, for tests) and sums what they read. */
+export async function pollAllInboxes(deps: AppDeps, opts: { stopping?: () => boolean; workspaceIds?: string[] } = {}) {
+  const stopping = opts.stopping ?? (() => false);
+  const inboxes = opts.workspaceIds
+    ? await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null and workspace_id = any(?::uuid[]) order by id`, [pgArray(opts.workspaceIds)])
+    : await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null order by id`);
   const reports = await mapLimited(inboxes, POLL_CONCURRENCY, async (row) => (stopping() ? null : pollInbox(deps, String(row.id), { stopping })));
   const totals = { inboxes: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
   for (const r of reports) {

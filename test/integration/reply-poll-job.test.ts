@@ -1,0 +1,179 @@
+// The polling job over many inboxes (decisions.md §6), with an IMAP port of our own in place of a server
+// so the test controls when each inbox answers: at most POLL_CONCURRENCY sessions at once, a failing or
+// hanging inbox holds back none of the others, deleted inboxes are not read, unreadable mail is passed
+// over and noted, and replies to one-off emails are kept but not counted.
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config';
+import type { ImapMessage, ImapPort, ImapSession } from '../../src/ports';
+import { repliesModule } from '../../src/modules/replies';
+import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
+import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
+import { signUp, type Account } from '../support/client';
+import { startTestService } from '../support/service';
+import { createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import { createSentEmail } from '../support/factories/send.factory';
+import { personReply } from '../support/inbound-mail';
+
+const HOUR = 3_600_000;
+
+/** Mailboxes by IMAP host name, answered from memory; `gate` lets a test hold one server's greeting. */
+class FakeImap implements ImapPort {
+  boxes = new Map<string, ImapMessage[]>();
+  failing = new Set<string>();
+  gates = new Map<string, Promise<void>>();
+  open_ = 0;
+  maxOpen = 0;
+  opened: string[] = [];
+
+  async testLogin() {
+    return { ok: true, detail: 'ok' };
+  }
+
+  async open(login: { host: string }): Promise<ImapSession> {
+    this.open_++;
+    this.maxOpen = Math.max(this.maxOpen, this.open_);
+    this.opened.push(login.host);
+    const release = () => void this.open_--;
+    try {
+      await this.gates.get(login.host);
+      if (this.failing.has(login.host)) throw new Error('Connection refused');
+      await new Promise((r) => setTimeout(r, 5));
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const messages = this.boxes.get(login.host) ?? [];
+    return {
+      folders: async () => [{ path: 'INBOX', specialUse: null }],
+      examine: async () => ({ uidValidity: '7', uidNext: messages.length + 1, exists: messages.length }),
+      firstUidSince: async () => (messages.length ? 1 : null),
+      fetchAfter: async (after, opts) => messages.filter((m) => m.uid > after).slice(0, opts?.limit ?? 100),
+      close: async () => release(),
+    };
+  }
+}
+
+const imap = new FakeImap();
+let service: Awaited<ReturnType<typeof startTestService>>;
+let me: Account;
+const db = (q: string, p: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(q, p);
+
+beforeAll(async () => {
+  service = await startTestService({ ports: { imap } });
+});
+afterAll(async () => {
+  await service?.stop();
+});
+beforeEach(async () => {
+  me = await signUp(service.url, { timezone: 'UTC' });
+  imap.boxes.clear();
+  imap.failing.clear();
+  imap.gates.clear();
+  imap.maxOpen = 0;
+  imap.opened = [];
+});
+
+/** An inbox (IMAP host = its own name, so the fake tells them apart) that emailed one lead an hour ago. */
+async function inboxWithLead(campaignId: string, opts: { kind?: 'step' | 'one_off' } = {}) {
+  const host = `imap-${randomUUID().slice(0, 8)}.test`;
+  const inbox = await createInbox(service, me.workspaceId, { imapHost: host });
+  const [lead] = await createLeads(service, me.workspaceId, campaignId, [{ email: `lead-${randomUUID().slice(0, 8)}@client.test` }]);
+  const sent = await createSentEmail(service, {
+    workspaceId: me.workspaceId,
+    campaignId,
+    leadId: lead!.id,
+    inboxId: inbox.id,
+    inboxEmail: inbox.email,
+    sentAt: new Date(Date.now() - HOUR),
+    kind: opts.kind,
+  });
+  const reply = (uid: number, text = 'Yes, let us talk.'): ImapMessage => ({
+    uid,
+    source: Buffer.from(personReply({ from: lead!.email, to: inbox.email, inReplyTo: sent.messageId, text })),
+    internalDate: new Date(),
+  });
+  return { host, inbox, lead: lead!, sent, reply };
+}
+
+const itemCount = async (inboxIds: string[]) => (await db(`select count(*)::int as n from reply_item where inbox_id = any(?::uuid[])`, [`{${inboxIds.join(',')}}`]))[0].n as number;
+
+describe('the reply polling job', () => {
+  it('is registered to run every IMAP_POLL_SECONDS', () => {
+    const [job] = repliesModule.jobs!(loadConfig({ SECRET_KEY: 'x', IMAP_POLL_SECONDS: '45' }));
+    expect(job).toMatchObject({ name: 'poll-replies', every: '45 seconds', concurrency: 1 });
+  });
+
+  it(`reads every inbox with at most ${POLL_CONCURRENCY} sessions open at once`, async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const boxes = [];
+    for (let i = 0; i < 3 * POLL_CONCURRENCY; i++) {
+      const b = await inboxWithLead(campaign.id);
+      imap.boxes.set(b.host, [b.reply(1)]);
+      boxes.push(b);
+    }
+    await pollAllInboxes(service.deps, { workspaceIds: [me.workspaceId] });
+    expect(await itemCount(boxes.map((b) => b.inbox.id))).toBe(boxes.length);
+    expect(imap.maxOpen).toBeGreaterThan(1);
+    expect(imap.maxOpen).toBeLessThanOrEqual(POLL_CONCURRENCY);
+    expect(imap.open_).toBe(0);
+  });
+
+  it('a failing inbox gets lastError and a hanging one holds back no other; deleted inboxes are not read', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const boxes = [];
+    for (let i = 0; i < 6; i++) {
+      const b = await inboxWithLead(campaign.id);
+      imap.boxes.set(b.host, [b.reply(1)]);
+      boxes.push(b);
+    }
+    const [hanging, failing, deleted, ...fine] = boxes;
+    let release!: () => void;
+    imap.gates.set(hanging!.host, new Promise<void>((r) => (release = r)));
+    imap.failing.add(failing!.host);
+    await db(`update inbox set deleted_at = now() where id = ?`, [deleted!.inbox.id]);
+
+    let finished = false;
+    const run = pollAllInboxes(service.deps, { workspaceIds: [me.workspaceId] }).then(() => (finished = true));
+    for (let waited = 0; (await itemCount(fine.map((b) => b.inbox.id))) < fine.length; waited += 20) {
+      if (waited > 10_000) throw new Error('the other inboxes were not read while one hung');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(finished).toBe(false);
+    release();
+    await run;
+    expect(await itemCount([hanging!.inbox.id])).toBe(1);
+    expect(await itemCount([failing!.inbox.id, deleted!.inbox.id])).toBe(0);
+    expect(imap.opened).not.toContain(deleted!.host);
+    const [row] = await db(`select last_error, status from inbox where id = ?`, [failing!.inbox.id]);
+    expect(row).toEqual({ last_error: 'Reading replies failed: Connection refused', status: 'active' });
+  });
+
+  it('passes over a message that cannot be read, notes it on the folder cursor, and reads the next', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    const broken: ImapMessage = {
+      uid: 1,
+      source: Buffer.from('From: x@y.test\r\nContent-Type: multipart/mixed; boundary="nowhere"\r\n\r\nno parts at all\r\n'),
+      internalDate: new Date(),
+    };
+    imap.boxes.set(b.host, [broken, b.reply(2)]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 2, items: 1, unreadable: 1 });
+    const [cursor] = await db(`select last_uid, unreadable, last_unreadable from inbox_folder_cursor where inbox_id = ?`, [b.inbox.id]);
+    expect(cursor).toMatchObject({ last_uid: '2', unreadable: 1 });
+    expect(cursor.last_unreadable).toMatch(/^UID 1: multipart boundary/);
+  });
+
+  it('keeps a reply to a one-off email without counting it (decisions.md §6)', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id, { kind: 'one_off' });
+    imap.boxes.set(b.host, [b.reply(1)]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ items: 1 });
+    const [item] = await db(`select one_off, kind, matched_by from reply_item where inbox_id = ?`, [b.inbox.id]);
+    expect(item).toEqual({ one_off: true, kind: 'reply', matched_by: 'message_id' });
+    const [lead] = await db(`select replied_at from lead where id = ?`, [b.lead.id]);
+    expect(lead.replied_at).toBeNull();
+    expect(await db(`select replied from inbox_day_stat where inbox_id = ?`, [b.inbox.id])).toEqual([]);
+  });
+});
