@@ -176,4 +176,36 @@ describe('the reply polling job', () => {
     expect(lead.replied_at).toBeNull();
     expect(await db(`select replied from inbox_day_stat where inbox_id = ?`, [b.inbox.id])).toEqual([]);
   });
+
+  it('asks the model for the interest suggestion when LLM_BASE_URL is set, and falls back to the rules when it fails', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const asked: string[] = [];
+    let fail = false;
+    const model = {
+      async complete(messages: { role: string; content: string }[]) {
+        asked.push(messages[messages.length - 1]!.content);
+        if (fail) throw new Error('model down');
+        return '{"interest": "meeting_booked", "confidence": 0.8}';
+      },
+    };
+    const deps = { ...service.deps, model, config: { ...service.deps.config, llm: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: null, model: null } } };
+    const withModel = await inboxWithLead(campaign.id);
+    imap.boxes.set(withModel.host, [withModel.reply(1, 'Tuesday at 3pm works, I booked it.')]);
+    await pollInbox(deps, withModel.inbox.id);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Tuesday at 3pm works');
+    expect(await db(`select assisted_interest, assisted_confidence from reply_item where inbox_id = ?`, [withModel.inbox.id])).toEqual([
+      { assisted_interest: 'meeting_booked', assisted_confidence: 0.8 },
+    ]);
+
+    fail = true;
+    const fallback = await inboxWithLead(campaign.id);
+    imap.boxes.set(fallback.host, [fallback.reply(1, 'Not interested, please remove me.')]);
+    await pollInbox(deps, fallback.inbox.id);
+    expect(asked).toHaveLength(2);
+    const [item] = await db(`select assisted_interest, status from reply_item where inbox_id = ?`, [fallback.inbox.id]);
+    expect(item).toEqual({ assisted_interest: 'not_interested', status: 'lead' });
+    // A suggestion is never applied by itself.
+    expect((await db(`select interest from lead where id = ?`, [fallback.lead.id]))[0].interest).toBeNull();
+  });
 });

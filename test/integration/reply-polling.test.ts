@@ -184,7 +184,10 @@ describe('reply polling', () => {
 
     // The follow-up: the lead who auto-replied waits for its return date, the soft bounce goes on.
     clock.advance(2 * DAY);
-    await tick();
+    for (let i = 0; i < 4; i++) {
+      await tick();
+      clock.advance(MINUTE);
+    }
     expect((await db(`select step_position from send where lead_id = ? order by step_position`, [d!.id])).map((r) => r.step_position)).toEqual([1, 2]);
     expect((await db(`select step_position from send where lead_id = ? order by step_position`, [b!.id])).map((r) => r.step_position)).toEqual([1]);
     expect((await db(`select count(*)::int as n from send where lead_id = ?`, [a!.id]))[0].n).toBe(1);
@@ -215,6 +218,15 @@ describe('reply polling', () => {
     expect((await leadRow(ann!.id)).replied_at).not.toBeNull();
     expect(await leadRow(bob!.id)).toMatchObject({ status: 'stopped', stop_reason: 'company_replied' });
     expect(await leadRow(cat!.id)).toMatchObject({ status: 'active' });
+    // Step 2 has no condition, which means no_reply: it goes to the lead who did not answer only.
+    clock.advance(2 * DAY + HOUR);
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      clock.advance(MINUTE);
+    }
+    const steps = async (leadId: string) => (await db(`select step_position from send where lead_id = ? order by step_position`, [leadId])).map((r) => r.step_position);
+    expect(await steps(cat!.id)).toEqual([1, 2]);
+    expect(await steps(ann!.id)).toEqual([1]);
   });
 
   it('an IMAP server that is down sets lastError and the next good poll clears it and reads the mail', async () => {

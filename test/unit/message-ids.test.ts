@@ -4,7 +4,7 @@ import { answeredIds, messageIdsIn, ownMessageId } from '../../src/modules/repli
 describe('message ids in header values', () => {
   it('takes every bracketed id in order, keeping the brackets as the send table stores them', () => {
     expect(messageIdsIn('<a@x.test> <b@y.test>')).toEqual(['<a@x.test>', '<b@y.test>']);
-    expect(messageIdsIn('<a@x.test> (Sam Sender\'s message of Monday)')).toEqual(['<a@x.test>']);
+    expect(messageIdsIn("<a@x.test> (Sam Sender's message of Monday)")).toEqual(['<a@x.test>']);
   });
 
   it('accepts a bare id only when it is the whole value', () => {
