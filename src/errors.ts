@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   windows_overlap: { status: 400, meaning: 'Two sending windows share a day and overlap in hours.' },
   unknown_mailbox: { status: 400, meaning: 'A mailbox id given to the campaign is not an inbox of this workspace.' },
   reply_not_found: { status: 400, meaning: 'replyTo names a reply that was not received from this lead.' },
+  unknown_user: { status: 400, meaning: 'user_id is not a member of this workspace (unknown, of another workspace, or not a user id); GET /settings/members lists them.' },
   // 400: sequence rules (api.md Steps and templates); details.errors lists every broken rule
   too_many_steps: { status: 400, meaning: 'The sequence has more steps than allowed.' },
   duplicate_position: { status: 400, meaning: 'Two steps have the same position.' },
@@ -68,6 +69,7 @@ export const ERROR_CODES = {
   bounced: { status: 400, meaning: 'Mail to the address bounced, so it is not emailed again.' },
   blocklisted: { status: 400, meaning: 'The address or its domain is on the blocklist, so it is never contacted.' },
   invalid_link: { status: 400, meaning: 'An unsubscribe or tracking link is not valid (cut or changed).' },
+  send_failed: { status: 400, meaning: "The inbox's mail server refused the email (or could not be reached); its answer is in the message and details, and nothing was sent." },
   one_click_required: { status: 400, meaning: 'A one-click unsubscribe POST must carry List-Unsubscribe=One-Click in its body (RFC 8058).' },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },

@@ -23,6 +23,18 @@ export const IsPlainDate = rule(
   '$property must be a date as YYYY-MM-DD (from 1900)',
 );
 
+/** An ISO 8601 instant with its offset (2026-12-01T09:00:00Z, …T10:00:00.000+01:00): a moment, never a
+ *  local time read in some zone the caller cannot see. Impossible dates (02-30) are refused. */
+export const IsTimestamp = rule(
+  'isTimestamp',
+  (v) => {
+    if (typeof v !== 'string') return false;
+    const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(v);
+    return m !== null && m[1] >= '1900-01-01' && !Number.isNaN(Date.parse(v)) && new Date(`${m[1]}T00:00:00Z`).toISOString().startsWith(m[1]);
+  },
+  '$property must be an ISO 8601 timestamp with its offset, such as 2026-12-01T09:00:00Z',
+);
+
 // ICU (CLDR) still resolves some renamed zones to their old IANA names (Asia/Kolkata → Asia/Calcutta);
 // people expect the name IANA uses today. Every zone of the IANA zone tables that ICU spells differently
 // (found by resolving each name of zone.tab and zone1970.tab with Node's ICU).

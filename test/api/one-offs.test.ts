@@ -8,6 +8,7 @@ import { expectError, signUp } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createReplyItem } from '../support/factories/reply.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
@@ -97,6 +98,49 @@ it('waits while the lead is paused and goes once it is resumed; is dropped when 
   await stopLead(world.service.deps.orm.em.fork(), t.leadId, { status: 'replied', reason: 'replied' }, 'Lead replied');
   expect((await db(`select status, error from send where id = ?`, [queued.id]))[0]).toEqual({ status: 'dropped', error: 'Lead replied' });
   expect((await world.me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
+});
+
+it("answers a reply item of the lead in its thread (replyTo): In-Reply-To, References, Re: subject; another lead's item is reply_not_found", async () => {
+  const s = await leadAndInbox();
+  const first = `<${randomUUID()}@example.com>`;
+  const reply = await createReplyItem(world.service, world.me.workspaceId, {
+    inbox: s.inboxId,
+    lead: s.leadId,
+    campaign: s.campaignId,
+    fromEmail: s.email,
+    subject: 'Re: About your order',
+    messageId: 'their-reply@client.test',
+    threadReferences: [first, 'their-reply@client.test'],
+  });
+  const q = await send(s.leadId, { mailboxId: s.inboxId, replyTo: reply.id, body: 'Happy to help.' });
+  expect(q.body).toMatchObject({ status: 'queued' });
+  expect((await db(`select in_reply_to, "references", reply_to_id, subject from send where id = ?`, [q.body.id]))[0]).toEqual({
+    in_reply_to: '<their-reply@client.test>',
+    references: `${first} <their-reply@client.test>`,
+    reply_to_id: reply.id,
+    subject: null,
+  });
+  expect((await tick()).sent).toBe(1);
+  const [sent] = world.peer.messages.filter((m) => m.envelope.rcptTo.includes(s.email));
+  const mail = await simpleParser(sent!.raw);
+  expect(mail.subject).toBe('Re: About your order');
+  expect(mail.inReplyTo).toBe('<their-reply@client.test>');
+  expect([mail.references].flat()).toEqual([first, '<their-reply@client.test>']);
+  expect(mail.text).toContain('Happy to help.');
+
+  const t = await leadAndInbox();
+  expectError(await send(t.leadId, { mailboxId: t.inboxId, replyTo: reply.id, body: 'x' }), 400, 'reply_not_found');
+  const other = await signUp(world.service.url);
+  expectError(await other.client.post(`/leads/${s.leadId}/send`, { mailboxId: s.inboxId, replyTo: reply.id, body: 'x' }), 404, 'not_found');
+});
+
+it('drops a queued answer whose reply item is gone rather than send it without its thread', async () => {
+  const s = await leadAndInbox();
+  const reply = await createReplyItem(world.service, world.me.workspaceId, { inbox: s.inboxId, lead: s.leadId, campaign: s.campaignId, fromEmail: s.email });
+  const q = await send(s.leadId, { mailboxId: s.inboxId, replyTo: reply.id, body: 'Answer' });
+  await db(`delete from reply_item where id = ?`, [reply.id]);
+  expect((await tick()).sent).toBe(0);
+  expect((await db(`select status, error from send where id = ?`, [q.body.id]))[0]).toEqual({ status: 'dropped', error: 'The reply it answers is gone' });
 });
 
 it('refuses bad input and stopped or blocklisted leads with 4xx', async () => {

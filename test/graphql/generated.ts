@@ -124,6 +124,11 @@ export type ApiKey = {
   name: Scalars['String']['output'];
 };
 
+export type AssignReplyInput = {
+  /** A user of the workspace (GET /settings/members), or null. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type AuthPayload = {
   __typename?: 'AuthPayload';
   token: Scalars['String']['output'];
@@ -690,6 +695,8 @@ export type Mutation = {
   addToBlocklist: BlocklistAdded;
   /** Replaces the campaign's steps with a template's, before the campaign starts. */
   applySequenceTemplate: StepCount;
+  /** Assigns an item to a member of the workspace, or unassigns it with null. */
+  assignReply: ReplyAssignment;
   bulkUpdateMailboxes: ChangedCount;
   /** POST /one-offs/:id/cancel. */
   cancelOneOff: CancelledOneOff;
@@ -728,17 +735,25 @@ export type Mutation = {
   resumeMailbox: StatusResult;
   /** POST /leads/:id/send: queues a one-off email; nothing goes out from the call. */
   sendLeadEmail: QueuedOneOff;
+  /** Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply). */
+  sendReplyAnswer: ReplyAnswerSent;
   setVerificationKey: VerificationKeyStatus;
   signup: AuthPayload;
   /** POST /tasks/:id/skip: the lead moves on; the task keeps that it was skipped. */
   skipTask: TaskClosed;
+  /** Hides an item until a moment; null brings it back now. */
+  snoozeReply: ReplySnooze;
   /** Logs in to the inbox SMTP and IMAP servers; a pass lifts a bounce stop. */
   testMailbox: MailboxTestResult;
+  /** Unsubscribes the item's lead (blocklisted, stopped, one event) and marks the item not_interested. */
+  unsubscribeReply: ReplyUnsubscribed;
   updateCampaign: Campaign;
   /** Replaces every step of the campaign (PUT /campaigns/:id/steps). */
   updateCampaignSteps: StepCount;
   updateLead: Lead;
   updateMailbox: Mailbox;
+  /** Labels an item (copied to its lead's interest) and/or marks it read or unread. */
+  updateReply: ReplyUpdated;
   /** Turns one variant on or off; position and variant count from 1. */
   updateStepVariant: StepVariantState;
   updateWorkspace: Workspace;
@@ -764,6 +779,12 @@ export type MutationAddToBlocklistArgs = {
 export type MutationApplySequenceTemplateArgs = {
   campaignId: Scalars['ID']['input'];
   templateId: Scalars['ID']['input'];
+};
+
+
+export type MutationAssignReplyArgs = {
+  id: Scalars['ID']['input'];
+  input: AssignReplyInput;
 };
 
 
@@ -909,6 +930,12 @@ export type MutationSendLeadEmailArgs = {
 };
 
 
+export type MutationSendReplyAnswerArgs = {
+  id: Scalars['ID']['input'];
+  input: ReplyAnswerInput;
+};
+
+
 export type MutationSetVerificationKeyArgs = {
   input: VerificationKeyInput;
 };
@@ -924,7 +951,18 @@ export type MutationSkipTaskArgs = {
 };
 
 
+export type MutationSnoozeReplyArgs = {
+  id: Scalars['ID']['input'];
+  input: SnoozeReplyInput;
+};
+
+
 export type MutationTestMailboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUnsubscribeReplyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -950,6 +988,12 @@ export type MutationUpdateLeadArgs = {
 export type MutationUpdateMailboxArgs = {
   id: Scalars['ID']['input'];
   input: UpdateMailboxInput;
+};
+
+
+export type MutationUpdateReplyArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateReplyInput;
 };
 
 
@@ -1017,6 +1061,10 @@ export type Query = {
   /** Connected inboxes, oldest first. */
   mailboxes: Array<Mailbox>;
   members: Array<User>;
+  /** The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). */
+  replies: ReplyPage;
+  /** Unread items, unread replies and answered items (GET /replies/counts). */
+  replyCounts: ReplyCounts;
   /** GET /reports/analytics. */
   reportAnalytics: Analytics;
   /** GET /reports/summary. */
@@ -1093,6 +1141,11 @@ export type QueryMailboxArgs = {
 };
 
 
+export type QueryRepliesArgs = {
+  query?: InputMaybe<ReplyQueryInput>;
+};
+
+
 export type QueryReportAnalyticsArgs = {
   input?: InputMaybe<AnalyticsInput>;
 };
@@ -1111,6 +1164,103 @@ export type QueuedOneOff = {
   scheduledFor: Scalars['DateTimeISO']['output'];
   /** queued, sending, sent, failed, bounced or dropped */
   status: Scalars['String']['output'];
+};
+
+/** A reply inbox item: a reply, bounce or auto-reply matched to our mail. */
+export type Reply = {
+  __typename?: 'Reply';
+  assignedUserId: Maybe<Scalars['ID']['output']>;
+  /** Confidence of the suggestion, 0 to 1. */
+  assistedConfidence: Maybe<Scalars['Float']['output']>;
+  /** Suggested interest label; never applied by itself. */
+  assistedInterest: Maybe<Scalars['String']['output']>;
+  /** The whole text part. */
+  bodyText: Scalars['String']['output'];
+  campaignId: Maybe<Scalars['ID']['output']>;
+  fromEmail: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isRead: Scalars['Boolean']['output'];
+  /** reply, bounce or auto_reply */
+  kind: Scalars['String']['output'];
+  /** A return date read from an out-of-office text. */
+  leadAwayUntil: Maybe<Scalars['DateTimeISO']['output']>;
+  leadId: Maybe<Scalars['ID']['output']>;
+  /** The inbox that received it (and that an answer goes out from). */
+  mailboxId: Scalars['ID']['output'];
+  receivedAt: Scalars['DateTimeISO']['output'];
+  /** When it was answered with POST /replies/:id/reply. */
+  repliedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The first 200 characters of the new text. */
+  snippet: Scalars['String']['output'];
+  /** Hidden from the list until then. */
+  snoozedUntil: Maybe<Scalars['DateTimeISO']['output']>;
+  /** An interest label, or lead until labelled. */
+  status: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+};
+
+export type ReplyAnswerInput = {
+  /** The answer; merge fields are filled as in a one-off email, the inbox signature follows. */
+  body: Scalars['String']['input'];
+};
+
+export type ReplyAnswerSent = {
+  __typename?: 'ReplyAnswerSent';
+  sent: Scalars['Boolean']['output'];
+};
+
+export type ReplyAssignment = {
+  __typename?: 'ReplyAssignment';
+  assignedUserId: Maybe<Scalars['ID']['output']>;
+};
+
+export type ReplyCounts = {
+  __typename?: 'ReplyCounts';
+  /** Items answered with POST /replies/:id/reply. */
+  answered: Scalars['Int']['output'];
+  /** Unread items (snoozed ones while hidden not counted). */
+  unread: Scalars['Int']['output'];
+  /** Unread items of kind reply. */
+  unreadReplies: Scalars['Int']['output'];
+};
+
+export type ReplyPage = {
+  __typename?: 'ReplyPage';
+  items: Array<Reply>;
+  /** Items matching the filter, regardless of limit and offset. */
+  total: Scalars['Int']['output'];
+};
+
+export type ReplyQueryInput = {
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  /** reply, bounce, auto_reply */
+  kind?: InputMaybe<Scalars['String']['input']>;
+  /** Page size, 50 by default, 1 to 100. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** The inbox that received the items. */
+  mailboxId?: InputMaybe<Scalars['ID']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Part of the sender's address, the subject or the text, any case; % _ \ match themselves. */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** lead (not labelled yet) or an interest label (interested, meeting_booked, meeting_completed, won, lost, not_interested, out_of_office, wrong_person). */
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** true: only unread items (false or left out: read and unread). */
+  unread?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ReplySnooze = {
+  __typename?: 'ReplySnooze';
+  snoozedUntil: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+export type ReplyUnsubscribed = {
+  __typename?: 'ReplyUnsubscribed';
+  unsubscribed: Scalars['Boolean']['output'];
+};
+
+export type ReplyUpdated = {
+  __typename?: 'ReplyUpdated';
+  updated: Scalars['Boolean']['output'];
 };
 
 export type ReportSummary = {
@@ -1199,6 +1349,11 @@ export type SignupInput = {
   password: Scalars['String']['input'];
   timezone?: InputMaybe<Scalars['String']['input']>;
   workspaceName: Scalars['String']['input'];
+};
+
+export type SnoozeReplyInput = {
+  /** An ISO 8601 timestamp with its offset (2026-12-01T09:00:00Z), or null. */
+  until?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type StatusResult = {
@@ -1366,6 +1521,12 @@ export type UpdateMailboxInput = {
   /** Replaces every tag. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateReplyInput = {
+  isRead?: InputMaybe<Scalars['Boolean']['input']>;
+  /** An interest label, or lead to clear it; copied to the item's lead. */
+  status?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateWorkspaceInput = {
@@ -1799,6 +1960,57 @@ export type CancelOneOffMutationVariables = Exact<{
 
 export type CancelOneOffMutation = { __typename?: 'Mutation', cancelOneOff: { __typename?: 'CancelledOneOff', id: string, status: string } };
 
+export type RepliesQueryVariables = Exact<{
+  query?: InputMaybe<ReplyQueryInput>;
+}>;
+
+
+export type RepliesQuery = { __typename?: 'Query', replies: { __typename?: 'ReplyPage', total: number, items: Array<{ __typename?: 'Reply', id: string, kind: string, status: string, isRead: boolean, repliedAt: string | null, assistedInterest: string | null, assistedConfidence: number | null, fromEmail: string, subject: string, snippet: string, bodyText: string, campaignId: string | null, mailboxId: string, leadId: string | null, receivedAt: string, leadAwayUntil: string | null, assignedUserId: string | null, snoozedUntil: string | null }> } };
+
+export type ReplyCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReplyCountsQuery = { __typename?: 'Query', replyCounts: { __typename?: 'ReplyCounts', unread: number, unreadReplies: number, answered: number } };
+
+export type UpdateReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateReplyInput;
+}>;
+
+
+export type UpdateReplyMutation = { __typename?: 'Mutation', updateReply: { __typename?: 'ReplyUpdated', updated: boolean } };
+
+export type SendReplyAnswerMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: ReplyAnswerInput;
+}>;
+
+
+export type SendReplyAnswerMutation = { __typename?: 'Mutation', sendReplyAnswer: { __typename?: 'ReplyAnswerSent', sent: boolean } };
+
+export type AssignReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: AssignReplyInput;
+}>;
+
+
+export type AssignReplyMutation = { __typename?: 'Mutation', assignReply: { __typename?: 'ReplyAssignment', assignedUserId: string | null } };
+
+export type UnsubscribeReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type UnsubscribeReplyMutation = { __typename?: 'Mutation', unsubscribeReply: { __typename?: 'ReplyUnsubscribed', unsubscribed: boolean } };
+
+export type SnoozeReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: SnoozeReplyInput;
+}>;
+
+
+export type SnoozeReplyMutation = { __typename?: 'Mutation', snoozeReply: { __typename?: 'ReplySnooze', snoozedUntil: string | null } };
+
 export type ReportSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1940,6 +2152,13 @@ export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind
 export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
 export const SendLeadEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendLeadEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffSendInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendLeadEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}}]}}]}}]} as unknown as DocumentNode<SendLeadEmailMutation, SendLeadEmailMutationVariables>;
 export const CancelOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOneOff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CancelOneOffMutation, CancelOneOffMutationVariables>;
+export const RepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Replies"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReplyQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"repliedAt"}},{"kind":"Field","name":{"kind":"Name","value":"assistedInterest"}},{"kind":"Field","name":{"kind":"Name","value":"assistedConfidence"}},{"kind":"Field","name":{"kind":"Name","value":"fromEmail"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"snippet"}},{"kind":"Field","name":{"kind":"Name","value":"bodyText"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"receivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"leadAwayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"assignedUserId"}},{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}}]}}]}}]}}]} as unknown as DocumentNode<RepliesQuery, RepliesQueryVariables>;
+export const ReplyCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReplyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unread"}},{"kind":"Field","name":{"kind":"Name","value":"unreadReplies"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}}]}}]}}]} as unknown as DocumentNode<ReplyCountsQuery, ReplyCountsQueryVariables>;
+export const UpdateReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updated"}}]}}]}}]} as unknown as DocumentNode<UpdateReplyMutation, UpdateReplyMutationVariables>;
+export const SendReplyAnswerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendReplyAnswer"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReplyAnswerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendReplyAnswer"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}}]}}]}}]} as unknown as DocumentNode<SendReplyAnswerMutation, SendReplyAnswerMutationVariables>;
+export const AssignReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssignReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignedUserId"}}]}}]}}]} as unknown as DocumentNode<AssignReplyMutation, AssignReplyMutationVariables>;
+export const UnsubscribeReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribeReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribeReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]} as unknown as DocumentNode<UnsubscribeReplyMutation, UnsubscribeReplyMutationVariables>;
+export const SnoozeReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SnoozeReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SnoozeReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozeReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}}]}}]}}]} as unknown as DocumentNode<SnoozeReplyMutation, SnoozeReplyMutationVariables>;
 export const ReportSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"}},{"kind":"Field","name":{"kind":"Name","value":"activeCampaigns"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxes"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}}]}}]}}]} as unknown as DocumentNode<ReportSummaryQuery, ReportSummaryQueryVariables>;
 export const ReportAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AnalyticsInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAnalytics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"started"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"clickRate"}},{"kind":"Field","name":{"kind":"Name","value":"won"}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byCampaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byMailbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ReportAnalyticsQuery, ReportAnalyticsQueryVariables>;
 export const CampaignSendingStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignSendingStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignSendingStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sending"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"newToday"}},{"kind":"Field","name":{"kind":"Name","value":"newLeadsLimit"}},{"kind":"Field","name":{"kind":"Name","value":"dueNow"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"dueToday"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"followUps"}},{"kind":"Field","name":{"kind":"Name","value":"newLeads"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignSendingStatusQuery, CampaignSendingStatusQueryVariables>;

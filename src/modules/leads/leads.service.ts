@@ -132,6 +132,15 @@ export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSent
   throw new AppError('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
 }
 
+/** A lead's interest label, set by PATCH /leads/:id and copied from a reply's status (api.md States).
+ *  wonAt marks when the lead was won (reports count wins by it): set on the move to won, kept while it
+ *  stays won, cleared when it moves elsewhere. */
+export function setInterest(lead: Pick<Lead, 'interest' | 'wonAt'>, interest: string | null, now: Date): void {
+  if (interest === 'won' && lead.interest !== 'won') lead.wonAt = now;
+  if (interest !== 'won') lead.wonAt = null;
+  lead.interest = interest;
+}
+
 /** PATCH /leads/:id (api.md Leads rules 1–2). The row is locked for the change, so a send or reply
  *  landing at the same moment is not overwritten with a stale status. */
 export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadInput): Promise<LeadView> {
@@ -154,13 +163,7 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
       await recordFieldOrder(ctx.em, 'campaign', lead.campaign.id, added);
     }
     if (input.status !== undefined) lead.status = nextStatus(lead, input.status);
-    if (input.interest !== undefined) {
-      // wonAt marks when the lead was won (reports count wins by it): set on the move to won, kept
-      // while it stays won, cleared when it moves elsewhere.
-      if (input.interest === 'won' && lead.interest !== 'won') lead.wonAt = ctx.deps.clock.now();
-      if (input.interest !== 'won') lead.wonAt = null;
-      lead.interest = input.interest;
-    }
+    if (input.interest !== undefined) setInterest(lead, input.interest, ctx.deps.clock.now());
     if (input.timezone !== undefined) lead.timezone = input.timezone === null ? null : canonicalZone(input.timezone);
     if (input.dealValue !== undefined) lead.dealValue = input.dealValue;
     if (input.note !== undefined) lead.note = input.note === null || input.note.trim() === '' ? null : input.note.trim();

@@ -12,7 +12,8 @@ import { Inbox } from '../inboxes/inbox.entity';
 import { capOn } from '../inboxes/ramp';
 import { Lead } from '../leads/lead.entity';
 import { Workspace } from '../accounts/workspace.entity';
-import { messageIdFor } from '../sending/render/headers';
+import { ReplyItem } from '../replies/reply-item.entity';
+import { answerThread, messageIdFor, threadHeaders } from '../sending/render/headers';
 import { dayKey, nextOpening, sendZone, startOfDate } from '../sending/schedule';
 import { pgArray, sql } from '../../db/sql';
 import type { OneOffSendInput } from './one-offs.inputs';
@@ -23,10 +24,14 @@ export interface QueuedOneOff {
   scheduledFor: Date;
 }
 
-/** The reply a one-off answers. Replies are read over IMAP by a later piece of work; until then no
- *  reply id can exist. Kept in one place so that work only fills this in. */
-async function replyThread(_ctx: AuthedCtx, _leadId: string, _replyId: string): Promise<never> {
-  throw new AppError('reply_not_found', 'No reply with this id was received from this lead.');
+/** The thread of the reply item a one-off answers (api.md Leads 4: replyTo is the lead's reply id): its
+ *  In-Reply-To and References, kept on the send row; the engine composes the answer in the same thread
+ *  (subject `Re: …`) from the item itself (sending/engine/batch-context.ts). */
+async function replyThread(ctx: AuthedCtx, leadId: string, replyId: string): Promise<{ inReplyTo: string | null; references: string | null }> {
+  const item = await ctx.em.findOne(ReplyItem, { id: replyId, lead: leadId }, { fields: ['subject', 'messageId', 'threadReferences'] });
+  if (!item) throw new AppError('reply_not_found', 'No reply with this id was received from this lead.');
+  const headers = threadHeaders(answerThread(item).messageIds);
+  return { inReplyTo: headers?.inReplyTo ?? null, references: headers ? headers.references.join(' ') : null };
 }
 
 /** The earliest moment the email may go: the inbox past its gap, back-off and today's cap, then the
@@ -62,7 +67,7 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');
   const blocked = await sql(ctx.em, `select email from blocklist_entry where workspace_id = ? and email = any(?::text[])`, [ctx.actor.workspaceId, pgArray(blockKeys(lead.email))]);
   if (blocked.length) throw new AppError('blocklisted', `${String(blocked[0]!.email)} is on the blocklist, so it is never contacted.`);
-  if (input.replyTo) await replyThread(ctx, lead.id, input.replyTo);
+  const thread = input.replyTo ? await replyThread(ctx, lead.id, input.replyTo) : { inReplyTo: null, references: null };
 
   const now = ctx.deps.clock.now();
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
@@ -79,9 +84,24 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   const id = randomUUID();
   await sql(
     ctx.em,
-    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id, scheduled_for, attempts)
-     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'queued', ?, ?, ?, ?, ?, 0) on conflict do nothing`,
-    [id, now, ctx.actor.workspaceId, campaign.id, lead.id, inbox.id, dedupeKey, messageIdFor(id, inbox.email), subject, input.body, input.replyTo ?? null, scheduledFor],
+    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id, in_reply_to, "references", scheduled_for, attempts)
+     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'queued', ?, ?, ?, ?, ?, ?, ?, 0) on conflict do nothing`,
+    [
+      id,
+      now,
+      ctx.actor.workspaceId,
+      campaign.id,
+      lead.id,
+      inbox.id,
+      dedupeKey,
+      messageIdFor(id, inbox.email),
+      subject,
+      input.body,
+      input.replyTo ?? null,
+      thread.inReplyTo,
+      thread.references,
+      scheduledFor,
+    ],
   );
   // The same message queued twice is one email: the first row answers both calls.
   const [row] = await sql(ctx.em, `select id, status, scheduled_for from send where lead_id = ? and kind = 'one_off' and dedupe_key = ?`, [lead.id, dedupeKey]);

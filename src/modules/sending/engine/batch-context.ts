@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { blockKeys } from '../../blocklist/blocklist-match';
 import { capOn } from '../../inboxes/ramp';
+import { answerThread } from '../render/headers';
 import { dayKey } from '../schedule';
 import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
@@ -36,6 +37,8 @@ export interface BatchContext {
   /** Per lead, its earlier sent sequence emails (step position, subject, Message-ID), for follow-ups
    *  with a blank subject. */
   sentSteps: Map<string, { position: number; subject: string; messageId: string }[]>;
+  /** Per reply item a one-off of the batch answers (its replyToId), the thread it joins. */
+  answered: Map<string, Thread>;
 }
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
@@ -47,7 +50,8 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
   const leadIds = [...new Set(claimed.map((s) => s.leadId))];
   const inboxIds = [...new Set(claimed.map((s) => s.inboxId))];
   const missing = [...new Set(claimed.map((s) => s.campaignId))].filter((id) => !campaigns.has(id));
-  const [leadRows, inboxRows, newCampaigns, threadRows] = await Promise.all([
+  const replyIds = [...new Set(claimed.map((s) => s.replyToId).filter((id): id is string => id !== null))];
+  const [leadRows, inboxRows, newCampaigns, threadRows, replyRows] = await Promise.all([
     sql(em, `select ${LEAD_COLUMNS}, l.workspace_id from lead l where l.id = any(?::uuid[])`, [pgArray(leadIds)]),
     sql(em, INBOX_ROWS, [pgArray(inboxIds)]),
     missing.length ? loadCampaigns(em, now, missing) : Promise.resolve([]),
@@ -57,6 +61,7 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
         where lead_id = any(?::uuid[]) and kind = 'step' and status = 'sent' order by lead_id, step_position`,
       [pgArray(claimed.filter((s) => s.kind === 'step' && (s.stepPosition ?? 1) > 1).map((s) => s.leadId))],
     ),
+    replyIds.length ? sql(em, `select id, subject, message_id, thread_references from reply_item where id = any(?::uuid[])`, [pgArray(replyIds)]) : Promise.resolve([]),
   ]);
   for (const c of newCampaigns) campaigns.set(c.id, c);
 
@@ -80,7 +85,13 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
     list.push({ position: Number(r.step_position), subject: String(r.subject ?? ''), messageId: String(r.message_id) });
     sentSteps.set(String(r.lead_id), list);
   }
-  return { leads, inboxes, blocked: new Set(hits.map((h) => String(h.lead))), sentSteps };
+  const answered = new Map(
+    replyRows.map((r) => [
+      String(r.id),
+      answerThread({ subject: String(r.subject), messageId: (r.message_id as string | null) ?? null, threadReferences: (r.thread_references as string[] | null) ?? [] }),
+    ]),
+  );
+  return { leads, inboxes, blocked: new Set(hits.map((h) => String(h.lead))), sentSteps, answered };
 }
 
 const INBOX_ROWS = `select i.*, w.timezone as workspace_zone from inbox i join workspace w on w.id = i.workspace_id where i.id = any(?::uuid[])`;

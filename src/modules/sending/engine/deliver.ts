@@ -8,9 +8,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
-import { composeParts } from '../render/compose';
+import { composeParts, type ComposedParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
-import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox } from './batch-context';
+import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
 import type { EngineCampaign } from './load-state';
 import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
@@ -45,7 +45,7 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
     em,
     `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
       where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
-      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, claimed_at, scheduled_for`,
+      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, reply_to_id, claimed_at, scheduled_for`,
     [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
   );
   // RETURNING keeps no order: each inbox's emails go out in the order they came due.
@@ -65,6 +65,7 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
     messageId: String(r.message_id),
     subject: (r.subject as string | null) ?? null,
     body: (r.body as string | null) ?? null,
+    replyToId: (r.reply_to_id as string | null) ?? null,
     claimedAt: new Date(r.claimed_at as string),
   }));
 }
@@ -119,6 +120,39 @@ async function settle(em: EntityManager, send: ClaimedSend, verdict: Exclude<Ver
   }
 }
 
+/** The email of a claimed send: a step's variant (a follow-up with a blank subject in the thread of the
+ *  earlier steps), or a one-off's own text (in the thread of the reply item it answers, if any); or why
+ *  it can no longer be written. */
+export function composeClaimed(
+  deps: AppDeps,
+  send: ClaimedSend,
+  batch: BatchContext,
+  to: { lead: EngineLead; campaign: EngineCampaign; inbox: BatchInbox },
+  now: Date,
+): ComposedParts | { drop: string } {
+  const step = send.kind === 'step' ? to.campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
+  const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
+  if (!variant) return { drop: 'The step or variant no longer exists' };
+  let thread: Thread | null = null;
+  if (step) thread = variant.subject.trim() === '' ? threadBefore(batch, to.lead.id, step.position) : null;
+  else if (send.replyToId) {
+    thread = batch.answered.get(send.replyToId) ?? null;
+    // Its inbox was removed with its reply items: without the thread it would go with no subject.
+    if (!thread) return { drop: 'The reply it answers is gone' };
+  }
+  return composeParts({
+    sendId: send.id,
+    lead: to.lead,
+    inbox: to.inbox,
+    campaign: to.campaign,
+    variant,
+    thread,
+    publicUrl: deps.config.publicUrl,
+    secrets: deps.secrets,
+    date: now,
+  });
+}
+
 /** One claimed email: judged, composed and handed to SMTP. An accepted one joins `accepted` (written
  *  with its batch); any other answer is written at once, in its own transaction. */
 async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: BatchContext, accepted: AcceptedSend[]) {
@@ -133,21 +167,8 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   const verdict = judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now);
   if (!verdict.go) return settle(em(), send, verdict, report);
 
-  const step = send.kind === 'step' ? campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
-  const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
-  if (!variant) return settle(em(), send, { go: false, drop: 'The step or variant no longer exists' }, report);
-  const thread = step && variant.subject.trim() === '' ? threadBefore(batch, lead.id, step.position) : null;
-  const composed = composeParts({
-    sendId: send.id,
-    lead,
-    inbox: inbox!,
-    campaign,
-    variant,
-    thread,
-    publicUrl: deps.config.publicUrl,
-    secrets: deps.secrets,
-    date: now,
-  });
+  const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
+  if ('drop' in composed) return settle(em(), send, { go: false, drop: composed.drop }, report);
   const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.mail);
   const done = deps.clock.now();
   const delivery: Delivery = { send, lead, campaign, inbox: inbox!, subject: composed.subject };

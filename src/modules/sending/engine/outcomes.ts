@@ -24,6 +24,8 @@ export interface ClaimedSend {
   messageId: string;
   subject: string | null;
   body: string | null;
+  /** A one-off answering a reply item: that item's id (its thread is the email's). */
+  replyToId: string | null;
   claimedAt: Date;
 }
 

@@ -46,6 +46,18 @@ export function threadHeaders(earlierIds: readonly string[]): { inReplyTo: strin
   return { inReplyTo: ids[ids.length - 1], references };
 }
 
+/** The thread an answer to a received message joins (a reply item: POST /replies/:id/reply, or a one-off
+ *  with replyTo): its subject, and its References chain with its own Message-ID last, so that
+ *  threadHeaders makes In-Reply-To its Message-ID and References the whole chain. */
+export function answerThread(received: { subject: string; messageId: string | null; threadReferences: readonly string[] }): {
+  subject: string;
+  messageIds: string[];
+} {
+  const own = received.messageId ? normalizeMessageId(received.messageId) : null;
+  const chain = received.threadReferences.filter((id) => normalizeMessageId(id) !== own);
+  return { subject: received.subject, messageIds: own ? [...chain, own] : chain };
+}
+
 /** RFC 2369 List-Unsubscribe with the http(s) URL, and RFC 8058 one-click. */
 export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {

@@ -1,0 +1,170 @@
+// The reply inbox's SQL (conventions.md "SQL in named places"): one named function per statement, each
+// taking the workspace, so no statement here can read another workspace's items.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import { escapeLike } from '../leads/lead-query';
+
+/** What GET /replies lists of an item (api.md Reply), as stored. */
+export interface ReplyRow {
+  id: string;
+  kind: string;
+  status: string;
+  isRead: boolean;
+  repliedAt: Date | null;
+  assistedInterest: string | null;
+  assistedConfidence: number | null;
+  fromEmail: string;
+  subject: string;
+  snippet: string;
+  bodyText: string;
+  campaignId: string | null;
+  mailboxId: string;
+  leadId: string | null;
+  receivedAt: Date;
+  leadAwayUntil: Date | null;
+  assignedUserId: string | null;
+  snoozedUntil: Date | null;
+}
+
+export interface ReplyListFilter {
+  workspaceId: string;
+  /** Items snoozed until after this moment are hidden. */
+  now: Date;
+  kind?: string | null;
+  status?: string | null;
+  /** true: only unread items; otherwise read and unread. */
+  unread?: boolean | null;
+  campaignId?: string | null;
+  inboxId?: string | null;
+  /** Part of the sender's address, the subject or the text, any case; % _ \ match themselves. */
+  q?: string | null;
+}
+
+/** decisions.md §6: a snoozed item is hidden until snoozed_until, and back from that moment on. The same
+ *  rule in TypeScript (isHidden) and in SQL (VISIBLE), side by side. */
+export const isHidden = (item: { snoozedUntil: Date | null }, now: Date): boolean => item.snoozedUntil !== null && item.snoozedUntil > now;
+const VISIBLE = `(r.snoozed_until is null or r.snoozed_until <= ?)`;
+
+function listWhere(f: ReplyListFilter): { where: string; params: unknown[] } {
+  const and = [`r.workspace_id = ?`, VISIBLE];
+  const params: unknown[] = [f.workspaceId, f.now];
+  const equal = (column: string, value: string | null | undefined) => {
+    if (!value) return;
+    and.push(`${column} = ?`);
+    params.push(value);
+  };
+  equal('r.kind', f.kind);
+  equal('r.status', f.status);
+  equal('r.campaign_id', f.campaignId);
+  equal('r.inbox_id', f.inboxId);
+  if (f.unread === true) and.push(`not r.is_read`);
+  if (f.q) {
+    const pattern = `%${escapeLike(f.q)}%`;
+    and.push(`(r.from_email ilike ? or r.subject ilike ? or r.body_text ilike ?)`);
+    params.push(pattern, pattern, pattern);
+  }
+  return { where: and.join(' and '), params };
+}
+
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
+
+function toReplyRow(r: Record<string, unknown>): ReplyRow {
+  return {
+    id: String(r.id),
+    kind: String(r.kind),
+    status: String(r.status),
+    isRead: Boolean(r.is_read),
+    repliedAt: date(r.replied_at),
+    assistedInterest: (r.assisted_interest as string | null) ?? null,
+    assistedConfidence: r.assisted_confidence === null || r.assisted_confidence === undefined ? null : Number(r.assisted_confidence),
+    fromEmail: String(r.from_email),
+    subject: String(r.subject),
+    snippet: String(r.snippet),
+    bodyText: String(r.body_text),
+    campaignId: (r.campaign_id as string | null) ?? null,
+    mailboxId: String(r.inbox_id),
+    leadId: (r.lead_id as string | null) ?? null,
+    receivedAt: date(r.received_at)!,
+    leadAwayUntil: date(r.lead_away_until),
+    assignedUserId: (r.assigned_user_id as string | null) ?? null,
+    snoozedUntil: date(r.snoozed_until),
+  };
+}
+
+/**
+ * One page of the reply inbox, newest first. Plan: the reply_item_workspace_received index
+ * (workspace_id, received_at desc, id desc) gives the rows in page order, so the scan stops after
+ * offset + limit visible matches instead of sorting the workspace's items; body_text (lazy on the entity)
+ * is read only for the rows of the page.
+ */
+export async function listReplyRows(em: EntityManager, f: ReplyListFilter, page: { limit: number; offset: number }): Promise<ReplyRow[]> {
+  const { where, params } = listWhere(f);
+  const rows = await sql(
+    em,
+    `select r.id, r.kind, r.status, r.is_read, r.replied_at, r.assisted_interest, r.assisted_confidence, r.from_email, r.subject, r.snippet,
+            r.body_text, r.campaign_id, r.inbox_id, r.lead_id, r.received_at, r.lead_away_until, r.assigned_user_id, r.snoozed_until
+       from reply_item r
+      where ${where}
+      order by r.received_at desc, r.id desc
+      limit ? offset ?`,
+    [...params, page.limit, page.offset],
+  );
+  return rows.map(toReplyRow);
+}
+
+/** How many items the filter matches (X-Total-Count, exact: decisions.md §5). */
+export async function countReplyRows(em: EntityManager, f: ReplyListFilter): Promise<number> {
+  const { where, params } = listWhere(f);
+  const [row] = await sql(em, `select count(*)::int as n from reply_item r where ${where}`, params);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * GET /replies/counts (decisions.md §6). `unread` and `unread_replies` count what the list shows with
+ * unread=true: an item snoozed until later is hidden there, so it is not counted as waiting either, and
+ * counts again the moment it comes back. `answered` counts every item answered with POST
+ * /replies/:id/reply, snoozed or not (snoozing does not undo an answer).
+ */
+export async function replyCountRow(em: EntityManager, workspaceId: string, now: Date): Promise<{ unread: number; unreadReplies: number; answered: number }> {
+  const [row] = await sql(
+    em,
+    `select count(*) filter (where not r.is_read and ${VISIBLE})::int as unread,
+            count(*) filter (where not r.is_read and r.kind = 'reply' and ${VISIBLE})::int as unread_replies,
+            count(*) filter (where r.replied_at is not null)::int as answered
+       from reply_item r where r.workspace_id = ?`,
+    [now, now, workspaceId],
+  );
+  return { unread: Number(row?.unread ?? 0), unreadReplies: Number(row?.unread_replies ?? 0), answered: Number(row?.answered ?? 0) };
+}
+
+export interface LockedReplyItem {
+  id: string;
+  kind: string;
+  leadId: string | null;
+  /** The campaign of the item's lead (where an answer's send row belongs), null without a lead. */
+  leadCampaignId: string | null;
+  inboxId: string;
+  inboxEmail: string;
+}
+
+/** The item, locked (FOR UPDATE) until the caller's transaction ends: POST /replies/:id/reply holds it
+ *  across the SMTP call, so a second answer to the item waits for the first to be settled. */
+export async function lockReplyItem(em: EntityManager, workspaceId: string, id: string): Promise<LockedReplyItem | null> {
+  const [r] = await sql(
+    em,
+    `select r.id, r.kind, r.lead_id, l.campaign_id as lead_campaign_id, r.inbox_id, i.email as inbox_email
+       from reply_item r join inbox i on i.id = r.inbox_id left join lead l on l.id = r.lead_id
+      where r.id = ? and r.workspace_id = ?
+      for update of r`,
+    [id, workspaceId],
+  );
+  if (!r) return null;
+  return {
+    id: String(r.id),
+    kind: String(r.kind),
+    leadId: (r.lead_id as string | null) ?? null,
+    leadCampaignId: (r.lead_campaign_id as string | null) ?? null,
+    inboxId: String(r.inbox_id),
+    inboxEmail: String(r.inbox_email),
+  };
+}

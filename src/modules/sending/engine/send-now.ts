@@ -1,0 +1,67 @@
+// A one-off sent at once instead of queued: the answer to a reply item (POST /replies/:id/reply,
+// decisions.md §6). The same row, loading, composer, SMTP port and recording as a queued one-off
+// (deliver.ts); what it skips is the queue: no window, gap or cap decides when it goes (a person
+// answering a person goes now), and a refusal is the caller's to report, never retried.
+//
+// The caller prepares it (nothing written yet), writes the send row in `sending` with its Message-ID and
+// claimed_at, committed before the SMTP call (a row a crash leaves so is swept as an email whose fate is
+// unknown and never sent again), then sends it. An accepted email is recorded exactly as the engine
+// records one (record-sent.ts); any other answer is only returned.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../../../context';
+import type { SmtpResult } from '../../../mail/smtp-sender';
+import type { ComposedParts } from '../render/compose';
+import { nextFreeAt } from '../schedule';
+import { loadBatch, type BatchInbox } from './batch-context';
+import { composeClaimed } from './deliver';
+import type { EngineCampaign } from './load-state';
+import type { ClaimedSend } from './outcomes';
+import type { EngineLead } from './pick-due';
+import { recordAcceptedBatch } from './record-sent';
+
+export interface OneOffNow {
+  send: ClaimedSend;
+  lead: EngineLead;
+  campaign: EngineCampaign;
+  inbox: BatchInbox;
+  /** The lead's address or its domain is on the workspace's blocklist (judged as at send time). */
+  blocked: boolean;
+  composed: ComposedParts;
+}
+
+/** Loads what the send needs and composes it, writing nothing; null when its lead, campaign, inbox or
+ *  the reply it answers is gone. */
+export async function prepareOneOffNow(deps: AppDeps, em: EntityManager, send: ClaimedSend, now: Date): Promise<OneOffNow | null> {
+  const campaigns = new Map<string, EngineCampaign>();
+  const batch = await loadBatch(em, [send], campaigns, now);
+  const lead = batch.leads.get(send.leadId);
+  const campaign = campaigns.get(send.campaignId);
+  const inbox = batch.inboxes.get(send.inboxId);
+  if (!lead || !campaign || !inbox) return null;
+  const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox }, now);
+  if ('drop' in composed) return null;
+  return { send, lead, campaign, inbox, blocked: batch.blocked.has(lead.id), composed };
+}
+
+/** Hands the email to the inbox's SMTP server on a session of its own. Accepted: recorded as the
+ *  engine records a sent email (the inbox's gap and day count, the lead's last send). Never rejects with
+ *  an SMTP failure: that is the result. */
+export async function sendOneOffNow(deps: AppDeps, p: OneOffNow): Promise<SmtpResult> {
+  const sessions = deps.smtp.sessions();
+  let result: SmtpResult;
+  try {
+    result = await sessions.send(p.inbox.id, { ...p.inbox.smtp, password: deps.secrets.decrypt(p.inbox.smtp.passwordEnc) }, p.composed.mail);
+  } finally {
+    sessions.close();
+  }
+  if (result.outcome !== 'accepted') return result;
+  const at = deps.clock.now();
+  const delivery = { send: p.send, lead: p.lead, campaign: p.campaign, inbox: p.inbox, subject: p.composed.subject };
+  try {
+    await recordAcceptedBatch(deps.orm.em, [{ delivery, result, at, nextFreeAt: nextFreeAt(at, p.inbox.minGapMinutes, p.inbox.gapJitterMinutes) }]);
+  } catch (err) {
+    // It went out; left in `sending`, the sweep counts it as sent and nothing sends it again.
+    deps.log.error('recording a sent answer failed', { send_id: p.send.id, err: String((err as Error)?.stack ?? err) });
+  }
+  return result;
+}
