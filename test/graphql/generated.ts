@@ -236,13 +236,13 @@ export type CampaignActivity = {
 export type CampaignActivityRow = {
   __typename?: 'CampaignActivityRow';
   at: Scalars['DateTimeISO']['output'];
-  /** A short line: the subject, or the bounce reason. */
+  /** A short line: the subject, the bounce reason, or what the reply said (an auto-reply adds the rule that decided its kind and the day the lead is back). */
   detail: Maybe<Scalars['String']['output']>;
   email: Scalars['String']['output'];
-  /** The sending inbox address. */
+  /** The inbox that sent the email (for a reply: the inbox that received it). */
   mailbox: Maybe<Scalars['String']['output']>;
   step: Maybe<Scalars['Int']['output']>;
-  /** sent or bounce (reply and auto_reply once replies are read) */
+  /** sent, bounce, reply or auto_reply */
   type: Scalars['String']['output'];
   variant: Maybe<Scalars['Int']['output']>;
 };
