@@ -44,9 +44,10 @@ const ACTIVITY = `
     order by s.sent_at desc, s.id desc limit ?)
   union all
   -- Accepted, then returned by a hard DSN (the send is 'bounced' now): it went out all the same.
-  (select 'sent', s.sent_at, l.email, s.step_position, s.variant, i.email, s.subject, null, null, null, s.id
-     from send s join lead l on l.id = s.lead_id join inbox i on i.id = s.inbox_id
-    where s.id in (select b.send_id from bounce b where b.campaign_id = ? and b.source = 'dsn') and s.kind = 'step' and s.status = 'bounced')
+  -- Read from the campaign's bounce rows (few), one row per send however many DSNs it drew.
+  (select distinct on (s.id) 'sent', s.sent_at, l.email, s.step_position, s.variant, i.email, s.subject, null, null, null, s.id
+     from bounce b join send s on s.id = b.send_id join lead l on l.id = s.lead_id join inbox i on i.id = s.inbox_id
+    where b.campaign_id = ? and b.source = 'dsn' and s.kind = 'step' and s.status = 'bounced')
   union all
   (select 'bounce', b.created_at, b.email, s.step_position, s.variant, i.email, b.reason, null, null, null, b.id
      from bounce b left join send s on s.id = b.send_id left join inbox i on i.id = b.inbox_id
