@@ -37,7 +37,7 @@ export const ERROR_CODES = {
   too_many_windows: { status: 400, meaning: 'A campaign has more sending windows than allowed.' },
   window_past_midnight: { status: 400, meaning: 'A sending window does not end after it starts on the same day.' },
   windows_overlap: { status: 400, meaning: 'Two sending windows share a day and overlap in hours.' },
-  unknown_mailbox: { status: 400, meaning: 'A mailbox id given to the campaign is not an inbox of this workspace.' },
+  unknown_mailbox: { status: 400, meaning: 'A mailbox given (an id for a campaign, an address for the DMARC report address) is not a connected inbox of this workspace.' },
   reply_not_found: { status: 400, meaning: 'replyTo names a reply that was not received from this lead.' },
   unknown_user: { status: 400, meaning: 'user_id is not a member of this workspace (unknown, of another workspace, or not a user id); GET /settings/members lists them.' },
   // 400: sequence rules (api.md Steps and templates); details.errors lists every broken rule

@@ -1,11 +1,12 @@
 // GET /campaigns/:id/stats over what the engine really sent, plus lead outcomes written the way the
-// reply and pipeline paths record them: totals, variants, lead counts, per-day rows with the pending
+// reply poller and the pipeline record them (reply-numbers.test.ts has replies read over IMAP in full): totals, variants, lead counts, per-day rows with the pending
 // estimate and future sending days, opportunities and conversions with their values.
 import { randomUUID } from 'node:crypto';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createReplyItem } from '../support/factories/reply.factory';
 import { HOUR, MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
@@ -52,7 +53,9 @@ beforeAll(async () => {
   await db(`update lead set status = 'replied', stop_reason = 'replied', replied_at = ?, interest = 'interested', deal_value = 500 where id = ?`, [at, ids.ann]);
   await db(`update lead set status = 'stopped', stop_reason = 'pipeline', interest = 'won' where id = ?`, [ids.cy]);
   await db(`update lead set status = 'unsubscribed', stop_reason = 'unsubscribed' where id = ?`, [ids.dee]);
-  await db(`update lead set status = 'stopped', stop_reason = 'auto_replied', replied_at = ? where id = ?`, [at, ids.fay]);
+  // Fay's out-of-office: an auto_reply item (which sets no replied_at) that stopped her.
+  await createReplyItem(world.service, world.me.workspaceId, { inbox: inbox.id, lead: ids.fay, campaign: campaignId, kind: 'auto_reply', rule: 'auto_submitted', receivedAt: at });
+  await db(`update lead set status = 'stopped', stop_reason = 'auto_replied' where id = ?`, [ids.fay]);
   await db(`update send set opened_at = ? where lead_id = ?`, [at, ids.ann]);
   await db(`update send set opened_at = ?, clicked_at = ? where lead_id = ?`, [at, at, ids.eve]);
   // A one-off to Eve: counted apart.

@@ -3,6 +3,10 @@
 // entries is built through the API, and every answer on the way, and of every read, is checked against
 // the operation's documented schema (names, types, required fields, snake_case or camelCase).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { storeDmarcReport } from '../../src/modules/reports/dmarc/dmarc.service';
+import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
 import { Client, signUp, type Account } from '../support/client';
 import { AnswerChecker, fetchOpenApi, operations, type Operation } from '../support/openapi';
 import { startTestService } from '../support/service';
@@ -128,6 +132,12 @@ it('answers every call of a working session in the documented shape', async () =
 
   await call('GET /reports/summary');
   await call('GET /reports/analytics', {}, undefined, '?from=2026-11-01&to=2026-11-30');
+  await call('PATCH /reports/dmarc', {}, { report_address: inbox.email });
+  // A report as the poller stores it, so `latest` and the sources are filled in.
+  const report = parseDmarcReport(readFileSync(join(__dirname, '../fixtures/dmarc/yahoo-many-records.xml'))) as DmarcReport;
+  await storeDmarcReport(service.deps.orm.em.fork(), me.workspaceId, inbox.id, { ...report, end: new Date() });
+  await call('GET /reports/dmarc', {}, undefined, '?days=7');
+  await call('PATCH /reports/dmarc', {}, { report_address: null });
   const other = await call('POST /campaigns', {}, { name: 'Empty' });
   await call('DELETE /leads/{id}', {
     id:

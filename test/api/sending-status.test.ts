@@ -98,3 +98,38 @@ it("answers 404 for another workspace's or a malformed id, and the same through 
   const gql = await me.client.gql(ops.CampaignSendingStatusDocument, { id });
   expect(gql.data?.campaignSendingStatus).toMatchObject({ sending: true, reasons: [], dueNow: 2, dueToday: { total: 2, followUps: 0, newLeads: 2 } });
 });
+
+it('holds a lead whose auto-reply gave a return date: a lead_away note, nothing sent before then, sent after (REST and GraphQL)', async () => {
+  const id = await readyCampaign(3);
+  await db(`update campaign set status = 'paused' where workspace_id = ? and id <> ?`, [me.workspaceId, id]);
+  const [away] = await db(`select id from lead where campaign_id = ? order by email limit 1`, [id]);
+  // What the poller writes for an out-of-office back on Wednesday (decisions.md §6).
+  const back = new Date('2026-12-02T00:00:00.000Z');
+  await db(`update lead set away_until = ? where id = ?`, [back, away!.id]);
+  const awayNote = { code: 'lead_away', text: '1 lead is away (an auto-reply said so); their mail waits until the return date.' };
+
+  let res = await status(id);
+  expect(res.body).toMatchObject({ sending: true, due_now: 2, due_today: { total: 2, new_leads: 2 } });
+  expect(res.body.notes).toContainEqual(awayNote);
+  for (let i = 0; i < 3; i++) {
+    await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
+    clock.at = new Date(clock.at.getTime() + 60_000);
+  }
+  const sentTo = async () => (await db(`select lead_id from send where campaign_id = ? and kind = 'step'`, [id])).map((r) => String(r.lead_id));
+  expect(await sentTo()).toHaveLength(2);
+  expect(await sentTo()).not.toContain(away!.id);
+  // Still away after the engine has looked at it: the note stays, and the next send waits for the return.
+  res = await status(id);
+  expect(res.body).toMatchObject({ sent_today: 2, due_now: 0, due_today: { total: 0 } });
+  expect(res.body.notes).toContainEqual(awayNote);
+  expect(res.body.next_due_at).toBe('2026-12-02T09:00:00.000Z');
+  const gql = await me.client.gql(ops.CampaignSendingStatusDocument, { id });
+  expect(gql.data?.campaignSendingStatus.notes).toContainEqual(awayNote);
+
+  clock.at = new Date('2026-12-02T10:00:00.000Z');
+  res = await status(id);
+  expect(res.body).toMatchObject({ due_now: 1 });
+  expect(res.body.notes.map((n: { code: string }) => n.code)).not.toContain('lead_away');
+  await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
+  expect(await sentTo()).toContain(away!.id);
+});

@@ -241,13 +241,13 @@ export type CampaignActivity = {
 export type CampaignActivityRow = {
   __typename?: 'CampaignActivityRow';
   at: Scalars['DateTimeISO']['output'];
-  /** A short line: the subject, or the bounce reason. */
+  /** A short line: the subject, the bounce reason, or what the reply said (an auto-reply adds the rule that decided its kind and the day the lead is back). */
   detail: Maybe<Scalars['String']['output']>;
   email: Scalars['String']['output'];
-  /** The sending inbox address. */
+  /** The inbox that sent the email (for a reply: the inbox that received it). */
   mailbox: Maybe<Scalars['String']['output']>;
   step: Maybe<Scalars['Int']['output']>;
-  /** sent or bounce (reply and auto_reply once replies are read) */
+  /** sent, bounce, reply or auto_reply */
   type: Scalars['String']['output'];
   variant: Maybe<Scalars['Int']['output']>;
 };
@@ -425,6 +425,63 @@ export type CreatedApiKey = {
 export type Deleted = {
   __typename?: 'Deleted';
   deleted: Scalars['Boolean']['output'];
+};
+
+export type DmarcLatestReport = {
+  __typename?: 'DmarcLatestReport';
+  /** Start of the period the report covers. */
+  begin: Scalars['DateTimeISO']['output'];
+  /** End of the period the report covers. */
+  end: Scalars['DateTimeISO']['output'];
+  messages: Scalars['Int']['output'];
+  /** The organisation that sent the report. */
+  org: Scalars['String']['output'];
+  reportId: Scalars['String']['output'];
+};
+
+export type DmarcReport = {
+  __typename?: 'DmarcReport';
+  /** The newest report (by the end of its period), in the window or not; null before the first. */
+  latest: Maybe<DmarcLatestReport>;
+  /** The inbox that receives aggregate reports; null when none is set. */
+  reportAddress: Maybe<Scalars['String']['output']>;
+  /** Reports whose period ended in the last windowDays days. */
+  summary: DmarcSummary;
+  windowDays: Scalars['Int']['output'];
+};
+
+export type DmarcReportAddress = {
+  __typename?: 'DmarcReportAddress';
+  reportAddress: Maybe<Scalars['String']['output']>;
+};
+
+export type DmarcReportAddressInput = {
+  /** The address of a connected inbox (any case), or null to turn DMARC reading off. */
+  reportAddress?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DmarcSource = {
+  __typename?: 'DmarcSource';
+  /** Messages it sent, summed over the reports. */
+  count: Scalars['Int']['output'];
+  /** A sending IP address the reports name. */
+  ip: Scalars['String']['output'];
+};
+
+export type DmarcSummary = {
+  __typename?: 'DmarcSummary';
+  dkimPassed: Scalars['Int']['output'];
+  messages: Scalars['Int']['output'];
+  /** Messages that passed DMARC: aligned DKIM or aligned SPF passed. */
+  passed: Scalars['Int']['output'];
+  /** Messages the receivers quarantined (disposition quarantine). */
+  quarantined: Scalars['Int']['output'];
+  /** Messages the receivers rejected (disposition reject). */
+  rejected: Scalars['Int']['output'];
+  reports: Scalars['Int']['output'];
+  /** Sending IPs, most messages first (the top 100). */
+  sources: Array<DmarcSource>;
+  spfPassed: Scalars['Int']['output'];
 };
 
 export type DomainCheck = {
@@ -737,6 +794,8 @@ export type Mutation = {
   sendLeadEmail: QueuedOneOff;
   /** Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply). */
   sendReplyAnswer: ReplyAnswerSent;
+  /** PATCH /reports/dmarc: the inbox that receives DMARC aggregate reports, or null. */
+  setDmarcReportAddress: DmarcReportAddress;
   setVerificationKey: VerificationKeyStatus;
   signup: AuthPayload;
   /** POST /tasks/:id/skip: the lead moves on; the task keeps that it was skipped. */
@@ -936,6 +995,11 @@ export type MutationSendReplyAnswerArgs = {
 };
 
 
+export type MutationSetDmarcReportAddressArgs = {
+  input: DmarcReportAddressInput;
+};
+
+
 export type MutationSetVerificationKeyArgs = {
   input: VerificationKeyInput;
 };
@@ -1044,6 +1108,8 @@ export type Query = {
   campaignStats: CampaignStats;
   /** Oldest first. */
   campaigns: Array<Campaign>;
+  /** GET /reports/dmarc: DMARC aggregate reports of the last `days` days. */
+  dmarcReport: DmarcReport;
   /** SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes). */
   domainHealth: DomainHealthReport;
   lead: Lead;
@@ -1107,6 +1173,11 @@ export type QueryCampaignSendingStatusArgs = {
 
 export type QueryCampaignStatsArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryDmarcReportArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1754,6 +1825,20 @@ export type DuplicateCampaignMutationVariables = Exact<{
 
 export type DuplicateCampaignMutation = { __typename?: 'Mutation', duplicateCampaign: { __typename?: 'Campaign', mailboxIds: Array<string>, id: string, workspaceId: string, name: string, status: string, timezone: string, days: Array<number>, windowStart: string, windowEnd: string, leadTimezone: boolean, dailyLimit: number, maxNewLeadsPerDay: number | null, prioritizeNew: boolean, skipRisky: boolean, dealValue: number | null, stopOnReply: boolean, stopOnAutoReply: boolean, openTracking: boolean, clickTracking: boolean, unsubHeader: boolean, textOnly: boolean, companyReplyStop: boolean, providerMatching: boolean, abWinnerMetric: string | null, abOptimizeAfter: number, cc: string | null, bcc: string | null, tags: Array<string>, startDate: string | null, endDate: string | null, createdAt: string, steps: Array<{ __typename?: 'Step', position: number, waitMinutes: number, condition: string | null, variants: Array<{ __typename?: 'Variant', subject: string, body: string, enabled: boolean }>, task: { __typename?: 'StepTask', kind: string, text: string } | null }>, windows: Array<{ __typename?: 'SendWindow', days: Array<number>, start: string, end: string }> | null } };
 
+export type DmarcReportQueryVariables = Exact<{
+  days?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type DmarcReportQuery = { __typename?: 'Query', dmarcReport: { __typename?: 'DmarcReport', reportAddress: string | null, windowDays: number, summary: { __typename?: 'DmarcSummary', reports: number, messages: number, passed: number, dkimPassed: number, spfPassed: number, quarantined: number, rejected: number, sources: Array<{ __typename?: 'DmarcSource', ip: string, count: number }> }, latest: { __typename?: 'DmarcLatestReport', org: string, reportId: string, begin: string, end: string, messages: number } | null } };
+
+export type SetDmarcReportAddressMutationVariables = Exact<{
+  input: DmarcReportAddressInput;
+}>;
+
+
+export type SetDmarcReportAddressMutation = { __typename?: 'Mutation', setDmarcReportAddress: { __typename?: 'DmarcReportAddress', reportAddress: string | null } };
+
 export type TestMailboxMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -2123,6 +2208,8 @@ export const DeleteCampaignDocument = {"kind":"Document","definitions":[{"kind":
 export const ActivateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ActivateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activateCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]} as unknown as DocumentNode<ActivateCampaignMutation, ActivateCampaignMutationVariables>;
 export const PauseCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseCampaignMutation, PauseCampaignMutationVariables>;
 export const DuplicateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DuplicateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duplicateCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"condition"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+export const DmarcReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DmarcReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"days"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dmarcReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"days"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAddress"}},{"kind":"Field","name":{"kind":"Name","value":"windowDays"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reports"}},{"kind":"Field","name":{"kind":"Name","value":"messages"}},{"kind":"Field","name":{"kind":"Name","value":"passed"}},{"kind":"Field","name":{"kind":"Name","value":"dkimPassed"}},{"kind":"Field","name":{"kind":"Name","value":"spfPassed"}},{"kind":"Field","name":{"kind":"Name","value":"quarantined"}},{"kind":"Field","name":{"kind":"Name","value":"rejected"}},{"kind":"Field","name":{"kind":"Name","value":"sources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ip"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"latest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"org"}},{"kind":"Field","name":{"kind":"Name","value":"reportId"}},{"kind":"Field","name":{"kind":"Name","value":"begin"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"messages"}}]}}]}}]}}]} as unknown as DocumentNode<DmarcReportQuery, DmarcReportQueryVariables>;
+export const SetDmarcReportAddressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetDmarcReportAddress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DmarcReportAddressInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setDmarcReportAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAddress"}}]}}]}}]} as unknown as DocumentNode<SetDmarcReportAddressMutation, SetDmarcReportAddressMutationVariables>;
 export const TestMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"smtp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"imap"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<TestMailboxMutation, TestMailboxMutationVariables>;
 export const DomainHealthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DomainHealth"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"selector"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domainHealth"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"selector"},"value":{"kind":"Variable","name":{"kind":"Name","value":"selector"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"checkedAt"}},{"kind":"Field","name":{"kind":"Name","value":"domains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domain"}},{"kind":"Field","name":{"kind":"Name","value":"checks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}},{"kind":"Field","name":{"kind":"Name","value":"fix"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DomainHealthQuery, DomainHealthQueryVariables>;
 export const MailboxesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Mailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MailboxFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxesQuery, MailboxesQueryVariables>;

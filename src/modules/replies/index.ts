@@ -1,5 +1,6 @@
 import type { AppModule } from '../../app-module';
 import { InboxFolderCursor } from './inbox-folder-cursor.entity';
+import { repliesTimeline } from './lead-timeline.source';
 import { createPollJob } from './poll.job';
 import { ReplyItem } from './reply-item.entity';
 import { RepliesResolver } from './replies.resolver';
@@ -12,4 +13,5 @@ export const repliesModule: AppModule = {
   resolvers: [RepliesResolver],
   routes: replyRoutes,
   jobs: (config) => [createPollJob(config.imapPollSeconds)],
+  timelineSources: [repliesTimeline],
 };

@@ -2,13 +2,17 @@ import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('CampaignActivityRow')
 export class ActivityRowView {
-  @Field({ description: 'sent or bounce (reply and auto_reply once replies are read)' }) type!: string;
+  @Field({ description: 'sent, bounce, reply or auto_reply' }) type!: string;
   @Field() at!: Date;
   @Field() email!: string;
   @Field(() => Int, { nullable: true }) step!: number | null;
   @Field(() => Int, { nullable: true }) variant!: number | null;
-  @Field(() => String, { nullable: true, description: 'The sending inbox address.' }) mailbox!: string | null;
-  @Field(() => String, { nullable: true, description: 'A short line: the subject, or the bounce reason.' }) detail!: string | null;
+  @Field(() => String, { nullable: true, description: 'The inbox that sent the email (for a reply: the inbox that received it).' }) mailbox!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A short line: the subject, the bounce reason, or what the reply said (an auto-reply adds the rule that decided its kind and the day the lead is back).',
+  })
+  detail!: string | null;
 }
 
 @ObjectType('CampaignActivity')

@@ -2,13 +2,14 @@ import type { AppModule } from '../../app-module';
 import { CampaignActivityResolver } from './campaign-activity.resolver';
 import { CampaignStatsResolver } from './campaign-stats.resolver';
 import { DmarcReportRow } from './dmarc/dmarc-report.entity';
+import { DmarcResolver } from './dmarc/dmarc.resolver';
 import { reportRoutes } from './reports.routes';
 import { WorkspaceReportsResolver } from './workspace-reports.resolver';
 
 export const reportsModule: AppModule = {
   name: 'reports',
-  description: "Campaign numbers (stats, activity, bounces) and the workspace's summary and analytics.",
+  description: "Campaign numbers (stats, activity, bounces), the workspace's summary and analytics, and its DMARC reports.",
   entities: [DmarcReportRow],
-  resolvers: [CampaignActivityResolver, CampaignStatsResolver, WorkspaceReportsResolver],
+  resolvers: [CampaignActivityResolver, CampaignStatsResolver, WorkspaceReportsResolver, DmarcResolver],
   routes: reportRoutes,
 };

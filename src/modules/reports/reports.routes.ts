@@ -1,6 +1,7 @@
 // api.md Reports and campaign numbers: stats, activity and bounces of a campaign; the workspace summary
-// and analytics (JSON and CSV).
-import { csvDownloadRoute, jsonRoute, query } from '../../api-route';
+// and analytics (JSON and CSV); the DMARC report and its address.
+import { body, csvDownloadRoute, jsonRoute, query } from '../../api-route';
+import { parseQuery } from '../../validation';
 import { analyticsCsv } from './analytics-csv';
 import { AnalyticsCsvInput, AnalyticsInput } from './analytics.inputs';
 import { ActivityPageInput } from './campaign-activity.inputs';
@@ -8,6 +9,9 @@ import { campaignActivity, campaignBounces } from './campaign-activity.service';
 import { ActivityPageView, BouncePageView } from './campaign-activity.types';
 import { campaignStats, type DayStats } from './campaign-stats.service';
 import { CampaignStatsView } from './campaign-stats.types';
+import { DmarcReportAddressInput, DmarcReportArgs } from './dmarc/dmarc.inputs';
+import { readDmarcReport, setDmarcReportAddress } from './dmarc/dmarc.service';
+import { DmarcReportAddressView, DmarcReportView } from './dmarc/dmarc.types';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
 
@@ -68,5 +72,25 @@ export const reportRoutes = [
       const report = await reportAnalytics(ctx, input);
       await open(`analytics-${group}-${report.from}-${report.to}.csv`).write(analyticsCsv(report, group));
     },
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/reports/dmarc',
+    summary: 'DMARC aggregate reports received at the report address',
+    // `days` arrives as text: whole numbers become numbers, anything else stays text and is refused.
+    query: {
+      schema: DmarcReportArgs,
+      parse: (q) => parseQuery(DmarcReportArgs, typeof q.days === 'string' && /^\d{1,9}$/.test(q.days) ? { ...q, days: Number(q.days) } : q),
+    },
+    response: { type: DmarcReportView, shape: 'snake' },
+    handle: (ctx, { query }) => readDmarcReport(ctx, query),
+  }),
+  jsonRoute({
+    method: 'patch',
+    path: '/reports/dmarc',
+    summary: 'Set the inbox that receives DMARC aggregate reports (null turns it off)',
+    body: body(DmarcReportAddressInput),
+    response: { type: DmarcReportAddressView, shape: 'snake' },
+    handle: (ctx, { body }) => setDmarcReportAddress(ctx, body),
   }),
 ];

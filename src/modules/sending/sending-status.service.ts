@@ -35,6 +35,9 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
   const away = `l.away_until > ?`;
+  // An away lead's mail waits for its return date (due.ts holds): the engine moves next_due_at there once
+  // it has looked at the lead, and until then these counts do the same.
+  const dueOrBack = `greatest(${dueAt}, coalesce(l.away_until, '-infinity'::timestamptz))`;
   const verifying = `l.verification = 'pending' and l.verification_started_at > ?`;
   const zone = campaign.leadTimezone ? `coalesce(l.timezone, ?)` : `?::text`;
   const holdSince = new Date(now.getTime() - HOLD_MS);
@@ -48,17 +51,19 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
     sql(
       ctx.em,
       `select count(*) filter (where l.status = 'active')::int as follow_ups, count(*) filter (where l.status = 'pending')::int as new_leads from lead l
-        where ${open} and ${dueAt} < ?`,
+        where ${open} and ${dueOrBack} < ?`,
       [campaignId, firstWait, endOfDay(campaign.timezone, now)],
     ),
-    sql(ctx.em, `select count(*) filter (where ${away})::int as away, count(*) filter (where ${verifying})::int as verification from lead l where ${open} and ${dueAt} <= ?`, [
-      now,
-      holdSince,
-      campaignId,
-      firstWait,
-      now,
-    ]),
-    sql(ctx.em, `select min(${dueAt}) as at from lead l where ${open}`, [firstWait, campaignId]),
+    // Held by an away lead: away now, and its next email would go before the return date were it not
+    // away (or was already moved to it); held by verification: due now while its check runs.
+    sql(
+      ctx.em,
+      `select count(*) filter (where ${away} and ${dueAt} <= l.away_until)::int as away,
+              count(*) filter (where ${verifying} and ${dueAt} <= ?)::int as verification
+         from lead l where ${open}`,
+      [now, firstWait, holdSince, firstWait, now, campaignId],
+    ),
+    sql(ctx.em, `select min(${dueOrBack}) as at from lead l where ${open}`, [firstWait, campaignId]),
   ]);
   const dueNow: DueGroup[] = groups.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));
   const status = explainSending(

@@ -64,7 +64,8 @@ export interface SendingState {
   dueNow: readonly DueGroup[];
   /** Leads due before the next midnight in the campaign zone (zones.ts endOfDay), those due now included. */
   dueToday: { followUps: number; newLeads: number };
-  /** Leads whose wait is over but are held. */
+  /** Leads held back: due now while their address is verified; away (an auto-reply gave a return
+   *  date) with their next email waiting for that date. */
   held: { verification: number; away: number };
 }
 

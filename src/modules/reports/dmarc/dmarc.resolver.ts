@@ -1,0 +1,19 @@
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx as Context } from '../../../context';
+import { authed } from '../../../graphql/auth';
+import { DmarcReportAddressInput, DmarcReportArgs } from './dmarc.inputs';
+import { readDmarcReport, setDmarcReportAddress } from './dmarc.service';
+import { DmarcReportAddressView, DmarcReportView } from './dmarc.types';
+
+@Resolver()
+export class DmarcResolver {
+  @Query(() => DmarcReportView, { description: 'GET /reports/dmarc: DMARC aggregate reports of the last `days` days.' })
+  dmarcReport(@Args() args: DmarcReportArgs, @Ctx() ctx: Context) {
+    return readDmarcReport(authed(ctx), args);
+  }
+
+  @Mutation(() => DmarcReportAddressView, { description: 'PATCH /reports/dmarc: the inbox that receives DMARC aggregate reports, or null.' })
+  setDmarcReportAddress(@Arg('input', () => DmarcReportAddressInput) input: DmarcReportAddressInput, @Ctx() ctx: Context) {
+    return setDmarcReportAddress(authed(ctx), input);
+  }
+}
