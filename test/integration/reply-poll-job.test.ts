@@ -3,6 +3,8 @@
 // hanging inbox holds back none of the others, deleted inboxes are not read, unreadable mail is passed
 // over and noted, and replies to one-off emails are kept but not counted.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/ports';
 import { repliesModule } from '../../src/modules/replies';
@@ -14,7 +16,7 @@ import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
-import { personReply } from '../support/inbound-mail';
+import { dmarcReportMail, outOfOffice, personReply } from '../support/inbound-mail';
 
 const HOUR = 3_600_000;
 
@@ -207,5 +209,47 @@ describe('the reply polling job', () => {
     expect(item).toEqual({ assisted_interest: 'not_interested', status: 'lead' });
     // A suggestion is never applied by itself.
     expect((await db(`select interest from lead where id = ?`, [fallback.lead.id]))[0].interest).toBeNull();
+  });
+
+  it("sets a lead's return day at midnight in its campaign's zone", async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active', timezone: 'America/New_York' });
+    const b = await inboxWithLead(campaign.id);
+    const back = new Date(Date.now() + 10 * 24 * HOUR);
+    const day = back.toLocaleString('en-US', { month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+    imap.boxes.set(b.host, [
+      {
+        uid: 1,
+        internalDate: new Date(),
+        source: Buffer.from(outOfOffice({ from: b.lead.email, to: b.inbox.email, inReplyTo: b.sent.messageId, text: `Out of office until ${day}.` })),
+      },
+    ]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ items: 1 });
+    const [lead] = await db(`select away_until from lead where id = ?`, [b.lead.id]);
+    const away = new Date(lead.away_until);
+    // Midnight starting the day after `day`, New York time (04:00 or 05:00 UTC).
+    expect(away.toLocaleString('en-US', { timeZone: 'America/New_York', hour12: false, hour: '2-digit', minute: '2-digit' })).toBe('24:00');
+    expect(away.getTime()).toBeGreaterThan(back.getTime() - 24 * HOUR);
+  });
+
+  it('reads the DMARC report address as aggregate reports only, each stored once', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    await db(`update inbox set dmarc_reports = true where id = ?`, [b.inbox.id]);
+    const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/dmarc', name));
+    const gz = Buffer.from(
+      dmarcReportMail({ to: b.inbox.email, filename: 'outlook-many-records.xml.gz', content: fixture('outlook-many-records.xml.gz'), contentType: 'application/gzip' }),
+    );
+    const zip = Buffer.from(dmarcReportMail({ to: b.inbox.email, filename: 'google-one-record.zip', content: fixture('google-one-record.zip'), contentType: 'application/zip' }));
+    imap.boxes.set(b.host, [
+      { uid: 1, internalDate: new Date(), source: gz },
+      { uid: 2, internalDate: new Date(), source: zip },
+      // The same report sent again, and a lead's answer: neither is stored.
+      { uid: 3, internalDate: new Date(), source: gz },
+      b.reply(4),
+    ]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 4, items: 0, reports: 2 });
+    expect(await db(`select count(*)::int as n from dmarc_report_row where workspace_id = ?`, [me.workspaceId])).toEqual([{ n: 2 }]);
+    expect(await itemCount([b.inbox.id])).toBe(0);
+    expect((await db(`select replied_at from lead where id = ?`, [b.lead.id]))[0].replied_at).toBeNull();
   });
 });

@@ -95,3 +95,31 @@ export function unrelated(o: { from: string; to: string }): string {
     'Your invoice is attached.',
   ]);
 }
+
+/** A DMARC aggregate report mail as receivers send them: a short text and the report attached. */
+export function dmarcReportMail(o: { to: string; filename: string; content: Buffer; contentType: string }): string {
+  const boundary = `r-${randomUUID()}`;
+  return CRLF([
+    'From: noreply-dmarc-support@google.com',
+    `To: <${o.to}>`,
+    `Subject: Report domain: acme.test Submitter: google.com Report-ID: ${o.filename}`,
+    `Date: ${date(new Date())}`,
+    `Message-ID: ${newMessageId('google.com')}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'This is an aggregate report from google.com.',
+    '',
+    `--${boundary}`,
+    `Content-Type: ${o.contentType}; name="${o.filename}"`,
+    `Content-Disposition: attachment; filename="${o.filename}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(o.content.toString('base64').match(/.{1,76}/g) ?? []),
+    '',
+    `--${boundary}--`,
+  ]);
+}

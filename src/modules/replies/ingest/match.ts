@@ -19,6 +19,8 @@ export interface Match {
   /** An answer to a one-off email (or to mail of the one-off campaign): kept, never counted. */
   oneOff: boolean;
   matchedBy: MatchedBy;
+  /** The campaign's time zone: where a return date's day starts, as the lead's timeline shows it. */
+  zone: string;
 }
 
 export interface MatchQuestion {
@@ -41,6 +43,7 @@ interface SendRow {
   status: string;
   message_id: string;
   one_off: boolean;
+  timezone: string;
 }
 
 export async function matchMessage(em: EntityManager, workspaceId: string, inboxId: string, q: MatchQuestion): Promise<Match | 'own' | null> {
@@ -48,7 +51,7 @@ export async function matchMessage(em: EntityManager, workspaceId: string, inbox
   if (ids.length) {
     const rows = (await sql(
       em,
-      `select s.id, s.lead_id, s.campaign_id, s.kind, s.status, s.message_id, c.one_off
+      `select s.id, s.lead_id, s.campaign_id, s.kind, s.status, s.message_id, c.one_off, c.timezone
          from send s join campaign c on c.id = s.campaign_id
         where s.message_id = any(?::text[]) and s.workspace_id = ?`,
       [textArray(ids), workspaceId],
@@ -63,7 +66,7 @@ export async function matchMessage(em: EntityManager, workspaceId: string, inbox
   if (!q.address) return null;
   const [row] = await sql(
     em,
-    `select l.id as lead_id, l.campaign_id, s.kind, c.one_off from lead l
+    `select l.id as lead_id, l.campaign_id, s.kind, c.one_off, c.timezone from lead l
        join lateral (select s.kind, s.sent_at from send s
                       where s.lead_id = l.id and s.inbox_id = ? and s.status in ('sent', 'bounced')
                       order by s.created_at desc limit 1) s on true
@@ -80,9 +83,10 @@ export async function matchMessage(em: EntityManager, workspaceId: string, inbox
     sendStatus: null,
     oneOff: row.kind === 'one_off' || row.one_off === true,
     matchedBy: q.isBounce ? 'bounce_recipient' : 'sender',
+    zone: String(row.timezone),
   };
 }
 
 function fromSend(r: SendRow, matchedBy: MatchedBy): Match {
-  return { leadId: r.lead_id, campaignId: r.campaign_id, sendId: r.id, sendStatus: r.status, oneOff: r.kind === 'one_off' || r.one_off, matchedBy };
+  return { leadId: r.lead_id, campaignId: r.campaign_id, sendId: r.id, sendStatus: r.status, oneOff: r.kind === 'one_off' || r.one_off, matchedBy, zone: r.timezone };
 }

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseInbound, type InboundMessage } from '../../../mail/inbound-message';
 import type { ImapMessage } from '../../../ports';
 import { classifyInbound, type Classification } from '../classify/classify-inbound';
+import { returnDate } from '../classify/return-date';
 import { bodyText, cutChars, snippet } from '../reply-text';
 import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';
 import { matchMessage, type Match } from './match';
@@ -55,6 +56,8 @@ export async function prepareMessage(em: EntityManager, target: FolderTarget, ra
   });
   if (match === 'own') return { uid: raw.uid, skipped: 'own' };
   if (!match) return { uid: raw.uid, skipped: 'not_ours' };
+  // The return day starts at midnight where the campaign is, not where the workspace is.
+  if (cls.kind === 'auto_reply' && match.zone !== target.workspaceZone) cls.awayUntil = returnDate(msg.text, receivedAt, match.zone);
   const text = bodyText(msg.text, null);
   return {
     uid: raw.uid,
