@@ -69,10 +69,12 @@ export class UpdateBlockCellInput {
   value!: string;
 }
 
-/** GET /campaigns/:id/blocks/cells?lead_ids=a,b,… */
+/** GET /campaigns/:id/blocks/cells?lead_ids=a,b,… Required, but checked by the service: the adapter
+ *  reads the query before the path, and a bad campaign id must still answer 404. */
 export class BlockCellsQuery {
+  @Optional()
   @IsString()
   @Matches(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$/, { message: '$property must be comma-separated lead ids' })
   @MaxLength(CELL_LOOKUP_MAX * 37)
-  leadIds!: string;
+  leadIds?: string;
 }

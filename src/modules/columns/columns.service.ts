@@ -153,6 +153,7 @@ export async function previewColumn(ctx: AuthedCtx, campaignId: string, input: C
 
 export async function cellsForLeads(ctx: AuthedCtx, campaignId: string, query: BlockCellsQuery): Promise<CellRow[]> {
   const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  if (!query.leadIds) throw invalid('lead_ids', 'is required: comma-separated lead ids');
   const ids = [...new Set(query.leadIds.split(','))];
   if (ids.length > CELL_LOOKUP_MAX) throw invalid('lead_ids', `at most ${CELL_LOOKUP_MAX} lead ids`);
   if (!ids.every(isUuid)) throw invalid('lead_ids', 'must be comma-separated lead ids');
