@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   no_inbox: { status: 400, meaning: 'The campaign has no inbox to send from, so it cannot be launched.' },
   unsub_header_off: { status: 400, meaning: 'The campaign cannot be launched with the one-click unsubscribe header turned off.' },
   blank_columns: { status: 400, meaning: 'The campaign cannot be launched while leads have blank columns its steps use; details.columns lists them with lead counts.' },
+  column_name_taken: { status: 400, meaning: 'The leads of the campaign already have a field with this name (or another column fills it); pick another name.' },
   campaign_has_sent: { status: 400, meaning: 'The campaign has sent emails, so it cannot be deleted; pause it instead.' },
   plan_limit: { status: 400, meaning: "The plan's inbox limit is reached; delete an inbox before connecting another." },
   mailbox_not_active: { status: 400, meaning: 'The chosen mailbox is not active; resume it or pick another.' },
@@ -107,10 +108,16 @@ export const ERROR_CODES = {
   lead_not_in_sequence: { status: 409, meaning: "The lead's sequence has ended, so it cannot be paused." },
   lead_not_paused: { status: 409, meaning: 'Only a paused lead can be made active again.' },
   task_closed: { status: 409, meaning: 'The task is already done or skipped.' },
+  column_running: { status: 409, meaning: 'A run of the column is going; wait until it ends (running: false) before changing, running again or removing it.' },
+  column_in_use: { status: 409, meaning: "An email of the active campaign uses the column's field; remove it from the emails or pause the campaign first." },
   one_off_gone: { status: 409, meaning: 'The one-off email is going out or has gone, so it can no longer be cancelled.' },
   // 413, 429
   payload_too_large: { status: 413, meaning: 'The request body is too large (JSON over 10 MB, CSV over 50 MB); split it.' },
   fetch_too_large: { status: 413, meaning: 'The linked file is larger than allowed.' },
+  column_cap_reached: {
+    status: 429,
+    meaning: "The workspace's monthly cap of prompt-column model calls (COLUMN_MONTHLY_CAP) is reached; it starts again on the 1st (UTC, Retry-After).",
+  },
   rate_limited: { status: 429, meaning: 'Too many requests of this kind; wait the Retry-After seconds (also in details.retry_after_seconds).' },
   // The server's own
   internal_error: { status: 500, meaning: 'An unexpected server error; it has been logged.' },

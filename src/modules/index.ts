@@ -5,6 +5,7 @@ import type { AppModule } from '../app-module';
 import { accountsModule } from './accounts';
 import { blocklistModule } from './blocklist';
 import { campaignsModule } from './campaigns';
+import { columnsModule } from './columns';
 import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
@@ -21,6 +22,7 @@ export const appModules: readonly AppModule[] = [
   campaignsModule,
   stepsModule,
   leadsModule,
+  columnsModule,
   blocklistModule,
   sendingModule,
   oneOffsModule,

@@ -136,6 +136,67 @@ export type AuthPayload = {
   workspace: Workspace;
 };
 
+/** A column: a lead field filled for the campaign's leads (api.md "Column (block)"). */
+export type Block = {
+  __typename?: 'Block';
+  createdAt: Scalars['DateTimeISO']['output'];
+  done: Scalars['Int']['output'];
+  edited: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  flagged: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** website or prompt */
+  kind: Scalars['String']['output'];
+  maxChars: Scalars['Int']['output'];
+  /** The lead field it fills. */
+  name: Scalars['String']['output'];
+  runLeft: Scalars['Int']['output'];
+  /** Why the last run stopped early. */
+  runNote: Maybe<Scalars['String']['output']>;
+  runTotal: Scalars['Int']['output'];
+  /** A run is in progress. */
+  running: Scalars['Boolean']['output'];
+  template: Maybe<Scalars['String']['output']>;
+};
+
+/** One lead's outcome in a column; the value itself is the lead's field. */
+export type BlockCell = {
+  __typename?: 'BlockCell';
+  blockId: Scalars['ID']['output'];
+  leadId: Scalars['ID']['output'];
+  note: Maybe<Scalars['String']['output']>;
+  /** The lead waits in a run. */
+  queued: Scalars['Boolean']['output'];
+  /** A flagged answer, kept for review and never used. */
+  review: Maybe<Scalars['String']['output']>;
+  /** done, failed, flagged or edited; null while waiting in a first run */
+  status: Maybe<Scalars['String']['output']>;
+};
+
+export type BlockPreview = {
+  __typename?: 'BlockPreview';
+  rows: Array<BlockPreviewRow>;
+};
+
+export type BlockPreviewRow = {
+  __typename?: 'BlockPreviewRow';
+  email: Scalars['String']['output'];
+  /** What the column read: the page address, or the prompt as sent. */
+  input: Maybe<Scalars['String']['output']>;
+  leadId: Scalars['ID']['output'];
+  note: Maybe<Scalars['String']['output']>;
+  review: Maybe<Scalars['String']['output']>;
+  /** done, failed or flagged */
+  status: Scalars['String']['output'];
+  value: Maybe<Scalars['String']['output']>;
+};
+
+export type BlockRun = {
+  __typename?: 'BlockRun';
+  runTotal: Scalars['Int']['output'];
+  running: Scalars['Boolean']['output'];
+};
+
 export type BlocklistAdded = {
   __typename?: 'BlocklistAdded';
   /** Entries new to the blocklist. */
@@ -361,6 +422,18 @@ export type ConnectionCheck = {
 
 export type CreateApiKeyInput = {
   name: Scalars['String']['input'];
+};
+
+/** A new column; the same fields try it out in a preview. */
+export type CreateBlockInput = {
+  /** website or prompt */
+  kind: Scalars['String']['input'];
+  /** The longest value kept: 300 by default and at most 500 for a prompt, 8000 (the default) for a website. */
+  maxChars?: InputMaybe<Scalars['Int']['input']>;
+  /** The lead field it fills: lower-case letters, numbers and underscores. */
+  name: Scalars['String']['input'];
+  /** prompt only: the prompt, with at least one {{variable}} (a lead field) */
+  template?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateCampaignInput = {
@@ -758,6 +831,8 @@ export type Mutation = {
   /** POST /one-offs/:id/cancel. */
   cancelOneOff: CancelledOneOff;
   createApiKey: CreatedApiKey;
+  /** POST /campaigns/:id/blocks. */
+  createBlock: Block;
   createCampaign: Campaign;
   createLeadFilter: LeadFilter;
   createLeadList: LeadList;
@@ -768,6 +843,8 @@ export type Mutation = {
   createOneOffLead: OneOffLead;
   createSequenceTemplate: SequenceTemplate;
   deleteApiKey: Deleted;
+  /** DELETE /blocks/:id: the column and the values it wrote. */
+  deleteBlock: Deleted;
   /** Removes an address or a domain; not_found when it is not on the blocklist. */
   deleteBlocklistEntry: Deleted;
   deleteCampaign: Deleted;
@@ -789,7 +866,11 @@ export type Mutation = {
   login: AuthPayload;
   pauseCampaign: StatusResult;
   pauseMailbox: StatusResult;
+  /** POST /campaigns/:id/blocks/preview: the column tried on five leads; nothing saved (prompt calls count under the monthly cap). */
+  previewBlock: BlockPreview;
   resumeMailbox: StatusResult;
+  /** POST /blocks/:id/run: fills the column in the background. */
+  runBlock: BlockRun;
   /** POST /leads/:id/send: queues a one-off email; nothing goes out from the call. */
   sendLeadEmail: QueuedOneOff;
   /** Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply). */
@@ -806,6 +887,10 @@ export type Mutation = {
   testMailbox: MailboxTestResult;
   /** Unsubscribes the item's lead (blocklisted, stopped, one event) and marks the item not_interested. */
   unsubscribeReply: ReplyUnsubscribed;
+  /** PATCH /blocks/:id: template and max_chars; refused while a run goes. */
+  updateBlock: Block;
+  /** PATCH /blocks/:id/cells/:leadId: a value by hand; runs never overwrite it. */
+  updateBlockCell: BlockCell;
   updateCampaign: Campaign;
   /** Replaces every step of the campaign (PUT /campaigns/:id/steps). */
   updateCampaignSteps: StepCount;
@@ -862,6 +947,12 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateBlockArgs = {
+  campaignId: Scalars['ID']['input'];
+  input: CreateBlockInput;
+};
+
+
 export type MutationCreateCampaignArgs = {
   input: CreateCampaignInput;
 };
@@ -898,6 +989,11 @@ export type MutationCreateSequenceTemplateArgs = {
 
 
 export type MutationDeleteApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteBlockArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -978,8 +1074,20 @@ export type MutationPauseMailboxArgs = {
 };
 
 
+export type MutationPreviewBlockArgs = {
+  campaignId: Scalars['ID']['input'];
+  input: CreateBlockInput;
+};
+
+
 export type MutationResumeMailboxArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationRunBlockArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<RunBlockInput>;
 };
 
 
@@ -1028,6 +1136,19 @@ export type MutationTestMailboxArgs = {
 
 export type MutationUnsubscribeReplyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateBlockArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateBlockInput;
+};
+
+
+export type MutationUpdateBlockCellArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateBlockCellInput;
+  leadId: Scalars['ID']['input'];
 };
 
 
@@ -1095,8 +1216,12 @@ export type OneOffSendInput = {
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKey>;
+  /** GET /campaigns/:id/blocks/cells: the cells of the campaign's columns for up to 200 leads. */
+  blockCells: Array<BlockCell>;
   /** Blocklist entries, newest first (GET /blocklist). */
   blocklist: BlocklistPage;
+  /** GET /campaigns/:id/blocks: the campaign's columns, oldest first, with lead counts. */
+  blocks: Array<Block>;
   campaign: Campaign;
   /** Newest first (GET /campaigns/:id/activity). */
   campaignActivity: CampaignActivity;
@@ -1144,8 +1269,19 @@ export type Query = {
 };
 
 
+export type QueryBlockCellsArgs = {
+  campaignId: Scalars['ID']['input'];
+  leadIds: Array<Scalars['ID']['input']>;
+};
+
+
 export type QueryBlocklistArgs = {
   query?: InputMaybe<BlocklistQueryInput>;
+};
+
+
+export type QueryBlocksArgs = {
+  campaignId: Scalars['ID']['input'];
 };
 
 
@@ -1351,6 +1487,14 @@ export type ReportSummary = {
   sent: Scalars['Int']['output'];
 };
 
+/** Without lead_ids and all: every lead of the campaign without a value yet. */
+export type RunBlockInput = {
+  /** Redo leads that have a value too (never an edited one). */
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only these leads of the campaign. */
+  leadIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
 export type SavedLeadFilterFields = {
   __typename?: 'SavedLeadFilterFields';
   interest: Maybe<Scalars['String']['output']>;
@@ -1518,6 +1662,16 @@ export type TaskLead = {
   /** From a lead field such as phone or mobile. */
   phone: Maybe<Scalars['String']['output']>;
   vars: Scalars['JSONObject']['output'];
+};
+
+export type UpdateBlockCellInput = {
+  /** Cleaned as lead fields are (one line, no braces, pipes or angle brackets). */
+  value: Scalars['String']['input'];
+};
+
+export type UpdateBlockInput = {
+  maxChars?: InputMaybe<Scalars['Int']['input']>;
+  template?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateCampaignInput = {
@@ -1824,6 +1978,71 @@ export type DuplicateCampaignMutationVariables = Exact<{
 
 
 export type DuplicateCampaignMutation = { __typename?: 'Mutation', duplicateCampaign: { __typename?: 'Campaign', mailboxIds: Array<string>, id: string, workspaceId: string, name: string, status: string, timezone: string, days: Array<number>, windowStart: string, windowEnd: string, leadTimezone: boolean, dailyLimit: number, maxNewLeadsPerDay: number | null, prioritizeNew: boolean, skipRisky: boolean, dealValue: number | null, stopOnReply: boolean, stopOnAutoReply: boolean, openTracking: boolean, clickTracking: boolean, unsubHeader: boolean, textOnly: boolean, companyReplyStop: boolean, providerMatching: boolean, abWinnerMetric: string | null, abOptimizeAfter: number, cc: string | null, bcc: string | null, tags: Array<string>, startDate: string | null, endDate: string | null, createdAt: string, steps: Array<{ __typename?: 'Step', position: number, waitMinutes: number, condition: string | null, variants: Array<{ __typename?: 'Variant', subject: string, body: string, enabled: boolean }>, task: { __typename?: 'StepTask', kind: string, text: string } | null }>, windows: Array<{ __typename?: 'SendWindow', days: Array<number>, start: string, end: string }> | null } };
+
+export type BlockFieldsFragment = { __typename?: 'Block', id: string, name: string, kind: string, template: string | null, maxChars: number, running: boolean, runTotal: number, runLeft: number, runNote: string | null, done: number, failed: number, flagged: number, edited: number, createdAt: string };
+
+export type BlocksQueryVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+}>;
+
+
+export type BlocksQuery = { __typename?: 'Query', blocks: Array<{ __typename?: 'Block', id: string, name: string, kind: string, template: string | null, maxChars: number, running: boolean, runTotal: number, runLeft: number, runNote: string | null, done: number, failed: number, flagged: number, edited: number, createdAt: string }> };
+
+export type BlockCellsQueryVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  leadIds: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type BlockCellsQuery = { __typename?: 'Query', blockCells: Array<{ __typename?: 'BlockCell', blockId: string, leadId: string, status: string | null, note: string | null, review: string | null, queued: boolean }> };
+
+export type CreateBlockMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  input: CreateBlockInput;
+}>;
+
+
+export type CreateBlockMutation = { __typename?: 'Mutation', createBlock: { __typename?: 'Block', id: string, name: string, kind: string, template: string | null, maxChars: number, running: boolean, runTotal: number, runLeft: number, runNote: string | null, done: number, failed: number, flagged: number, edited: number, createdAt: string } };
+
+export type PreviewBlockMutationVariables = Exact<{
+  campaignId: Scalars['ID']['input'];
+  input: CreateBlockInput;
+}>;
+
+
+export type PreviewBlockMutation = { __typename?: 'Mutation', previewBlock: { __typename?: 'BlockPreview', rows: Array<{ __typename?: 'BlockPreviewRow', leadId: string, email: string, status: string, value: string | null, note: string | null, review: string | null, input: string | null }> } };
+
+export type UpdateBlockMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateBlockInput;
+}>;
+
+
+export type UpdateBlockMutation = { __typename?: 'Mutation', updateBlock: { __typename?: 'Block', id: string, name: string, kind: string, template: string | null, maxChars: number, running: boolean, runTotal: number, runLeft: number, runNote: string | null, done: number, failed: number, flagged: number, edited: number, createdAt: string } };
+
+export type RunBlockMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<RunBlockInput>;
+}>;
+
+
+export type RunBlockMutation = { __typename?: 'Mutation', runBlock: { __typename?: 'BlockRun', running: boolean, runTotal: number } };
+
+export type DeleteBlockMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteBlockMutation = { __typename?: 'Mutation', deleteBlock: { __typename?: 'Deleted', deleted: boolean } };
+
+export type UpdateBlockCellMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  leadId: Scalars['ID']['input'];
+  input: UpdateBlockCellInput;
+}>;
+
+
+export type UpdateBlockCellMutation = { __typename?: 'Mutation', updateBlockCell: { __typename?: 'BlockCell', blockId: string, leadId: string, status: string | null, note: string | null, review: string | null, queued: boolean } };
 
 export type DmarcReportQueryVariables = Exact<{
   days?: InputMaybe<Scalars['Int']['input']>;
@@ -2180,6 +2399,7 @@ export type SkipTaskMutationVariables = Exact<{
 export type SkipTaskMutation = { __typename?: 'Mutation', skipTask: { __typename?: 'TaskClosed', status: string } };
 
 export const CampaignFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignFieldsFragment, unknown>;
+export const BlockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<BlockFieldsFragment, unknown>;
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
 export const LeadFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadFieldsFragment, unknown>;
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
@@ -2208,6 +2428,14 @@ export const DeleteCampaignDocument = {"kind":"Document","definitions":[{"kind":
 export const ActivateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ActivateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activateCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]} as unknown as DocumentNode<ActivateCampaignMutation, ActivateCampaignMutationVariables>;
 export const PauseCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseCampaignMutation, PauseCampaignMutationVariables>;
 export const DuplicateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DuplicateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duplicateCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"condition"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<DuplicateCampaignMutation, DuplicateCampaignMutationVariables>;
+export const BlocksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Blocks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blocks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BlockFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<BlocksQuery, BlocksQueryVariables>;
+export const BlockCellsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BlockCells"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leadIds"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockCells"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"leadIds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leadIds"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockId"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"queued"}}]}}]}}]} as unknown as DocumentNode<BlockCellsQuery, BlockCellsQueryVariables>;
+export const CreateBlockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateBlock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBlockInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBlock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BlockFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateBlockMutation, CreateBlockMutationVariables>;
+export const PreviewBlockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PreviewBlock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBlockInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"previewBlock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"input"}}]}}]}}]}}]} as unknown as DocumentNode<PreviewBlockMutation, PreviewBlockMutationVariables>;
+export const UpdateBlockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateBlock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateBlockInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBlock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BlockFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<UpdateBlockMutation, UpdateBlockMutationVariables>;
+export const RunBlockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RunBlock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RunBlockInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runBlock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}}]}}]}}]} as unknown as DocumentNode<RunBlockMutation, RunBlockMutationVariables>;
+export const DeleteBlockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBlock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBlock"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteBlockMutation, DeleteBlockMutationVariables>;
+export const UpdateBlockCellDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateBlockCell"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateBlockCellInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBlockCell"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"leadId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"blockId"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"queued"}}]}}]}}]} as unknown as DocumentNode<UpdateBlockCellMutation, UpdateBlockCellMutationVariables>;
 export const DmarcReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DmarcReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"days"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dmarcReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"days"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAddress"}},{"kind":"Field","name":{"kind":"Name","value":"windowDays"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reports"}},{"kind":"Field","name":{"kind":"Name","value":"messages"}},{"kind":"Field","name":{"kind":"Name","value":"passed"}},{"kind":"Field","name":{"kind":"Name","value":"dkimPassed"}},{"kind":"Field","name":{"kind":"Name","value":"spfPassed"}},{"kind":"Field","name":{"kind":"Name","value":"quarantined"}},{"kind":"Field","name":{"kind":"Name","value":"rejected"}},{"kind":"Field","name":{"kind":"Name","value":"sources"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ip"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"latest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"org"}},{"kind":"Field","name":{"kind":"Name","value":"reportId"}},{"kind":"Field","name":{"kind":"Name","value":"begin"}},{"kind":"Field","name":{"kind":"Name","value":"end"}},{"kind":"Field","name":{"kind":"Name","value":"messages"}}]}}]}}]}}]} as unknown as DocumentNode<DmarcReportQuery, DmarcReportQueryVariables>;
 export const SetDmarcReportAddressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetDmarcReportAddress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DmarcReportAddressInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setDmarcReportAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAddress"}}]}}]}}]} as unknown as DocumentNode<SetDmarcReportAddressMutation, SetDmarcReportAddressMutationVariables>;
 export const TestMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"smtp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"imap"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<TestMailboxMutation, TestMailboxMutationVariables>;

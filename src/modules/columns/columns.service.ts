@@ -1,0 +1,228 @@
+// Columns (api.md Columns, decisions.md §7): one service function per use case, called by the resolver
+// and the routes. Runs are queued here and done by the column-run job (column-run.job.ts).
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { AuthedCtx } from '../../context';
+import { findOr404, isUuid } from '../../db/find';
+import { sql } from '../../db/sql';
+import { AppError, notFound } from '../../errors';
+import { Campaign } from '../campaigns/campaign.entity';
+import { recordFieldOrder } from '../leads/field-order';
+import { charLength, cleanVarValue, VAR_VALUE_MAX } from '../leads/lead-vars';
+import { mapLimited } from '../../concurrency';
+import { DEFAULT_MAX_CHARS, fillCell, MAX_CHARS_LIMIT, RunStop, type CellOutcome, type ColumnDef } from './cell-fill';
+import { Column, type ColumnKind } from './column.entity';
+import { COLUMN_RUN_JOB } from './column-run.job';
+import type { BlockCellsQuery, CreateBlockInput, RunBlockInput, UpdateBlockCellInput, UpdateBlockInput } from './columns.inputs';
+import { CELL_LOOKUP_MAX } from './columns.inputs';
+import { cellCounts, cellsOf, leadsHaveField, queueRun, removeValues, writeEdit, type CellCounts, type CellRow } from './columns.queries';
+import type { BlockPreviewRowView, BlockView } from './columns.types';
+import { emailMergeFields, usedNames } from './email-fields';
+import { templateFields } from './flags';
+import { callsUsed, capReached, reserveCall } from './monthly-cap';
+
+/** api.md Limits: a preview tries the column on five leads. */
+export const PREVIEW_LEADS = 5;
+
+// The merge renderer's reserved names win over lead fields (merge.ts): a column so named would never show.
+const RESERVED_NAMES = new Set(['unsubscribe', 'sendingaccountfirstname', 'sendingaccountname']);
+
+// decisions.md §1: with LLM_BASE_URL unset, prompt columns refuse with a clear 400.
+const modelNotConfigured = () =>
+  new AppError('model_not_configured', 'No model endpoint is configured: set LLM_BASE_URL (with LLM_API_KEY and LLM_MODEL as the endpoint needs) to use prompt columns.');
+
+const NO_COUNTS: CellCounts = { done: 0, failed: 0, flagged: 0, edited: 0 };
+
+function view(c: Column, counts: CellCounts = NO_COUNTS): BlockView {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    template: c.template,
+    maxChars: c.maxChars,
+    running: c.running,
+    runTotal: c.runTotal,
+    runLeft: c.runLeft,
+    runNote: c.runNote,
+    ...counts,
+    createdAt: c.createdAt,
+  };
+}
+
+async function viewOf(ctx: AuthedCtx, c: Column): Promise<BlockView> {
+  return view(c, (await cellCounts(ctx.em, [c.id])).get(c.id));
+}
+
+const invalid = (field: string, problem: string) => new AppError('validation_failed', `Invalid ${field}: ${problem}.`, { fields: { [field]: [problem] } });
+
+/** The kind-dependent rules (api.md Columns): a prompt needs a template with a `{{variable}}`, a
+ *  website column takes none; max_chars defaults by kind and stops at the kind's limit. */
+function definition(input: { name: string; kind: string; template?: string | null; maxChars?: number }): ColumnDef {
+  const kind = input.kind as ColumnKind;
+  const maxChars = input.maxChars ?? DEFAULT_MAX_CHARS[kind];
+  if (maxChars > MAX_CHARS_LIMIT[kind]) throw invalid('max_chars', `must be at most ${MAX_CHARS_LIMIT[kind]} for a ${kind} column`);
+  if (kind === 'website') {
+    if (input.template != null) throw invalid('template', "a website column takes no template (it reads the lead's homepage)");
+    return { name: input.name, kind, template: null, maxChars };
+  }
+  checkTemplate(input.template ?? null);
+  return { name: input.name, kind, template: input.template!, maxChars };
+}
+
+function checkTemplate(template: string | null): void {
+  // api.md Columns: a prompt column needs template with at least one {{variable}}.
+  if (template === null || !template.trim()) throw invalid('template', 'a prompt column needs a template');
+  if (!templateFields(template).length) throw invalid('template', 'must contain at least one {{variable}} naming a lead field');
+}
+
+function checkRunning(c: Column): void {
+  // decisions.md §3: changing a column while it runs is 409.
+  if (c.running) throw new AppError('column_running', `The column ${c.name} is running (${c.runLeft} of ${c.runTotal} left); wait until it ends.`);
+}
+
+const loadColumn = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Column, id, 'Column');
+
+export async function listColumns(ctx: AuthedCtx, campaignId: string): Promise<BlockView[]> {
+  const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const columns = await ctx.em.find(Column, { campaign }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const counts = await cellCounts(
+    ctx.em,
+    columns.map((c) => c.id),
+  );
+  return columns.map((c) => view(c, counts.get(c.id)));
+}
+
+export async function createColumn(ctx: AuthedCtx, campaignId: string, input: CreateBlockInput): Promise<BlockView> {
+  const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const def = definition(input);
+  if (RESERVED_NAMES.has(def.name)) throw invalid('name', `${def.name} is a reserved merge field`);
+  const taken = () =>
+    new AppError('column_name_taken', `The leads of this campaign already have a field named ${def.name} (or a column fills it); pick another name.`, { name: def.name });
+  // decisions.md §3: a column name a lead field already has is 400.
+  const sameName = await sql(ctx.em, `select 1 from lead_column where campaign_id = ? and lower(name) = ?`, [campaign.id, def.name]);
+  if (sameName.length || (await leadsHaveField(ctx.em, campaign.id, def.name))) throw taken();
+  const column = ctx.em.create(Column, { workspace: ctx.actor.workspaceId, campaign, ...def });
+  try {
+    await ctx.em.persistAndFlush(column);
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) throw taken();
+    throw err;
+  }
+  // The field lists after the campaign's others (lead-fields, leads.csv).
+  await recordFieldOrder(ctx.em, 'campaign', campaign.id, [def.name]);
+  return view(column);
+}
+
+export async function updateColumn(ctx: AuthedCtx, id: string, input: UpdateBlockInput): Promise<BlockView> {
+  const column = await loadColumn(ctx, id);
+  checkRunning(column);
+  const template = input.template !== undefined ? input.template : column.template;
+  const def = definition({ name: column.name, kind: column.kind, template, maxChars: input.maxChars ?? column.maxChars });
+  // The running check and the write in one statement, so a run started meanwhile is not changed under it.
+  const changed = await sql(ctx.em, `update lead_column set template = ?, max_chars = ? where id = ? and not running returning id`, [def.template, def.maxChars, column.id]);
+  await ctx.em.refresh(column);
+  if (!changed.length) checkRunning(column);
+  return viewOf(ctx, column);
+}
+
+/** The first leads of the campaign, tried with the column's fields; nothing is saved. */
+export async function previewColumn(ctx: AuthedCtx, campaignId: string, input: CreateBlockInput): Promise<{ rows: BlockPreviewRowView[] }> {
+  const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const def = definition(input);
+  const now = ctx.deps.clock.now();
+  const cap = ctx.deps.config.columnMonthlyCap;
+  if (def.kind === 'prompt') {
+    if (!ctx.deps.config.llm.baseUrl) throw modelNotConfigured();
+    if ((await callsUsed(ctx.em, ctx.actor.workspaceId, now)) >= cap) throw capReached(now, cap);
+  }
+  const leads = await sql(ctx.em, `select id, email, vars from lead where campaign_id = ? order by created_at, id limit ?`, [campaign.id, PREVIEW_LEADS]);
+  const rows = await mapLimited(leads, PREVIEW_LEADS, async (l): Promise<BlockPreviewRowView> => {
+    const lead = { id: String(l.id), email: String(l.email), vars: (l.vars as Record<string, string>) ?? {} };
+    let outcome: CellOutcome;
+    try {
+      // A preview is interactive: one try, no back-off.
+      outcome = await fillCell(ctx.deps, lead, def, { reserveCall: () => reserveCall(ctx.em.fork(), ctx.actor.workspaceId, ctx.deps.clock.now(), cap), attempts: 1 });
+    } catch (err) {
+      if (!(err instanceof RunStop)) throw err;
+      if (err.error.code === 'model_unreachable' || err.error.code === 'model_failed') throw err.error;
+      outcome = { status: 'failed', value: null, note: err.note.replace(/^Stopped: /, ''), review: null, input: null };
+    }
+    return { leadId: lead.id, email: lead.email, status: outcome.status, value: outcome.value, note: outcome.note, review: outcome.review, input: outcome.input };
+  });
+  return { rows };
+}
+
+export async function cellsForLeads(ctx: AuthedCtx, campaignId: string, query: BlockCellsQuery): Promise<CellRow[]> {
+  const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  if (!query.leadIds) throw invalid('lead_ids', 'is required: comma-separated lead ids');
+  const ids = [...new Set(query.leadIds.split(','))];
+  if (ids.length > CELL_LOOKUP_MAX) throw invalid('lead_ids', `at most ${CELL_LOOKUP_MAX} lead ids`);
+  if (!ids.every(isUuid)) throw invalid('lead_ids', 'must be comma-separated lead ids');
+  return cellsOf(ctx.em, campaign.id, ids);
+}
+
+export async function cellsForLeadList(ctx: AuthedCtx, campaignId: string, leadIds: readonly string[]): Promise<CellRow[]> {
+  return cellsForLeads(ctx, campaignId, { leadIds: leadIds.join(',') });
+}
+
+/** decisions.md §7: POST /blocks/:id/run. */
+export async function runColumn(ctx: AuthedCtx, id: string, input: RunBlockInput = {}): Promise<{ running: boolean; runTotal: number }> {
+  if (!isUuid(id)) throw notFound('Column');
+  const now = ctx.deps.clock.now();
+  const cap = ctx.deps.config.columnMonthlyCap;
+  const result = await ctx.em.transactional(async (tx) => {
+    const [c] = await sql(tx, `select id, campaign_id, name, kind, running, run_total, run_left from lead_column where id = ? and workspace_id = ? for update`, [
+      id,
+      ctx.actor.workspaceId,
+    ]);
+    if (!c) throw notFound('Column');
+    if (c.running) throw new AppError('column_running', `The column ${String(c.name)} is running (${Number(c.run_left)} of ${Number(c.run_total)} left); wait until it ends.`);
+    if (c.kind === 'prompt') {
+      if (!ctx.deps.config.llm.baseUrl) throw modelNotConfigured();
+      if ((await callsUsed(tx, ctx.actor.workspaceId, now)) >= cap) throw capReached(now, cap);
+    }
+    const total = await queueRun(
+      tx,
+      { id: String(c.id), workspaceId: ctx.actor.workspaceId, campaignId: String(c.campaign_id), name: String(c.name) },
+      { all: input.all === true, leadIds: input.leadIds ?? null, now },
+    );
+    await sql(tx, `update lead_column set running = ?, run_total = ?, run_left = ?, run_note = null, run_lease_until = null where id = ?`, [total > 0, total, total, id]);
+    return { running: total > 0, runTotal: total };
+  });
+  if (result.running) await ctx.deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: id });
+  return result;
+}
+
+/** decisions.md §7: DELETE /blocks/:id removes the column and the values it wrote. */
+export async function deleteColumn(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+  const column = await loadColumn(ctx, id);
+  checkRunning(column);
+  const campaign = await ctx.em.findOneOrFail(Campaign, column.campaign.id);
+  if (campaign.status === 'active' && usedNames(await emailMergeFields(ctx.em, campaign.id), [column.name], { withoutFallback: false }).length) {
+    throw new AppError('column_in_use', `An email of the active campaign ${campaign.name} uses {{${column.name}}}; remove it from the emails or pause the campaign first.`, {
+      name: column.name,
+    });
+  }
+  await ctx.em.transactional(async (tx) => {
+    const [locked] = await sql(tx, `select running from lead_column where id = ? for update`, [column.id]);
+    if (!locked) return;
+    if (locked.running) throw new AppError('column_running', `The column ${column.name} started a run meanwhile; wait until it ends.`);
+    await removeValues(tx, column.id, column.name);
+    await sql(tx, `delete from lead_column where id = ?`, [column.id]);
+  });
+  return { deleted: true };
+}
+
+/** decisions.md §7: PATCH /blocks/:id/cells/:leadId sets the value by hand; runs never overwrite it. */
+export async function editCell(ctx: AuthedCtx, id: string, leadId: string, input: UpdateBlockCellInput): Promise<CellRow> {
+  const column = await loadColumn(ctx, id);
+  if (!isUuid(leadId)) throw notFound('Lead');
+  const [lead] = await sql(ctx.em, `select id from lead where id = ? and campaign_id = ?`, [leadId, column.campaign.id]);
+  if (!lead) throw notFound('Lead');
+  // Cleaned as lead vars are (decisions.md §5), refused rather than cut when still too long.
+  const value = cleanVarValue(input.value);
+  const limit = Math.max(VAR_VALUE_MAX, column.kind === 'website' ? column.maxChars : 0);
+  if (!value) throw invalid('value', 'must not be blank once cleaned');
+  if (charLength(value) > limit) throw invalid('value', `must be at most ${limit} characters`);
+  await ctx.em.transactional((tx) => writeEdit(tx, { workspaceId: ctx.actor.workspaceId, columnId: column.id, leadId, name: column.name }, value, ctx.deps.clock.now()));
+  return { blockId: column.id, leadId, status: 'edited', note: null, review: null, queued: false };
+}
