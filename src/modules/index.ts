@@ -5,6 +5,7 @@ import type { AppModule } from '../app-module';
 import { accountsModule } from './accounts';
 import { blocklistModule } from './blocklist';
 import { campaignsModule } from './campaigns';
+import { checksModule } from './checks';
 import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
@@ -28,4 +29,5 @@ export const appModules: readonly AppModule[] = [
   repliesModule,
   reportsModule,
   eventsModule,
+  checksModule,
 ];
