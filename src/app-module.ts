@@ -6,7 +6,7 @@ import type { AnyEntity, EntityClass } from '@mikro-orm/core';
 import type { ApiRoute } from './api-route';
 import type { Config } from './config';
 import type { JobDefinition } from './job';
-import type { LaunchCheck } from './modules/campaigns/launch-check';
+import type { LaunchCheck, LaunchWarningSource } from './modules/campaigns/launch-check';
 import type { TimelineSource } from './modules/leads/lead-timeline';
 
 export interface AppModule {
@@ -24,6 +24,8 @@ export interface AppModule {
   jobs?: (config: Config) => JobDefinition[];
   /** Refusals of a campaign's activation this area owns (run after the built-in checks). */
   launchChecks?: LaunchCheck[];
+  /** Non-blocking notes this area adds to a launch's warnings. */
+  launchWarnings?: LaunchWarningSource[];
   /** What this area adds to a lead's activity timeline. */
   timelineSources?: TimelineSource[];
 }
@@ -36,6 +38,7 @@ export interface ModuleContributions {
   entities: EntityClass<AnyEntity>[];
   jobs: (config: Config) => JobDefinition[];
   launchChecks: LaunchCheck[];
+  launchWarnings: LaunchWarningSource[];
   timelineSources: TimelineSource[];
   /** Area name and description of each route, for the API reference's tags. */
   tags: { name: string; description: string; routes: ApiRoute[] }[];
@@ -53,6 +56,7 @@ export function collectModules(modules: readonly AppModule[]): ModuleContributio
     entities: modules.flatMap((m) => m.entities ?? []),
     jobs: (config) => modules.flatMap((m) => m.jobs?.(config) ?? []),
     launchChecks: modules.flatMap((m) => m.launchChecks ?? []),
+    launchWarnings: modules.flatMap((m) => m.launchWarnings ?? []),
     timelineSources: modules.flatMap((m) => m.timelineSources ?? []),
     tags: modules.filter((m) => m.routes?.length).map((m) => ({ name: m.name, description: m.description, routes: m.routes ?? [] })),
   };

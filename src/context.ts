@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
 import type { Logger } from './logger';
-import type { LaunchCheck } from './modules/campaigns/launch-check';
+import type { LaunchCheck, LaunchWarningSource } from './modules/campaigns/launch-check';
 import type { TimelineSource } from './modules/leads/lead-timeline';
 import type { Ports } from './ports';
 
@@ -22,6 +22,7 @@ export interface AppDeps extends Ports {
 
 export interface Extensions {
   launchChecks: readonly LaunchCheck[];
+  launchWarnings: readonly LaunchWarningSource[];
   timelineSources: readonly TimelineSource[];
 }
 

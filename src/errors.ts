@@ -57,7 +57,7 @@ export const ERROR_CODES = {
   follow_up_wait_too_short: { status: 400, meaning: 'A follow-up waits less than the minimum time after the step before it.' },
   last_enabled_variant: { status: 400, meaning: 'The variant is the last enabled one of its step; enable another first.' },
   // 400: a rule refuses the action
-  no_steps: { status: 400, meaning: 'The campaign has no steps (to launch it, or to save it as a template).' },
+  no_steps: { status: 400, meaning: 'The campaign has no steps (to launch it, save it as a template, or preview it without sending steps).' },
   no_inbox: { status: 400, meaning: 'The campaign has no inbox to send from, so it cannot be launched.' },
   unsub_header_off: { status: 400, meaning: 'The campaign cannot be launched with the one-click unsubscribe header turned off.' },
   blank_columns: { status: 400, meaning: 'The campaign cannot be launched while leads have blank columns its steps use; details.columns lists them with lead counts.' },

@@ -5,6 +5,7 @@ import type { AppModule } from '../app-module';
 import { accountsModule } from './accounts';
 import { blocklistModule } from './blocklist';
 import { campaignsModule } from './campaigns';
+import { checksModule } from './checks';
 import { columnsModule } from './columns';
 import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
@@ -30,4 +31,5 @@ export const appModules: readonly AppModule[] = [
   repliesModule,
   reportsModule,
   eventsModule,
+  checksModule,
 ];

@@ -343,6 +343,12 @@ export type CampaignDayStats = {
   sent: Scalars['Int']['output'];
 };
 
+/** GET /campaigns/:id/diagnose: read-only, from stored data and the last domain health run. */
+export type CampaignDiagnosis = {
+  __typename?: 'CampaignDiagnosis';
+  problems: Array<DiagnoseProblem>;
+};
+
 export type CampaignLeadCounts = {
   __typename?: 'CampaignLeadCounts';
   completed: Scalars['Int']['output'];
@@ -352,6 +358,19 @@ export type CampaignLeadCounts = {
   replied: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
   unsubscribed: Scalars['Int']['output'];
+};
+
+/** POST /campaigns/:id/preview: nothing is saved or sent. */
+export type CampaignPreview = {
+  __typename?: 'CampaignPreview';
+  /** The From header, "Name <address>", of the inbox used; null when the campaign has no inbox. */
+  from: Maybe<Scalars['String']['output']>;
+  /** null when the campaign has no lead and none was named. */
+  lead: Maybe<PreviewLead>;
+  /** [] when the preview is what a send would be. */
+  notes: Array<PreviewNote>;
+  /** One per step sent (or per email step of the campaign when no steps were sent), in order. */
+  steps: Array<PreviewStep>;
 };
 
 export type CampaignStats = {
@@ -418,6 +437,20 @@ export type ConnectionCheck = {
   /** A short line: what was logged in to, or what the server answered. */
   detail: Scalars['String']['output'];
   ok: Scalars['Boolean']['output'];
+};
+
+/** A copy-check finding; never blocks activation. */
+export type CopyWarning = {
+  __typename?: 'CopyWarning';
+  /** spam_words, links, capitals, exclamation, long_subject, long_body, images or no_opt_out */
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** Step position, from 1. */
+  position: Scalars['Int']['output'];
+  /** The words, links or images found; [] when the code has none. */
+  terms: Array<Scalars['String']['output']>;
+  /** Variant number, from 1. */
+  variant: Scalars['Int']['output'];
 };
 
 export type CreateApiKeyInput = {
@@ -498,6 +531,17 @@ export type CreatedApiKey = {
 export type Deleted = {
   __typename?: 'Deleted';
   deleted: Scalars['Boolean']['output'];
+};
+
+export type DiagnoseProblem = {
+  __typename?: 'DiagnoseProblem';
+  /** domain_<check>, domain_unchecked, inbox_*, ramp_low, no_inbox, no_steps, copy_<copy-check code> */
+  code: Scalars['String']['output'];
+  /** What to do about it. */
+  fix: Scalars['String']['output'];
+  /** high (nothing can be sent), medium (hurts delivery or holds sending back) or low */
+  severity: Scalars['String']['output'];
+  text: Scalars['String']['output'];
 };
 
 export type DmarcLatestReport = {
@@ -816,6 +860,27 @@ export type ManualLeadInput = {
   vars?: InputMaybe<Scalars['JSONObject']['input']>;
 };
 
+/** A merge field used without a fallback by an enabled variant of an email step that would render blank. For source "lead": `blank` leads still in the sequence (pending, active or paused) of `total` lack a non-blank value. For source "inbox" (sendingAccountFirstName, sendingAccountName): `blank` inboxes of the campaign of `total` have an empty from name. */
+export type MergeCheckField = {
+  __typename?: 'MergeCheckField';
+  /** Leads (or inboxes) that would get a blank. */
+  blank: Scalars['Int']['output'];
+  /** The name as first written in the steps. */
+  field: Scalars['String']['output'];
+  /** lead or inbox */
+  source: Scalars['String']['output'];
+  steps: Array<MergeCheckStep>;
+  /** Leads still in the sequence (or inboxes of the campaign). */
+  total: Scalars['Int']['output'];
+};
+
+/** Where a field is used: the step position and variant number (both from 1). */
+export type MergeCheckStep = {
+  __typename?: 'MergeCheckStep';
+  position: Scalars['Int']['output'];
+  variant: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   activateCampaign: ActivationResult;
@@ -868,6 +933,8 @@ export type Mutation = {
   pauseMailbox: StatusResult;
   /** POST /campaigns/:id/blocks/preview: the column tried on five leads; nothing saved (prompt calls count under the monthly cap). */
   previewBlock: BlockPreview;
+  /** POST /campaigns/:id/preview: renders emails for one lead; nothing is saved or sent. */
+  previewCampaign: CampaignPreview;
   resumeMailbox: StatusResult;
   /** POST /blocks/:id/run: fills the column in the background. */
   runBlock: BlockRun;
@@ -1080,6 +1147,12 @@ export type MutationPreviewBlockArgs = {
 };
 
 
+export type MutationPreviewCampaignArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<PreviewInput>;
+};
+
+
 export type MutationResumeMailboxArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1213,6 +1286,54 @@ export type OneOffSendInput = {
   subject?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A merge field without a fallback that rendered empty in this preview. */
+export type PreviewBlank = {
+  __typename?: 'PreviewBlank';
+  /** The name as written in the template. */
+  field: Scalars['String']['output'];
+  /** lead (a lead field) or inbox (a sender field such as sendingAccountFirstName) */
+  source: Scalars['String']['output'];
+};
+
+export type PreviewInput = {
+  /** A lead of this campaign; left out: its first lead (oldest). */
+  leadId?: InputMaybe<Scalars['ID']['input']>;
+  /** The emails to render, in sequence order; left out (or null): the campaign's own email steps, each with the variant the lead gets. */
+  steps?: InputMaybe<Array<PreviewStepInput>>;
+  /** Fields laid over the lead's (name to text); they win over the lead's own. */
+  vars?: InputMaybe<Scalars['JSONObject']['input']>;
+};
+
+/** The lead the preview was rendered for. */
+export type PreviewLead = {
+  __typename?: 'PreviewLead';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+};
+
+/** Why the preview differs from a real send. */
+export type PreviewNote = {
+  __typename?: 'PreviewNote';
+  /** no_lead (rendered from vars alone) or no_inbox (sender fields blank, no signature, no From) */
+  code: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+/** One email as it would be sent: the subject line and the text/plain part (signature included). */
+export type PreviewStep = {
+  __typename?: 'PreviewStep';
+  /** Merge fields that rendered empty (no value, no fallback); [] when none. */
+  blanks: Array<PreviewBlank>;
+  subject: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+export type PreviewStepInput = {
+  body: Scalars['String']['input'];
+  /** Empty on a follow-up: it answers in the thread of the first step rendered. */
+  subject: Scalars['String']['input'];
+};
+
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKey>;
@@ -1227,6 +1348,12 @@ export type Query = {
   campaignActivity: CampaignActivity;
   /** Newest first (GET /campaigns/:id/bounces). */
   campaignBounces: CampaignBounces;
+  /** GET /campaigns/:id/copy-check. */
+  campaignCopyCheck: Array<CopyWarning>;
+  /** GET /campaigns/:id/diagnose: read-only; domains from the last domain health run. */
+  campaignDiagnosis: CampaignDiagnosis;
+  /** GET /campaigns/:id/merge-check: [] when no field would be blank. */
+  campaignMergeCheck: Array<MergeCheckField>;
   /** Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status). */
   campaignSendingStatus: SendingStatus;
   /** GET /campaigns/:id/stats. */
@@ -1299,6 +1426,21 @@ export type QueryCampaignActivityArgs = {
 export type QueryCampaignBouncesArgs = {
   id: Scalars['ID']['input'];
   page?: InputMaybe<ActivityPageInput>;
+};
+
+
+export type QueryCampaignCopyCheckArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCampaignDiagnosisArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCampaignMergeCheckArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1915,6 +2057,35 @@ export type CampaignBouncesQueryVariables = Exact<{
 
 export type CampaignBouncesQuery = { __typename?: 'Query', campaignBounces: { __typename?: 'CampaignBounces', more: boolean, rows: Array<{ __typename?: 'CampaignBounce', at: string, email: string, mailbox: string | null, code: number | null, category: string, reason: string }> } };
 
+export type PreviewCampaignMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<PreviewInput>;
+}>;
+
+
+export type PreviewCampaignMutation = { __typename?: 'Mutation', previewCampaign: { __typename?: 'CampaignPreview', from: string | null, lead: { __typename?: 'PreviewLead', id: string, email: string } | null, steps: Array<{ __typename?: 'PreviewStep', subject: string, text: string, blanks: Array<{ __typename?: 'PreviewBlank', field: string, source: string }> }>, notes: Array<{ __typename?: 'PreviewNote', code: string, text: string }> } };
+
+export type CampaignMergeCheckQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignMergeCheckQuery = { __typename?: 'Query', campaignMergeCheck: Array<{ __typename?: 'MergeCheckField', field: string, source: string, blank: number, total: number, steps: Array<{ __typename?: 'MergeCheckStep', position: number, variant: number }> }> };
+
+export type CampaignCopyCheckQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignCopyCheckQuery = { __typename?: 'Query', campaignCopyCheck: Array<{ __typename?: 'CopyWarning', position: number, variant: number, code: string, message: string, terms: Array<string> }> };
+
+export type CampaignDiagnosisQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignDiagnosisQuery = { __typename?: 'Query', campaignDiagnosis: { __typename?: 'CampaignDiagnosis', problems: Array<{ __typename?: 'DiagnoseProblem', severity: string, code: string, text: string, fix: string }> } };
+
 export type CampaignStatsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -2419,6 +2590,10 @@ export const ImportBlocklistDocument = {"kind":"Document","definitions":[{"kind"
 export const DeleteBlocklistEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBlocklistEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBlocklistEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteBlocklistEntryMutation, DeleteBlocklistEntryMutationVariables>;
 export const CampaignActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ActivityPageInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"mailbox"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}},{"kind":"Field","name":{"kind":"Name","value":"more"}}]}}]}}]} as unknown as DocumentNode<CampaignActivityQuery, CampaignActivityQueryVariables>;
 export const CampaignBouncesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignBounces"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ActivityPageInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignBounces"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mailbox"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}},{"kind":"Field","name":{"kind":"Name","value":"more"}}]}}]}}]} as unknown as DocumentNode<CampaignBouncesQuery, CampaignBouncesQueryVariables>;
+export const PreviewCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PreviewCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PreviewInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"previewCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"blanks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"source"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"notes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]} as unknown as DocumentNode<PreviewCampaignMutation, PreviewCampaignMutationVariables>;
+export const CampaignMergeCheckDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignMergeCheck"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignMergeCheck"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"blank"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignMergeCheckQuery, CampaignMergeCheckQueryVariables>;
+export const CampaignCopyCheckDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignCopyCheck"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignCopyCheck"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"terms"}}]}}]}}]} as unknown as DocumentNode<CampaignCopyCheckQuery, CampaignCopyCheckQueryVariables>;
+export const CampaignDiagnosisDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignDiagnosis"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignDiagnosis"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"problems"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"fix"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignDiagnosisQuery, CampaignDiagnosisQueryVariables>;
 export const CampaignStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignStats"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignStats"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"future"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leads"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"completed"}},{"kind":"Field","name":{"kind":"Name","value":"inSequence"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"oneOffSent"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"autoReplies"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"sequenceStarted"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"opportunities"}},{"kind":"Field","name":{"kind":"Name","value":"opportunitiesValue"}},{"kind":"Field","name":{"kind":"Name","value":"conversions"}},{"kind":"Field","name":{"kind":"Name","value":"conversionsValue"}}]}}]}}]} as unknown as DocumentNode<CampaignStatsQuery, CampaignStatsQueryVariables>;
 export const CampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"leadsPending"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignsQuery, CampaignsQueryVariables>;
 export const CampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignFields"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"condition"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignQuery, CampaignQueryVariables>;

@@ -13,6 +13,7 @@ import { Migration20261125113022_lead_field_order } from './Migration20261125113
 import { Migration20261125124500_lead_due_order } from './Migration20261125124500_lead_due_order';
 import { Migration20261125162859_inbound_mail } from './Migration20261125162859_inbound_mail';
 import { Migration20261125165718_columns } from './Migration20261125165718_columns';
+import { Migration20261125165807_domain_check_result } from './Migration20261125165807_domain_check_result';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125124500_lead_due_order', class: Migration20261125124500_lead_due_order },
   { name: 'Migration20261125162859_inbound_mail', class: Migration20261125162859_inbound_mail },
   { name: 'Migration20261125165718_columns', class: Migration20261125165718_columns },
+  { name: 'Migration20261125165807_domain_check_result', class: Migration20261125165807_domain_check_result },
 ];

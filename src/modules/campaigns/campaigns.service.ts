@@ -250,6 +250,11 @@ export async function activateCampaign(ctx: AuthedCtx, id: string) {
     if (refusal) throw refusal;
   }
   const warnings = await launchWarnings(ctx, campaign, inboxes);
+  // Other areas' notes (copy check, diagnosis): a code warned about above is not repeated.
+  const builtIn = new Set(warnings.map((w) => w.code));
+  for (const source of ctx.deps.extensions.launchWarnings) {
+    for (const w of await source(ctx, campaign)) if (!builtIn.has(w.code)) warnings.push({ code: w.code, text: w.text });
+  }
   campaign.status = 'active';
   await ctx.em.flush();
   return { status: campaign.status, warnings };

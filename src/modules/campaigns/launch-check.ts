@@ -6,3 +6,7 @@ import type { AppError } from '../../errors';
 import type { Campaign } from './campaign.entity';
 
 export type LaunchCheck = (ctx: AuthedCtx, campaign: Campaign) => Promise<AppError | null>;
+
+/** Non-blocking notes another area adds to a launch's `warnings` (the checks area's copy warnings and
+ *  diagnosis). Runs once the launch is allowed; a code activation already warns about is dropped. */
+export type LaunchWarningSource = (ctx: AuthedCtx, campaign: Campaign) => Promise<{ code: string; text: string }[]>;

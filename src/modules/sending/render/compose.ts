@@ -76,6 +76,45 @@ const tidyBody = (s: string): string =>
     .replace(/^(?:[ \t]*\n)+/, '')
     .trimEnd();
 
+export interface RenderTextInput {
+  vars: Readonly<Record<string, string>>;
+  inbox: { fromName: string; signature: string | null } | null;
+  variant: { subject: string; body: string };
+  /** Only the first email's subject is read: a follow-up with a blank subject answers in its thread. */
+  thread: { subject: string } | null;
+  unsubscribeUrl: string;
+}
+
+export interface RenderedText {
+  /** The subject line as sent (`Re: <first subject>` for a follow-up in the thread). */
+  subject: string;
+  /** The rendered body, tidied, without the signature. */
+  body: string;
+  signature: string;
+  /** text/plain as sent: body, then the signature after a blank line. */
+  text: string;
+  /** Merge fields that rendered empty with no fallback, subject and body together. */
+  blanks: BlankField[];
+}
+
+/**
+ * Subject and text of an email from its variant, the lead's fields and the inbox: what composeParts
+ * sends and what a preview (checks area) shows, so the two cannot differ. No inbox (a preview of a
+ * campaign without one) renders sender fields blank and adds no signature.
+ */
+export function renderEmailText(input: RenderTextInput): RenderedText {
+  const { vars, inbox, variant, thread, unsubscribeUrl } = input;
+  const mergeOptions = { unsubscribeUrl, sender: inbox ? { fromName: inbox.fromName } : null };
+  const inThread = thread !== null && variant.subject.trim() === '';
+  const renderedSubject = renderTemplate(variant.subject, vars, mergeOptions);
+  const subject = inThread ? replySubject(thread.subject) : oneLine(renderedSubject.text);
+  const renderedBody = renderTemplate(variant.body, vars, mergeOptions);
+  const body = tidyBody(renderedBody.text);
+  const signature = inbox?.signature ? tidyBody(inbox.signature) : '';
+  const text = signature ? `${body}\n\n${signature}` : body;
+  return { subject, body, signature, text, blanks: uniqueBlanks(inThread ? [renderedBody.blanks] : [renderedSubject.blanks, renderedBody.blanks]) };
+}
+
 /** The email as raw MIME (and its parts). */
 export async function composeEmail(input: ComposeInput): Promise<ComposedEmail> {
   const parts = composeParts(input);
@@ -94,16 +133,7 @@ export function composeParts(input: ComposeInput): ComposedParts {
   const { sendId, lead, inbox, campaign, variant, thread, publicUrl } = input;
   const tokens = new LinkTokens(input.secrets);
   const unsubscribeUrl = publicLink(publicUrl, 'unsubscribe', tokens.sign('unsubscribe', { leadId: lead.id, sendId }));
-  const mergeOptions = { unsubscribeUrl, sender: { fromName: inbox.fromName } };
-
-  const inThread = thread !== null && variant.subject.trim() === '';
-  const renderedSubject = renderTemplate(variant.subject, lead.vars, mergeOptions);
-  const subject = inThread ? replySubject(thread.subject) : oneLine(renderedSubject.text);
-  const renderedBody = renderTemplate(variant.body, lead.vars, mergeOptions);
-  const body = tidyBody(renderedBody.text);
-  const signature = inbox.signature ? tidyBody(inbox.signature) : '';
-
-  const text = signature ? `${body}\n\n${signature}` : body;
+  const { subject, body, signature, text, blanks } = renderEmailText({ vars: lead.vars, inbox, variant, thread, unsubscribeUrl });
 
   let html: string | null = null;
   let links: string[] = [];
@@ -119,7 +149,7 @@ export function composeParts(input: ComposeInput): ComposedParts {
 
   const messageId = messageIdFor(sendId, inbox.email);
   const headers: Record<string, string> = { 'Message-ID': messageId };
-  const threading = inThread ? threadHeaders(thread.messageIds) : null;
+  const threading = thread !== null && variant.subject.trim() === '' ? threadHeaders(thread.messageIds) : null;
   if (threading) {
     headers['In-Reply-To'] = threading.inReplyTo;
     headers['References'] = threading.references.join(' ');
@@ -158,6 +188,6 @@ export function composeParts(input: ComposeInput): ComposedParts {
     mail,
     unsubscribeUrl,
     links,
-    blanks: uniqueBlanks(inThread ? [renderedBody.blanks] : [renderedSubject.blanks, renderedBody.blanks]),
+    blanks,
   };
 }

@@ -1,0 +1,112 @@
+// The copy check (api.md Checks rule 1, Limits "Copy warning: links"): warnings about an email's words
+// that content filters and readers react to. Pure functions of the variant's template and the
+// campaign's unsubscribe header; they never stop a campaign. Merge fields are judged as written (a
+// `{{firstName}}` is neither shouting nor a spam word), except that `{{unsubscribe}}` is the opt-out.
+//
+// | code          | warns when                                                                          |
+// |---------------|-------------------------------------------------------------------------------------|
+// | spam_words    | a phrase of spam-words.ts, whole words, any case (terms: the phrases found)          |
+// | links         | more than two links in the body (http(s)://…, www.…); the unsubscribe link is extra |
+// | capitals      | an all-capitals word of 4+ letters in the subject, 3+ in the body, or a text of 20+   |
+// |               | letters that is at least half capitals (terms: the words)                           |
+// | exclamation   | an exclamation mark in the subject, or more than one in the body                    |
+// | long_subject  | a subject over 60 characters (merge fields counted by their name)                  |
+// | long_body     | a body over 200 words                                                                |
+// | images        | an <img> tag, a Markdown image or a link to an image file (terms: the images)       |
+// | no_opt_out    | no {{unsubscribe}} in the body and the campaign's unsubscribe header is off         |
+import { mergeFieldsOf } from '../sending/render/merge';
+import { SPAM_WORDS } from './spam-words';
+
+export type CopyCode = 'spam_words' | 'links' | 'capitals' | 'exclamation' | 'long_subject' | 'long_body' | 'images' | 'no_opt_out';
+
+export interface CopyFinding {
+  code: CopyCode;
+  message: string;
+  terms: string[];
+}
+
+export const MAX_LINKS = 2;
+export const MAX_SUBJECT_CHARS = 60;
+export const MAX_BODY_WORDS = 200;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// One alternation of every phrase, longest first so "100% free" wins over "free"; whole words by
+// Unicode letters and digits on either side.
+const PHRASES = [...new Set(Object.values(SPAM_WORDS).flat())].sort((a, b) => b.length - a.length);
+const SPAM_RE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${PHRASES.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+const CANONICAL = new Map(PHRASES.map((p) => [p.toLocaleLowerCase(), p]));
+
+const FIELD_RE = /\{\{[^{}]*\}\}/g;
+/** The template with every merge field replaced by its bare name (for counting and shouting). */
+const withoutFields = (s: string) => s.replace(FIELD_RE, (m) => mergeFieldsOf(m)[0]?.field ?? m);
+/** The template with merge fields removed (their names are not the writer's words). */
+const wordsOnly = (s: string) => s.replace(FIELD_RE, ' ');
+
+export function spamTerms(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of wordsOnly(text).matchAll(SPAM_RE)) found.add(CANONICAL.get(m[0].toLocaleLowerCase()) ?? m[0].toLocaleLowerCase());
+  return [...found];
+}
+
+const LINK_RE = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
+export const linksOf = (text: string): string[] => [...wordsOnly(text).matchAll(LINK_RE)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+
+const SHOUT_RE = /(?<![\p{L}\p{N}])\p{Lu}{4,}(?![\p{L}\p{N}])/gu;
+function shouting(text: string, minWords: number): string[] {
+  const plain = wordsOnly(text);
+  const words = [...new Set([...plain.matchAll(SHOUT_RE)].map((m) => m[0]))];
+  const letters = plain.match(/\p{L}/gu) ?? [];
+  const capitals = plain.match(/\p{Lu}/gu) ?? [];
+  if (words.length >= minWords) return words;
+  if (letters.length >= 20 && capitals.length * 2 >= letters.length) return words.length ? words : ['(mostly capitals)'];
+  return [];
+}
+
+const IMAGE_RE = /<img\b[^>]*>|!\[[^\]]*\]\([^)]*\)|\b(?:https?:\/\/|www\.)[^\s<>"')\]]+\.(?:png|jpe?g|gif|webp|bmp|svg)\b/gi;
+
+const countOf = (text: string, ch: string) => text.split(ch).length - 1;
+
+/** Every warning for one variant, in the order of the table above. */
+export function checkCopy(variant: { subject: string; body: string }, campaign: { unsubHeader: boolean }): CopyFinding[] {
+  const out: CopyFinding[] = [];
+  const { subject, body } = variant;
+
+  const spam = spamTerms(`${subject}\n${body}`);
+  if (spam.length) out.push({ code: 'spam_words', message: `Words spam filters watch for: ${spam.join(', ')}. Say it plainly in other words.`, terms: spam });
+
+  const links = linksOf(body);
+  if (links.length > MAX_LINKS)
+    out.push({ code: 'links', message: `${links.length} links; more than ${MAX_LINKS} look like marketing mail. Keep one link, or none in a first email.`, terms: links });
+
+  const loud = [...new Set([...shouting(subject, 1), ...shouting(body, 3)])];
+  if (loud.length) out.push({ code: 'capitals', message: `Words in capitals read as shouting: ${loud.join(', ')}. Write them in normal case.`, terms: loud });
+
+  const subjectMarks = countOf(wordsOnly(subject), '!');
+  const bodyMarks = countOf(wordsOnly(body), '!');
+  if (subjectMarks > 0 || bodyMarks > 1)
+    out.push({
+      code: 'exclamation',
+      message: `${subjectMarks + bodyMarks} exclamation marks (${subjectMarks} in the subject); use none in the subject and at most one in the body.`,
+      terms: [],
+    });
+
+  const subjectLength = Array.from(withoutFields(subject).trim()).length;
+  if (subjectLength > MAX_SUBJECT_CHARS)
+    out.push({ code: 'long_subject', message: `The subject is ${subjectLength} characters; keep it under ${MAX_SUBJECT_CHARS} so it shows whole.`, terms: [] });
+
+  const words = withoutFields(body).split(/\s+/).filter(Boolean).length;
+  if (words > MAX_BODY_WORDS) out.push({ code: 'long_body', message: `The body is ${words} words; cold emails under ${MAX_BODY_WORDS} get more replies.`, terms: [] });
+
+  const images = [...new Set([...wordsOnly(body).matchAll(IMAGE_RE)].map((m) => m[0]))];
+  if (images.length) out.push({ code: 'images', message: 'Images in a cold email look like marketing mail and are often blocked; send plain text.', terms: images });
+
+  const optOut = mergeFieldsOf(body).some((f) => f.source === 'unsubscribe');
+  if (!optOut && !campaign.unsubHeader)
+    out.push({
+      code: 'no_opt_out',
+      message: 'No way to opt out: the body has no {{unsubscribe}} link and the unsubscribe header is off. Add {{unsubscribe}} or turn unsub_header on.',
+      terms: [],
+    });
+  return out;
+}
