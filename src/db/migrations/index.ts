@@ -12,6 +12,7 @@ import { Migration20261125110833_lead_workspace_no_fk } from './Migration2026112
 import { Migration20261125113022_lead_field_order } from './Migration20261125113022_lead_field_order';
 import { Migration20261125124500_lead_due_order } from './Migration20261125124500_lead_due_order';
 import { Migration20261125162859_inbound_mail } from './Migration20261125162859_inbound_mail';
+import { Migration20261125170327_verification } from './Migration20261125170327_verification';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125113022_lead_field_order', class: Migration20261125113022_lead_field_order },
   { name: 'Migration20261125124500_lead_due_order', class: Migration20261125124500_lead_due_order },
   { name: 'Migration20261125162859_inbound_mail', class: Migration20261125162859_inbound_mail },
+  { name: 'Migration20261125170327_verification', class: Migration20261125170327_verification },
 ];
