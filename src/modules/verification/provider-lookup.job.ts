@@ -7,10 +7,15 @@
 import type { AppDeps } from '../../context';
 import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
+import type { Provider } from '../leads/lead.entity';
 import { providersOf } from './provider-lookup';
 import { domainsToLookUp, inboxDomainsToLookUp, writeInboxProviders, writeLeadProviders } from './verification.queries';
 
 export const PROVIDER_LOOKUP_JOB = 'lead-providers';
+/** Domains asked per batch; each batch's leads are written while the next is asked. */
+const WRITE_BATCH_DOMAINS = 1_000;
+/** Lead updates running at once (each rewrites index entries for its rows: CPU-bound in PostgreSQL). */
+const WRITERS = 2;
 
 export interface ProviderLookupData {
   workspaceId: string;
@@ -33,10 +38,32 @@ export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupDat
   const inboxDomains = await inboxDomainsToLookUp(em, data.workspaceId);
   const domains = [...new Set([...leadDomains, ...inboxDomains])].filter((d) => d !== '');
   if (!domains.length) return { domains: 0, asked: 0, leads: 0 };
-  const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains);
-  const leads = await writeLeadProviders(em, data.campaignId, providers, { retryUnknown: true });
-  await writeInboxProviders(em, data.workspaceId, providers);
-  return { domains: domains.length, asked, leads };
+  // DNS and the writes overlap: while one batch of domains is asked, the leads of the batch before are
+  // written (at most WRITERS statements at once, each on a connection of its own, on disjoint leads).
+  const report = { domains: domains.length, asked: 0, leads: 0 };
+  const writes: Promise<void>[] = [];
+  let writing = 0;
+  const waiting: (() => void)[] = [];
+  const write = async (providers: Map<string, Provider>) => {
+    while (writing >= WRITERS) await new Promise<void>((resolve) => waiting.push(resolve));
+    writing++;
+    try {
+      const fork = deps.orm.em.fork();
+      const written = await writeLeadProviders(fork, data.campaignId, providers, { retryUnknown: true });
+      report.leads += written;
+      await writeInboxProviders(fork, data.workspaceId, providers);
+    } finally {
+      writing--;
+      waiting.shift()?.();
+    }
+  };
+  for (let i = 0; i < domains.length; i += WRITE_BATCH_DOMAINS) {
+    const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains.slice(i, i + WRITE_BATCH_DOMAINS));
+    report.asked += asked;
+    writes.push(write(providers));
+  }
+  await Promise.all(writes);
+  return report;
 }
 
 export const providerLookupJob: JobDefinition<ProviderLookupData> = {
