@@ -62,6 +62,10 @@ export const ERROR_CODES = {
   unsub_header_off: { status: 400, meaning: 'The campaign cannot be launched with the one-click unsubscribe header turned off.' },
   blank_columns: { status: 400, meaning: 'The campaign cannot be launched while leads have blank columns its steps use; details.columns lists them with lead counts.' },
   column_name_taken: { status: 400, meaning: 'The leads of the campaign already have a field with this name (or another column fills it); pick another name.' },
+  verification_key_required: {
+    status: 400,
+    meaning: 'Address verification needs the workspace verification key; an owner saves it with PUT /api/settings/verification-key.',
+  },
   campaign_has_sent: { status: 400, meaning: 'The campaign has sent emails, so it cannot be deleted; pause it instead.' },
   plan_limit: { status: 400, meaning: "The plan's inbox limit is reached; delete an inbox before connecting another." },
   mailbox_not_active: { status: 400, meaning: 'The chosen mailbox is not active; resume it or pick another.' },

@@ -16,6 +16,7 @@ import { reportsModule } from './reports';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { tasksModule } from './tasks';
+import { verificationModule } from './verification';
 
 export const appModules: readonly AppModule[] = [
   accountsModule,
@@ -27,6 +28,7 @@ export const appModules: readonly AppModule[] = [
   blocklistModule,
   sendingModule,
   oneOffsModule,
+  verificationModule,
   tasksModule,
   repliesModule,
   reportsModule,

@@ -102,6 +102,9 @@ it('answers every call of a working session in the documented shape', async () =
   await call('GET /leads/{id}/activity', { id: lead.id });
   await call('POST /campaigns/{id}/activate', { id: campaign.id });
   await call('GET /campaigns/{id}/sending-status', { id: campaign.id });
+  await call('PUT /settings/verification-key', {}, { key: 'nb_key_for_shapes' });
+  await call('POST /campaigns/{id}/verify-addresses', { id: campaign.id });
+  await call('GET /campaigns/{id}/verification', { id: campaign.id });
   await call('GET /campaigns/{id}/stats', { id: campaign.id });
   await call('GET /campaigns/{id}/activity', { id: campaign.id });
   await call('GET /campaigns/{id}/bounces', { id: campaign.id });

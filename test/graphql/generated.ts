@@ -45,6 +45,13 @@ export type AddToBlocklistInput = {
   emails: Array<Scalars['String']['input']>;
 };
 
+/** POST /campaigns/:id/verify-addresses. */
+export type AddressVerificationStarted = {
+  __typename?: 'AddressVerificationStarted';
+  /** Unchecked leads still due mail now pending: held from sending for a day at most while the verifier is asked. */
+  marked: Scalars['Int']['output'];
+};
+
 export type Analytics = {
   __typename?: 'Analytics';
   byCampaign: Array<AnalyticsRow>;
@@ -349,6 +356,19 @@ export type CampaignDiagnosis = {
   problems: Array<DiagnoseProblem>;
 };
 
+/** POST /campaigns/:id/verify: the MX check of the domains of the leads still due mail. */
+export type CampaignDomainCheck = {
+  __typename?: 'CampaignDomainCheck';
+  /** Domains without a mail server (no such domain, no MX, or a null MX). */
+  badDomains: Scalars['Int']['output'];
+  /** Distinct domains of the leads still due mail. */
+  domainsChecked: Scalars['Int']['output'];
+  /** Leads still due mail whose domain was checked. */
+  leadsChecked: Scalars['Int']['output'];
+  /** Leads marked invalid (and stopped with reason invalid) by this check. */
+  markedInvalid: Scalars['Int']['output'];
+};
+
 export type CampaignLeadCounts = {
   __typename?: 'CampaignLeadCounts';
   completed: Scalars['Int']['output'];
@@ -413,6 +433,21 @@ export type CampaignVariantStats = {
   step: Scalars['Int']['output'];
   /** From 1, like positions. */
   variant: Scalars['Int']['output'];
+};
+
+/** GET /campaigns/:id/verification: leads by verification, and the leads a result keeps mail from. A pending hold older than a day counts as expired. skipped_* count leads that would otherwise still be due mail (pending, active, paused, or stopped for the reason invalid): skippedInvalid the invalid ones; skippedRisky the risky ones while the campaign has skipRisky on; skippedCatchAll the part of skippedRisky the verifier called catch-all. */
+export type CampaignVerification = {
+  __typename?: 'CampaignVerification';
+  expired: Scalars['Int']['output'];
+  invalid: Scalars['Int']['output'];
+  pending: Scalars['Int']['output'];
+  risky: Scalars['Int']['output'];
+  skippedCatchAll: Scalars['Int']['output'];
+  skippedInvalid: Scalars['Int']['output'];
+  skippedRisky: Scalars['Int']['output'];
+  unchecked: Scalars['Int']['output'];
+  unknown: Scalars['Int']['output'];
+  valid: Scalars['Int']['output'];
 };
 
 export type CampaignWarning = {
@@ -968,6 +1003,10 @@ export type Mutation = {
   /** Turns one variant on or off; position and variant count from 1. */
   updateStepVariant: StepVariantState;
   updateWorkspace: Workspace;
+  /** POST /campaigns/:id/verify: marks leads on domains without a mail server invalid. Free. */
+  verifyCampaign: CampaignDomainCheck;
+  /** POST /campaigns/:id/verify-addresses: sends each unchecked lead still due mail to the workspace's verifier in the background. */
+  verifyCampaignAddresses: AddressVerificationStarted;
 };
 
 
@@ -1267,6 +1306,16 @@ export type MutationUpdateWorkspaceArgs = {
   input: UpdateWorkspaceInput;
 };
 
+
+export type MutationVerifyCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationVerifyCampaignAddressesArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type OneOffLead = {
   __typename?: 'OneOffLead';
   /** false when the address already was a lead of the workspace */
@@ -1358,6 +1407,8 @@ export type Query = {
   campaignSendingStatus: SendingStatus;
   /** GET /campaigns/:id/stats. */
   campaignStats: CampaignStats;
+  /** GET /campaigns/:id/verification. */
+  campaignVerification: CampaignVerification;
   /** Oldest first. */
   campaigns: Array<Campaign>;
   /** GET /reports/dmarc: DMARC aggregate reports of the last `days` days. */
@@ -1450,6 +1501,11 @@ export type QueryCampaignSendingStatusArgs = {
 
 
 export type QueryCampaignStatsArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCampaignVerificationArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2569,6 +2625,27 @@ export type SkipTaskMutationVariables = Exact<{
 
 export type SkipTaskMutation = { __typename?: 'Mutation', skipTask: { __typename?: 'TaskClosed', status: string } };
 
+export type VerifyCampaignMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type VerifyCampaignMutation = { __typename?: 'Mutation', verifyCampaign: { __typename?: 'CampaignDomainCheck', domainsChecked: number, badDomains: number, leadsChecked: number, markedInvalid: number } };
+
+export type VerifyCampaignAddressesMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type VerifyCampaignAddressesMutation = { __typename?: 'Mutation', verifyCampaignAddresses: { __typename?: 'AddressVerificationStarted', marked: number } };
+
+export type CampaignVerificationQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignVerificationQuery = { __typename?: 'Query', campaignVerification: { __typename?: 'CampaignVerification', pending: number, valid: number, invalid: number, risky: number, unknown: number, expired: number, unchecked: number, skippedInvalid: number, skippedRisky: number, skippedCatchAll: number } };
+
 export const CampaignFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignFieldsFragment, unknown>;
 export const BlockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<BlockFieldsFragment, unknown>;
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
@@ -2661,3 +2738,6 @@ export const ApplySequenceTemplateDocument = {"kind":"Document","definitions":[{
 export const TasksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Tasks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tasks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"stepPosition"}},{"kind":"Field","name":{"kind":"Name","value":"dueAt"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"linkedin"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}}]}}]}}]}}]} as unknown as DocumentNode<TasksQuery, TasksQueryVariables>;
 export const DoneTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DoneTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"doneTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<DoneTaskMutation, DoneTaskMutationVariables>;
 export const SkipTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SkipTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skipTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SkipTaskMutation, SkipTaskMutationVariables>;
+export const VerifyCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domainsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"badDomains"}},{"kind":"Field","name":{"kind":"Name","value":"leadsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"markedInvalid"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignMutation, VerifyCampaignMutationVariables>;
+export const VerifyCampaignAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaignAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaignAddresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marked"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignAddressesMutation, VerifyCampaignAddressesMutationVariables>;
+export const CampaignVerificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignVerification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignVerification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}},{"kind":"Field","name":{"kind":"Name","value":"risky"}},{"kind":"Field","name":{"kind":"Name","value":"unknown"}},{"kind":"Field","name":{"kind":"Name","value":"expired"}},{"kind":"Field","name":{"kind":"Name","value":"unchecked"}},{"kind":"Field","name":{"kind":"Name","value":"skippedInvalid"}},{"kind":"Field","name":{"kind":"Name","value":"skippedRisky"}},{"kind":"Field","name":{"kind":"Name","value":"skippedCatchAll"}}]}}]}}]} as unknown as DocumentNode<CampaignVerificationQuery, CampaignVerificationQueryVariables>;

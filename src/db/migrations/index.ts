@@ -14,6 +14,7 @@ import { Migration20261125124500_lead_due_order } from './Migration2026112512450
 import { Migration20261125162859_inbound_mail } from './Migration20261125162859_inbound_mail';
 import { Migration20261125165718_columns } from './Migration20261125165718_columns';
 import { Migration20261125165807_domain_check_result } from './Migration20261125165807_domain_check_result';
+import { Migration20261125170327_verification } from './Migration20261125170327_verification';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125162859_inbound_mail', class: Migration20261125162859_inbound_mail },
   { name: 'Migration20261125165718_columns', class: Migration20261125165718_columns },
   { name: 'Migration20261125165807_domain_check_result', class: Migration20261125165807_domain_check_result },
+  { name: 'Migration20261125170327_verification', class: Migration20261125170327_verification },
 ];

@@ -46,6 +46,12 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   name: 'lead_campaign_due',
   expression: `create index "lead_campaign_due" on "lead" ("campaign_id", "next_due_at", "id") where "status" = 'active'`,
 })
+// Address verification's work list (verification/address-check.job.ts): the few leads waiting on the
+// verifier, by campaign and hold start, without reading every lead that has a verification.
+@Index({
+  name: 'lead_verification_pending',
+  expression: `create index "lead_verification_pending" on "lead" ("campaign_id", "verification_started_at", "id") where "verification" = 'pending'`,
+})
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
   /** Always the campaign's workspace (every way in copies it from the campaign), kept here so workspace
@@ -124,6 +130,11 @@ export class Lead extends BaseEntity {
   /** When the verifier was asked: a `pending` hold lasts a day at most from here. */
   @Property(nullableTimestamp())
   verificationStartedAt: Date | null = null;
+
+  /** The verifier's own word for the address (valid, invalid, disposable, catchall, unknown), kept beside
+   *  `verification` so a catch-all domain's `risky` is told from a disposable address's (skipped_catch_all). */
+  @Property({ type: 'text', nullable: true })
+  verificationResult: string | null = null;
 
   /** The lead list it came from (filter `list_id`); null when added otherwise. */
   @ManyToOne(() => LeadList, { ref: true, nullable: true, deleteRule: 'set null' })

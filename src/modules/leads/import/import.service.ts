@@ -14,6 +14,7 @@ import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
+import { queueProviderLookup } from '../../verification/provider-lookup.job';
 import { createStagingTable, inImportTransaction, Stager, type Db } from './staging';
 
 export type { ImportCounts } from './import-rules';
@@ -29,7 +30,7 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
   if (listId !== null && !isUuid(listId)) throw notFound('Lead list');
   const { workspaceId } = ctx.actor;
   const now = ctx.deps.clock.now();
-  return inImportTransaction(ctx.em, async (db) => {
+  const counts = await inImportTransaction(ctx.em, async (db) => {
     // KEY SHARE: the campaign (and list) cannot be deleted under the import; edits to them go on.
     const campaign = await db.query<{ recent_contact_days: number }>(
       `select w.recent_contact_days from campaign c join workspace w on w.id = c.workspace_id where c.id = $1 and c.workspace_id = $2 for key share of c`,
@@ -55,6 +56,9 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
     await stager.finish();
     return counts;
   });
+  // Once committed: the new leads' providers are looked up in the background (verification area).
+  if (counts.inserted > 0) await queueProviderLookup(ctx.deps, { workspaceId, campaignId });
+  return counts;
 }
 
 const manualRow = (lead: ManualLeadInput): RawRow => ({

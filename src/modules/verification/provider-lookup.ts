@@ -1,0 +1,48 @@
+// Providers of domains (decisions.md §5 Provider from MX), the one DNS look-up of this area: the
+// provider look-up after imports and POST /campaigns/:id/verify both come here. Each distinct domain is
+// asked once (one MX query), at most DNS_CONCURRENCY at once, through deps.dns (DNS_SERVERS when set),
+// and the answer is kept in the workspace's domain_provider cache for PROVIDER_TTL_MS, so a second
+// import on the same domains asks nothing. A failed look-up (`unknown`) is not cached.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../clock';
+import { mapLimited } from '../../concurrency';
+import { isNoData, type DnsResolver } from '../../net/dns';
+import type { Provider } from '../leads/lead.entity';
+import { providerOfMx, type MxAnswer } from './provider';
+import { cachedProviders, storeProviders } from './verification.queries';
+
+/** How long a domain's provider is trusted before it is asked again. */
+export const PROVIDER_TTL_MS = 7 * 86_400_000;
+/** MX queries in flight at once, per look-up. */
+export const DNS_CONCURRENCY = 32;
+
+export async function mxAnswer(dns: DnsResolver, domain: string): Promise<MxAnswer> {
+  try {
+    return { kind: 'found', records: await dns.resolveMx(domain) };
+  } catch (err) {
+    if (isNoData(err)) return { kind: 'no_data' };
+    return { kind: 'error', code: String((err as { code?: string })?.code ?? 'ERROR') };
+  }
+}
+
+export interface ProviderLookup {
+  providers: Map<string, Provider>;
+  /** Domains asked of DNS this time (the rest came from the cache). */
+  asked: number;
+}
+
+/** The provider of every domain given: fresh cache rows first, DNS for the rest (cached as they come). */
+export async function providersOf(deps: { dns: DnsResolver; clock: Clock }, em: EntityManager, workspaceId: string, domains: readonly string[]): Promise<ProviderLookup> {
+  const now = deps.clock.now();
+  const providers = await cachedProviders(em, workspaceId, domains, new Date(now.getTime() - PROVIDER_TTL_MS));
+  const missing = domains.filter((d) => !providers.has(d));
+  const answers = await mapLimited(missing, DNS_CONCURRENCY, async (domain) => providerOfMx(await mxAnswer(deps.dns, domain)));
+  const found = new Map<string, Provider>();
+  missing.forEach((domain, i) => {
+    const provider = answers[i]!;
+    providers.set(domain, provider);
+    if (provider !== 'unknown') found.set(domain, provider);
+  });
+  await storeProviders(em, workspaceId, found, now);
+  return { providers, asked: missing.length };
+}

@@ -1,0 +1,238 @@
+// Raw SQL of the verification area, one named function per statement (conventions.md "SQL in named
+// places"). Every statement takes the workspace id or a campaign id the caller already found in its
+// workspace. A lead's domain is split_part(email, '@', 2) everywhere (emails are stored lower-cased).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import type { Provider } from '../leads/lead.entity';
+
+/** Lead statuses still due mail (api.md Checks rules 3 and 4): not stopped, completed, bounced,
+ *  unsubscribed or replied. */
+export const DUE_STATUSES = `('pending', 'active', 'paused')`;
+
+// --- domain_provider (the workspace's cache) ---------------------------------------------------------
+
+/** The cached providers of `domains` checked after `freshSince`. Primary-key look-ups. */
+export async function cachedProviders(em: EntityManager, workspaceId: string, domains: readonly string[], freshSince: Date): Promise<Map<string, Provider>> {
+  if (!domains.length) return new Map();
+  const rows = await sql(em, `select domain, provider from domain_provider where workspace_id = ? and domain = any(?::text[]) and checked_at > ?`, [
+    workspaceId,
+    textArray(domains),
+    freshSince,
+  ]);
+  return new Map(rows.map((r) => [String(r.domain), r.provider as Provider]));
+}
+
+/** Stores look-up results (insert or refresh), one statement. */
+export async function storeProviders(em: EntityManager, workspaceId: string, found: ReadonlyMap<string, Provider>, at: Date): Promise<void> {
+  if (!found.size) return;
+  await sqlRun(
+    em,
+    `insert into domain_provider (workspace_id, domain, provider, checked_at)
+       select ?, x.domain, x.provider, ? from unnest(?::text[], ?::text[]) as x(domain, provider)
+     on conflict (workspace_id, domain) do update set provider = excluded.provider, checked_at = excluded.checked_at`,
+    [workspaceId, at, textArray([...found.keys()]), textArray([...found.values()])],
+  );
+}
+
+// --- provider look-up after imports --------------------------------------------------------------------
+
+/** Distinct domains of the campaign's leads whose provider is not known yet (null, or `unknown`: the
+ *  last look-up failed). */
+export async function domainsToLookUp(em: EntityManager, campaignId: string): Promise<string[]> {
+  const rows = await sql(em, `select distinct split_part(email, '@', 2) as domain from lead where campaign_id = ? and (provider is null or provider = 'unknown')`, [campaignId]);
+  return rows.map((r) => String(r.domain));
+}
+
+/** Writes providers onto the campaign's leads on those domains whose provider is null (or `unknown`
+ *  when `retryUnknown`), set-wise: one update joined to the domain list. Returns rows written. */
+export async function writeLeadProviders(em: EntityManager, campaignId: string, providers: ReadonlyMap<string, Provider>, opts: { retryUnknown: boolean }): Promise<number> {
+  if (!providers.size) return 0;
+  return sqlRun(
+    em,
+    `update lead l set provider = x.provider
+       from unnest(?::text[], ?::text[]) as x(domain, provider)
+      where l.campaign_id = ? and split_part(l.email, '@', 2) = x.domain
+        and (l.provider is null ${opts.retryUnknown ? `or l.provider = 'unknown'` : ''}) and l.provider is distinct from x.provider`,
+    [textArray([...providers.keys()]), textArray([...providers.values()]), campaignId],
+  );
+}
+
+/** Distinct domains of the workspace's inboxes whose provider is not known yet: provider matching
+ *  (sending/schedule/plan.ts) pairs leads with inboxes on the same provider. */
+export async function inboxDomainsToLookUp(em: EntityManager, workspaceId: string): Promise<string[]> {
+  const rows = await sql(
+    em,
+    `select distinct split_part(lower(email), '@', 2) as domain from inbox where workspace_id = ? and deleted_at is null and (provider is null or provider = 'unknown')`,
+    [workspaceId],
+  );
+  return rows.map((r) => String(r.domain));
+}
+
+/** Writes providers onto the workspace's inboxes on those domains that have none (or `unknown`). */
+export async function writeInboxProviders(em: EntityManager, workspaceId: string, providers: ReadonlyMap<string, Provider>): Promise<number> {
+  if (!providers.size) return 0;
+  return sqlRun(
+    em,
+    `update inbox i set provider = x.provider from unnest(?::text[], ?::text[]) as x(domain, provider)
+      where i.workspace_id = ? and split_part(lower(i.email), '@', 2) = x.domain and (i.provider is null or i.provider = 'unknown') and i.provider is distinct from x.provider`,
+    [textArray([...providers.keys()]), textArray([...providers.values()]), workspaceId],
+  );
+}
+
+// --- POST /campaigns/:id/verify --------------------------------------------------------------------------
+
+/** Distinct domains of the campaign's leads still due mail, with their lead counts. */
+export async function dueDomains(em: EntityManager, campaignId: string): Promise<{ domain: string; leads: number }[]> {
+  const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and status in ${DUE_STATUSES} group by 1`, [
+    campaignId,
+  ]);
+  return rows.map((r) => ({ domain: String(r.domain), leads: Number(r.leads) }));
+}
+
+/** Marks the campaign's leads still due mail on `domains` invalid: verification `invalid` and the
+ *  sequence stopped (`stopped`/`invalid`, decisions.md §5), as leads/lifecycle stopLead does one by one.
+ *  Returns the ids it changed (leads already invalid are left as they are). */
+export async function markDomainsInvalid(em: EntityManager, campaignId: string, domains: readonly string[], at: Date): Promise<string[]> {
+  if (!domains.length) return [];
+  const rows = await sql(
+    em,
+    `update lead set verification = 'invalid', verified_at = ?, verification_result = null, status = 'stopped', stop_reason = 'invalid', next_due_at = null
+      where campaign_id = ? and status in ${DUE_STATUSES} and split_part(email, '@', 2) = any(?::text[]) returning id`,
+    [at, campaignId, textArray(domains)],
+  );
+  return rows.map((r) => String(r.id));
+}
+
+/** Drops the queued emails of stopped leads (lifecycle dropQueuedSends, set-wise). */
+export async function dropQueuedSendsOf(em: EntityManager, leadIds: readonly string[], reason: string): Promise<number> {
+  if (!leadIds.length) return 0;
+  return sqlRun(em, `update send set status = 'dropped', error = ? where lead_id = any(?::uuid[]) and status = 'queued'`, [reason, pgArray(leadIds)]);
+}
+
+// --- address verification ----------------------------------------------------------------------------------
+
+/** Unchecked leads (no result yet, `unchecked`, or `expired`: a hold that ran out) still due mail set to
+ *  `pending` from `at`. Returns how many. */
+export async function markPending(em: EntityManager, campaignId: string, at: Date): Promise<number> {
+  return sqlRun(
+    em,
+    `update lead set verification = 'pending', verification_started_at = ?, verified_at = null, verification_result = null
+      where campaign_id = ? and status in ${DUE_STATUSES} and (verification is null or verification in ('unchecked', 'expired'))`,
+    [at, campaignId],
+  );
+}
+
+/** Pending holds started at or before `holdStartedBy` (a day ago) become `expired`: the lead is sent
+ *  unchecked (sending/schedule/due.ts does the same when such a lead comes due). */
+export async function expireStale(em: EntityManager, campaignId: string, holdStartedBy: Date): Promise<number> {
+  return sqlRun(
+    em,
+    `update lead set verification = 'expired' where campaign_id = ? and verification = 'pending' and (verification_started_at is null or verification_started_at <= ?)`,
+    [campaignId, holdStartedBy],
+  );
+}
+
+export interface PendingLead {
+  id: string;
+  email: string;
+  startedAt: Date;
+}
+
+/** The next page of the campaign's pending leads, keyset on (verification_started_at, id), so leads
+ *  marked while a pass runs come after the ones before them. Served by lead_verification_pending. */
+export async function pendingPage(em: EntityManager, campaignId: string, after: { startedAt: Date; id: string } | null, limit: number): Promise<PendingLead[]> {
+  const rows = await sql(
+    em,
+    `select id, email, verification_started_at from lead where campaign_id = ? and verification = 'pending'
+       and (?::timestamptz is null or (verification_started_at, id) > (?::timestamptz, ?::uuid))
+     order by verification_started_at, id limit ?`,
+    [campaignId, after?.startedAt ?? null, after?.startedAt ?? null, after?.id ?? null, limit],
+  );
+  return rows.map((r) => ({ id: String(r.id), email: String(r.email), startedAt: new Date(r.verification_started_at as string) }));
+}
+
+export interface CheckedLead {
+  id: string;
+  verification: 'valid' | 'invalid' | 'risky' | 'unknown';
+  /** The verifier's own word (catchall tells a catch-all domain's risky from a disposable one). */
+  result: string;
+}
+
+/** Writes verifier answers to leads still pending; an `invalid` lead still due mail stops
+ *  (`stopped`/`invalid`). Returns the ids stopped. */
+export async function writeChecks(em: EntityManager, checked: readonly CheckedLead[], at: Date): Promise<string[]> {
+  if (!checked.length) return [];
+  const rows = await sql(
+    em,
+    `update lead l set verification = x.verification, verification_result = x.result, verified_at = ?,
+        status = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then 'stopped' else l.status end,
+        stop_reason = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then 'invalid' else l.stop_reason end,
+        next_due_at = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then null else l.next_due_at end
+       from unnest(?::uuid[], ?::text[], ?::text[]) as x(id, verification, result)
+      where l.id = x.id and l.verification = 'pending'
+      returning l.id, l.status, l.stop_reason`,
+    [at, pgArray(checked.map((c) => c.id)), textArray(checked.map((c) => c.verification)), textArray(checked.map((c) => c.result))],
+  );
+  return rows.filter((r) => r.stop_reason === 'invalid' && r.status === 'stopped').map((r) => String(r.id));
+}
+
+/** Campaigns with pending leads (the sweep's work list), served by lead_verification_pending. */
+export async function campaignsWithPending(em: EntityManager): Promise<{ workspaceId: string; campaignId: string }[]> {
+  const rows = await sql(em, `select distinct workspace_id, campaign_id from lead where verification = 'pending'`);
+  return rows.map((r) => ({ workspaceId: String(r.workspace_id), campaignId: String(r.campaign_id) }));
+}
+
+// --- GET /campaigns/:id/verification --------------------------------------------------------------------
+
+export interface VerificationCounts {
+  pending: number;
+  valid: number;
+  invalid: number;
+  risky: number;
+  unknown: number;
+  expired: number;
+  unchecked: number;
+  skippedInvalid: number;
+  skippedRisky: number;
+  skippedCatchAll: number;
+}
+
+/**
+ * The campaign's leads by verification, in one pass. A `pending` hold older than a day counts as
+ * `expired` already (the sweep writes it within a minute). skipped_*: leads the result alone keeps mail
+ * from, which would otherwise still be due it (status pending, active or paused, or stopped for the
+ * reason `invalid`): `invalid` ones; `risky` ones while the campaign skips risky leads (skipRisky);
+ * skipped_catch_all is the part of skipped_risky whose verifier said catchall.
+ */
+export async function verificationCounts(em: EntityManager, campaignId: string, skipRisky: boolean, holdStartedAfter: Date): Promise<VerificationCounts> {
+  const skippable = `(status in ${DUE_STATUSES} or (status = 'stopped' and stop_reason = 'invalid'))`;
+  const fresh = `verification_started_at > ?`;
+  const [row] = await sql(
+    em,
+    `select
+       count(*) filter (where verification = 'pending' and ${fresh})::int as pending,
+       count(*) filter (where verification = 'valid')::int as valid,
+       count(*) filter (where verification = 'invalid')::int as invalid,
+       count(*) filter (where verification = 'risky')::int as risky,
+       count(*) filter (where verification = 'unknown')::int as unknown,
+       count(*) filter (where verification = 'expired' or (verification = 'pending' and not coalesce(${fresh}, false)))::int as expired,
+       count(*) filter (where verification is null or verification = 'unchecked')::int as unchecked,
+       count(*) filter (where verification = 'invalid' and ${skippable})::int as skipped_invalid,
+       count(*) filter (where ?::boolean and verification = 'risky' and ${skippable})::int as skipped_risky,
+       count(*) filter (where ?::boolean and verification = 'risky' and verification_result = 'catchall' and ${skippable})::int as skipped_catch_all
+     from lead where campaign_id = ?`,
+    [holdStartedAfter, holdStartedAfter, skipRisky, skipRisky, campaignId],
+  );
+  return {
+    pending: Number(row?.pending ?? 0),
+    valid: Number(row?.valid ?? 0),
+    invalid: Number(row?.invalid ?? 0),
+    risky: Number(row?.risky ?? 0),
+    unknown: Number(row?.unknown ?? 0),
+    expired: Number(row?.expired ?? 0),
+    unchecked: Number(row?.unchecked ?? 0),
+    skippedInvalid: Number(row?.skipped_invalid ?? 0),
+    skippedRisky: Number(row?.skipped_risky ?? 0),
+    skippedCatchAll: Number(row?.skipped_catch_all ?? 0),
+  };
+}
