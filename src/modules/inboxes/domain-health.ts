@@ -1,6 +1,7 @@
 // Domain health checks (api.md Inboxes rule 4, decisions.md §5): SPF, DKIM, DMARC, MX and public
 // blocklists for one sending domain, over an injected DNS resolver. Every look-up failure (timeout,
 // SERVFAIL, refused) makes its check `unknown`; nothing here throws for a DNS problem.
+import { mapLimited } from '../../concurrency';
 import { isNoData, type DnsResolver } from '../../net/dns';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'unknown';
@@ -439,14 +440,5 @@ export async function checkDomain(dns: DnsResolver, domain: string, opts: Health
 
 /** Checks several domains, a few at a time (each domain already sends dozens of queries at once). */
 export async function checkDomains(dns: DnsResolver, domains: string[], opts: HealthOptions = {}, concurrency = 4): Promise<DomainReport[]> {
-  const reports: DomainReport[] = new Array(domains.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < domains.length) {
-      const i = next++;
-      reports[i] = { domain: domains[i], checks: await checkDomain(dns, domains[i], opts) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, domains.length) }, worker));
-  return reports;
+  return mapLimited(domains, concurrency, async (domain) => ({ domain, checks: await checkDomain(dns, domain, opts) }));
 }

@@ -41,7 +41,6 @@ interface InboxRow {
   password_enc: string;
   dmarc_reports: boolean;
   created_at: string;
-  first_sent_at: string | null;
   timezone: string;
 }
 
@@ -50,8 +49,7 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
   const report: PollReport = { folders: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
   const [inbox] = (await sql(
     em,
-    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone,
-            (select min(s.sent_at) from send s where s.inbox_id = i.id and s.status in ('sent', 'bounced')) as first_sent_at
+    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
        from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null`,
     [inboxId],
   )) as unknown as InboxRow[];
@@ -97,7 +95,9 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
   } else {
     // First poll, or the server renumbered the folder: read from the inbox's first send (or its
     // creation), a day early since SEARCH SINCE counts whole days in the server's zone.
-    const from = new Date(new Date(inbox.first_sent_at ?? inbox.created_at).getTime() - 86_400_000);
+    // Asked only here, not on every poll of every inbox.
+    const [firstSend] = await sql(em, `select min(sent_at) as at from send where inbox_id = ? and status in ('sent', 'bounced')`, [inbox.id]);
+    const from = new Date(new Date((firstSend?.at as string | null) ?? inbox.created_at).getTime() - 86_400_000);
     const first = await session.firstUidSince(from);
     lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
     await moveCursor(em, target, lastUid, deps.clock.now());
