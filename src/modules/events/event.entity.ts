@@ -1,8 +1,7 @@
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
-
-export type EventKind = 'unsubscribe' | 'interest_changed';
+import type { EventKind } from './record-event';
 
 /**
  * Outbox of events to deliver as signed webhooks (decisions.md: a later piece of work). Written in the

@@ -2,9 +2,9 @@
 // goes on the blocklist and the unsubscribe event fires once. Called by the public unsubscribe link
 // (sending/public-links.service.ts) and by POST /replies/:id/unsubscribe.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
 import { blockAddress } from '../../blocklist/blocklist.service';
 import { sql } from '../../../db/sql';
+import { recordEvent } from '../../events/record-event';
 import { stopLead } from './lead-progress';
 
 /** Everything an unsubscribe does, in the caller's transaction; idempotent. Returns whether this call
@@ -18,11 +18,12 @@ export async function unsubscribeLead(em: EntityManager, leadId: string, now: Da
   await stopLead(em, leadId, { status: 'unsubscribed', reason: 'unsubscribed' }, 'Unsubscribed');
   await blockAddress(em, workspaceId, email, 'unsubscribe', now);
   // The event fires once per lead, however often the link is used (onceKey is unique per workspace).
-  const fired = await sql(
-    em,
-    `insert into event (id, created_at, workspace_id, kind, payload, once_key) values (?, ?, ?, 'unsubscribe', ?, ?)
-     on conflict (workspace_id, once_key) do nothing returning id`,
-    [randomUUID(), now, workspaceId, JSON.stringify({ lead_id: leadId, email, campaign_id: lead.campaign_id, at: now.toISOString(), source }), `unsubscribe:${leadId}`],
-  );
-  return { email, changed: fired.length > 0 };
+  const fired = await recordEvent(em, {
+    workspaceId,
+    kind: 'unsubscribe',
+    payload: { lead_id: leadId, email, campaign_id: lead.campaign_id, at: now.toISOString(), source },
+    onceKey: `unsubscribe:${leadId}`,
+    now,
+  });
+  return { email, changed: fired };
 }

@@ -1,0 +1,42 @@
+// Writing an event to the outbox (decisions.md §8): always inside the transaction of the change it
+// reports, so a crash neither loses nor invents one. Delivery (signed webhooks) reads the outbox later.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { sql } from '../../db/sql';
+
+/** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
+export const EVENT_KINDS = [
+  'unsubscribe',
+  'interest_changed',
+  'email_sent',
+  'email_bounced',
+  'reply_received',
+  'auto_reply_received',
+  'lead_completed',
+  'task_opened',
+  'mailbox_stopped',
+  'webhook_test',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface NewEvent {
+  workspaceId: string;
+  kind: EventKind;
+  /** The event's `data` as receivers see it: snake_case keys, ids as strings, times as ISO strings. */
+  payload: Record<string, unknown>;
+  /** When set, the event is recorded at most once per workspace for this key (a lead's unsubscribe). */
+  onceKey?: string;
+  now: Date;
+}
+
+/** Records one event in the caller's transaction. Returns false when `onceKey` was already used
+ *  (nothing recorded), true otherwise. */
+export async function recordEvent(em: EntityManager, event: NewEvent): Promise<boolean> {
+  const rows = await sql(
+    em,
+    `insert into event (id, created_at, workspace_id, kind, payload, once_key) values (?, ?, ?, ?, ?, ?)
+     on conflict (workspace_id, once_key) do nothing returning id`,
+    [randomUUID(), event.now, event.workspaceId, event.kind, JSON.stringify(event.payload), event.onceKey ?? null],
+  );
+  return rows.length > 0;
+}
