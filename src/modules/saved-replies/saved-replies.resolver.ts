@@ -1,0 +1,43 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { Ctx as Context } from '../../context';
+import { authed } from '../../graphql/auth';
+import { Deleted } from '../../graphql/common.types';
+import * as savedReplies from './saved-replies.service';
+import { CreateSavedReplyInput, RenderSavedReplyInput, UpdateSavedReplyInput } from './saved-replies.inputs';
+import { RenderedSavedReply, SavedReplyExample, SavedReplyView } from './saved-replies.types';
+
+@Resolver()
+export class SavedRepliesResolver {
+  @Query(() => [SavedReplyView], { description: "The workspace's saved replies by name." })
+  savedReplies(@Ctx() ctx: Context) {
+    return savedReplies.listSavedReplies(authed(ctx));
+  }
+
+  @Query(() => [SavedReplyExample], { description: 'Three built-in example replies; nothing is saved.' })
+  savedReplyExamples(@Ctx() ctx: Context) {
+    authed(ctx);
+    return savedReplies.savedReplyExamples();
+  }
+
+  @Mutation(() => SavedReplyView)
+  createSavedReply(@Arg('input') input: CreateSavedReplyInput, @Ctx() ctx: Context) {
+    return savedReplies.createSavedReply(authed(ctx), input);
+  }
+
+  @Mutation(() => SavedReplyView)
+  updateSavedReply(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateSavedReplyInput, @Ctx() ctx: Context) {
+    return savedReplies.updateSavedReply(authed(ctx), id, input);
+  }
+
+  @Mutation(() => Deleted, { description: 'Deletes it for everyone in the workspace.' })
+  deleteSavedReply(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return savedReplies.deleteSavedReply(authed(ctx), id);
+  }
+
+  @Mutation(() => RenderedSavedReply, {
+    description: 'POST /saved-replies/:id/render: fills the merge fields for a reply (replyId) or a lead and an inbox (leadId and mailboxId); nothing is sent.',
+  })
+  renderSavedReply(@Arg('id', () => ID) id: string, @Arg('input') input: RenderSavedReplyInput, @Ctx() ctx: Context) {
+    return savedReplies.renderSavedReply(authed(ctx), id, input);
+  }
+}
