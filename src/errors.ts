@@ -75,6 +75,11 @@ export const ERROR_CODES = {
   blocklisted: { status: 400, meaning: 'The address or its domain is on the blocklist, so it is never contacted.' },
   invalid_link: { status: 400, meaning: 'An unsubscribe or tracking link is not valid (cut or changed).' },
   send_failed: { status: 400, meaning: "The inbox's mail server refused the email (or could not be reached); its answer is in the message and details, and nothing was sent." },
+  pipeline_stage_not_allowed: {
+    status: 400,
+    meaning: 'A pipeline move goes to meeting_booked, meeting_completed, won or lost only; nothing moves into interested there (details.allowed lists the stages).',
+  },
+  lead_not_replied: { status: 400, meaning: 'Only a lead that has replied can be moved in the pipeline.' },
   one_click_required: { status: 400, meaning: 'A one-click unsubscribe POST must carry List-Unsubscribe=One-Click in its body (RFC 8058).' },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },

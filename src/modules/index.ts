@@ -11,8 +11,10 @@ import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
 import { oneOffsModule } from './one-offs';
+import { pipelineModule } from './pipeline';
 import { repliesModule } from './replies';
 import { reportsModule } from './reports';
+import { savedRepliesModule } from './saved-replies';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { tasksModule } from './tasks';
@@ -31,7 +33,9 @@ export const appModules: readonly AppModule[] = [
   verificationModule,
   tasksModule,
   repliesModule,
+  savedRepliesModule,
   reportsModule,
+  pipelineModule,
   eventsModule,
   checksModule,
 ];

@@ -98,7 +98,15 @@ describe('CRUD', () => {
 
   it('refuses bad input with 400 validation_failed: missing or blank name or body, wrong types, unknown fields, an empty PATCH', async () => {
     const r = await create({ name: 'Ok', body: 'x' });
-    for (const bad of [{ body: 'x' }, { name: 'n' }, { name: '  ', body: 'x' }, { name: 'n', body: ' \n ' }, { name: 3, body: 'x' }, { name: 'n', body: 'x', subject: 5 }, { name: 'n', body: 'x', extra: 1 }]) {
+    for (const bad of [
+      { body: 'x' },
+      { name: 'n' },
+      { name: '  ', body: 'x' },
+      { name: 'n', body: ' \n ' },
+      { name: 3, body: 'x' },
+      { name: 'n', body: 'x', subject: 5 },
+      { name: 'n', body: 'x', extra: 1 },
+    ]) {
       expectError(await me.client.post('/saved-replies', bad), 400, 'validation_failed');
     }
     expectError(await me.client.post('/saved-replies', { name: 'x'.repeat(201), body: 'x' }), 400, 'validation_failed');
@@ -141,7 +149,11 @@ describe('GET /saved-replies/examples', () => {
 });
 
 describe('POST /saved-replies/:id/render', () => {
-  const template = { name: 'Call', subject: 'Call with {{company|your team}}?', body: 'Hi {{firstName|there}},\n\nHow is {{company}} doing in {{city}}?\n\n{{sendingAccountFirstName}}' };
+  const template = {
+    name: 'Call',
+    subject: 'Call with {{company|your team}}?',
+    body: 'Hi {{firstName|there}},\n\nHow is {{company}} doing in {{city}}?\n\n{{sendingAccountFirstName}}',
+  };
 
   it('fills the fields for a reply from its lead and the inbox that received it; nothing is sent or saved', async () => {
     const w = await world(me, { vars: { firstName: 'Ann', company: 'Acme', city: 'Oslo' }, fromName: 'Sam Lee' });
@@ -183,7 +195,13 @@ describe('POST /saved-replies/:id/render', () => {
   it('takes exactly one of the two forms (400 validation_failed otherwise) and answers 404 for unknown ids or ids of another workspace', async () => {
     const w = await world();
     const r = await create(template);
-    for (const bad of [{}, { reply_id: w.replyId, lead_id: w.leadId, mailbox_id: w.inboxId }, { lead_id: w.leadId }, { mailbox_id: w.inboxId }, { reply_id: w.replyId, mailbox_id: w.inboxId }]) {
+    for (const bad of [
+      {},
+      { reply_id: w.replyId, lead_id: w.leadId, mailbox_id: w.inboxId },
+      { lead_id: w.leadId },
+      { mailbox_id: w.inboxId },
+      { reply_id: w.replyId, mailbox_id: w.inboxId },
+    ]) {
       expectError(await me.client.post(`/saved-replies/${r.id}/render`, bad), 400, 'validation_failed');
     }
     expectError(await me.client.post(`/saved-replies/${r.id}/render`, { reply_id: 'nope' }), 400, 'validation_failed');

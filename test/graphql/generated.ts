@@ -549,6 +549,15 @@ export type CreateMemberInput = {
   role: Scalars['String']['input'];
 };
 
+export type CreateSavedReplyInput = {
+  /** The text; {{firstName|fallback}}, {{sendingAccountFirstName}} and any lead field are filled when rendered. */
+  body: Scalars['String']['input'];
+  /** Unique in the workspace. */
+  name: Scalars['String']['input'];
+  /** null or left out: an answer keeps the thread's subject (Re: …). */
+  subject?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type CreateSequenceTemplateInput = {
   campaignId: Scalars['ID']['input'];
   name: Scalars['String']['input'];
@@ -916,6 +925,11 @@ export type MergeCheckStep = {
   variant: Scalars['Int']['output'];
 };
 
+export type MovePipelineLeadInput = {
+  /** One of meeting_booked, meeting_completed, won, lost. */
+  stage: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   activateCampaign: ActivationResult;
@@ -941,6 +955,7 @@ export type Mutation = {
   createMember: User;
   /** The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign. */
   createOneOffLead: OneOffLead;
+  createSavedReply: SavedReply;
   createSequenceTemplate: SequenceTemplate;
   deleteApiKey: Deleted;
   /** DELETE /blocks/:id: the column and the values it wrote. */
@@ -955,6 +970,8 @@ export type Mutation = {
   deleteLeadList: Deleted;
   deleteMailbox: Deleted;
   deleteMember: Deleted;
+  /** Deletes it for everyone in the workspace. */
+  deleteSavedReply: Deleted;
   deleteSequenceTemplate: Deleted;
   /** POST /tasks/:id/done: the lead moves to its next step. */
   doneTask: TaskClosed;
@@ -964,12 +981,16 @@ export type Mutation = {
   /** Adds the rows of a CSV (with an email column) to a list; other columns become fields. */
   importLeadListLeads: LeadListImportCounts;
   login: AuthPayload;
+  /** PATCH /analytics/pipeline/:leadId: moves a lead that has replied to meeting_booked, meeting_completed, won or lost; stops its sequence, sends nothing. */
+  movePipelineLead: PipelineMoveView;
   pauseCampaign: StatusResult;
   pauseMailbox: StatusResult;
   /** POST /campaigns/:id/blocks/preview: the column tried on five leads; nothing saved (prompt calls count under the monthly cap). */
   previewBlock: BlockPreview;
   /** POST /campaigns/:id/preview: renders emails for one lead; nothing is saved or sent. */
   previewCampaign: CampaignPreview;
+  /** POST /saved-replies/:id/render: fills the merge fields for a reply (replyId) or a lead and an inbox (leadId and mailboxId); nothing is sent. */
+  renderSavedReply: RenderedSavedReply;
   resumeMailbox: StatusResult;
   /** POST /blocks/:id/run: fills the column in the background. */
   runBlock: BlockRun;
@@ -1000,6 +1021,7 @@ export type Mutation = {
   updateMailbox: Mailbox;
   /** Labels an item (copied to its lead's interest) and/or marks it read or unread. */
   updateReply: ReplyUpdated;
+  updateSavedReply: SavedReply;
   /** Turns one variant on or off; position and variant count from 1. */
   updateStepVariant: StepVariantState;
   updateWorkspace: Workspace;
@@ -1089,6 +1111,11 @@ export type MutationCreateOneOffLeadArgs = {
 };
 
 
+export type MutationCreateSavedReplyArgs = {
+  input: CreateSavedReplyInput;
+};
+
+
 export type MutationCreateSequenceTemplateArgs = {
   input: CreateSequenceTemplateInput;
 };
@@ -1139,6 +1166,11 @@ export type MutationDeleteMemberArgs = {
 };
 
 
+export type MutationDeleteSavedReplyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteSequenceTemplateArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1170,6 +1202,12 @@ export type MutationLoginArgs = {
 };
 
 
+export type MutationMovePipelineLeadArgs = {
+  input: MovePipelineLeadInput;
+  leadId: Scalars['ID']['input'];
+};
+
+
 export type MutationPauseCampaignArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1189,6 +1227,12 @@ export type MutationPreviewBlockArgs = {
 export type MutationPreviewCampaignArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<PreviewInput>;
+};
+
+
+export type MutationRenderSavedReplyArgs = {
+  id: Scalars['ID']['input'];
+  input: RenderSavedReplyInput;
 };
 
 
@@ -1294,6 +1338,12 @@ export type MutationUpdateReplyArgs = {
 };
 
 
+export type MutationUpdateSavedReplyArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateSavedReplyInput;
+};
+
+
 export type MutationUpdateStepVariantArgs = {
   campaignId: Scalars['ID']['input'];
   enabled: Scalars['Boolean']['input'];
@@ -1333,6 +1383,51 @@ export type OneOffSendInput = {
   mailboxId: Scalars['ID']['input'];
   replyTo?: InputMaybe<Scalars['ID']['input']>;
   subject?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PipelineLeadView = {
+  __typename?: 'PipelineLeadView';
+  /** The campaign's name. */
+  campaign: Scalars['String']['output'];
+  campaignId: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The lead's deal value, else its campaign's, else 0. */
+  value: Scalars['Int']['output'];
+};
+
+export type PipelineMoveView = {
+  __typename?: 'PipelineMoveView';
+  id: Scalars['ID']['output'];
+  stage: Scalars['String']['output'];
+};
+
+export type PipelineQueryInput = {
+  /** Leads listed per stage, 50 by default, 0 to 500. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Leads skipped in each stage listed (most recent reply first). */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Only this stage's leads are listed (the other stages keep their counts and values): interested, meeting_booked, meeting_completed, won, lost. */
+  stage?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PipelineStageView = {
+  __typename?: 'PipelineStageView';
+  /** Leads at this stage. */
+  count: Scalars['Int']['output'];
+  /** A page of them, most recent reply first (limit, offset). */
+  leads: Array<PipelineLeadView>;
+  stage: Scalars['String']['output'];
+  /** The sum of their values. */
+  value: Scalars['Float']['output'];
+};
+
+export type PipelineView = {
+  __typename?: 'PipelineView';
+  /** interested, meeting_booked, meeting_completed, won, lost, in that order. */
+  stages: Array<PipelineStageView>;
+  /** The value of the won stage. */
+  wonValue: Scalars['Float']['output'];
 };
 
 /** A merge field without a fallback that rendered empty in this preview. */
@@ -1430,6 +1525,8 @@ export type Query = {
   /** Connected inboxes, oldest first. */
   mailboxes: Array<Mailbox>;
   members: Array<User>;
+  /** GET /analytics/pipeline: the five stages with counts, values and a page of their leads. */
+  pipeline: PipelineView;
   /** The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). */
   replies: ReplyPage;
   /** Unread items, unread replies and answered items (GET /replies/counts). */
@@ -1438,6 +1535,10 @@ export type Query = {
   reportAnalytics: Analytics;
   /** GET /reports/summary. */
   reportSummary: ReportSummary;
+  /** The workspace's saved replies by name. */
+  savedReplies: Array<SavedReply>;
+  /** Three built-in example replies; nothing is saved. */
+  savedReplyExamples: Array<SavedReplyExample>;
   /** Leads whose address or company field contains q (at least 2 characters), newest first. */
   searchLeads: Array<LeadSearchHit>;
   sequenceTemplates: Array<SequenceTemplate>;
@@ -1546,6 +1647,11 @@ export type QueryMailboxArgs = {
 };
 
 
+export type QueryPipelineArgs = {
+  query?: InputMaybe<PipelineQueryInput>;
+};
+
+
 export type QueryRepliesArgs = {
   query?: InputMaybe<ReplyQueryInput>;
 };
@@ -1569,6 +1675,23 @@ export type QueuedOneOff = {
   scheduledFor: Scalars['DateTimeISO']['output'];
   /** queued, sending, sent, failed, bounced or dropped */
   status: Scalars['String']['output'];
+};
+
+export type RenderSavedReplyInput = {
+  /** With mailbox_id: a lead of this workspace. */
+  leadId?: InputMaybe<Scalars['ID']['input']>;
+  /** With lead_id: the inbox whose sender fields are used. */
+  mailboxId?: InputMaybe<Scalars['ID']['input']>;
+  /** A reply inbox item: its lead and the inbox that received it. */
+  replyId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RenderedSavedReply = {
+  __typename?: 'RenderedSavedReply';
+  /** The body with merge fields filled, without the inbox signature (added when it is sent). */
+  body: Scalars['String']['output'];
+  /** The subject with merge fields filled; for a reply with no saved subject, Re: and the reply's subject; null when there is neither. */
+  subject: Maybe<Scalars['String']['output']>;
 };
 
 /** A reply inbox item: a reply, bounce or auto-reply matched to our mail. */
@@ -1701,6 +1824,20 @@ export type SavedLeadFilterFields = {
   q: Maybe<Scalars['String']['output']>;
   status: Maybe<Scalars['String']['output']>;
   verification: Maybe<Scalars['String']['output']>;
+};
+
+export type SavedReply = {
+  __typename?: 'SavedReply';
+  body: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  subject: Maybe<Scalars['String']['output']>;
+};
+
+export type SavedReplyExample = {
+  __typename?: 'SavedReplyExample';
+  body: Scalars['String']['output'];
+  name: Scalars['String']['output'];
 };
 
 export type SendWindow = {
@@ -1950,6 +2087,13 @@ export type UpdateReplyInput = {
   isRead?: InputMaybe<Scalars['Boolean']['input']>;
   /** An interest label, or lead to clear it; copied to the item's lead. */
   status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateSavedReplyInput = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** null clears it. */
+  subject?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateWorkspaceInput = {
@@ -2491,6 +2635,21 @@ export type CancelOneOffMutationVariables = Exact<{
 
 export type CancelOneOffMutation = { __typename?: 'Mutation', cancelOneOff: { __typename?: 'CancelledOneOff', id: string, status: string } };
 
+export type PipelineQueryVariables = Exact<{
+  query?: InputMaybe<PipelineQueryInput>;
+}>;
+
+
+export type PipelineQuery = { __typename?: 'Query', pipeline: { __typename?: 'PipelineView', wonValue: number, stages: Array<{ __typename?: 'PipelineStageView', stage: string, count: number, value: number, leads: Array<{ __typename?: 'PipelineLeadView', id: string, email: string, campaignId: string, campaign: string, value: number }> }> } };
+
+export type MovePipelineLeadMutationVariables = Exact<{
+  leadId: Scalars['ID']['input'];
+  input: MovePipelineLeadInput;
+}>;
+
+
+export type MovePipelineLeadMutation = { __typename?: 'Mutation', movePipelineLead: { __typename?: 'PipelineMoveView', id: string, stage: string } };
+
 export type RepliesQueryVariables = Exact<{
   query?: InputMaybe<ReplyQueryInput>;
 }>;
@@ -2553,6 +2712,46 @@ export type ReportAnalyticsQueryVariables = Exact<{
 
 
 export type ReportAnalyticsQuery = { __typename?: 'Query', reportAnalytics: { __typename?: 'Analytics', from: string, to: string, totals: { __typename?: 'AnalyticsTotals', sent: number, started: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number, opened: number, clicked: number, openRate: number | null, clickRate: number | null, won: number, wonValue: number }, byDay: Array<{ __typename?: 'AnalyticsDay', day: string, sent: number, replies: number, bounces: number, positive: number, opened: number, clicked: number }>, byCampaign: Array<{ __typename?: 'AnalyticsRow', id: string, label: string, sent: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number }>, byMailbox: Array<{ __typename?: 'AnalyticsRow', id: string, label: string, sent: number, replies: number, bounces: number, positive: number, replyRate: number, bounceRate: number }>, campaigns: Array<{ __typename?: 'AnalyticsCampaign', id: string, name: string }> } };
+
+export type SavedRepliesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SavedRepliesQuery = { __typename?: 'Query', savedReplies: Array<{ __typename?: 'SavedReply', id: string, name: string, subject: string | null, body: string }> };
+
+export type SavedReplyExamplesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SavedReplyExamplesQuery = { __typename?: 'Query', savedReplyExamples: Array<{ __typename?: 'SavedReplyExample', name: string, body: string }> };
+
+export type CreateSavedReplyMutationVariables = Exact<{
+  input: CreateSavedReplyInput;
+}>;
+
+
+export type CreateSavedReplyMutation = { __typename?: 'Mutation', createSavedReply: { __typename?: 'SavedReply', id: string, name: string, subject: string | null, body: string } };
+
+export type UpdateSavedReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateSavedReplyInput;
+}>;
+
+
+export type UpdateSavedReplyMutation = { __typename?: 'Mutation', updateSavedReply: { __typename?: 'SavedReply', id: string, name: string, subject: string | null, body: string } };
+
+export type DeleteSavedReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSavedReplyMutation = { __typename?: 'Mutation', deleteSavedReply: { __typename?: 'Deleted', deleted: boolean } };
+
+export type RenderSavedReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: RenderSavedReplyInput;
+}>;
+
+
+export type RenderSavedReplyMutation = { __typename?: 'Mutation', renderSavedReply: { __typename?: 'RenderedSavedReply', subject: string | null, body: string } };
 
 export type CampaignSendingStatusQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -2719,6 +2918,8 @@ export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind
 export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
 export const SendLeadEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendLeadEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffSendInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendLeadEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}}]}}]}}]} as unknown as DocumentNode<SendLeadEmailMutation, SendLeadEmailMutationVariables>;
 export const CancelOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOneOff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CancelOneOffMutation, CancelOneOffMutationVariables>;
+export const PipelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Pipeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PipelineQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pipeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"leads"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}}]}}]} as unknown as DocumentNode<PipelineQuery, PipelineQueryVariables>;
+export const MovePipelineLeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MovePipelineLead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MovePipelineLeadInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"movePipelineLead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"leadId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}}]}}]} as unknown as DocumentNode<MovePipelineLeadMutation, MovePipelineLeadMutationVariables>;
 export const RepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Replies"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReplyQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"repliedAt"}},{"kind":"Field","name":{"kind":"Name","value":"assistedInterest"}},{"kind":"Field","name":{"kind":"Name","value":"assistedConfidence"}},{"kind":"Field","name":{"kind":"Name","value":"fromEmail"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"snippet"}},{"kind":"Field","name":{"kind":"Name","value":"bodyText"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"receivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"leadAwayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"assignedUserId"}},{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}}]}}]}}]}}]} as unknown as DocumentNode<RepliesQuery, RepliesQueryVariables>;
 export const ReplyCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReplyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unread"}},{"kind":"Field","name":{"kind":"Name","value":"unreadReplies"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}}]}}]}}]} as unknown as DocumentNode<ReplyCountsQuery, ReplyCountsQueryVariables>;
 export const UpdateReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updated"}}]}}]}}]} as unknown as DocumentNode<UpdateReplyMutation, UpdateReplyMutationVariables>;
@@ -2728,6 +2929,12 @@ export const UnsubscribeReplyDocument = {"kind":"Document","definitions":[{"kind
 export const SnoozeReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SnoozeReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SnoozeReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozeReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}}]}}]}}]} as unknown as DocumentNode<SnoozeReplyMutation, SnoozeReplyMutationVariables>;
 export const ReportSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"}},{"kind":"Field","name":{"kind":"Name","value":"activeCampaigns"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxes"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}}]}}]}}]} as unknown as DocumentNode<ReportSummaryQuery, ReportSummaryQueryVariables>;
 export const ReportAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AnalyticsInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAnalytics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"started"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"clickRate"}},{"kind":"Field","name":{"kind":"Name","value":"won"}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byCampaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byMailbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ReportAnalyticsQuery, ReportAnalyticsQueryVariables>;
+export const SavedRepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedReplies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedReplies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<SavedRepliesQuery, SavedRepliesQueryVariables>;
+export const SavedReplyExamplesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedReplyExamples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedReplyExamples"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<SavedReplyExamplesQuery, SavedReplyExamplesQueryVariables>;
+export const CreateSavedReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSavedReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateSavedReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSavedReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<CreateSavedReplyMutation, CreateSavedReplyMutationVariables>;
+export const UpdateSavedReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSavedReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateSavedReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSavedReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<UpdateSavedReplyMutation, UpdateSavedReplyMutationVariables>;
+export const DeleteSavedReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSavedReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSavedReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteSavedReplyMutation, DeleteSavedReplyMutationVariables>;
+export const RenderSavedReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RenderSavedReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RenderSavedReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renderSavedReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<RenderSavedReplyMutation, RenderSavedReplyMutationVariables>;
 export const CampaignSendingStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignSendingStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignSendingStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sending"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"newToday"}},{"kind":"Field","name":{"kind":"Name","value":"newLeadsLimit"}},{"kind":"Field","name":{"kind":"Name","value":"dueNow"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"dueToday"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"followUps"}},{"kind":"Field","name":{"kind":"Name","value":"newLeads"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignSendingStatusQuery, CampaignSendingStatusQueryVariables>;
 export const UpdateCampaignStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCampaignSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"steps"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StepInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaignSteps"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"steps"},"value":{"kind":"Variable","name":{"kind":"Name","value":"steps"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"steps"}}]}}]}}]} as unknown as DocumentNode<UpdateCampaignStepsMutation, UpdateCampaignStepsMutationVariables>;
 export const UpdateStepVariantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateStepVariant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"position"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateStepVariant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"position"}}},{"kind":"Argument","name":{"kind":"Name","value":"variant"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant"}}},{"kind":"Argument","name":{"kind":"Name","value":"enabled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enabled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<UpdateStepVariantMutation, UpdateStepVariantMutationVariables>;

@@ -52,6 +52,13 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   name: 'lead_verification_pending',
   expression: `create index "lead_verification_pending" on "lead" ("campaign_id", "verification_started_at", "id") where "verification" = 'pending'`,
 })
+// The pipeline (modules/pipeline): the workspace's leads whose interest is a pipeline stage, by stage and
+// most recent reply, carrying campaign and deal value so the stage totals are an index-only scan and a
+// stage's page an ordered range cut by LIMIT. Partial: most leads never get such a label.
+@Index({
+  name: 'lead_workspace_pipeline',
+  expression: `create index "lead_workspace_pipeline" on "lead" ("workspace_id", "interest", "replied_at" desc nulls last, "id") include ("campaign_id", "deal_value") where "interest" in ('interested', 'meeting_booked', 'meeting_completed', 'won', 'lost')`,
+})
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 export class Lead extends BaseEntity {
   /** Always the campaign's workspace (every way in copies it from the campaign), kept here so workspace

@@ -1,0 +1,24 @@
+// api.md Pipeline: the five stages and moving a lead between them.
+import { body, jsonRoute, query } from '../../api-route';
+import { MovePipelineLeadInput, PipelineQueryInput } from './pipeline.inputs';
+import { getPipeline, movePipelineLead } from './pipeline.service';
+import { PipelineMoveView, PipelineView } from './pipeline.types';
+
+export const pipelineRoutes = [
+  jsonRoute({
+    method: 'get',
+    path: '/analytics/pipeline',
+    summary: "The five pipeline stages with counts, values (lead deal value else the campaign's) and a page of leads each",
+    query: query(PipelineQueryInput),
+    response: { type: PipelineView, shape: 'snake' },
+    handle: (ctx, { query }) => getPipeline(ctx, query),
+  }),
+  jsonRoute({
+    method: 'patch',
+    path: '/analytics/pipeline/:leadId',
+    summary: 'Move a lead that has replied to meeting_booked, meeting_completed, won or lost; its sequence stops, nothing is sent',
+    body: body(MovePipelineLeadInput),
+    response: { type: PipelineMoveView },
+    handle: (ctx, { params, body }) => movePipelineLead(ctx, params.leadId, body),
+  }),
+];

@@ -1,0 +1,90 @@
+// The sales pipeline (api.md Pipeline, "Pipeline stages"): the workspace's leads by interest label in
+// five stages with counts and values, and moving a lead that has replied between the later stages.
+//
+// - A lead is at a stage when its interest label is that stage, however the label was set (a reply's
+//   status, PATCH /leads/:id or a move here). Its value is its deal value, else its campaign's, else 0.
+// - Counts and values cover every such lead; `leads` is a page per stage (limit, default 50; offset),
+//   most recent reply first, so the answer stays small and fast on a workspace with 100,000 of them
+//   (pipeline.queries.ts, README.md).
+// - A move (PATCH /analytics/pipeline/:leadId), in one transaction with the lead row locked:
+//   1. the target must be meeting_booked, meeting_completed, won or lost (400 pipeline_stage_not_allowed,
+//      `interested` included), the lead must exist in the workspace (404) and have replied (400
+//      lead_not_replied; pipeline.queries.ts hasReplied says what counts);
+//   2. the interest label is set through leads.service setInterest, which stamps won_at on a move to won
+//      (the reports count "won" in a range by it) and clears it on a move away;
+//   3. a lead still in its sequence (pending, active, paused) stops with status `stopped`, reason
+//      `pipeline` (decisions.md §5), and every email still queued for it is dropped (lead-progress.ts
+//      stopLead, as a reply stops a lead); a lead whose sequence had ended keeps its status and reason;
+//   4. the `interest_changed` event is recorded (events/record-event.ts) with {lead_id, email,
+//      campaign_id, from, to, source: 'pipeline', at}: once per move that changes the label. A move to
+//      the stage the lead is already at changes nothing and records nothing (but still makes sure no
+//      step is to come).
+//   Nothing is sent.
+import { LockMode } from '@mikro-orm/core';
+import type { AuthedCtx } from '../../context';
+import { findOr404 } from '../../db/find';
+import { AppError } from '../../errors';
+import { recordEvent } from '../events/record-event';
+import { stopLead } from '../leads/lifecycle/lead-progress';
+import { Lead, type LeadStatus } from '../leads/lead.entity';
+import { setInterest } from '../leads/leads.service';
+import { DEFAULT_PIPELINE_PAGE, PIPELINE_STAGES, PIPELINE_TARGETS, type MovePipelineLeadInput, type PipelineQueryInput } from './pipeline.inputs';
+import { hasReplied, stageLeads, stageTotals } from './pipeline.queries';
+import type { PipelineMoveView, PipelineView } from './pipeline.types';
+
+/** GET /analytics/pipeline. */
+export async function getPipeline(ctx: AuthedCtx, query: PipelineQueryInput): Promise<PipelineView> {
+  const workspaceId = ctx.actor.workspaceId;
+  const listed = query.stage ? [query.stage] : [...PIPELINE_STAGES];
+  const page = { limit: query.limit ?? DEFAULT_PIPELINE_PAGE, offset: query.offset ?? 0 };
+  // Two statements on two pooled connections at once: neither waits for the other.
+  const [totals, leads] = await Promise.all([stageTotals(ctx.em, workspaceId), stageLeads(ctx.em, workspaceId, listed, page)]);
+  const stages = PIPELINE_STAGES.map((stage) => {
+    const total = totals.find((t) => t.stage === stage);
+    return {
+      stage,
+      count: total?.count ?? 0,
+      value: total?.value ?? 0,
+      leads: leads.filter((l) => l.stage === stage).map(({ id, email, campaignId, campaign, value }) => ({ id, email, campaignId, campaign, value })),
+    };
+  });
+  return { stages, wonValue: stages.find((s) => s.stage === 'won')!.value };
+}
+
+/** Statuses of a lead whose sequence still has steps to come. */
+const IN_SEQUENCE: ReadonlySet<LeadStatus> = new Set(['pending', 'active', 'paused']);
+
+/** PATCH /analytics/pipeline/:leadId (the rules are at the top of this file). */
+export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: MovePipelineLeadInput): Promise<PipelineMoveView> {
+  const stage = input.stage;
+  if (!(PIPELINE_TARGETS as readonly string[]).includes(stage)) {
+    throw new AppError(
+      'pipeline_stage_not_allowed',
+      stage === 'interested'
+        ? 'Nothing moves into interested in the pipeline; label the reply (PATCH /replies/:id) instead. Move to meeting_booked, meeting_completed, won or lost.'
+        : `A lead can be moved to ${PIPELINE_TARGETS.join(', ')} only.`,
+      { stage, allowed: [...PIPELINE_TARGETS] },
+    );
+  }
+  return ctx.em.transactional(async (em) => {
+    const lead = await findOr404(em, Lead, leadId, 'Lead', { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!(await hasReplied(em, lead.id))) {
+      throw new AppError('lead_not_replied', `${lead.email} has not replied, so it cannot be moved in the pipeline.`);
+    }
+    const now = ctx.deps.clock.now();
+    const from = lead.interest;
+    const status = lead.status;
+    setInterest(lead, stage, now);
+    await em.flush();
+    if (IN_SEQUENCE.has(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
+    if (from !== stage) {
+      await recordEvent(em, {
+        workspaceId: ctx.actor.workspaceId,
+        kind: 'interest_changed',
+        payload: { lead_id: lead.id, email: lead.email, campaign_id: lead.campaign.id, from, to: stage, source: 'pipeline', at: now.toISOString() },
+        now,
+      });
+    }
+    return { id: lead.id, stage };
+  });
+}
