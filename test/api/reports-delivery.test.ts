@@ -10,6 +10,7 @@ import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { createSentEmail } from '../support/factories/send.factory';
+import { AnswerChecker, fetchOpenApi, operations } from '../support/openapi';
 import { startTestService } from '../support/service';
 import { TestClock } from '../support/sending-world';
 import * as ops from '../graphql/generated';
@@ -43,6 +44,14 @@ async function aSend(account: Account, inbox: { id: string; email: string }) {
   const campaign = await createCampaign(service, account.workspaceId);
   const [lead] = await createLeads(service, account.workspaceId, campaign.id, [{ email: `lead-${randomUUID()}@example.org` }]);
   return createSentEmail(service, { workspaceId: account.workspaceId, campaignId: campaign.id, leadId: lead.id, inboxId: inbox.id, inboxEmail: inbox.email, sentAt: ago(DAY) });
+}
+
+/** The answer has the shape the OpenAPI document gives its operation (decisions.md §9). */
+async function expectDocumented(route: string, res: { status: number; body: unknown }) {
+  const doc = await fetchOpenApi(service.url);
+  const op = operations(doc).find((o) => `${o.method.toUpperCase()} ${o.path}` === route);
+  expect(op).toBeDefined();
+  expect(new AnswerChecker(doc).check(op!, res.status, res.body)).toEqual([]);
 }
 
 describe('GET /reports/deliverability', () => {
@@ -135,6 +144,7 @@ describe('GET /reports/deliverability', () => {
     const res = await acct.client.get('/reports/deliverability');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expected);
+    await expectDocumented('GET /reports/deliverability', res);
     const g = await acct.client.gql(ops.DeliverabilityReportDocument, {});
     expect(g.errors).toBeUndefined();
     expect(g.data?.deliverabilityReport).toEqual(camel(expected));
@@ -241,6 +251,7 @@ describe('GET /reports/domains', () => {
     const res = await acct.client.get('/reports/domains?days=4');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expected);
+    await expectDocumented('GET /reports/domains', res);
     const g = await acct.client.gql(ops.DomainsReportDocument, { days: 4 });
     expect(g.errors).toBeUndefined();
     expect(g.data?.domainsReport).toEqual(camel(expected));
@@ -314,6 +325,7 @@ describe('GET /analytics/best-time', () => {
     const res = await acct.client.get('/analytics/best-time');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expected);
+    await expectDocumented('GET /analytics/best-time', res);
     const g = await acct.client.gql(ops.BestTimeReportDocument, {});
     expect(g.errors).toBeUndefined();
     expect(g.data?.bestTimeReport).toEqual(expected);
