@@ -321,7 +321,17 @@ describe('GET /analytics/best-time', () => {
   };
 
   it('counts replies by weekday (Monday first) and hour in the workspace timezone over 90 days (REST and GraphQL)', async () => {
-    const expected = { timezone: 'Europe/Berlin', days: 90, replies: 5, grid: grid([[0, 0, 1], [0, 10, 1], [4, 15, 2], [1, 12, 1]]) };
+    const expected = {
+      timezone: 'Europe/Berlin',
+      days: 90,
+      replies: 5,
+      grid: grid([
+        [0, 0, 1],
+        [0, 10, 1],
+        [4, 15, 2],
+        [1, 12, 1],
+      ]),
+    };
     const res = await acct.client.get('/analytics/best-time');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expected);
@@ -332,8 +342,26 @@ describe('GET /analytics/best-time', () => {
   });
 
   it('counts back `days` × 24 hours from now', async () => {
-    expect((await acct.client.get('/analytics/best-time?days=91')).body).toMatchObject({ days: 91, replies: 6, grid: grid([[0, 0, 1], [0, 10, 1], [4, 15, 2], [1, 12, 1], [1, 11, 1]]) });
-    expect((await acct.client.get('/analytics/best-time?days=1')).body).toEqual({ timezone: 'Europe/Berlin', days: 1, replies: 2, grid: grid([[0, 0, 1], [0, 10, 1]]) });
+    expect((await acct.client.get('/analytics/best-time?days=91')).body).toMatchObject({
+      days: 91,
+      replies: 6,
+      grid: grid([
+        [0, 0, 1],
+        [0, 10, 1],
+        [4, 15, 2],
+        [1, 12, 1],
+        [1, 11, 1],
+      ]),
+    });
+    expect((await acct.client.get('/analytics/best-time?days=1')).body).toEqual({
+      timezone: 'Europe/Berlin',
+      days: 1,
+      replies: 2,
+      grid: grid([
+        [0, 0, 1],
+        [0, 10, 1],
+      ]),
+    });
     expect((await acct.client.gql(ops.BestTimeReportDocument, { days: 1 })).data?.bestTimeReport.replies).toBe(2);
   });
 

@@ -22,7 +22,11 @@ import { DOMAINS_DEFAULT_DAYS, type DomainsReportArgs } from './report-days.inpu
 export const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** The report from the inboxes and what they sent per day. Pure. */
-export function domainsReportOf(dayList: readonly string[], inboxes: readonly DomainInboxRow[], sent: readonly { inboxId: string; day: string; sent: number }[]): DomainsReportView {
+export function domainsReportOf(
+  dayList: readonly string[],
+  inboxes: readonly DomainInboxRow[],
+  sent: readonly { inboxId: string; day: string; sent: number }[],
+): DomainsReportView {
   const sentBy = new Map(sent.map((s) => [`${s.inboxId}:${s.day}`, s.sent]));
   const byDomain = new Map<string, DomainInboxRow[]>();
   for (const inbox of inboxes) byDomain.set(domainOf(inbox.email), [...(byDomain.get(domainOf(inbox.email)) ?? []), inbox]);
