@@ -29,7 +29,10 @@ export function domainsReportOf(
 ): DomainsReportView {
   const sentBy = new Map(sent.map((s) => [`${s.inboxId}:${s.day}`, s.sent]));
   const byDomain = new Map<string, DomainInboxRow[]>();
-  for (const inbox of inboxes) byDomain.set(domainOf(inbox.email), [...(byDomain.get(domainOf(inbox.email)) ?? []), inbox]);
+  for (const inbox of inboxes) {
+    const domain = domainOf(inbox.email);
+    byDomain.set(domain, [...(byDomain.get(domain) ?? []), inbox]);
+  }
   const domains: SendingDomainView[] = [];
   for (const [domain, members] of [...byDomain].sort(([a], [b]) => a.localeCompare(b))) {
     const connected = members.filter((i) => i.deletedDay === null);
