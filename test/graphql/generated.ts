@@ -143,6 +143,18 @@ export type AuthPayload = {
   workspace: Workspace;
 };
 
+export type BestTimeReport = {
+  __typename?: 'BestTimeReport';
+  /** The window: the last `days` × 24 hours up to now. */
+  days: Scalars['Int']['output'];
+  /** Seven rows, Monday first (ISO 8601) to Sunday, of 24 counts each, hour 0 to 23. */
+  grid: Array<Array<Scalars['Int']['output']>>;
+  /** Replies counted (the sum of the grid). */
+  replies: Scalars['Int']['output'];
+  /** The workspace timezone the weekdays and hours are in. */
+  timezone: Scalars['String']['output'];
+};
+
 /** A column: a lead field filled for the campaign's leads (api.md "Column (block)"). */
 export type Block = {
   __typename?: 'Block';
@@ -245,6 +257,17 @@ export type BlocklistQueryInput = {
   q?: InputMaybe<Scalars['String']['input']>;
   /** One of manual, import, unsubscribe, hard_bounce. */
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type BounceReasonCount = {
+  __typename?: 'BounceReasonCount';
+  /** hard, soft or block. */
+  category: Scalars['String']['output'];
+  code: Maybe<Scalars['Int']['output']>;
+  count: Scalars['Int']['output'];
+  enhancedCode: Maybe<Scalars['String']['output']>;
+  /** The newest reason text of the group, as the server or the bounce message gave it. */
+  example: Scalars['String']['output'];
 };
 
 export type BulkUpdateMailboxesInput = {
@@ -577,6 +600,29 @@ export type Deleted = {
   deleted: Scalars['Boolean']['output'];
 };
 
+export type DeliverabilityInbox = {
+  __typename?: 'DeliverabilityInbox';
+  /** People's replies (not auto-replies or bounces) the inbox received. */
+  answered: Scalars['Int']['output'];
+  /** Deferred attempts (one email may be deferred more than once). */
+  deferred: Scalars['Int']['output'];
+  email: Scalars['String']['output'];
+  rejected: Scalars['Int']['output'];
+  /** Emails that left: accepted or rejected attempts (a bounce was sent, as in every rate). */
+  sent: Scalars['Int']['output'];
+};
+
+export type DeliverabilityReport = {
+  __typename?: 'DeliverabilityReport';
+  /** Bounces recorded in the window by category and code, most first. */
+  bounceReasons: Array<BounceReasonCount>;
+  /** Every connected inbox (and a deleted one that had activity in the window), by address. */
+  perInbox: Array<DeliverabilityInbox>;
+  smtp: SmtpAttemptCounts;
+  /** The window: the last 7 × 24 hours up to now. */
+  windowDays: Scalars['Int']['output'];
+};
+
 export type DiagnoseProblem = {
   __typename?: 'DiagnoseProblem';
   /** domain_<check>, domain_unchecked, inbox_*, ramp_low, no_inbox, no_steps, copy_<copy-check code> */
@@ -659,6 +705,16 @@ export type DomainCheck = {
   value: Maybe<Scalars['String']['output']>;
 };
 
+export type DomainDayPoint = {
+  __typename?: 'DomainDayPoint';
+  /** What the domain could send that day: its inboxes' ramp caps added up, held to the domain cap when one is set. */
+  allowed: Scalars['Int']['output'];
+  /** YYYY-MM-DD in the workspace timezone. */
+  day: Scalars['String']['output'];
+  /** Emails the domain's inboxes sent that day (what counted against their caps). */
+  sent: Scalars['Int']['output'];
+};
+
 export type DomainHealth = {
   __typename?: 'DomainHealth';
   checks: Array<DomainCheck>;
@@ -669,6 +725,14 @@ export type DomainHealthReport = {
   __typename?: 'DomainHealthReport';
   checkedAt: Scalars['DateTimeISO']['output'];
   domains: Array<DomainHealth>;
+};
+
+export type DomainsReport = {
+  __typename?: 'DomainsReport';
+  /** The days covered, oldest first, ending today (workspace timezone). */
+  days: Array<Scalars['String']['output']>;
+  /** Every sending domain, by name. */
+  domains: Array<SendingDomain>;
 };
 
 /** An estimate: the smallest of the daily limit left, the leads due before midnight in the campaign zone and what its inboxes have left today. */
@@ -1481,6 +1545,8 @@ export type PreviewStepInput = {
 export type Query = {
   __typename?: 'Query';
   apiKeys: Array<ApiKey>;
+  /** GET /analytics/best-time: replies by weekday and hour in the workspace timezone over the last `days` days. */
+  bestTimeReport: BestTimeReport;
   /** GET /campaigns/:id/blocks/cells: the cells of the campaign's columns for up to 200 leads. */
   blockCells: Array<BlockCell>;
   /** Blocklist entries, newest first (GET /blocklist). */
@@ -1506,10 +1572,14 @@ export type Query = {
   campaignVerification: CampaignVerification;
   /** Oldest first. */
   campaigns: Array<Campaign>;
+  /** GET /reports/deliverability: SMTP outcomes, bounce reasons and inboxes over the last 7 days. */
+  deliverabilityReport: DeliverabilityReport;
   /** GET /reports/dmarc: DMARC aggregate reports of the last `days` days. */
   dmarcReport: DmarcReport;
   /** SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes). */
   domainHealth: DomainHealthReport;
+  /** GET /reports/domains: per sending domain, sent and allowed on each of the last `days` days. */
+  domainsReport: DomainsReport;
   lead: Lead;
   leadActivity: LeadActivity;
   /** Every field name the campaign's leads carry, in order of first appearance, up to 200. */
@@ -1545,6 +1615,11 @@ export type Query = {
   settings: Settings;
   /** Open tasks whose lead still fits its step, due first at the top. */
   tasks: Array<Task>;
+};
+
+
+export type QueryBestTimeReportArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1618,6 +1693,11 @@ export type QueryDmarcReportArgs = {
 
 export type QueryDomainHealthArgs = {
   selector?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDomainsReportArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1856,6 +1936,18 @@ export type SendWindowInput = {
   start: Scalars['String']['input'];
 };
 
+export type SendingDomain = {
+  __typename?: 'SendingDomain';
+  /** The domain of the inboxes' addresses. */
+  domain: Scalars['String']['output'];
+  /** The domain daily cap: the smallest set on any of its inboxes; null when none is set. */
+  domainCap: Maybe<Scalars['Int']['output']>;
+  /** Connected inboxes on the domain now. */
+  inboxes: Scalars['Int']['output'];
+  /** One point per day of `days`, oldest first. */
+  points: Array<DomainDayPoint>;
+};
+
 /** A reason (stops every send) or a note (holds back some leads or inboxes), decisions.md §5 codes. */
 export type SendingMessage = {
   __typename?: 'SendingMessage';
@@ -1899,6 +1991,29 @@ export type SignupInput = {
   password: Scalars['String']['input'];
   timezone?: InputMaybe<Scalars['String']['input']>;
   workspaceName: Scalars['String']['input'];
+};
+
+export type SmtpAttemptCounts = {
+  __typename?: 'SmtpAttemptCounts';
+  /** Attempts the receiving server accepted (2xx). */
+  accepted: Scalars['Int']['output'];
+  /** Attempts by outcome, code and enhanced code, most first. */
+  byCode: Array<SmtpCodeCount>;
+  /** Attempts put off for a later try: 4xx, or no answer (connection, login). */
+  deferred: Scalars['Int']['output'];
+  /** Attempts refused for good (5xx): hard bounces at send time. */
+  rejected: Scalars['Int']['output'];
+};
+
+export type SmtpCodeCount = {
+  __typename?: 'SmtpCodeCount';
+  /** SMTP reply code; null when no server answered (connection refused, timeout). */
+  code: Maybe<Scalars['Int']['output']>;
+  count: Scalars['Int']['output'];
+  /** RFC 3463 enhanced status code found in a refusal's text (5.1.1); null for accepted attempts or when none was given. */
+  enhancedCode: Maybe<Scalars['String']['output']>;
+  /** accepted, deferred or rejected. */
+  outcome: Scalars['String']['output'];
 };
 
 export type SnoozeReplyInput = {
@@ -2701,6 +2816,25 @@ export type SnoozeReplyMutationVariables = Exact<{
 
 export type SnoozeReplyMutation = { __typename?: 'Mutation', snoozeReply: { __typename?: 'ReplySnooze', snoozedUntil: string | null } };
 
+export type DeliverabilityReportQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeliverabilityReportQuery = { __typename?: 'Query', deliverabilityReport: { __typename?: 'DeliverabilityReport', windowDays: number, smtp: { __typename?: 'SmtpAttemptCounts', accepted: number, deferred: number, rejected: number, byCode: Array<{ __typename?: 'SmtpCodeCount', code: number | null, enhancedCode: string | null, outcome: string, count: number }> }, bounceReasons: Array<{ __typename?: 'BounceReasonCount', category: string, code: number | null, enhancedCode: string | null, count: number, example: string }>, perInbox: Array<{ __typename?: 'DeliverabilityInbox', email: string, sent: number, deferred: number, rejected: number, answered: number }> } };
+
+export type DomainsReportQueryVariables = Exact<{
+  days?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type DomainsReportQuery = { __typename?: 'Query', domainsReport: { __typename?: 'DomainsReport', days: Array<string>, domains: Array<{ __typename?: 'SendingDomain', domain: string, inboxes: number, domainCap: number | null, points: Array<{ __typename?: 'DomainDayPoint', day: string, sent: number, allowed: number }> }> } };
+
+export type BestTimeReportQueryVariables = Exact<{
+  days?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type BestTimeReportQuery = { __typename?: 'Query', bestTimeReport: { __typename?: 'BestTimeReport', timezone: string, days: number, replies: number, grid: Array<Array<number>> } };
+
 export type ReportSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2927,6 +3061,9 @@ export const SendReplyAnswerDocument = {"kind":"Document","definitions":[{"kind"
 export const AssignReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssignReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignedUserId"}}]}}]}}]} as unknown as DocumentNode<AssignReplyMutation, AssignReplyMutationVariables>;
 export const UnsubscribeReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribeReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribeReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]} as unknown as DocumentNode<UnsubscribeReplyMutation, UnsubscribeReplyMutationVariables>;
 export const SnoozeReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SnoozeReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SnoozeReplyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozeReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}}]}}]}}]} as unknown as DocumentNode<SnoozeReplyMutation, SnoozeReplyMutationVariables>;
+export const DeliverabilityReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliverabilityReport"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliverabilityReport"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"windowDays"}},{"kind":"Field","name":{"kind":"Name","value":"smtp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accepted"}},{"kind":"Field","name":{"kind":"Name","value":"deferred"}},{"kind":"Field","name":{"kind":"Name","value":"rejected"}},{"kind":"Field","name":{"kind":"Name","value":"byCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"enhancedCode"}},{"kind":"Field","name":{"kind":"Name","value":"outcome"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"bounceReasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"enhancedCode"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"example"}}]}},{"kind":"Field","name":{"kind":"Name","value":"perInbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"deferred"}},{"kind":"Field","name":{"kind":"Name","value":"rejected"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}}]}}]}}]}}]} as unknown as DocumentNode<DeliverabilityReportQuery, DeliverabilityReportQueryVariables>;
+export const DomainsReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DomainsReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"days"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domainsReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"days"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"domains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domain"}},{"kind":"Field","name":{"kind":"Name","value":"inboxes"}},{"kind":"Field","name":{"kind":"Name","value":"domainCap"}},{"kind":"Field","name":{"kind":"Name","value":"points"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"allowed"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DomainsReportQuery, DomainsReportQueryVariables>;
+export const BestTimeReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BestTimeReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"days"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bestTimeReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"days"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"grid"}}]}}]}}]} as unknown as DocumentNode<BestTimeReportQuery, BestTimeReportQueryVariables>;
 export const ReportSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"}},{"kind":"Field","name":{"kind":"Name","value":"activeCampaigns"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxes"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"replied"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}}]}}]}}]} as unknown as DocumentNode<ReportSummaryQuery, ReportSummaryQueryVariables>;
 export const ReportAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReportAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AnalyticsInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportAnalytics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"started"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}},{"kind":"Field","name":{"kind":"Name","value":"openRate"}},{"kind":"Field","name":{"kind":"Name","value":"clickRate"}},{"kind":"Field","name":{"kind":"Name","value":"won"}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"opened"}},{"kind":"Field","name":{"kind":"Name","value":"clicked"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byCampaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byMailbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"replies"}},{"kind":"Field","name":{"kind":"Name","value":"bounces"}},{"kind":"Field","name":{"kind":"Name","value":"positive"}},{"kind":"Field","name":{"kind":"Name","value":"replyRate"}},{"kind":"Field","name":{"kind":"Name","value":"bounceRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ReportAnalyticsQuery, ReportAnalyticsQueryVariables>;
 export const SavedRepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedReplies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedReplies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]} as unknown as DocumentNode<SavedRepliesQuery, SavedRepliesQueryVariables>;

@@ -35,6 +35,12 @@ export interface BounceDetail {
 })
 // The reply inbox pages newest first within a workspace.
 @Index({ name: 'reply_item_workspace_received', expression: 'create index "reply_item_workspace_received" on "reply_item" ("workspace_id", "received_at" desc, "id" desc)' })
+// A person's replies in a window, counted from the index alone: best time (reports/best-time.queries.ts)
+// and the deliverability report's `answered` per inbox.
+@Index({
+  name: 'reply_item_workspace_replies',
+  expression: `create index "reply_item_workspace_replies" on "reply_item" ("workspace_id", "received_at") include ("inbox_id", "one_off") where "kind" = 'reply'`,
+})
 @Index({ properties: ['lead', 'receivedAt'] })
 @Index({ properties: ['campaign', 'receivedAt'] })
 export class ReplyItem extends BaseEntity {

@@ -16,6 +16,8 @@ export type BounceCategory = 'hard' | 'soft' | 'block';
 @Filter(workspaceFilter)
 @Index({ properties: ['campaign', 'createdAt'] })
 @Index({ properties: ['inbox', 'createdAt'] })
+// The deliverability report's bounce reasons: a workspace's last 7 days.
+@Index({ properties: ['workspace', 'createdAt'] })
 export class Bounce extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;

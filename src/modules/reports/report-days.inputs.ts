@@ -1,0 +1,37 @@
+// The `days` argument of GET /reports/domains and GET /analytics/best-time (api.md Reports), shared by
+// REST and GraphQL: a whole number of days from 1 to 365 (like the DMARC report), the report's own
+// default when left out (api.md Limits: 14 days domains, 90 days best-time).
+import { IsInt, Max, Min } from 'class-validator';
+import { ArgsType, Field, Int } from 'type-graphql';
+import { Optional, parseQuery } from '../../validation';
+
+export const REPORT_MAX_DAYS = 365;
+export const DOMAINS_DEFAULT_DAYS = 14;
+export const BEST_TIME_DEFAULT_DAYS = 90;
+
+@ArgsType()
+export class DomainsReportArgs {
+  @Field(() => Int, { nullable: true, description: `Days up to today, 1 to ${REPORT_MAX_DAYS}; ${DOMAINS_DEFAULT_DAYS} when left out.` })
+  @Optional()
+  @IsInt({ message: '$property must be a whole number of days' })
+  @Min(1)
+  @Max(REPORT_MAX_DAYS)
+  days?: number;
+}
+
+@ArgsType()
+export class BestTimeArgs {
+  @Field(() => Int, { nullable: true, description: `Days back from now, 1 to ${REPORT_MAX_DAYS}; ${BEST_TIME_DEFAULT_DAYS} when left out.` })
+  @Optional()
+  @IsInt({ message: '$property must be a whole number of days' })
+  @Min(1)
+  @Max(REPORT_MAX_DAYS)
+  days?: number;
+}
+
+/** REST: `days` arrives as text; whole numbers become numbers, anything else stays text and is refused
+ *  by the validator (400 validation_failed), as GET /reports/dmarc does. */
+export const daysQuery = <T extends { days?: number }>(schema: new () => T) => ({
+  schema,
+  parse: (q: Record<string, unknown>) => parseQuery(schema, typeof q.days === 'string' && /^\d{1,9}$/.test(q.days) ? { ...q, days: Number(q.days) } : q),
+});
