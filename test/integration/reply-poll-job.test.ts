@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
+import { parseInbound } from '../../src/mail/inbound-message';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/ports';
 import { repliesModule } from '../../src/modules/replies';
 import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
@@ -32,6 +33,13 @@ class FakeImap implements ImapPort {
   async testLogin() {
     return { ok: true, detail: 'ok' };
   }
+
+  // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
+  parse(raw: Buffer) {
+    return parseInbound(raw);
+  }
+
+  async close() {}
 
   async open(login: { host: string }): Promise<ImapSession> {
     this.open_++;

@@ -40,3 +40,16 @@ export async function recordEvent(em: EntityManager, event: NewEvent): Promise<b
   );
   return rows.length > 0;
 }
+
+/** Records many events in the caller's transaction with one statement (a batch of reply items); the
+ *  same rows as recordEvent one by one. Returns how many were recorded (`onceKey`s already used are not). */
+export async function recordEvents(em: EntityManager, events: NewEvent[]): Promise<number> {
+  if (!events.length) return 0;
+  const rows = await sql(
+    em,
+    `insert into event (id, created_at, workspace_id, kind, payload, once_key) values ${events.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+     on conflict (workspace_id, once_key) do nothing returning id`,
+    events.flatMap((e) => [randomUUID(), e.now, e.workspaceId, e.kind, JSON.stringify(e.payload), e.onceKey ?? null]),
+  );
+  return rows.length;
+}

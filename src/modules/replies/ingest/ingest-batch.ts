@@ -1,5 +1,6 @@
-// One transaction per batch of messages read from a folder (README.md "Polling"): each message's reply
-// item and all its effects, and the folder cursor moved past the batch. A crash before the commit leaves
+// One transaction per batch of messages read from a folder (README.md "Polling"): the batch's reply items
+// (one insert), their effects (effects.ts, set-wise), their webhook events, and the folder cursor moved
+// past the batch. A crash before the commit leaves
 // nothing, so the next poll reads the same messages again; a message read twice (two pollers, a reset
 // cursor) finds its item already there (the unique key) and applies nothing a second time.
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -7,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mapLimited } from '../../../concurrency';
 import type { AppDeps } from '../../../context';
 import { sql, sqlRun } from '../../../db/sql';
+import { recordEvents, type NewEvent } from '../../events/record-event';
 import { applyEffects } from './effects';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
 import { suggestFor, type Suggestion } from './suggest';
@@ -31,66 +33,102 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
   report.ignored = batch.length - drafts.length - unreadable.length;
 
   await em.transactional(async (tx) => {
-    for (let i = 0; i < drafts.length; i++) {
-      const { uid, item } = drafts[i]!;
-      if (await insertItem(tx, target, uid, item, suggestions[i]!, now)) {
-        report.items++;
-        await applyEffects(tx, item.match, item.cls, {
-          workspaceId: target.workspaceId,
-          inboxId: target.inboxId,
-          workspaceZone: target.workspaceZone,
-          receivedAt: item.receivedAt,
-          now,
-        });
-      }
-    }
+    const inserted = await insertItems(tx, target, drafts, suggestions, now);
+    report.items = inserted.length;
+    await applyEffects(
+      tx,
+      inserted.map(({ item }) => item),
+      { workspaceId: target.workspaceId, inboxId: target.inboxId, workspaceZone: target.workspaceZone, now },
+    );
+    await recordEvents(tx, inserted.flatMap((n) => replyEvent(target, n, now)));
     const last = unreadable[unreadable.length - 1];
     await moveCursor(tx, target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null);
   });
   return report;
 }
 
-/** Inserts the item unless the message already has one; true when this call inserted it. */
-async function insertItem(em: EntityManager, t: FolderTarget, uid: number, d: ItemDraft, s: Suggestion, now: Date): Promise<boolean> {
-  const b = d.cls.bounce;
+interface Inserted {
+  id: string;
+  item: ItemDraft;
+}
+
+const ITEM_COLUMNS = 27;
+
+/** Inserts the batch's items in one statement, skipping messages that already have one (the unique keys:
+ *  inbox + Message-ID, or folder + UIDVALIDITY + UID); returns those this call inserted, in batch order. */
+async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: number; item: ItemDraft }[], suggestions: Suggestion[], now: Date): Promise<Inserted[]> {
+  if (!drafts.length) return [];
+  const ids = drafts.map(() => randomUUID());
   const rows = await sql(
     em,
     `insert into reply_item (id, created_at, workspace_id, inbox_id, lead_id, campaign_id, send_id, one_off, kind, rule, evidence, matched_by, bounce,
        message_id, thread_references, folder, uid_validity, uid, from_email, from_name, subject, snippet, body_text, received_at,
        assisted_interest, assisted_confidence, lead_away_until)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     values ${drafts.map(() => `(${Array(ITEM_COLUMNS).fill('?').join(', ')})`).join(', ')}
      on conflict do nothing returning id`,
-    [
-      randomUUID(),
-      now,
-      t.workspaceId,
-      t.inboxId,
-      d.match.leadId,
-      d.match.campaignId,
-      d.match.sendId,
-      d.match.oneOff,
-      d.cls.kind,
-      d.cls.rule,
-      d.cls.evidence.slice(0, 500),
-      d.match.matchedBy,
-      b ? JSON.stringify({ permanent: b.permanent, status: b.status, recipient: b.recipient, diagnostic: b.diagnostic?.slice(0, 1000) ?? null }) : null,
-      d.messageId,
-      JSON.stringify(d.threadReferences),
-      t.path,
-      t.uidValidity,
-      uid,
-      d.fromEmail,
-      d.fromName,
-      d.subject,
-      d.snippet,
-      d.bodyText,
-      d.receivedAt,
-      s.interest,
-      s.confidence,
-      d.cls.awayUntil ?? null,
-    ],
+    drafts.flatMap(({ uid, item: d }, i) => {
+      const b = d.cls.bounce;
+      const s = suggestions[i]!;
+      return [
+        ids[i],
+        now,
+        t.workspaceId,
+        t.inboxId,
+        d.match.leadId,
+        d.match.campaignId,
+        d.match.sendId,
+        d.match.oneOff,
+        d.cls.kind,
+        d.cls.rule,
+        d.cls.evidence.slice(0, 500),
+        d.match.matchedBy,
+        b ? JSON.stringify({ permanent: b.permanent, status: b.status, recipient: b.recipient, diagnostic: b.diagnostic?.slice(0, 1000) ?? null }) : null,
+        d.messageId,
+        JSON.stringify(d.threadReferences),
+        t.path,
+        t.uidValidity,
+        uid,
+        d.fromEmail,
+        d.fromName,
+        d.subject,
+        d.snippet,
+        d.bodyText,
+        d.receivedAt,
+        s.interest,
+        s.confidence,
+        d.cls.awayUntil ?? null,
+      ];
+    }),
   );
-  return rows.length > 0;
+  const done = new Set(rows.map((r) => String(r.id)));
+  return drafts.flatMap((d, i) => (done.has(ids[i]!) ? [{ id: ids[i]!, item: d.item }] : []));
+}
+
+/** decisions.md §8: `reply_received` / `auto_reply_received` for each new reply and auto-reply (a
+ *  bounce's `email_bounced` is recordHardBounce's), one-offs included and marked. Only inserted items
+ *  get one, so a message read twice is one event. */
+function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEvent[] {
+  if (item.cls.kind === 'bounce') return [];
+  const auto = item.cls.kind === 'auto_reply';
+  return [
+    {
+      workspaceId: t.workspaceId,
+      kind: auto ? 'auto_reply_received' : 'reply_received',
+      payload: {
+        reply_id: id,
+        lead_id: item.match.leadId,
+        campaign_id: item.match.campaignId,
+        inbox_id: t.inboxId,
+        from_email: item.fromEmail,
+        subject: item.subject,
+        received_at: item.receivedAt.toISOString(),
+        kind: item.cls.kind,
+        one_off: item.match.oneOff,
+        ...(auto ? { away_until: item.cls.awayUntil?.toISOString() ?? null } : {}),
+      },
+      now,
+    },
+  ];
 }
 
 /** The folder's cursor past `uid` (never backwards under the same UIDVALIDITY). */

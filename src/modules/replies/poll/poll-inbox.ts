@@ -4,9 +4,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import { sql, sqlRun } from '../../../db/sql';
-import type { ImapSession } from '../../../ports';
+import type { ImapMessage, ImapSession } from '../../../ports';
 import { ingestBatch, moveCursor } from '../ingest/ingest-batch';
-import { prepareMessage, type FolderTarget, type Prepared } from '../ingest/prepare';
+import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
 import { readReports } from './dmarc-intake';
 
 /** Messages fetched (and committed) together. */
@@ -29,6 +29,11 @@ export interface PollReport {
   items: number;
   unreadable: number;
   reports: number;
+}
+
+interface Fetched {
+  messages: ImapMessage[];
+  parsed: Promise<ParsedMessage[]>;
 }
 
 interface InboxRow {
@@ -102,15 +107,37 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
     await moveCursor(em, target, lastUid, deps.clock.now());
   }
+  // The batch pipeline (README.md): while one batch is matched and written, the next is already being
+  // fetched over IMAP and parsed on the parse thread. Only a committed batch moves the cursor; a batch
+  // fetched ahead and never written is read again next time.
+  const size = opts.batch ?? POLL_BATCH;
+  let fetched = 0;
+  const fetchAhead = (after: number): Promise<Fetched> | null => {
+    const limit = Math.min(size, budget - fetched);
+    if (limit <= 0 || opts.stopping?.()) return null;
+    const next = session.fetchAfter(after, { limit }).then((messages) => {
+      fetched += messages.length;
+      const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: await deps.imap.parse(raw.source) })));
+      parsed.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      return { messages, parsed };
+    });
+    next.catch(() => undefined);
+    return next;
+  };
   let read = 0;
-  while (read < budget && !opts.stopping?.()) {
-    const messages = await session.fetchAfter(lastUid, { limit: Math.min(opts.batch ?? POLL_BATCH, budget - read) });
+  let next = fetchAhead(lastUid);
+  while (next) {
+    const { messages, parsed } = await next;
     if (!messages.length) break;
+    next = fetchAhead(messages[messages.length - 1]!.uid);
     const now = deps.clock.now();
-    const prepared: Prepared[] = [];
-    for (const m of messages) {
-      if (inbox.dmarc_reports) prepared.push(await readReports(em, target, m));
-      else prepared.push(await prepareMessage(em, target, m, now));
+    const batch = await parsed;
+    let prepared: Prepared[];
+    if (inbox.dmarc_reports) {
+      prepared = [];
+      for (const m of batch) prepared.push(await readReports(em, target, m));
+    } else {
+      prepared = await prepareBatch(em, target, batch, now);
     }
     const done = await ingestBatch(deps, em, target, prepared, now);
     report.items += done.items;
@@ -118,6 +145,7 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     report.reports += prepared.filter((p) => 'skipped' in p && p.skipped === 'report').length;
     read += messages.length;
     lastUid = messages[messages.length - 1]!.uid;
+    if (opts.stopping?.()) break;
   }
   report.read += read;
   return read;
