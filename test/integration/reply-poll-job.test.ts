@@ -185,6 +185,9 @@ describe('the reply polling job', () => {
     const [lead] = await db(`select replied_at from lead where id = ?`, [b.lead.id]);
     expect(lead.replied_at).toBeNull();
     expect(await db(`select replied from inbox_day_stat where inbox_id = ?`, [b.inbox.id])).toEqual([]);
+    // Still a reply for webhooks (decisions.md §8), marked as one to a one-off.
+    const events = await db(`select kind, payload from event where payload->>'inbox_id' = ?`, [b.inbox.id]);
+    expect(events).toEqual([{ kind: 'reply_received', payload: expect.objectContaining({ lead_id: b.lead.id, kind: 'reply', one_off: true }) }]);
   });
 
   it('asks the model for the interest suggestion when LLM_BASE_URL is set, and falls back to the rules when it fails', async () => {

@@ -8,9 +8,9 @@
 // free of such pairs and applied as a whole before the next (almost always a single wave).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { pgArray, sql, sqlRun, textArray, timeArray } from '../../../db/sql';
+import { inlined, pgArray, sql, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
-import { recordHardBounce } from '../../sending/engine/outcomes';
+import { recordHardBounce, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
 import { isFreeMailDomain } from './free-mail';
@@ -96,11 +96,20 @@ function waves(items: NewItem[], leads: Map<string, LeadRow>): NewItem[][] {
   return out;
 }
 
+/** The statements of a wave, sent together in one round trip (db/sql.ts sqlBatch) and run in order. */
+class Writes {
+  readonly statements: string[] = [];
+  add(query: string, params: readonly unknown[]): void {
+    this.statements.push(inlined(query, params));
+  }
+}
+
 async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, LeadRow>, c: EffectContext): Promise<void> {
   const leadOf = (i: NewItem) => leads.get(i.match.leadId)!;
   const replies = wave.filter((i) => i.cls.kind === 'reply');
   const autoReplies = wave.filter((i) => i.cls.kind === 'auto_reply');
   const stops: Stop[] = [];
+  const w = new Writes();
 
   // decisions.md §6 reply: the lead stops with stopOnReply, queued one-offs go, the company stop; without
   // stopOnReply it goes on and `no_reply` conditions stop holding (replied_at). A reply to a one-off is
@@ -108,11 +117,11 @@ async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, 
   // answered is never followed up against the campaign's setting).
   const counted = replies.filter((i) => !i.match.oneOff);
   if (counted.length) {
-    await sqlRun(em, `update lead l set replied_at = coalesce(l.replied_at, v.at) from unnest(?::uuid[], ?::timestamptz[]) as v(id, at) where l.id = v.id`, [
+    w.add(`update lead l set replied_at = coalesce(l.replied_at, v.at) from unnest(?::uuid[], ?::timestamptz[]) as v(id, at) where l.id = v.id`, [
       pgArray(counted.map((i) => i.match.leadId)),
       timeArray(counted.map((i) => i.receivedAt)),
     ]);
-    await countDays(em, counted, c);
+    countDays(w, counted, c, 'replied');
   }
   for (const i of replies) {
     if (leadOf(i).stop_on_reply) stops.push({ leadId: i.match.leadId, status: i.match.oneOff ? 'stopped' : 'replied', reason: 'replied', dropReason: 'Lead replied' });
@@ -120,14 +129,13 @@ async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, 
   const goingOn = replies.filter((i) => !leadOf(i).stop_on_reply).map((i) => i.match.leadId);
   // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
   if (goingOn.length) {
-    await sqlRun(em, `update send set status = 'dropped', error = 'Lead replied' where lead_id = any(?::uuid[]) and kind = 'one_off' and status = 'queued'`, [pgArray(goingOn)]);
+    w.add(`update send set status = 'dropped', error = 'Lead replied' where lead_id = any(?::uuid[]) and kind = 'one_off' and status = 'queued'`, [pgArray(goingOn)]);
   }
 
   // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply.
   const away = autoReplies.filter((i) => i.cls.awayUntil);
   if (away.length) {
-    await sqlRun(
-      em,
+    w.add(
       `update lead l set away_until = greatest(coalesce(l.away_until, v.until), v.until) from unnest(?::uuid[], ?::timestamptz[]) as v(id, until) where l.id = v.id`,
       [pgArray(away.map((i) => i.match.leadId)), timeArray(away.map((i) => i.cls.awayUntil!))],
     );
@@ -135,33 +143,35 @@ async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, 
   for (const i of autoReplies) {
     if (leadOf(i).stop_on_auto_reply && !i.match.oneOff) stops.push({ leadId: i.match.leadId, status: 'stopped', reason: 'auto_replied', dropReason: 'Lead auto-replied' });
   }
-  await stopLeads(em, stops);
-  await companyStop(em, replies, leadOf);
+  stopLeads(w, stops);
+  companyStop(w, replies, leadOf);
 
-  // decisions.md §6 bounce: one by one through the SMTP-time path (sending/engine/outcomes.ts).
-  for (const i of wave) if (i.cls.kind === 'bounce') await bounced(em, i.match, leadOf(i), i.cls, i.receivedAt, c);
+  // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written below.
+  const bounces = wave.filter((i) => i.cls.kind === 'bounce');
+  const hard = bounces.length ? await hardBounces(em, w, bounces, leadOf, c) : [];
+  if (w.statements.length) await sqlBatch(em, w.statements);
+  for (const h of hard) await recordHardBounce(em, h, c.now);
 }
 
-/** The inbox's `replied` count per day of the workspace. */
-async function countDays(em: EntityManager, items: NewItem[], c: EffectContext) {
+/** The inbox's `replied` or `bounced` count per day of the workspace. */
+function countDays(w: Writes, items: NewItem[], c: EffectContext, column: 'replied' | 'bounced') {
   const perDay = new Map<string, number>();
   for (const i of items) {
     const day = dayKey(c.workspaceZone, i.receivedAt);
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
   const days = [...perDay];
-  await sqlRun(
-    em,
+  w.add(
     `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
-     values ${days.map(() => '(?, ?, ?, ?, ?, 0, 0, 0, ?)').join(', ')}
-     on conflict (inbox_id, day) do update set replied = inbox_day_stat.replied + excluded.replied`,
+     values ${days.map(() => (column === 'replied' ? '(?, ?, ?, ?, ?, 0, 0, 0, ?)' : '(?, ?, ?, ?, ?, 0, 0, ?, 0)')).join(', ')}
+     on conflict (inbox_id, day) do update set ${column} = inbox_day_stat.${column} + excluded.${column}`,
     days.flatMap(([day, n]) => [randomUUID(), c.now, c.workspaceId, c.inboxId, day, n]),
   );
 }
 
-/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: the same two statements, one per
- *  kind of stop. A lead already replied, unsubscribed, bounced or stopped keeps its status. */
-async function stopLeads(em: EntityManager, stops: Stop[]) {
+/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: the same two statements, one pair
+ *  per kind of stop. A lead already replied, unsubscribed, bounced or stopped keeps its status. */
+function stopLeads(w: Writes, stops: Stop[]) {
   const groups = new Map<string, Stop[]>();
   for (const s of stops) {
     const key = `${s.status}/${s.reason}/${s.dropReason}`;
@@ -170,84 +180,92 @@ async function stopLeads(em: EntityManager, stops: Stop[]) {
   for (const group of groups.values()) {
     const { status, reason, dropReason } = group[0]!;
     const ids = pgArray(group.map((s) => s.leadId));
-    await sqlRun(
-      em,
+    w.add(
       `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
         where "id" = any(?::uuid[]) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
       [status, reason, ids],
     );
-    await sqlRun(em, `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, [dropReason, ids]);
+    w.add(`update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, [dropReason, ids]);
   }
 }
 
-/** companyReplyStop for the wave's replies (companyDomain says which stop their company). */
-async function companyStop(em: EntityManager, replies: NewItem[], leadOf: (i: NewItem) => LeadRow) {
+/** companyReplyStop for the wave's replies (companyDomain says which stop their company): stopLead for
+ *  every other lead of the campaign on the domain that is still going, as two statements. */
+function companyStop(w: Writes, replies: NewItem[], leadOf: (i: NewItem) => LeadRow) {
   const stopping = replies.map((i) => ({ i, domain: companyDomain(i, leadOf(i)) })).filter((x) => x.domain !== null);
   if (!stopping.length) return;
+  const params = [
+    pgArray(stopping.map((x) => x.i.match.campaignId)),
+    pgArray(stopping.map((x) => x.i.match.leadId)),
+    textArray(stopping.map((x) => `%@${x.domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`)),
+  ];
+  const others = `select l.id from lead l join unnest(?::uuid[], ?::uuid[], ?::text[]) as r(campaign_id, lead_id, pattern)
+         on l.campaign_id = r.campaign_id and l.id <> r.lead_id and lower(l.email) like r.pattern escape '\\'
+      where l.status not in ('replied', 'unsubscribed', 'bounced', 'stopped', 'completed')`;
+  // Their queued emails first: the lead update below changes which leads the selection finds.
+  w.add(`update "send" set "status" = 'dropped', "error" = 'Someone at the same company replied' where "status" = 'queued' and "lead_id" in (${others})`, params);
+  w.add(
+    `update "lead" set "status" = 'stopped', "stop_reason" = 'company_replied', "next_due_at" = null
+      where "id" in (${others}) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
+    params,
+  );
+}
+
+/** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced
+ *  here and are returned for recordHardBounce, one by one, exactly as at SMTP time (it is shared with
+ *  SMTP-time bounces). */
+async function hardBounces(em: EntityManager, w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRow, c: EffectContext): Promise<HardBounce[]> {
+  const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);
+  const soft = items.filter((i) => !i.cls.bounce!.permanent);
+  if (soft.length) {
+    w.add(
+      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
+       values ${soft.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, 'dsn', ?, 'soft', ?)`).join(', ')}`,
+      soft.flatMap((i) => [randomUUID(), c.now, c.workspaceId, i.match.campaignId, i.match.leadId, c.inboxId, i.match.sendId, leadOf(i).email, smtpCode(i.cls.bounce!.diagnostic), reasonOf(i)]),
+    );
+  }
+  const hard = items.filter((i) => i.cls.bounce!.permanent);
+  if (!hard.length) return [];
+  // The send counts as bounced (the inbox's bounce-rate stop reads send status): the one the bounce
+  // names, else the lead's last from this inbox. Its status is read here, under the lead's lock: a send
+  // the SMTP server already refused was recorded then, and a second bounce of one send (in this batch
+  // or an earlier one) finds it bounced; the bounce message repeats it and changes nothing.
+  const byLead = hard.filter((i) => !i.match.sendId).map((i) => i.match.leadId);
   const rows = await sql(
     em,
-    `select l.id from lead l join unnest(?::uuid[], ?::uuid[], ?::text[]) as r(campaign_id, lead_id, pattern)
-         on l.campaign_id = r.campaign_id and l.id <> r.lead_id and lower(l.email) like r.pattern escape '\\'
-      where l.status not in ('replied', 'unsubscribed', 'bounced', 'stopped', 'completed')`,
-    [
-      pgArray(stopping.map((x) => x.i.match.campaignId)),
-      pgArray(stopping.map((x) => x.i.match.leadId)),
-      textArray(stopping.map((x) => `%@${x.domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`)),
-    ],
+    `select s.id, s.status, null::uuid as lead_id from send s where s.id = any(?::uuid[])
+     union all
+     select * from (select distinct on (lead_id) id, status, lead_id from send
+                     where lead_id = any(?::uuid[]) and inbox_id = ? and status in ('sent', 'bounced') order by lead_id, sent_at desc) last`,
+    [pgArray(hard.flatMap((i) => (i.match.sendId ? [i.match.sendId] : []))), pgArray(byLead), c.inboxId],
   );
-  await stopLeads(
-    em,
-    rows.map((r) => ({ leadId: String(r.id), status: 'stopped', reason: 'company_replied', dropReason: 'Someone at the same company replied' })),
-  );
-}
-
-/** decisions.md §6 bounce: 5.x.x is a hard bounce exactly as at SMTP time; 4.x.x a soft one that stops nothing. */
-async function bounced(em: EntityManager, match: Match, lead: LeadRow, cls: Classification, receivedAt: Date, c: EffectContext) {
-  const b = cls.bounce!;
-  const reason = (b.diagnostic || cls.evidence || 'bounced').slice(0, 500);
-  const code = smtpCode(b.diagnostic);
-  if (!b.permanent) {
-    await sqlRun(
-      em,
-      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, 'dsn', ?, 'soft', ?)`,
-      [randomUUID(), c.now, c.workspaceId, match.campaignId, match.leadId, c.inboxId, match.sendId, lead.email, code, reason],
-    );
-    return;
+  const status = new Map(rows.map((r) => [String(r.id), String(r.status)]));
+  const lastSend = new Map(rows.filter((r) => r.lead_id !== null).map((r) => [String(r.lead_id), String(r.id)]));
+  const sendOf = (i: NewItem) => i.match.sendId ?? lastSend.get(i.match.leadId) ?? null;
+  const counted = hard.filter((i) => {
+    const send = sendOf(i);
+    return send === null || status.get(send) !== 'bounced';
+  });
+  const withSend = counted.filter((i) => sendOf(i) !== null);
+  if (withSend.length) {
+    w.add(`update send s set status = 'bounced', error = v.reason from unnest(?::uuid[], ?::text[]) as v(id, reason) where s.id = v.id and s.status = 'sent'`, [
+      pgArray(withSend.map((i) => sendOf(i)!)),
+      textArray(withSend.map(reasonOf)),
+    ]);
+    countDays(w, withSend, c, 'bounced');
   }
-  // The send counts as bounced (the inbox's bounce-rate stop reads send status). A send the SMTP server
-  // already refused was recorded then: the bounce message repeats it and changes nothing.
-  const send = match.sendId ? { id: match.sendId, status: match.sendStatus } : await lastSendTo(em, match.leadId, c.inboxId);
-  if (send?.status === 'bounced') return;
-  if (send) {
-    await sqlRun(em, `update send set status = 'bounced', error = ? where id = ? and status = 'sent'`, [reason, send.id]);
-    await sqlRun(
-      em,
-      `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, ?, ?, ?, ?, 0, 0, 1, 0)
-       on conflict (inbox_id, day) do update set bounced = inbox_day_stat.bounced + 1`,
-      [randomUUID(), c.now, c.workspaceId, c.inboxId, dayKey(c.workspaceZone, receivedAt)],
-    );
-  }
-  await recordHardBounce(
-    em,
-    {
-      workspaceId: c.workspaceId,
-      campaignId: match.campaignId,
-      leadId: match.leadId,
-      inboxId: c.inboxId,
-      sendId: send?.id ?? null,
-      email: lead.email,
-      source: 'dsn',
-      code,
-      category: 'hard',
-      reason,
-    },
-    c.now,
-  );
-}
-
-async function lastSendTo(em: EntityManager, leadId: string, inboxId: string): Promise<{ id: string; status: string } | null> {
-  const [row] = await sql(em, `select id, status from send where lead_id = ? and inbox_id = ? and status in ('sent', 'bounced') order by sent_at desc limit 1`, [leadId, inboxId]);
-  return row ? { id: String(row.id), status: String(row.status) } : null;
+  return counted.map((i) => ({
+    workspaceId: c.workspaceId,
+    campaignId: i.match.campaignId,
+    leadId: i.match.leadId,
+    inboxId: c.inboxId,
+    sendId: sendOf(i),
+    email: leadOf(i).email,
+    source: 'dsn',
+    code: smtpCode(i.cls.bounce!.diagnostic),
+    category: 'hard',
+    reason: reasonOf(i),
+  }));
 }
 
 /** The SMTP reply code a diagnostic starts with ("smtp; 550 5.1.1 …"), or null. */

@@ -22,18 +22,26 @@ export interface BatchReport {
 /** At most this many model calls at once within a batch. */
 const SUGGEST_CONCURRENCY = 4;
 
-export async function ingestBatch(deps: AppDeps, em: EntityManager, target: FolderTarget, batch: Prepared[], now: Date): Promise<BatchReport> {
+/** Each item's interest suggestion, in the order of the batch's items: read-only (the model endpoint or
+ *  the rules), so the poller asks for them ahead of the batch's transaction. */
+export function suggestBatch(deps: AppDeps, batch: Prepared[]): Promise<Suggestion[]> {
+  return mapLimited(drafts(batch), SUGGEST_CONCURRENCY, (d) => suggestFor(deps, d.item));
+}
+
+const drafts = (batch: Prepared[]) => batch.filter((p): p is { uid: number; item: ItemDraft } => 'item' in p);
+
+/** Writes a prepared batch: `suggestions` are suggestBatch's for it. */
+export async function ingestBatch(deps: AppDeps, em: EntityManager, target: FolderTarget, batch: Prepared[], suggestions: Suggestion[], now: Date): Promise<BatchReport> {
   const report: BatchReport = { items: 0, unreadable: 0, ignored: 0 };
   if (!batch.length) return report;
-  const drafts = batch.filter((p): p is { uid: number; item: ItemDraft } => 'item' in p);
-  const suggestions = await mapLimited(drafts, SUGGEST_CONCURRENCY, (d) => suggestFor(deps, d.item));
+  const items = drafts(batch);
   const unreadable = batch.filter((p): p is Extract<Prepared, { skipped: 'unreadable' }> => 'skipped' in p && p.skipped === 'unreadable');
   for (const u of unreadable) deps.log.warn('unreadable message skipped', { inboxId: target.inboxId, folder: target.path, uid: u.uid, reason: u.reason });
   report.unreadable = unreadable.length;
-  report.ignored = batch.length - drafts.length - unreadable.length;
+  report.ignored = batch.length - items.length - unreadable.length;
 
   await em.transactional(async (tx) => {
-    const inserted = await insertItems(tx, target, drafts, suggestions, now);
+    const inserted = await insertItems(tx, target, items, suggestions, now);
     report.items = inserted.length;
     await applyEffects(
       tx,

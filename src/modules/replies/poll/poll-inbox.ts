@@ -5,8 +5,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import { sql, sqlRun } from '../../../db/sql';
 import type { ImapMessage, ImapSession } from '../../../ports';
-import { ingestBatch, moveCursor } from '../ingest/ingest-batch';
+import { ingestBatch, moveCursor, suggestBatch } from '../ingest/ingest-batch';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
+import type { Suggestion } from '../ingest/suggest';
 import { readReports } from './dmarc-intake';
 
 /** Messages fetched (and committed) together. */
@@ -33,7 +34,10 @@ export interface PollReport {
 
 interface Fetched {
   messages: ImapMessage[];
-  parsed: Promise<ParsedMessage[]>;
+  /** Prepared, or for the DMARC report address only parsed. */
+  prepared: Promise<Prepared[] | ParsedMessage[]>;
+  suggestions: Promise<Suggestion[]>;
+  now: Date;
 }
 
 interface InboxRow {
@@ -107,39 +111,43 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
     await moveCursor(em, target, lastUid, deps.clock.now());
   }
-  // The batch pipeline (README.md): while one batch is matched and written, the next is already being
-  // fetched over IMAP and parsed on the parse thread. Only a committed batch moves the cursor; a batch
-  // fetched ahead and never written is read again next time.
+  // The batch pipeline (README.md): while one batch is written, the next is already fetched over IMAP,
+  // parsed on the parse thread, classified, matched and given its interest suggestions (reads only, on a
+  // connection of its own). Only a
+  // committed batch moves the cursor; a batch read ahead and never written is read again next time.
   const size = opts.batch ?? POLL_BATCH;
   let fetched = 0;
-  const fetchAhead = (after: number): Promise<Fetched> | null => {
+  const readAhead = (after: number): Promise<Fetched> | null => {
     const limit = Math.min(size, budget - fetched);
     if (limit <= 0 || opts.stopping?.()) return null;
     const next = session.fetchAfter(after, { limit }).then((messages) => {
       fetched += messages.length;
       const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: await deps.imap.parse(raw.source) })));
-      parsed.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
-      return { messages, parsed };
+      const now = deps.clock.now();
+      // The DMARC report address stores reports as it reads them: in order, in the write stage.
+      const prepared = inbox.dmarc_reports ? parsed : parsed.then((batch) => prepareBatch(em, target, batch, now));
+      const suggestions = inbox.dmarc_reports ? Promise.resolve([]) : (prepared as Promise<Prepared[]>).then((p) => suggestBatch(deps, p));
+      suggestions.catch(() => undefined);
+      prepared.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      return { messages, prepared, suggestions, now };
     });
     next.catch(() => undefined);
     return next;
   };
   let read = 0;
-  let next = fetchAhead(lastUid);
+  let next = readAhead(lastUid);
   while (next) {
-    const { messages, parsed } = await next;
+    const { messages, prepared: ahead, suggestions, now } = await next;
     if (!messages.length) break;
-    next = fetchAhead(messages[messages.length - 1]!.uid);
-    const now = deps.clock.now();
-    const batch = await parsed;
+    next = readAhead(messages[messages.length - 1]!.uid);
     let prepared: Prepared[];
     if (inbox.dmarc_reports) {
       prepared = [];
-      for (const m of batch) prepared.push(await readReports(em, target, m));
+      for (const m of (await ahead) as ParsedMessage[]) prepared.push(await readReports(em, target, m));
     } else {
-      prepared = await prepareBatch(em, target, batch, now);
+      prepared = (await ahead) as Prepared[];
     }
-    const done = await ingestBatch(deps, em, target, prepared, now);
+    const done = await ingestBatch(deps, em, target, prepared, await suggestions, now);
     report.items += done.items;
     report.unreadable += done.unreadable;
     report.reports += prepared.filter((p) => 'skipped' in p && p.skipped === 'report').length;
