@@ -175,6 +175,21 @@ describe('the reply polling job', () => {
     expect(cursor.last_unreadable).toMatch(/^UID 1: multipart boundary/);
   });
 
+  it('keeps a message with NUL characters (which PostgreSQL text cannot hold) as an item without them', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    // A NUL in the subject (an encoded word) and in the body (quoted-printable).
+    const withNul = b
+      .reply(1, 'Yes=00, let us talk.')
+      .source.toString()
+      .replace('Subject: Re: Quick question', 'Subject: =?utf-8?Q?Re=3A_Quick=00_question?=')
+      .replace('Content-Type: text/plain; charset=utf-8', 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable');
+    imap.boxes.set(b.host, [{ uid: 1, source: Buffer.from(withNul), internalDate: new Date() }]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 1, items: 1, unreadable: 0 });
+    const [item] = await db(`select subject, snippet from reply_item where inbox_id = ?`, [b.inbox.id]);
+    expect(item).toEqual({ subject: 'Re: Quick question', snippet: expect.stringMatching(/^Yes, let us talk\./) });
+  });
+
   it('keeps a reply to a one-off email without counting it (decisions.md §6)', async () => {
     const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
     const b = await inboxWithLead(campaign.id, { kind: 'one_off' });

@@ -8,7 +8,7 @@
 // free of such pairs and applied as a whole before the next (almost always a single wave).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { inlined, pgArray, sql, sqlBatch, textArray, timeArray } from '../../../db/sql';
+import { inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
 import { recordHardBounce, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
@@ -45,22 +45,49 @@ interface Stop {
   dropReason: string;
 }
 
-/** Applies the effects of a batch's newly inserted items, as if one by one in their order. */
-export async function applyEffects(em: EntityManager, items: NewItem[], c: EffectContext): Promise<void> {
-  if (!items.length) return;
-  // Every lead locked first, in id order (two pollers locking in one order cannot deadlock each other).
-  const rows = (await sql(
-    em,
-    `select l.id, l.email, c.stop_on_reply, c.stop_on_auto_reply, c.company_reply_stop
-       from lead l join campaign c on c.id = l.campaign_id where l.id = any(?::uuid[]) order by l.id for update of l`,
-    [pgArray([...new Set(items.map((i) => i.match.leadId))])],
-  )) as unknown as LeadRow[];
-  const leads = new Map(rows.map((r) => [r.id, r]));
-  for (const wave of waves(
-    items.filter((i) => leads.has(i.match.leadId)),
-    leads,
-  ))
-    await applyWave(em, wave, leads, c);
+/** What the effects read under the leads' locks: the lead rows, and for hard bounces the status of
+ *  their sends (the one a bounce names, else the lead's last from this inbox). */
+interface Reads {
+  leads: Map<string, LeadRow>;
+  sendStatus: Map<string, string>;
+  lastSend: Map<string, string>;
+}
+
+/** Applies the effects of a batch's newly inserted items, as if one by one in their order. `tail`
+ *  (statements built with inlined) runs after them, in the last round trip. */
+export async function applyEffects(em: EntityManager, items: NewItem[], c: EffectContext, tail: string[] = []): Promise<void> {
+  const reads = items.length ? await readLocked(em, items, c) : null;
+  const todo = reads ? waves(items.filter((i) => reads.leads.has(i.match.leadId)), reads.leads) : [];
+  if (!todo.length) {
+    if (tail.length) await sqlBatch(em, tail);
+    return;
+  }
+  for (let n = 0; n < todo.length; n++) await applyWave(em, todo[n]!, reads!, c, n === todo.length - 1 ? tail : []);
+}
+
+/** Every lead locked first, in id order (two pollers locking in one order cannot deadlock each other),
+ *  and then, in the same round trip, what hard bounces need to know about their sends. */
+async function readLocked(em: EntityManager, items: NewItem[], c: EffectContext): Promise<Reads> {
+  const hard = items.filter((i) => i.cls.kind === 'bounce' && i.cls.bounce!.permanent);
+  const [leadRows, sendRows] = await sqlBatch(em, [
+    inlined(
+      `select l.id, l.email, c.stop_on_reply, c.stop_on_auto_reply, c.company_reply_stop
+         from lead l join campaign c on c.id = l.campaign_id where l.id = any(?::uuid[]) order by l.id for update of l`,
+      [pgArray([...new Set(items.map((i) => i.match.leadId))])],
+    ),
+    inlined(
+      `select s.id, s.status, null::uuid as lead_id from send s where s.id = any(?::uuid[])
+       union all
+       select * from (select distinct on (lead_id) id, status, lead_id from send
+                       where lead_id = any(?::uuid[]) and inbox_id = ? and status in ('sent', 'bounced') order by lead_id, sent_at desc) last`,
+      [pgArray(hard.flatMap((i) => (i.match.sendId ? [i.match.sendId] : []))), pgArray(hard.filter((i) => !i.match.sendId).map((i) => i.match.leadId)), c.inboxId],
+    ),
+  ]);
+  return {
+    leads: new Map((leadRows as unknown as LeadRow[]).map((r) => [r.id, r])),
+    sendStatus: new Map(sendRows!.map((r) => [String(r.id), String(r.status)])),
+    lastSend: new Map(sendRows!.filter((r) => r.lead_id !== null).map((r) => [String(r.lead_id), String(r.id)])),
+  };
 }
 
 /** decisions.md §6 companyReplyStop: a reply stops the other leads of its campaign on its domain, never
@@ -104,8 +131,8 @@ class Writes {
   }
 }
 
-async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, LeadRow>, c: EffectContext): Promise<void> {
-  const leadOf = (i: NewItem) => leads.get(i.match.leadId)!;
+async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: EffectContext, tail: string[]): Promise<void> {
+  const leadOf = (i: NewItem) => reads.leads.get(i.match.leadId)!;
   const replies = wave.filter((i) => i.cls.kind === 'reply');
   const autoReplies = wave.filter((i) => i.cls.kind === 'auto_reply');
   const stops: Stop[] = [];
@@ -148,8 +175,9 @@ async function applyWave(em: EntityManager, wave: NewItem[], leads: Map<string, 
 
   // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written below.
   const bounces = wave.filter((i) => i.cls.kind === 'bounce');
-  const hard = bounces.length ? await hardBounces(em, w, bounces, leadOf, c) : [];
-  if (w.statements.length) await sqlBatch(em, w.statements);
+  const hard = bounces.length ? hardBounces(w, bounces, leadOf, reads, c) : [];
+  const statements = [...w.statements, ...tail];
+  if (statements.length) await sqlBatch(em, statements);
   for (const h of hard) await recordHardBounce(em, h, c.now);
 }
 
@@ -214,7 +242,7 @@ function companyStop(w: Writes, replies: NewItem[], leadOf: (i: NewItem) => Lead
 /** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced
  *  here and are returned for recordHardBounce, one by one, exactly as at SMTP time (it is shared with
  *  SMTP-time bounces). */
-async function hardBounces(em: EntityManager, w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRow, c: EffectContext): Promise<HardBounce[]> {
+function hardBounces(w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRow, reads: Reads, c: EffectContext): HardBounce[] {
   const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);
   const soft = items.filter((i) => !i.cls.bounce!.permanent);
   if (soft.length) {
@@ -227,21 +255,12 @@ async function hardBounces(em: EntityManager, w: Writes, items: NewItem[], leadO
   const hard = items.filter((i) => i.cls.bounce!.permanent);
   if (!hard.length) return [];
   // The send counts as bounced (the inbox's bounce-rate stop reads send status): the one the bounce
-  // names, else the lead's last from this inbox. Its status is read here, under the lead's lock: a send
-  // the SMTP server already refused was recorded then, and a second bounce of one send (in this batch
-  // or an earlier one) finds it bounced; the bounce message repeats it and changes nothing.
-  const byLead = hard.filter((i) => !i.match.sendId).map((i) => i.match.leadId);
-  const rows = await sql(
-    em,
-    `select s.id, s.status, null::uuid as lead_id from send s where s.id = any(?::uuid[])
-     union all
-     select * from (select distinct on (lead_id) id, status, lead_id from send
-                     where lead_id = any(?::uuid[]) and inbox_id = ? and status in ('sent', 'bounced') order by lead_id, sent_at desc) last`,
-    [pgArray(hard.flatMap((i) => (i.match.sendId ? [i.match.sendId] : []))), pgArray(byLead), c.inboxId],
-  );
-  const status = new Map(rows.map((r) => [String(r.id), String(r.status)]));
-  const lastSend = new Map(rows.filter((r) => r.lead_id !== null).map((r) => [String(r.lead_id), String(r.id)]));
-  const sendOf = (i: NewItem) => i.match.sendId ?? lastSend.get(i.match.leadId) ?? null;
+  // names, else the lead's last from this inbox. Its status was read under the lead's lock (readLocked)
+  // and is kept up to date here from wave to wave: a send the SMTP server already refused was recorded
+  // then, and a second bounce of one send (in this batch or an earlier one) finds it bounced; the bounce
+  // message repeats it and changes nothing.
+  const status = reads.sendStatus;
+  const sendOf = (i: NewItem) => i.match.sendId ?? reads.lastSend.get(i.match.leadId) ?? null;
   const counted = hard.filter((i) => {
     const send = sendOf(i);
     return send === null || status.get(send) !== 'bounced';
@@ -253,6 +272,7 @@ async function hardBounces(em: EntityManager, w: Writes, items: NewItem[], leadO
       textArray(withSend.map(reasonOf)),
     ]);
     countDays(w, withSend, c, 'bounced');
+    for (const i of withSend) if (status.get(sendOf(i)!) === 'sent') status.set(sendOf(i)!, 'bounced');
   }
   return counted.map((i) => ({
     workspaceId: c.workspaceId,

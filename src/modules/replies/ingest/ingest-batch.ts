@@ -7,8 +7,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { mapLimited } from '../../../concurrency';
 import type { AppDeps } from '../../../context';
-import { sql, sqlRun } from '../../../db/sql';
-import { recordEvents, type NewEvent } from '../../events/record-event';
+import { inlined, sqlBatch, sqlRun } from '../../../db/sql';
+import { eventsInsert, type NewEvent } from '../../events/record-event';
 import { applyEffects } from './effects';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
 import { suggestFor, type Suggestion } from './suggest';
@@ -43,17 +43,24 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
   await em.transactional(async (tx) => {
     const inserted = await insertItems(tx, target, items, suggestions, now);
     report.items = inserted.length;
+    // The events and the cursor go with the effects' last round trip.
+    const events = inserted.flatMap((n) => replyEvent(target, n, now));
+    const last = unreadable[unreadable.length - 1];
+    const tail = [
+      ...(events.length ? [statement(eventsInsert(events))] : []),
+      statement(cursorUpsert(target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null)),
+    ];
     await applyEffects(
       tx,
       inserted.map(({ item }) => item),
       { workspaceId: target.workspaceId, inboxId: target.inboxId, workspaceZone: target.workspaceZone, now },
+      tail,
     );
-    await recordEvents(tx, inserted.flatMap((n) => replyEvent(target, n, now)));
-    const last = unreadable[unreadable.length - 1];
-    await moveCursor(tx, target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null);
   });
   return report;
 }
+
+const statement = ({ query, params }: { query: string; params: readonly unknown[] }) => inlined(query, params);
 
 interface Inserted {
   id: string;
@@ -67,14 +74,18 @@ const ITEM_COLUMNS = 27;
 async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: number; item: ItemDraft }[], suggestions: Suggestion[], now: Date): Promise<Inserted[]> {
   if (!drafts.length) return [];
   const ids = drafts.map(() => randomUUID());
-  const rows = await sql(
-    em,
-    `insert into reply_item (id, created_at, workspace_id, inbox_id, lead_id, campaign_id, send_id, one_off, kind, rule, evidence, matched_by, bounce,
+  // No waiting for the commit to reach the disk: if the database loses the last moments of commits in
+  // a crash, items, effects, events and cursor are lost together and the next poll reads the same
+  // messages again (the IMAP server holds them until the cursor moves). Same round trip as the insert.
+  const [, rows] = await sqlBatch(em, [
+    'set local synchronous_commit = off',
+    inlined(
+      `insert into reply_item (id, created_at, workspace_id, inbox_id, lead_id, campaign_id, send_id, one_off, kind, rule, evidence, matched_by, bounce,
        message_id, thread_references, folder, uid_validity, uid, from_email, from_name, subject, snippet, body_text, received_at,
        assisted_interest, assisted_confidence, lead_away_until)
      values ${drafts.map(() => `(${Array(ITEM_COLUMNS).fill('?').join(', ')})`).join(', ')}
      on conflict do nothing returning id`,
-    drafts.flatMap(({ uid, item: d }, i) => {
+      drafts.flatMap(({ uid, item: d }, i) => {
       const b = d.cls.bounce;
       const s = suggestions[i]!;
       return [
@@ -106,9 +117,10 @@ async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: nu
         s.confidence,
         d.cls.awayUntil ?? null,
       ];
-    }),
-  );
-  const done = new Set(rows.map((r) => String(r.id)));
+      }),
+    ),
+  ]);
+  const done = new Set(rows!.map((r) => String(r.id)));
   return drafts.flatMap((d, i) => (done.has(ids[i]!) ? [{ id: ids[i]!, item: d.item }] : []));
 }
 
@@ -141,9 +153,13 @@ function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEven
 
 /** The folder's cursor past `uid` (never backwards under the same UIDVALIDITY). */
 export async function moveCursor(em: EntityManager, t: FolderTarget, uid: number, now: Date, unreadable = 0, lastUnreadable: string | null = null): Promise<void> {
-  await sqlRun(
-    em,
-    `insert into inbox_folder_cursor (id, created_at, inbox_id, folder, uid_validity, last_uid, unreadable, last_unreadable, updated_at)
+  const { query, params } = cursorUpsert(t, uid, now, unreadable, lastUnreadable);
+  await sqlRun(em, query, params);
+}
+
+function cursorUpsert(t: FolderTarget, uid: number, now: Date, unreadable: number, lastUnreadable: string | null) {
+  return {
+    query: `insert into inbox_folder_cursor (id, created_at, inbox_id, folder, uid_validity, last_uid, unreadable, last_unreadable, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (inbox_id, folder) do update set
        last_uid = case when inbox_folder_cursor.uid_validity = excluded.uid_validity then greatest(inbox_folder_cursor.last_uid, excluded.last_uid) else excluded.last_uid end,
@@ -151,6 +167,6 @@ export async function moveCursor(em: EntityManager, t: FolderTarget, uid: number
        unreadable = inbox_folder_cursor.unreadable + excluded.unreadable,
        last_unreadable = coalesce(excluded.last_unreadable, inbox_folder_cursor.last_unreadable),
        updated_at = excluded.updated_at`,
-    [randomUUID(), now, t.inboxId, t.path, t.uidValidity, uid, unreadable, lastUnreadable, now],
-  );
+    params: [randomUUID(), now, t.inboxId, t.path, t.uidValidity, uid, unreadable, lastUnreadable, now],
+  };
 }
