@@ -86,7 +86,9 @@ export async function main() {
     });
     t = process.hrtime.bigint();
     await appendAll(imap.host, imap.port, raws, at);
-    console.log(`  ${MESSAGES.toLocaleString('en')} messages appended to Dovecot in ${(ms(t) / 1000).toFixed(1)} s (${(raws.reduce((s, r) => s + r.length, 0) / MESSAGES).toFixed(0)} bytes each on average)`);
+    console.log(
+      `  ${MESSAGES.toLocaleString('en')} messages appended to Dovecot in ${(ms(t) / 1000).toFixed(1)} s (${(raws.reduce((s, r) => s + r.length, 0) / MESSAGES).toFixed(0)} bytes each on average)`,
+    );
 
     const reset = async () => {
       await run(`delete from reply_item where inbox_id = ?`, [inbox.id]);
@@ -191,7 +193,7 @@ async function appendAll(host: string, port: number, raws: string[], date: Date)
  *  `steps`), 20% unrelated mail looked up by its sender. */
 async function matching(service: Awaited<ReturnType<typeof startBenchService>>['service'], ws: string, inboxId: string, leads: number, steps = 1) {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const questions: MatchQuestion[] = Array.from({ length: MATCH_SAMPLE }, (_, i) => {
     const n = 1 + Math.floor(random() * leads);
     const k = 1 + Math.floor(random() * steps);
@@ -209,7 +211,9 @@ async function matching(service: Awaited<ReturnType<typeof startBenchService>>['
   for (let i = 0; i < questions.length; i += 100) await matchMessages(em as never, ws, inboxId, questions.slice(i, i + 100));
   const batched = (ms(t) * 1000) / questions.length;
   const [{ n: sends }] = await service.deps.orm.em.getConnection().execute(`select count(*)::int as n from send where workspace_id = ?`, [ws]);
-  console.log(`  matching at ${Number(sends).toLocaleString('en')} sends: ${single.toFixed(0)} µs/message one per call, ${batched.toFixed(0)} µs/message 100 per call (${found}/${questions.length} matched)`);
+  console.log(
+    `  matching at ${Number(sends).toLocaleString('en')} sends: ${single.toFixed(0)} µs/message one per call, ${batched.toFixed(0)} µs/message 100 per call (${found}/${questions.length} matched)`,
+  );
   return { single, batched };
 }
 

@@ -175,9 +175,7 @@ describe('reply polling', () => {
     // decisions.md §8: an event per new reply and auto-reply, in the items' transaction (a bounce's
     // email_bounced is the hard-bounce path's, not counted here).
     const events = await replyEvents(s.inboxId);
-    expect(events.map((e) => `${e.kind} ${e.payload.lead_id}`).sort()).toEqual(
-      [`auto_reply_received ${b!.id}`, `reply_received ${a!.id}`, `reply_received ${e!.id}`].sort(),
-    );
+    expect(events.map((e) => `${e.kind} ${e.payload.lead_id}`).sort()).toEqual([`auto_reply_received ${b!.id}`, `reply_received ${a!.id}`, `reply_received ${e!.id}`].sort());
     const aItem = byLead.get(a!.id);
     expect(events.find((x) => x.payload.lead_id === a!.id)!.payload).toEqual({
       reply_id: aItem.id,

@@ -57,7 +57,12 @@ interface Reads {
  *  (statements built with inlined) runs after them, in the last round trip. */
 export async function applyEffects(em: EntityManager, items: NewItem[], c: EffectContext, tail: string[] = []): Promise<void> {
   const reads = items.length ? await readLocked(em, items, c) : null;
-  const todo = reads ? waves(items.filter((i) => reads.leads.has(i.match.leadId)), reads.leads) : [];
+  const todo = reads
+    ? waves(
+        items.filter((i) => reads.leads.has(i.match.leadId)),
+        reads.leads,
+      )
+    : [];
   if (!todo.length) {
     if (tail.length) await sqlBatch(em, tail);
     return;
@@ -162,10 +167,10 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply.
   const away = autoReplies.filter((i) => i.cls.awayUntil);
   if (away.length) {
-    w.add(
-      `update lead l set away_until = greatest(coalesce(l.away_until, v.until), v.until) from unnest(?::uuid[], ?::timestamptz[]) as v(id, until) where l.id = v.id`,
-      [pgArray(away.map((i) => i.match.leadId)), timeArray(away.map((i) => i.cls.awayUntil!))],
-    );
+    w.add(`update lead l set away_until = greatest(coalesce(l.away_until, v.until), v.until) from unnest(?::uuid[], ?::timestamptz[]) as v(id, until) where l.id = v.id`, [
+      pgArray(away.map((i) => i.match.leadId)),
+      timeArray(away.map((i) => i.cls.awayUntil!)),
+    ]);
   }
   for (const i of autoReplies) {
     if (leadOf(i).stop_on_auto_reply && !i.match.oneOff) stops.push({ leadId: i.match.leadId, status: 'stopped', reason: 'auto_replied', dropReason: 'Lead auto-replied' });
@@ -249,7 +254,18 @@ function hardBounces(w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRo
     w.add(
       `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
        values ${soft.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, 'dsn', ?, 'soft', ?)`).join(', ')}`,
-      soft.flatMap((i) => [randomUUID(), c.now, c.workspaceId, i.match.campaignId, i.match.leadId, c.inboxId, i.match.sendId, leadOf(i).email, smtpCode(i.cls.bounce!.diagnostic), reasonOf(i)]),
+      soft.flatMap((i) => [
+        randomUUID(),
+        c.now,
+        c.workspaceId,
+        i.match.campaignId,
+        i.match.leadId,
+        c.inboxId,
+        i.match.sendId,
+        leadOf(i).email,
+        smtpCode(i.cls.bounce!.diagnostic),
+        reasonOf(i),
+      ]),
     );
   }
   const hard = items.filter((i) => i.cls.bounce!.permanent);
