@@ -9,8 +9,8 @@
 // call, at 100,000 sends and again after 900,000 more (1,000,000): flat means a ratio near 1.
 //
 // The mix: 60% replies threaded on our Message-IDs, 15% out-of-office auto-replies, 5% RFC 3464 hard
-// bounces returning our Message-ID (the bounce-rate stop pauses an inbox over 5%), 20% unrelated mail
-// (matched by no id, looked up by sender).
+// bounces returning our Message-ID (the bounce-rate stop pauses an inbox over 5%; BOUNCE_PCT changes it,
+// from the replies' share), 20% unrelated mail (matched by no id, looked up by sender).
 // Run: npm run bench -- reply-ingest   (MESSAGES=2000 ROUNDS=1 for a quicker run, MATCHING=0 to skip the
 // matching part)
 import 'reflect-metadata';
@@ -29,6 +29,8 @@ const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
 const SENDS = Number(process.env.SENDS ?? 100_000);
 const MORE_SENDS_PER_LEAD = 9; // 100,000 → 1,000,000
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+/** Hard bounces in the mix, in percent (taken from the replies' share). */
+const BOUNCE_PCT = Number(process.env.BOUNCE_PCT ?? 5);
 const MATCH_SAMPLE = 2_000;
 const USER = 'sender@acme.example';
 const PASSWORD = 'imap-secret';
@@ -69,7 +71,9 @@ export async function main() {
       [sentAt, ws, campaign.id, inbox.id, sentAt, sentAt, campaign.id],
     );
     await run('vacuum analyze');
-    console.log(`Reply ingest: ${SENDS.toLocaleString('en')} sends set up in ${(ms(t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs, ${os.cpus()[0]?.model})`);
+    console.log(
+      `Reply ingest (${BOUNCE_PCT}% hard bounces): ${SENDS.toLocaleString('en')} sends set up in ${(ms(t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs, ${os.cpus()[0]?.model})`,
+    );
 
     // The mailbox: one message per lead k*step+1, spread over the sends (sent a second apart, so the
     // inbox's bounce-rate window, its last 200 sends, sees the 5% it would).
@@ -78,10 +82,10 @@ export async function main() {
     const raws = Array.from({ length: MESSAGES }, (_, k) => {
       const n = k * step + 1;
       const lead = `lead${n}@client${n}.example`;
-      const slot = k % 20;
-      if (slot < 12) return personReply({ from: lead, to: USER, inReplyTo: messageIdOf(n), at });
-      if (slot < 15) return outOfOffice({ from: lead, to: USER, inReplyTo: messageIdOf(n), at });
-      if (slot < 16) return dsnBounce({ to: USER, recipient: lead, returnedId: messageIdOf(n), at });
+      const slot = k % 100;
+      if (slot < BOUNCE_PCT) return dsnBounce({ to: USER, recipient: lead, returnedId: messageIdOf(n), at });
+      if (slot < BOUNCE_PCT + 15) return outOfOffice({ from: lead, to: USER, inReplyTo: messageIdOf(n), at });
+      if (slot < 80) return personReply({ from: lead, to: USER, inReplyTo: messageIdOf(n), at });
       return unrelated({ from: `billing${k}@vendor.example`, to: USER });
     });
     t = process.hrtime.bigint();

@@ -1,8 +1,8 @@
-// One transaction per batch of messages read from a folder (README.md "Polling"): the batch's reply items
-// (one insert), their effects (effects.ts, set-wise), their webhook events, and the folder cursor moved
-// past the batch. A crash before the commit leaves
-// nothing, so the next poll reads the same messages again; a message read twice (two pollers, a reset
-// cursor) finds its item already there (the unique key) and applies nothing a second time.
+// One transaction per batch of messages read from a folder (README.md "The batch pipeline"): the batch's
+// reply items (one insert), their effects (effects.ts, set-wise), their webhook events, and the folder
+// cursor moved past the batch. A crash before the commit leaves nothing, so the next poll reads the same
+// messages again; a message read twice (two pollers, a reset cursor) finds its item already there (the
+// unique key) and applies nothing a second time.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { mapLimited } from '../../../concurrency';
