@@ -15,7 +15,6 @@ export interface Match {
   campaignId: string;
   /** The send the message names (null for a match by address). */
   sendId: string | null;
-  sendStatus: string | null;
   /** An answer to a one-off email (or to mail of the one-off campaign): kept, never counted. */
   oneOff: boolean;
   matchedBy: MatchedBy;
@@ -40,7 +39,6 @@ interface SendRow {
   lead_id: string;
   campaign_id: string;
   kind: string;
-  status: string;
   message_id: string;
   one_off: boolean;
   timezone: string;
@@ -60,7 +58,7 @@ export async function matchMessages(em: EntityManager, workspaceId: string, inbo
   if (ids.length) {
     const rows = (await sql(
       em,
-      `select s.id, s.lead_id, s.campaign_id, s.kind, s.status, s.message_id, c.one_off, c.timezone
+      `select s.id, s.lead_id, s.campaign_id, s.kind, s.message_id, c.one_off, c.timezone
          from send s join campaign c on c.id = s.campaign_id
         where s.message_id = any(?::text[]) and s.workspace_id = ?`,
       [textArray(ids), workspaceId],
@@ -101,7 +99,6 @@ export async function matchMessages(em: EntityManager, workspaceId: string, inbo
       leadId: String(row.lead_id),
       campaignId: String(row.campaign_id),
       sendId: null,
-      sendStatus: null,
       oneOff: row.kind === 'one_off' || row.one_off === true,
       matchedBy: q.isBounce ? 'bounce_recipient' : 'sender',
       zone: String(row.timezone),
@@ -119,5 +116,5 @@ interface AddressRow {
 }
 
 function fromSend(r: SendRow, matchedBy: MatchedBy): Match {
-  return { leadId: r.lead_id, campaignId: r.campaign_id, sendId: r.id, sendStatus: r.status, oneOff: r.kind === 'one_off' || r.one_off, matchedBy, zone: r.timezone };
+  return { leadId: r.lead_id, campaignId: r.campaign_id, sendId: r.id, oneOff: r.kind === 'one_off' || r.one_off, matchedBy, zone: r.timezone };
 }
