@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { DeferredJobQueue, type JobQueue } from './job-queue';
 import type { CheckResult, MailServerLogin, SmtpLogin } from './mail/connection-test';
 import { imapClient } from './mail/imap-client';
+import type { InboundMessage, Unreadable } from './mail/inbound-message';
 import type { SmtpSender } from './mail/smtp-sender';
 import { threadedSmtp } from './mail/smtp-thread';
 import { createResolver, type DnsResolver } from './net/dns';
@@ -42,6 +43,11 @@ export interface ImapPort {
   /** A logged-in session for reading (reply polling), TLS rules as in the connection test; throws when
    *  the login fails. The caller closes it. */
   open(login: MailServerLogin): Promise<ImapSession>;
+  /** Parses one message read from a session (mail/inbound-message.ts parseInbound; the real port does it
+   *  on a thread of its own, mail/parse-thread.ts). Malformed input resolves to { unreadable, reason }. */
+  parse(raw: Buffer): Promise<InboundMessage | Unreadable>;
+  /** Service stop, after the jobs drained: ends what the port holds (the parse thread). */
+  close(): Promise<void>;
 }
 
 export interface ImapFolder {

@@ -85,6 +85,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           await jobs?.stop();
           // Jobs have drained their sends; an idle SMTP thread would otherwise outlive the service.
           await deps.smtp.close();
+          await deps.imap.close();
           await closed;
           await httpApp.stop();
           await db.close();

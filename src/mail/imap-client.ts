@@ -1,16 +1,21 @@
 // The real IMAP port (ports.ts ImapPort) on imapflow: the connection test, and read-only sessions for
 // reply polling. Transport security as in connection-test.ts (imapClientOptions). Sessions only EXAMINE
 // folders and FETCH with BODY.PEEK[] (imapflow's `source`), so nothing on the server changes, \Seen included.
-import { ImapFlow } from 'imapflow';
+// Messages are parsed on the port's parse thread (parse-thread.ts).
+import { ImapFlow, type ESearchResult } from 'imapflow';
 import { CONNECTION_TEST_TIMEOUT_MS, imapClientOptions, testImapLogin, type CheckResult, type MailServerLogin } from './connection-test';
+import { ParseThread } from './parse-thread';
 
 /** Socket and greeting deadline for a polling session. */
 export const IMAP_SESSION_TIMEOUT_MS = 30_000;
 
 export function imapClient(opts: { timeoutMs?: number } = {}) {
+  const thread = new ParseThread();
   return {
     testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, CONNECTION_TEST_TIMEOUT_MS),
     open: (login: MailServerLogin) => openImapSession(login, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS),
+    parse: (raw: Buffer) => thread.parse(raw),
+    close: () => thread.stop(),
   };
 }
 
@@ -35,13 +40,12 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
     async fetchAfter(afterUid: number, { limit = 100 }: { limit?: number } = {}) {
       const out: { uid: number; source: Buffer; internalDate: Date | null }[] = [];
       if (client.mailbox === false || !client.mailbox.exists) return out;
-      // UIDs first, so only `limit` bodies cross the wire. `N:*` always includes the newest message, even
-      // below N: the UID check drops it.
-      const found = (await client.search({ uid: `${afterUid + 1}:*` }, { uid: true })) || [];
-      const uids = found
-        .filter((uid) => uid > afterUid)
-        .sort((a, b) => a - b)
-        .slice(0, limit);
+      // UIDs first, so only `limit` bodies cross the wire. With ESEARCH (RFC 4731, every IMAP4rev2
+      // server) the answer is a compact set ("101:10100"), not one number per message still to read,
+      // which on a backlog of 10,000 was sent again for every batch. `N:*` always includes the newest
+      // message, even below N: the UID check drops it.
+      const found = await client.search({ uid: `${afterUid + 1}:*` }, { uid: true, returnOptions: ['all'] });
+      const uids = firstUids(found, afterUid, limit);
       if (!uids.length) return out;
       for await (const m of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
         if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
@@ -57,4 +61,30 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       await client.logout().catch(() => client.close());
     },
   };
+}
+
+/** The lowest `limit` UIDs above `afterUid` of a search answer: an ESEARCH compact set, or the plain
+ *  list of a server without ESEARCH. */
+export function firstUids(found: ESearchResult | number[] | false | undefined, afterUid: number, limit: number): number[] {
+  if (!found) return [];
+  if (Array.isArray(found)) {
+    return found
+      .filter((uid) => uid > afterUid)
+      .sort((a, b) => a - b)
+      .slice(0, limit);
+  }
+  const ranges = (found.all ?? '')
+    .split(',')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const [a, b = a] = part.split(':').map(Number) as [number, number?];
+      return [Math.min(a, b!), Math.max(a, b!)] as const;
+    })
+    .sort((x, y) => x[0] - y[0]);
+  const out: number[] = [];
+  for (const [from, to] of ranges) {
+    for (let uid = Math.max(from, afterUid + 1); uid <= to && out.length < limit; uid++) out.push(uid);
+    if (out.length >= limit) break;
+  }
+  return out;
 }

@@ -102,7 +102,7 @@ export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}):
   const broken = structuralProblem(raw, mail);
   if (broken) return { unreadable: true, reason: broken };
   try {
-    return await toInbound(mail);
+    return withoutNul(await toInbound(mail));
   } catch (err) {
     return { unreadable: true, reason: `MIME parse error: ${(err as Error).message}` };
   }
@@ -153,6 +153,17 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
     returned: await returnedMessage(mail.attachments),
     reportAttachments: mail.attachments.filter(isReportAttachment).map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, content: a.content })),
   };
+}
+
+/** Every string of the message without NUL characters (a `=00` in quoted-printable, a broken charset):
+ *  PostgreSQL text cannot hold them, and one such message would fail its batch on every poll. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\0') ? value.replace(/\0/g, '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  }
+  return value;
 }
 
 type AddressField = ParsedMail['to'];

@@ -1,7 +1,7 @@
 // The real IMAP port's reading session (src/mail/imap-client.ts) against Dovecot: folders, EXAMINE, the
 // messages after a UID, and nothing changed on the server (\Seen stays unset: BODY.PEEK[]).
 import { ImapFlow } from 'imapflow';
-import { imapClient } from '../../src/mail/imap-client';
+import { firstUids, imapClient } from '../../src/mail/imap-client';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 
 const USER = 'reader@example.com';
@@ -56,4 +56,14 @@ it('lists folders, examines INBOX and reads the messages after a UID, changing n
 
 it('refuses to open a session with a wrong password', async () => {
   await expect(imapClient({ timeoutMs: 5_000 }).open(login('wrong-password'))).rejects.toMatchObject({ authenticationFailed: true });
+});
+
+it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain SEARCH list', () => {
+  expect(firstUids({ all: '3:5,9,12:14' }, 4, 4)).toEqual([5, 9, 12, 13]);
+  // `N:*` includes the newest message even below N; ranges may come reversed or unordered.
+  expect(firstUids({ all: '2' }, 2, 100)).toEqual([]);
+  expect(firstUids({ all: '20:18,7' }, 0, 100)).toEqual([7, 18, 19, 20]);
+  expect(firstUids({}, 0, 100)).toEqual([]);
+  expect(firstUids([9, 3, 5, 2], 2, 2)).toEqual([3, 5]);
+  expect(firstUids(false, 0, 10)).toEqual([]);
 });

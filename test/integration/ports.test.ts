@@ -7,6 +7,7 @@ import type { SmtpLogin } from '../../src/mail/connection-test';
 import type { SmtpResult } from '../../src/mail/smtp-sender';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import type { DeferredJobQueue } from '../../src/job-queue';
+import { parseInbound } from '../../src/mail/inbound-message';
 import type { HttpPort, ImapPort, OutboundRequest, SmtpPort } from '../../src/ports';
 import { signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
@@ -43,6 +44,8 @@ const imap: ImapPort = {
   open: async () => {
     throw new Error('no IMAP in this test');
   },
+  parse: parseInbound,
+  close: async () => undefined,
 };
 
 /** Answers the sheet and the model endpoint from memory. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
+import { parseInbound } from '../../src/mail/inbound-message';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/ports';
 import { repliesModule } from '../../src/modules/replies';
 import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
@@ -16,7 +17,7 @@ import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
-import { dmarcReportMail, outOfOffice, personReply } from '../support/inbound-mail';
+import { dmarcReportMail, dsnBounce, outOfOffice, personReply } from '../support/inbound-mail';
 
 const HOUR = 3_600_000;
 
@@ -32,6 +33,13 @@ class FakeImap implements ImapPort {
   async testLogin() {
     return { ok: true, detail: 'ok' };
   }
+
+  // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
+  parse(raw: Buffer) {
+    return parseInbound(raw);
+  }
+
+  async close() {}
 
   async open(login: { host: string }): Promise<ImapSession> {
     this.open_++;
@@ -167,6 +175,49 @@ describe('the reply polling job', () => {
     expect(cursor.last_unreadable).toMatch(/^UID 1: multipart boundary/);
   });
 
+  it('keeps a message with NUL characters (which PostgreSQL text cannot hold) as an item without them', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    // A NUL in the subject (an encoded word) and in the body (quoted-printable).
+    const withNul = b
+      .reply(1, 'Yes=00, let us talk.')
+      .source.toString()
+      .replace('Subject: Re: Quick question', 'Subject: =?utf-8?Q?Re=3A_Quick=00_question?=')
+      .replace('Content-Type: text/plain; charset=utf-8', 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable');
+    imap.boxes.set(b.host, [{ uid: 1, source: Buffer.from(withNul), internalDate: new Date() }]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 1, items: 1, unreadable: 0 });
+    const [item] = await db(`select subject, snippet from reply_item where inbox_id = ?`, [b.inbox.id]);
+    expect(item).toEqual({ subject: 'Re: Quick question', snippet: expect.stringMatching(/^Yes, let us talk\./) });
+  });
+
+  it("applies a batch as if message by message: the company stop before a colleague's reply, a send bounced twice counted once", async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active', companyReplyStop: true, stopOnReply: true });
+    const host = `imap-${randomUUID().slice(0, 8)}.test`;
+    const inbox = await createInbox(service, me.workspaceId, { imapHost: host });
+    const domain = `corp-${randomUUID().slice(0, 6)}.test`;
+    const [ann, bob, cid] = await createLeads(service, me.workspaceId, campaign.id, [{ email: `ann@${domain}` }, { email: `bob@${domain}` }, { email: `cid@other-${domain}` }]);
+    const sent = async (leadId: string) =>
+      createSentEmail(service, { workspaceId: me.workspaceId, campaignId: campaign.id, leadId, inboxId: inbox.id, inboxEmail: inbox.email, sentAt: new Date(Date.now() - HOUR) });
+    const [toAnn, toBob, toCid] = [await sent(ann!.id), await sent(bob!.id), await sent(cid!.id)];
+    const at = (uid: number, raw: string): ImapMessage => ({ uid, source: Buffer.from(raw), internalDate: new Date() });
+    imap.boxes.set(host, [
+      at(1, personReply({ from: ann!.email, to: inbox.email, inReplyTo: toAnn.messageId })),
+      at(2, personReply({ from: bob!.email, to: inbox.email, inReplyTo: toBob.messageId })),
+      at(3, dsnBounce({ to: inbox.email, recipient: cid!.email, returnedId: toCid.messageId })),
+      at(4, dsnBounce({ to: inbox.email, recipient: cid!.email, returnedId: toCid.messageId })),
+    ]);
+    expect(await pollInbox(service.deps, inbox.id)).toMatchObject({ read: 4, items: 4 });
+    const leads = await db(`select email, status, stop_reason, replied_at is not null as replied from lead where campaign_id = ? order by email`, [campaign.id]);
+    // Ann's reply stopped Bob as her colleague before his own reply was read: it counts, but he stays stopped.
+    expect(leads).toEqual([
+      { email: ann!.email, status: 'replied', stop_reason: 'replied', replied: true },
+      { email: bob!.email, status: 'stopped', stop_reason: 'company_replied', replied: true },
+      { email: cid!.email, status: 'bounced', stop_reason: 'bounced', replied: false },
+    ]);
+    expect(await db(`select replied, bounced from inbox_day_stat where inbox_id = ?`, [inbox.id])).toEqual([{ replied: 2, bounced: 1 }]);
+    expect(await db(`select category from bounce where lead_id = ?`, [cid!.id])).toEqual([{ category: 'hard' }]);
+  });
+
   it('keeps a reply to a one-off email without counting it (decisions.md §6)', async () => {
     const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
     const b = await inboxWithLead(campaign.id, { kind: 'one_off' });
@@ -177,6 +228,9 @@ describe('the reply polling job', () => {
     const [lead] = await db(`select replied_at from lead where id = ?`, [b.lead.id]);
     expect(lead.replied_at).toBeNull();
     expect(await db(`select replied from inbox_day_stat where inbox_id = ?`, [b.inbox.id])).toEqual([]);
+    // Still a reply for webhooks (decisions.md §8), marked as one to a one-off.
+    const events = await db(`select kind, payload from event where payload->>'inbox_id' = ?`, [b.inbox.id]);
+    expect(events).toEqual([{ kind: 'reply_received', payload: expect.objectContaining({ lead_id: b.lead.id, kind: 'reply', one_off: true }) }]);
   });
 
   it('asks the model for the interest suggestion when LLM_BASE_URL is set, and falls back to the rules when it fails', async () => {

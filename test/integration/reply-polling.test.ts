@@ -96,6 +96,9 @@ async function sendFirstSteps(s: Setup): Promise<void> {
 const sendOf = async (leadId: string) => (await db(`select * from send where lead_id = ? order by created_at`, [leadId]))[0];
 const leadRow = async (id: string) => (await db(`select * from lead where id = ?`, [id]))[0];
 const items = (inboxId: string) => db(`select * from reply_item where inbox_id = ? order by uid`, [inboxId]);
+/** The inbox's reply and auto-reply events in the outbox. */
+const replyEvents = (inboxId: string) =>
+  db(`select kind, payload from event where kind in ('reply_received', 'auto_reply_received') and payload->>'inbox_id' = ? order by created_at`, [inboxId]);
 const append = (s: Setup, raw: string, mailbox?: string) =>
   imap.appendMessage(s.imapUser, raw, { mailbox, date: clock.now() }).catch((err) => {
     throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${imap.log().slice(-1500)}`);
@@ -169,6 +172,24 @@ describe('reply polling', () => {
     const [stat] = await db(`select replied, bounced from inbox_day_stat where inbox_id = ?`, [s.inboxId]);
     expect(stat).toEqual({ replied: 2, bounced: 1 });
 
+    // decisions.md §8: an event per new reply and auto-reply, in the items' transaction (a bounce's
+    // email_bounced is the hard-bounce path's, not counted here).
+    const events = await replyEvents(s.inboxId);
+    expect(events.map((e) => `${e.kind} ${e.payload.lead_id}`).sort()).toEqual([`auto_reply_received ${b!.id}`, `reply_received ${a!.id}`, `reply_received ${e!.id}`].sort());
+    const aItem = byLead.get(a!.id);
+    expect(events.find((x) => x.payload.lead_id === a!.id)!.payload).toEqual({
+      reply_id: aItem.id,
+      lead_id: a!.id,
+      campaign_id: s.campaignId,
+      inbox_id: s.inboxId,
+      from_email: a!.email,
+      subject: 'Re: Quick question',
+      received_at: new Date(aItem.received_at).toISOString(),
+      kind: 'reply',
+      one_off: false,
+    });
+    expect(events.find((x) => x.payload.lead_id === b!.id)!.payload).toMatchObject({ kind: 'auto_reply', away_until: backDay, reply_id: byLead.get(b!.id).id });
+
     // Read-only: every flag as it was (no \Seen), nothing moved or deleted.
     expect(await serverFlags(s.imapUser)).toEqual(before);
     expect(Object.values(before).flat()).toEqual([]);
@@ -181,6 +202,8 @@ describe('reply polling', () => {
     expect(await items(s.inboxId)).toHaveLength(5);
     expect((await db(`select replied, bounced from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0]).toEqual({ replied: 2, bounced: 1 });
     expect(await db(`select count(*)::int as n from bounce where lead_id = ?`, [c!.id])).toEqual([{ n: 1 }]);
+    // …and records no second event: only an inserted item has one.
+    expect(await replyEvents(s.inboxId)).toHaveLength(3);
 
     // The follow-up: the lead who auto-replied waits for its return date, the soft bounce goes on.
     clock.advance(2 * DAY);
@@ -274,6 +297,10 @@ describe('reply polling', () => {
     expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ items: total - atKill });
     expect(await count()).toBe(total);
     expect((await db(`select replied from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0].replied).toBe(total);
+    // One reply_received per item: none lost with the killed batch, none doubled by the re-read.
+    const events = await replyEvents(s.inboxId);
+    expect(events).toHaveLength(total);
+    expect(new Set(events.map((e) => e.payload.reply_id)).size).toBe(total);
     // A child process compiles the service before it polls: slow on a busy machine.
   }, 120_000);
 });

@@ -1,11 +1,16 @@
-// What a reply item does to its lead and the numbers (decisions.md §6 "What each kind does"), inside the
-// transaction that inserts the item, so a message is either wholly applied or not at all.
+// What reply items do to their leads and the numbers (decisions.md §6 "What each kind does"), inside the
+// transaction that inserts them, so a message is either wholly applied or not at all.
+//
+// Set-wise: a batch's new items take one statement per kind of effect, not one per item. The outcome
+// must be the one of applying the items one by one in UID order; that holds as long as no two items of
+// a set touch the same lead, or the company of a lead whose reply stops that company (a reply and a
+// bounce of one lead, two leads of one company). So the items are cut into waves, in order, each wave
+// free of such pairs and applied as a whole before the next (almost always a single wave).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { sql, sqlRun } from '../../../db/sql';
+import { inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
-import { stopLead } from '../../leads/lifecycle/lead-progress';
-import { recordHardBounce } from '../../sending/engine/outcomes';
+import { recordHardBounce, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
 import { isFreeMailDomain } from './free-mail';
@@ -15,122 +20,288 @@ export interface EffectContext {
   workspaceId: string;
   inboxId: string;
   workspaceZone: string;
-  receivedAt: Date;
   now: Date;
 }
 
+/** One new item: what matched, how it was classified, when it arrived. */
+export interface NewItem {
+  match: Match;
+  cls: Classification;
+  receivedAt: Date;
+}
+
 interface LeadRow {
+  id: string;
   email: string;
-  status: string;
   stop_on_reply: boolean;
   stop_on_auto_reply: boolean;
   company_reply_stop: boolean;
 }
 
-export async function applyEffects(em: EntityManager, match: Match, cls: Classification, c: EffectContext): Promise<void> {
-  const [lead] = (await sql(
-    em,
-    `select l.email, l.status, c.stop_on_reply, c.stop_on_auto_reply, c.company_reply_stop
-       from lead l join campaign c on c.id = l.campaign_id where l.id = ? for update of l`,
-    [match.leadId],
-  )) as unknown as LeadRow[];
-  if (!lead) return;
-  if (cls.kind === 'reply') return personReplied(em, match, lead, c);
-  if (cls.kind === 'auto_reply') return autoReplied(em, match, lead, cls);
-  return bounced(em, match, lead, cls, c);
+interface Stop {
+  leadId: string;
+  status: 'replied' | 'stopped';
+  reason: 'replied' | 'auto_replied' | 'company_replied';
+  dropReason: string;
 }
 
-/** decisions.md §6 reply: the lead stops with stopOnReply, queued one-offs go, the company stop; without
- *  stopOnReply it goes on and `no_reply` conditions stop holding (replied_at). A reply to a one-off is
- *  kept but not counted: no replied_at and no inbox count, though its sequence still stops (a person who
- *  answered is never followed up against the campaign's setting). */
-async function personReplied(em: EntityManager, match: Match, lead: LeadRow, c: EffectContext) {
-  if (!match.oneOff) {
-    await sqlRun(em, `update lead set replied_at = coalesce(replied_at, ?) where id = ?`, [c.receivedAt, match.leadId]);
-    await sqlRun(
-      em,
-      `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, ?, ?, ?, ?, 0, 0, 0, 1)
-       on conflict (inbox_id, day) do update set replied = inbox_day_stat.replied + 1`,
-      [randomUUID(), c.now, c.workspaceId, c.inboxId, dayKey(c.workspaceZone, c.receivedAt)],
-    );
-  }
-  if (lead.stop_on_reply) {
-    await stopLead(em, match.leadId, match.oneOff ? { status: 'stopped', reason: 'replied' } : { status: 'replied', reason: 'replied' }, 'Lead replied');
-  } else {
-    // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
-    await sqlRun(em, `update send set status = 'dropped', error = 'Lead replied' where lead_id = ? and kind = 'one_off' and status = 'queued'`, [match.leadId]);
-  }
-  if (lead.company_reply_stop && !match.oneOff) await companyStop(em, match, lead.email);
+/** What the effects read under the leads' locks: the lead rows, and for hard bounces the status of
+ *  their sends (the one a bounce names, else the lead's last from this inbox). */
+interface Reads {
+  leads: Map<string, LeadRow>;
+  sendStatus: Map<string, string>;
+  lastSend: Map<string, string>;
 }
 
-/** decisions.md §6 companyReplyStop: every other lead of the campaign on the same address domain stops.
- *  Not for free-mail domains: a reply from one gmail.com address says nothing about another's company. */
-async function companyStop(em: EntityManager, match: Match, email: string) {
-  const domain = domainOf(email);
-  if (!domain || isFreeMailDomain(domain)) return;
-  const rows = await sql(
-    em,
-    `select id from lead where campaign_id = ? and id <> ? and lower(email) like ? escape '\\'
-        and status not in ('replied', 'unsubscribed', 'bounced', 'stopped', 'completed')`,
-    [match.campaignId, match.leadId, `%@${domain.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`],
-  );
-  for (const r of rows) await stopLead(em, String(r.id), { status: 'stopped', reason: 'company_replied' }, 'Someone at the same company replied');
-}
-
-/** decisions.md §6 auto_reply: stop with stopOnAutoReply; a return date holds the lead until then. */
-async function autoReplied(em: EntityManager, match: Match, lead: LeadRow, cls: Classification) {
-  if (cls.awayUntil) await sqlRun(em, `update lead set away_until = greatest(coalesce(away_until, ?), ?) where id = ?`, [cls.awayUntil, cls.awayUntil, match.leadId]);
-  if (lead.stop_on_auto_reply && !match.oneOff) await stopLead(em, match.leadId, { status: 'stopped', reason: 'auto_replied' }, 'Lead auto-replied');
-}
-
-/** decisions.md §6 bounce: 5.x.x is a hard bounce exactly as at SMTP time; 4.x.x a soft one that stops nothing. */
-async function bounced(em: EntityManager, match: Match, lead: LeadRow, cls: Classification, c: EffectContext) {
-  const b = cls.bounce!;
-  const reason = (b.diagnostic || cls.evidence || 'bounced').slice(0, 500);
-  const code = smtpCode(b.diagnostic);
-  if (!b.permanent) {
-    await sqlRun(
-      em,
-      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, 'dsn', ?, 'soft', ?)`,
-      [randomUUID(), c.now, c.workspaceId, match.campaignId, match.leadId, c.inboxId, match.sendId, lead.email, code, reason],
-    );
+/** Applies the effects of a batch's newly inserted items, as if one by one in their order. `tail`
+ *  (statements built with inlined) runs after them, in the last round trip. */
+export async function applyEffects(em: EntityManager, items: NewItem[], c: EffectContext, tail: string[] = []): Promise<void> {
+  const reads = items.length ? await readLocked(em, items, c) : null;
+  const todo = reads
+    ? waves(
+        items.filter((i) => reads.leads.has(i.match.leadId)),
+        reads.leads,
+      )
+    : [];
+  if (!todo.length) {
+    if (tail.length) await sqlBatch(em, tail);
     return;
   }
-  // The send counts as bounced (the inbox's bounce-rate stop reads send status). A send the SMTP server
-  // already refused was recorded then: the bounce message repeats it and changes nothing.
-  const send = match.sendId ? { id: match.sendId, status: match.sendStatus } : await lastSendTo(em, match.leadId, c.inboxId);
-  if (send?.status === 'bounced') return;
-  if (send) {
-    await sqlRun(em, `update send set status = 'bounced', error = ? where id = ? and status = 'sent'`, [reason, send.id]);
-    await sqlRun(
-      em,
-      `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied) values (?, ?, ?, ?, ?, 0, 0, 1, 0)
-       on conflict (inbox_id, day) do update set bounced = inbox_day_stat.bounced + 1`,
-      [randomUUID(), c.now, c.workspaceId, c.inboxId, dayKey(c.workspaceZone, c.receivedAt)],
-    );
+  for (let n = 0; n < todo.length; n++) await applyWave(em, todo[n]!, reads!, c, n === todo.length - 1 ? tail : []);
+}
+
+/** Every lead locked first, in id order (two pollers locking in one order cannot deadlock each other),
+ *  and then, in the same round trip, what hard bounces need to know about their sends. */
+async function readLocked(em: EntityManager, items: NewItem[], c: EffectContext): Promise<Reads> {
+  const hard = items.filter((i) => i.cls.kind === 'bounce' && i.cls.bounce!.permanent);
+  const [leadRows, sendRows] = await sqlBatch(em, [
+    inlined(
+      `select l.id, l.email, c.stop_on_reply, c.stop_on_auto_reply, c.company_reply_stop
+         from lead l join campaign c on c.id = l.campaign_id where l.id = any(?::uuid[]) order by l.id for update of l`,
+      [pgArray([...new Set(items.map((i) => i.match.leadId))])],
+    ),
+    inlined(
+      `select s.id, s.status, null::uuid as lead_id from send s where s.id = any(?::uuid[])
+       union all
+       select * from (select distinct on (lead_id) id, status, lead_id from send
+                       where lead_id = any(?::uuid[]) and inbox_id = ? and status in ('sent', 'bounced') order by lead_id, sent_at desc) last`,
+      [pgArray(hard.flatMap((i) => (i.match.sendId ? [i.match.sendId] : []))), pgArray(hard.filter((i) => !i.match.sendId).map((i) => i.match.leadId)), c.inboxId],
+    ),
+  ]);
+  return {
+    leads: new Map((leadRows as unknown as LeadRow[]).map((r) => [r.id, r])),
+    sendStatus: new Map(sendRows!.map((r) => [String(r.id), String(r.status)])),
+    lastSend: new Map(sendRows!.filter((r) => r.lead_id !== null).map((r) => [String(r.lead_id), String(r.id)])),
+  };
+}
+
+/** decisions.md §6 companyReplyStop: a reply stops the other leads of its campaign on its domain, never
+ *  for free-mail domains (a reply from one gmail.com address says nothing about another's company). */
+function companyDomain(item: NewItem, lead: LeadRow): string | null {
+  if (item.cls.kind !== 'reply' || item.match.oneOff || !lead.company_reply_stop) return null;
+  const domain = domainOf(lead.email);
+  return domain && !isFreeMailDomain(domain) ? domain : null;
+}
+
+/** Consecutive runs of items that are independent of each other (see the top of the file). */
+function waves(items: NewItem[], leads: Map<string, LeadRow>): NewItem[][] {
+  const out: NewItem[][] = [];
+  let wave: NewItem[] = [];
+  let seenLeads = new Set<string>();
+  let companies = new Map<string, boolean>(); // company key → a reply in the wave stops that company
+  for (const item of items) {
+    const lead = leads.get(item.match.leadId)!;
+    const company = `${item.match.campaignId} ${domainOf(lead.email)}`;
+    const stopsCompany = companyDomain(item, lead) !== null;
+    const clash = seenLeads.has(lead.id) || (companies.has(company) && (stopsCompany || companies.get(company)!));
+    if (clash) {
+      out.push(wave);
+      wave = [];
+      seenLeads = new Set();
+      companies = new Map();
+    }
+    wave.push(item);
+    seenLeads.add(lead.id);
+    companies.set(company, stopsCompany || (companies.get(company) ?? false));
   }
-  const sendId = send?.id ?? null;
-  await recordHardBounce(
-    em,
-    {
-      workspaceId: c.workspaceId,
-      campaignId: match.campaignId,
-      leadId: match.leadId,
-      inboxId: c.inboxId,
-      sendId,
-      email: lead.email,
-      source: 'dsn',
-      code,
-      category: 'hard',
-      reason,
-    },
-    c.now,
+  if (wave.length) out.push(wave);
+  return out;
+}
+
+/** The statements of a wave, sent together in one round trip (db/sql.ts sqlBatch) and run in order. */
+class Writes {
+  readonly statements: string[] = [];
+  add(query: string, params: readonly unknown[]): void {
+    this.statements.push(inlined(query, params));
+  }
+}
+
+async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: EffectContext, tail: string[]): Promise<void> {
+  const leadOf = (i: NewItem) => reads.leads.get(i.match.leadId)!;
+  const replies = wave.filter((i) => i.cls.kind === 'reply');
+  const autoReplies = wave.filter((i) => i.cls.kind === 'auto_reply');
+  const stops: Stop[] = [];
+  const w = new Writes();
+
+  // decisions.md §6 reply: the lead stops with stopOnReply, queued one-offs go, the company stop; without
+  // stopOnReply it goes on and `no_reply` conditions stop holding (replied_at). A reply to a one-off is
+  // kept but not counted: no replied_at and no inbox count, though its sequence still stops (a person who
+  // answered is never followed up against the campaign's setting).
+  const counted = replies.filter((i) => !i.match.oneOff);
+  if (counted.length) {
+    w.add(`update lead l set replied_at = coalesce(l.replied_at, v.at) from unnest(?::uuid[], ?::timestamptz[]) as v(id, at) where l.id = v.id`, [
+      pgArray(counted.map((i) => i.match.leadId)),
+      timeArray(counted.map((i) => i.receivedAt)),
+    ]);
+    countDays(w, counted, c, 'replied');
+  }
+  for (const i of replies) {
+    if (leadOf(i).stop_on_reply) stops.push({ leadId: i.match.leadId, status: i.match.oneOff ? 'stopped' : 'replied', reason: 'replied', dropReason: 'Lead replied' });
+  }
+  const goingOn = replies.filter((i) => !leadOf(i).stop_on_reply).map((i) => i.match.leadId);
+  // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
+  if (goingOn.length) {
+    w.add(`update send set status = 'dropped', error = 'Lead replied' where lead_id = any(?::uuid[]) and kind = 'one_off' and status = 'queued'`, [pgArray(goingOn)]);
+  }
+
+  // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply.
+  const away = autoReplies.filter((i) => i.cls.awayUntil);
+  if (away.length) {
+    w.add(`update lead l set away_until = greatest(coalesce(l.away_until, v.until), v.until) from unnest(?::uuid[], ?::timestamptz[]) as v(id, until) where l.id = v.id`, [
+      pgArray(away.map((i) => i.match.leadId)),
+      timeArray(away.map((i) => i.cls.awayUntil!)),
+    ]);
+  }
+  for (const i of autoReplies) {
+    if (leadOf(i).stop_on_auto_reply && !i.match.oneOff) stops.push({ leadId: i.match.leadId, status: 'stopped', reason: 'auto_replied', dropReason: 'Lead auto-replied' });
+  }
+  stopLeads(w, stops);
+  companyStop(w, replies, leadOf);
+
+  // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written below.
+  const bounces = wave.filter((i) => i.cls.kind === 'bounce');
+  const hard = bounces.length ? hardBounces(w, bounces, leadOf, reads, c) : [];
+  const statements = [...w.statements, ...tail];
+  if (statements.length) await sqlBatch(em, statements);
+  for (const h of hard) await recordHardBounce(em, h, c.now);
+}
+
+/** The inbox's `replied` or `bounced` count per day of the workspace. */
+function countDays(w: Writes, items: NewItem[], c: EffectContext, column: 'replied' | 'bounced') {
+  const perDay = new Map<string, number>();
+  for (const i of items) {
+    const day = dayKey(c.workspaceZone, i.receivedAt);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  const days = [...perDay];
+  w.add(
+    `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
+     values ${days.map(() => (column === 'replied' ? '(?, ?, ?, ?, ?, 0, 0, 0, ?)' : '(?, ?, ?, ?, ?, 0, 0, ?, 0)')).join(', ')}
+     on conflict (inbox_id, day) do update set ${column} = inbox_day_stat.${column} + excluded.${column}`,
+    days.flatMap(([day, n]) => [randomUUID(), c.now, c.workspaceId, c.inboxId, day, n]),
   );
 }
 
-async function lastSendTo(em: EntityManager, leadId: string, inboxId: string): Promise<{ id: string; status: string } | null> {
-  const [row] = await sql(em, `select id, status from send where lead_id = ? and inbox_id = ? and status in ('sent', 'bounced') order by sent_at desc limit 1`, [leadId, inboxId]);
-  return row ? { id: String(row.id), status: String(row.status) } : null;
+/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: the same two statements, one pair
+ *  per kind of stop. A lead already replied, unsubscribed, bounced or stopped keeps its status. */
+function stopLeads(w: Writes, stops: Stop[]) {
+  const groups = new Map<string, Stop[]>();
+  for (const s of stops) {
+    const key = `${s.status}/${s.reason}/${s.dropReason}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  for (const group of groups.values()) {
+    const { status, reason, dropReason } = group[0]!;
+    const ids = pgArray(group.map((s) => s.leadId));
+    w.add(
+      `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
+        where "id" = any(?::uuid[]) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
+      [status, reason, ids],
+    );
+    w.add(`update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, [dropReason, ids]);
+  }
+}
+
+/** companyReplyStop for the wave's replies (companyDomain says which stop their company): stopLead for
+ *  every other lead of the campaign on the domain that is still going, as two statements. */
+function companyStop(w: Writes, replies: NewItem[], leadOf: (i: NewItem) => LeadRow) {
+  const stopping = replies.map((i) => ({ i, domain: companyDomain(i, leadOf(i)) })).filter((x) => x.domain !== null);
+  if (!stopping.length) return;
+  const params = [
+    pgArray(stopping.map((x) => x.i.match.campaignId)),
+    pgArray(stopping.map((x) => x.i.match.leadId)),
+    textArray(stopping.map((x) => `%@${x.domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`)),
+  ];
+  const others = `select l.id from lead l join unnest(?::uuid[], ?::uuid[], ?::text[]) as r(campaign_id, lead_id, pattern)
+         on l.campaign_id = r.campaign_id and l.id <> r.lead_id and lower(l.email) like r.pattern escape '\\'
+      where l.status not in ('replied', 'unsubscribed', 'bounced', 'stopped', 'completed')`;
+  // Their queued emails first: the lead update below changes which leads the selection finds.
+  w.add(`update "send" set "status" = 'dropped', "error" = 'Someone at the same company replied' where "status" = 'queued' and "lead_id" in (${others})`, params);
+  w.add(
+    `update "lead" set "status" = 'stopped', "stop_reason" = 'company_replied', "next_due_at" = null
+      where "id" in (${others}) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
+    params,
+  );
+}
+
+/** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced
+ *  here and are returned for recordHardBounce, one by one, exactly as at SMTP time (it is shared with
+ *  SMTP-time bounces). */
+function hardBounces(w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRow, reads: Reads, c: EffectContext): HardBounce[] {
+  const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);
+  const soft = items.filter((i) => !i.cls.bounce!.permanent);
+  if (soft.length) {
+    w.add(
+      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
+       values ${soft.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, 'dsn', ?, 'soft', ?)`).join(', ')}`,
+      soft.flatMap((i) => [
+        randomUUID(),
+        c.now,
+        c.workspaceId,
+        i.match.campaignId,
+        i.match.leadId,
+        c.inboxId,
+        i.match.sendId,
+        leadOf(i).email,
+        smtpCode(i.cls.bounce!.diagnostic),
+        reasonOf(i),
+      ]),
+    );
+  }
+  const hard = items.filter((i) => i.cls.bounce!.permanent);
+  if (!hard.length) return [];
+  // The send counts as bounced (the inbox's bounce-rate stop reads send status): the one the bounce
+  // names, else the lead's last from this inbox. Its status was read under the lead's lock (readLocked)
+  // and is kept up to date here from wave to wave: a send the SMTP server already refused was recorded
+  // then, and a second bounce of one send (in this batch or an earlier one) finds it bounced; the bounce
+  // message repeats it and changes nothing.
+  const status = reads.sendStatus;
+  const sendOf = (i: NewItem) => i.match.sendId ?? reads.lastSend.get(i.match.leadId) ?? null;
+  const counted = hard.filter((i) => {
+    const send = sendOf(i);
+    return send === null || status.get(send) !== 'bounced';
+  });
+  const withSend = counted.filter((i) => sendOf(i) !== null);
+  if (withSend.length) {
+    w.add(`update send s set status = 'bounced', error = v.reason from unnest(?::uuid[], ?::text[]) as v(id, reason) where s.id = v.id and s.status = 'sent'`, [
+      pgArray(withSend.map((i) => sendOf(i)!)),
+      textArray(withSend.map(reasonOf)),
+    ]);
+    countDays(w, withSend, c, 'bounced');
+    for (const i of withSend) if (status.get(sendOf(i)!) === 'sent') status.set(sendOf(i)!, 'bounced');
+  }
+  return counted.map((i) => ({
+    workspaceId: c.workspaceId,
+    campaignId: i.match.campaignId,
+    leadId: i.match.leadId,
+    inboxId: c.inboxId,
+    sendId: sendOf(i),
+    email: leadOf(i).email,
+    source: 'dsn',
+    code: smtpCode(i.cls.bounce!.diagnostic),
+    category: 'hard',
+    reason: reasonOf(i),
+  }));
 }
 
 /** The SMTP reply code a diagnostic starts with ("smtp; 550 5.1.1 …"), or null. */

@@ -1,14 +1,14 @@
-// One message read from a folder, turned into what the transaction needs (ingest-batch.ts): parsed,
-// classified, matched to our mail, with its reply-item fields, or the reason it is not an item. All of it
-// reads only, so it runs before the transaction and a batch's transaction stays short.
+// A batch of messages read from a folder and parsed, turned into what the transaction needs
+// (ingest-batch.ts): classified, matched to our mail, with its reply-item fields, or the reason it is not
+// an item. All of it reads only, so it runs before the transaction and a batch's transaction stays short.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInbound, type InboundMessage } from '../../../mail/inbound-message';
+import type { InboundMessage, Unreadable } from '../../../mail/inbound-message';
 import type { ImapMessage } from '../../../ports';
 import { classifyInbound, type Classification } from '../classify/classify-inbound';
 import { returnDate } from '../classify/return-date';
 import { bodyText, cutChars, snippet } from '../reply-text';
 import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';
-import { matchMessage, type Match } from './match';
+import { matchMessages, type Match, type MatchQuestion } from './match';
 
 export interface FolderTarget {
   workspaceId: string;
@@ -37,42 +37,74 @@ export type Prepared =
 
 const SUBJECT_MAX = 998;
 
-export async function prepareMessage(em: EntityManager, target: FolderTarget, raw: ImapMessage, now: Date): Promise<Prepared> {
-  const msg = await parseInbound(raw.source);
-  if ('unreadable' in msg) return { uid: raw.uid, skipped: 'unreadable', reason: msg.reason };
-  const from = (msg.from.address ?? '').toLowerCase();
-  // Mail the inbox sent itself (a copy filed in INBOX, a note to self) is never a reply.
-  if (from === target.inboxEmail) return { uid: raw.uid, skipped: 'from_self' };
-  const receivedAt = raw.internalDate ?? msg.date ?? now;
-  const cls = classifyInbound(msg, { received: receivedAt, zone: target.workspaceZone });
-  const ownId = ownMessageId(msg.messageId);
-  const returnedId = cls.kind === 'bounce' ? ownMessageId(cls.bounce?.returnedMessageId ?? msg.returned?.messageId) : null;
-  const match = await matchMessage(em, target.workspaceId, target.inboxId, {
-    ownId,
-    answered: answeredIds(msg.inReplyTo, msg.references),
-    returnedId,
-    address: cls.kind === 'bounce' ? bouncedAddress(cls, msg) : from || null,
-    isBounce: cls.kind === 'bounce',
+/** A message as read and parsed (parsing is the IMAP port's, on its thread). */
+export interface ParsedMessage {
+  raw: ImapMessage;
+  msg: InboundMessage | Unreadable;
+}
+
+/** A batch of parsed messages classified and matched: one matching round trip for the whole batch
+ *  (match.ts matchMessages), each message's outcome what it would be alone. */
+export async function prepareBatch(em: EntityManager, target: FolderTarget, batch: ParsedMessage[], now: Date): Promise<Prepared[]> {
+  interface Pending {
+    uid: number;
+    msg: InboundMessage;
+    from: string;
+    receivedAt: Date;
+    cls: Classification;
+    ownId: string | null;
+    question: MatchQuestion;
+  }
+  const out: (Prepared | Pending)[] = batch.map(({ raw, msg }) => {
+    if ('unreadable' in msg) return { uid: raw.uid, skipped: 'unreadable', reason: msg.reason };
+    const from = (msg.from.address ?? '').toLowerCase();
+    // Mail the inbox sent itself (a copy filed in INBOX, a note to self) is never a reply.
+    if (from === target.inboxEmail) return { uid: raw.uid, skipped: 'from_self' };
+    const receivedAt = raw.internalDate ?? msg.date ?? now;
+    const cls = classifyInbound(msg, { received: receivedAt, zone: target.workspaceZone });
+    const ownId = ownMessageId(msg.messageId);
+    const returnedId = cls.kind === 'bounce' ? ownMessageId(cls.bounce?.returnedMessageId ?? msg.returned?.messageId) : null;
+    const question: MatchQuestion = {
+      ownId,
+      answered: answeredIds(msg.inReplyTo, msg.references),
+      returnedId,
+      address: cls.kind === 'bounce' ? bouncedAddress(cls, msg) : from || null,
+      isBounce: cls.kind === 'bounce',
+    };
+    return { uid: raw.uid, msg, from, receivedAt, cls, ownId, question };
   });
-  if (match === 'own') return { uid: raw.uid, skipped: 'own' };
-  if (!match) return { uid: raw.uid, skipped: 'not_ours' };
+  const pending = out.filter((p): p is Pending => 'question' in p);
+  const matches = await matchMessages(
+    em,
+    target.workspaceId,
+    target.inboxId,
+    pending.map((p) => p.question),
+  );
+  const matchOf = new Map(pending.map((p, i) => [p, matches[i]!]));
+  return out.map((p) => {
+    if (!('question' in p)) return p;
+    const match = matchOf.get(p)!;
+    if (match === 'own') return { uid: p.uid, skipped: 'own' };
+    if (!match) return { uid: p.uid, skipped: 'not_ours' };
+    return { uid: p.uid, item: draft(p.msg, p.cls, match, p.ownId, p.from, p.receivedAt, target) };
+  });
+}
+
+function draft(msg: InboundMessage, cls: Classification, match: Match, ownId: string | null, from: string, receivedAt: Date, target: FolderTarget): ItemDraft {
   // The return day starts at midnight where the campaign is, not where the workspace is.
   if (cls.kind === 'auto_reply' && match.zone !== target.workspaceZone) cls.awayUntil = returnDate(msg.text, receivedAt, match.zone);
   const text = bodyText(msg.text, null);
   return {
-    uid: raw.uid,
-    item: {
-      match,
-      cls,
-      messageId: ownId,
-      threadReferences: threadOf(msg, ownId),
-      fromEmail: from,
-      fromName: msg.from.name ? cutChars(msg.from.name, 200) : null,
-      subject: cutChars(msg.subject, SUBJECT_MAX),
-      snippet: snippet(text),
-      bodyText: text,
-      receivedAt,
-    },
+    match,
+    cls,
+    messageId: ownId,
+    threadReferences: threadOf(msg, ownId),
+    fromEmail: from,
+    fromName: msg.from.name ? cutChars(msg.from.name, 200) : null,
+    subject: cutChars(msg.subject, SUBJECT_MAX),
+    snippet: snippet(text),
+    bodyText: text,
+    receivedAt,
   };
 }
 

@@ -1,14 +1,11 @@
 // Mail at the DMARC report address (decisions.md §6) is read as aggregate reports only, never as
 // replies: every report attachment (XML, .gz, .zip) is parsed and stored once per report id.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseInbound } from '../../../mail/inbound-message';
-import type { ImapMessage } from '../../../ports';
 import { storeDmarcReport } from '../../reports/dmarc/dmarc.service';
 import { parseDmarcReport } from '../../reports/dmarc/parse-report';
-import type { FolderTarget, Prepared } from '../ingest/prepare';
+import type { FolderTarget, ParsedMessage, Prepared } from '../ingest/prepare';
 
-export async function readReports(em: EntityManager, target: FolderTarget, raw: ImapMessage): Promise<Prepared> {
-  const msg = await parseInbound(raw.source);
+export async function readReports(em: EntityManager, target: FolderTarget, { raw, msg }: ParsedMessage): Promise<Prepared> {
   if ('unreadable' in msg) return { uid: raw.uid, skipped: 'unreadable', reason: msg.reason };
   let stored = 0;
   for (const file of msg.reportAttachments) {

@@ -4,9 +4,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import { sql, sqlRun } from '../../../db/sql';
-import type { ImapSession } from '../../../ports';
-import { ingestBatch, moveCursor } from '../ingest/ingest-batch';
-import { prepareMessage, type FolderTarget, type Prepared } from '../ingest/prepare';
+import type { ImapMessage, ImapSession } from '../../../ports';
+import { ingestBatch, moveCursor, suggestBatch } from '../ingest/ingest-batch';
+import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
+import type { Suggestion } from '../ingest/suggest';
 import { readReports } from './dmarc-intake';
 
 /** Messages fetched (and committed) together. */
@@ -14,6 +15,8 @@ export const POLL_BATCH = 100;
 /** Most messages one inbox reads in one poll: a backlog is worked off over several polls, so one inbox
  *  with 50,000 old messages does not hold a polling slot while the others wait. */
 export const POLL_MAX_MESSAGES = 2_000;
+/** Batches read (fetched, parsed, matched) ahead of the one being written. */
+const READ_AHEAD = 2;
 /** lastError values this poller wrote start with this, so a good poll clears only its own. */
 export const POLL_ERROR_PREFIX = 'Reading replies failed: ';
 
@@ -29,6 +32,14 @@ export interface PollReport {
   items: number;
   unreadable: number;
   reports: number;
+}
+
+interface Fetched {
+  messages: ImapMessage[];
+  /** Prepared, or for the DMARC report address only parsed. */
+  prepared: Promise<Prepared[] | ParsedMessage[]>;
+  suggestions: Promise<Suggestion[]>;
+  now: Date;
 }
 
 interface InboxRow {
@@ -102,22 +113,58 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
     await moveCursor(em, target, lastUid, deps.clock.now());
   }
-  let read = 0;
-  while (read < budget && !opts.stopping?.()) {
-    const messages = await session.fetchAfter(lastUid, { limit: Math.min(opts.batch ?? POLL_BATCH, budget - read) });
-    if (!messages.length) break;
+  // The batch pipeline (README.md): while one batch is written, the next ones are already fetched over
+  // IMAP, parsed on the parse thread, classified, matched and given their interest suggestions (reads
+  // only, on connections of their own). Only a committed batch moves the cursor; a batch read ahead and
+  // never written is read again next time.
+  const size = opts.batch ?? POLL_BATCH;
+  let fetched = 0;
+  /** Fetches the batch after `after`, then (not awaited) parses, prepares and suggests it. */
+  const readOne = async (after: number): Promise<Fetched | null> => {
+    const limit = Math.min(size, budget - fetched);
+    if (limit <= 0 || opts.stopping?.()) return null;
+    const messages = await session.fetchAfter(after, { limit });
+    if (!messages.length) return null;
+    fetched += messages.length;
+    const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: await deps.imap.parse(raw.source) })));
     const now = deps.clock.now();
-    const prepared: Prepared[] = [];
-    for (const m of messages) {
-      if (inbox.dmarc_reports) prepared.push(await readReports(em, target, m));
-      else prepared.push(await prepareMessage(em, target, m, now));
+    // The DMARC report address stores reports as it reads them: in order, in the write stage.
+    const prepared = inbox.dmarc_reports ? parsed : parsed.then((batch) => prepareBatch(em, target, batch, now));
+    const suggestions = inbox.dmarc_reports ? Promise.resolve([]) : (prepared as Promise<Prepared[]>).then((p) => suggestBatch(deps, p));
+    // Awaited in the write stage; these only keep a failure of a batch never written from going unhandled.
+    prepared.catch(() => undefined);
+    suggestions.catch(() => undefined);
+    return { messages, prepared, suggestions, now };
+  };
+  // Up to READ_AHEAD batches in flight ahead of the one being written, each fetch starting when the
+  // previous one has its messages (it needs their last UID).
+  let tail = readOne(lastUid);
+  const ahead = [tail];
+  const extend = () => {
+    tail = tail.then((prev) => (prev ? readOne(prev.messages[prev.messages.length - 1]!.uid) : null));
+    tail.catch(() => undefined);
+    ahead.push(tail);
+  };
+  for (let i = 1; i < READ_AHEAD; i++) extend();
+  let read = 0;
+  for (let next = ahead.shift(); next; next = ahead.shift()) {
+    const current = await next;
+    if (!current) break;
+    extend();
+    const { messages, prepared: pending, suggestions, now } = current;
+    let prepared: Prepared[];
+    if (inbox.dmarc_reports) {
+      prepared = [];
+      for (const m of (await pending) as ParsedMessage[]) prepared.push(await readReports(em, target, m));
+    } else {
+      prepared = (await pending) as Prepared[];
     }
-    const done = await ingestBatch(deps, em, target, prepared, now);
+    const done = await ingestBatch(deps, em, target, prepared, await suggestions, now);
     report.items += done.items;
     report.unreadable += done.unreadable;
     report.reports += prepared.filter((p) => 'skipped' in p && p.skipped === 'report').length;
     read += messages.length;
-    lastUid = messages[messages.length - 1]!.uid;
+    if (opts.stopping?.()) break;
   }
   report.read += read;
   return read;
