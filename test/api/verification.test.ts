@@ -13,7 +13,7 @@ import { createVerifierClient } from '../../src/net/verifier-client';
 import { ADDRESS_CHECK_JOB, checkCampaignAddresses } from '../../src/modules/verification/address-check.job';
 import { lookUpLeadProviders, PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
 import { Client, expectError, signUp, type Account } from '../support/client';
-import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
+import { startDnsServer, type RunningDnsServer, type Zone } from '../support/dns-server';
 import { AnswerChecker, fetchOpenApi, operations } from '../support/openapi';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
@@ -22,7 +22,7 @@ import * as ops from '../graphql/generated';
 
 const KEY = 'nb_secret_key_42';
 
-const zone = {
+const zone: Zone = {
   'gmail-hosted.test': {
     MX: [
       { exchange: 'aspmx.l.google.com', priority: 1 },
@@ -174,13 +174,13 @@ describe('provider look-up after imports', () => {
     await addLeads(a.client, first, ['a@gmail-hosted.test', 'b@ms-hosted.test', 'c@own-mx.test']);
     await lookUpLeadProviders(service.deps, held().at(-1)!.data as never);
 
-    // The second import's leads get their providers from the cache as they are inserted: the look-up
-    // after it finds nothing to do, and nothing is asked of DNS.
+    // The second import's leads show their providers at once (their domains are known): the look-up
+    // after it asks DNS only about the new domain.
     const second = await campaignOf(a.client);
     const before = dns.queries.length;
     await addLeads(a.client, second, ['d@gmail-hosted.test', 'e@ms-hosted.test', 'f@own-mx.test', 'g@own-mx.test', 'h@new-domain.test']);
     expect(Object.values(await leadsBy(a.client, second)).map((l) => l.provider)).toEqual(['provider_a', 'provider_b', 'other', 'other', null]);
-    expect(await lookUpLeadProviders(service.deps, held().at(-1)!.data as never)).toEqual({ domains: 1, asked: 1, leads: 1 });
+    expect(await lookUpLeadProviders(service.deps, held().at(-1)!.data as never)).toEqual({ domains: 4, asked: 1, leads: 1 });
     expect(mxQueries(before).map((q) => q.name)).toEqual(['new-domain.test']);
 
     // Another workspace has a cache of its own.
@@ -196,6 +196,58 @@ describe('provider look-up after imports', () => {
     expect(await lookUpLeadProviders(service.deps, held().at(-1)!.data as never)).toMatchObject({ asked: 1, leads: 1 });
   });
 
+  it('keeps a provider per domain: every lead on it shows it, in lists, filters and GraphQL, without a lead row written', async () => {
+    const a = await signUp(service.url);
+    const b = await signUp(service.url);
+    const campaignId = await campaignOf(a.client);
+    zone['moving.test'] = { MX: [{ exchange: 'aspmx.l.google.com', priority: 1 }] };
+    try {
+      await addLeads(a.client, campaignId, ['p1@moving.test', 'p2@moving.test', 'p3@own-mx.test']);
+      // A provider pinned on a lead (written before providers were kept per domain) wins over its domain's.
+      const [pinned] = await createLeads(service, a.workspaceId, campaignId, [{ email: 'pinned@moving.test', provider: 'provider_b' }]);
+      const total = async (client: Client, path: string) => (await client.get(path)).headers.get('x-total-count');
+      expect(await total(a.client, `/campaigns/${campaignId}/leads?provider=unchecked`)).toBe('3');
+      await lookUpLeadProviders(service.deps, held().at(-1)!.data as never);
+
+      const expected = { 'p1@moving.test': 'provider_a', 'p2@moving.test': 'provider_a', 'p3@own-mx.test': 'other', 'pinned@moving.test': 'provider_b' };
+      const shown = async () => Object.fromEntries(Object.entries(await leadsBy(a.client, campaignId)).map(([email, l]) => [email, l.provider]));
+      expect(await shown()).toEqual(expected);
+      // The look-up wrote the domains, not the leads.
+      const conn = service.deps.orm.em.fork().getConnection();
+      expect(await conn.execute(`select email from lead where campaign_id = ? and provider is not null`, [campaignId])).toEqual([{ email: 'pinned@moving.test' }]);
+      // The campaign list, the workspace list and GraphQL filter and total on them.
+      expect(await total(a.client, `/campaigns/${campaignId}/leads?provider=provider_a`)).toBe('2');
+      expect(await total(a.client, `/campaigns/${campaignId}/leads?provider=provider_b`)).toBe('1');
+      expect(await total(a.client, `/campaigns/${campaignId}/leads?provider=unchecked`)).toBe('0');
+      expect(await total(a.client, `/campaigns/${campaignId}/leads?provider=other&status=pending`)).toBe('1');
+      const listed = await a.client.get(`/leads?provider=provider_a`);
+      expect([listed.headers.get('x-total-count'), (listed.body as { email: string }[]).map((l) => l.email).sort()]).toEqual(['2', ['p1@moving.test', 'p2@moving.test']]);
+      const gql = await a.client.gql(ops.LeadsDocument, { campaignId, query: { provider: 'provider_a' } });
+      expect([gql.data?.leads.total, gql.data?.leads.items.map((l) => l.provider)]).toEqual([2, ['provider_a', 'provider_a']]);
+      const one = await a.client.gql(ops.LeadDocument, { id: pinned!.id });
+      expect(one.data?.lead.provider).toBe('provider_b');
+
+      // Another workspace's look-ups are not its own: the same domain is unchecked there until it looks.
+      const theirs = await campaignOf(b.client);
+      await addLeads(b.client, theirs, ['q@moving.test']);
+      expect((await leadsBy(b.client, theirs))['q@moving.test']!.provider).toBeNull();
+      expect(await total(b.client, `/leads?provider=provider_a`)).toBe('0');
+
+      // The domain moves to another host: the next look-up after the week reaches every lead on it.
+      zone['moving.test'] = { MX: [{ exchange: 'moving-test.mail.protection.outlook.com', priority: 0 }] };
+      now = new Date(now.getTime() + 8 * 86_400_000);
+      await lookUpLeadProviders(service.deps, { workspaceId: a.workspaceId, campaignId });
+      expect(await shown()).toEqual({ ...expected, 'p1@moving.test': 'provider_b', 'p2@moving.test': 'provider_b' });
+      // A look-up that fails keeps the domain's last answer rather than turning its leads `unknown`.
+      zone['moving.test'] = { servfail: true };
+      now = new Date(now.getTime() + 8 * 86_400_000);
+      expect(await lookUpLeadProviders(service.deps, { workspaceId: a.workspaceId, campaignId })).toMatchObject({ asked: 2 });
+      expect((await shown())['p1@moving.test']).toBe('provider_b');
+    } finally {
+      delete zone['moving.test'];
+    }
+  });
+
   it('is safe to run twice and ignores a campaign of another workspace', async () => {
     const a = await signUp(service.url);
     const b = await signUp(service.url);
@@ -203,7 +255,7 @@ describe('provider look-up after imports', () => {
     await addLeads(a.client, campaignId, ['x@own-mx.test']);
     const data = held().at(-1)!.data as { workspaceId: string; campaignId: string };
     await lookUpLeadProviders(service.deps, data);
-    expect(await lookUpLeadProviders(service.deps, data)).toEqual({ domains: 0, asked: 0, leads: 0 });
+    expect(await lookUpLeadProviders(service.deps, data)).toEqual({ domains: 1, asked: 0, leads: 0 });
     const other = await campaignOf(b.client);
     await addLeads(b.client, other, ['y@own-mx.test']);
     expect(await lookUpLeadProviders(service.deps, { workspaceId: a.workspaceId, campaignId: other })).toEqual({ domains: 0, asked: 0, leads: 0 });

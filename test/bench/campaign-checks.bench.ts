@@ -1,6 +1,7 @@
-// Campaign checks on a 100,000-lead campaign (issue #14): merge-check counts blank fields in one SQL
-// pass over the leads' jsonb, diagnose reads inbox state and stored domain checks. Target: within 10×
-// a one-row read through the same stack (GET /campaigns/:id), measured in the same run. Ratios only.
+// Campaign checks on a 100,000-lead campaign (issue #14): merge-check counts blank fields in SQL over
+// the leads' jsonb (a counting pass and a search for other spellings at once, checks.queries.ts),
+// diagnose reads inbox state and stored domain checks. Target: within 10× a one-row read through the
+// same stack (GET /campaigns/:id), measured in the same run. Ratios only.
 //
 // Run: npm run bench -- campaign-checks   (LEADS=20000 for a quicker run)
 import 'reflect-metadata';

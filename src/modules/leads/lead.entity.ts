@@ -1,8 +1,9 @@
-import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
+import { Entity, Filter, Formula, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { LeadList } from './lead-list.entity';
+import { leadProviderSql } from './lead-provider';
 
 export type LeadStatus = 'pending' | 'active' | 'paused' | 'completed' | 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
 export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid';
@@ -101,8 +102,16 @@ export class Lead extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   note: string | null = null;
 
+  /** A provider pinned on this lead; null (always, for leads the service adds) means its domain's. Read
+   *  `effectiveProvider`, not this (lead-provider.ts). */
   @Property({ type: 'text', nullable: true })
   provider: Provider | null = null;
+
+  /** api.md Lead `provider`: the pinned one, else its domain's from the workspace's look-ups
+   *  (domain_provider), else null. Computed in every select of leads; filters may use it. Not loaded on
+   *  an entity just created (undefined until read back). */
+  @Formula((t) => leadProviderSql(t.alias), { type: 'text', nullable: true, lazy: false })
+  effectiveProvider?: Provider | null;
 
   @Property({ type: 'text', nullable: true })
   verification: Verification | null = null;

@@ -16,6 +16,7 @@ type Columns =
   | 'dealValue'
   | 'note'
   | 'provider'
+  | 'effectiveProvider'
   | 'verification'
   | 'verifiedAt'
   | 'currentStep'
@@ -43,7 +44,8 @@ export function leadView(l: LeadRecord, campaign: ZoneSettings): LeadView {
     wonAt: l.wonAt,
     dealValue: l.dealValue,
     note: l.note,
-    provider: l.provider,
+    // Its domain's provider (lead-provider.ts); an entity created in this request has not read it yet.
+    provider: l.effectiveProvider === undefined ? l.provider : l.effectiveProvider,
     verification: l.verification,
     verifiedAt: l.verifiedAt,
     currentStep: l.currentStep,

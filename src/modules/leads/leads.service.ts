@@ -46,7 +46,7 @@ export type WorkspaceLeadView = LeadView & { campaignName: string };
 export async function listLeads(ctx: AuthedCtx, query: LeadQueryInput & { campaignId?: string | null }): Promise<{ total: number; leads: WorkspaceLeadView[] }> {
   // A campaign named in the filter must be the caller's, like a campaign in a path (404 otherwise).
   const campaignId = query.campaignId ? (await loadCampaign(ctx, query.campaignId)).id : undefined;
-  const { total, leads } = await workspaceLeadPage(ctx.em, { ...normalizeFilter(query), campaignId }, pageOf(query));
+  const { total, leads } = await workspaceLeadPage(ctx.em, ctx.actor.workspaceId, { ...normalizeFilter(query), campaignId }, pageOf(query));
   const campaigns = await campaignsOf(ctx.em, leads);
   return {
     total,

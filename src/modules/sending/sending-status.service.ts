@@ -7,6 +7,7 @@ import { domainDays, endOfDay, explainSending, nextSendAt, type DueGroup, type S
 import { loadCampaigns, loadInboxes } from './engine/load-state';
 import { sql } from '../../db/sql';
 import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
+import { leadProviderSql } from '../leads/lead-provider';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -44,7 +45,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   const [groups, today, held, next] = await Promise.all([
     sql(
       ctx.em,
-      `select ${zone} as zone, l.provider, (l.status = 'pending') as is_new, count(*)::int as n from lead l
+      `select ${zone} as zone, ${leadProviderSql('l')} as provider, (l.status = 'pending') as is_new, count(*)::int as n from lead l
         where ${open} and ${dueAt} <= ? and not (${away}) is true and not (${verifying}) is true group by 1, 2, 3`,
       [campaign.timezone, campaignId, firstWait, now, now, holdSince],
     ),

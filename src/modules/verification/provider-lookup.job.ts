@@ -1,21 +1,19 @@
-// After every import (leads/import/import.service.ts), in the background: the campaign's leads whose
-// provider is null (or `unknown`: the last look-up failed) get it from their domain's MX (decisions.md §5
-// Provider from MX), one query per distinct domain through the workspace cache (provider-lookup.ts), then
-// one set-wise update. The workspace's inboxes without a provider get theirs on the way (provider
-// matching pairs the two). The job carries ids only, re-reads which leads still need a provider and is safe
-// to run twice (a second run finds nothing left, or only what the cache answers).
+// After every import (leads/import/import.service.ts), in the background: the domains of the campaign's
+// leads get their provider from MX (decisions.md §5 Provider from MX), one query per distinct domain
+// through the workspace's domain_provider table (provider-lookup.ts), which is where the leads read it
+// from (leads/lead-provider.ts): 100,000 leads on 5,000 domains write 5,000 rows, no lead. The workspace's
+// inboxes without a provider get theirs on the way (provider matching pairs the two). The job carries
+// ids only, re-reads the domains and is safe to run twice (a second run finds them all in the cache).
 import type { AppDeps } from '../../context';
 import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
-import type { Provider } from '../leads/lead.entity';
 import { providersOf } from './provider-lookup';
-import { domainsToLookUp, inboxDomainsToLookUp, writeInboxProviders, writeLeadProviders } from './verification.queries';
+import { inboxDomainsToLookUp, leadDomains, writeInboxProviders } from './verification.queries';
 
 export const PROVIDER_LOOKUP_JOB = 'lead-providers';
-/** Domains asked per batch; each batch's leads are written while the next is asked. */
-const WRITE_BATCH_DOMAINS = 1_000;
-/** Lead updates running at once (each rewrites index entries for its rows: CPU-bound in PostgreSQL). */
-const WRITERS = 2;
+/** Domains per pass: each pass's answers are stored before the next is asked, so the leads show their
+ *  providers as the look-up goes and a crash loses at most one pass. */
+const BATCH_DOMAINS = 1_000;
 
 export interface ProviderLookupData {
   workspaceId: string;
@@ -23,46 +21,31 @@ export interface ProviderLookupData {
 }
 
 export interface ProviderLookupReport {
+  /** Distinct domains of the campaign's leads and the workspace's inboxes. */
   domains: number;
+  /** Of those, asked of DNS (the rest were fresh in the cache). */
   asked: number;
+  /** Leads on the domains asked: those whose provider this run gave or renewed. */
   leads: number;
 }
 
-/** Looks up and writes the providers of one campaign's leads that have none yet. */
+/** Looks up the providers of one campaign's lead domains that the workspace's cache does not hold. */
 export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupData): Promise<ProviderLookupReport> {
+  const report: ProviderLookupReport = { domains: 0, asked: 0, leads: 0 };
   const em = deps.orm.em.fork();
   // Re-read: the campaign may be gone, or (a forged run) not the workspace's.
   const [campaign] = await sql(em, `select id from campaign where id = ? and workspace_id = ?`, [data.campaignId, data.workspaceId]);
-  if (!campaign) return { domains: 0, asked: 0, leads: 0 };
-  const leadDomains = await domainsToLookUp(em, data.campaignId);
+  if (!campaign) return report;
+  const leadsOn = new Map((await leadDomains(em, data.campaignId)).map((d) => [d.domain, d.leads]));
   const inboxDomains = await inboxDomainsToLookUp(em, data.workspaceId);
-  const domains = [...new Set([...leadDomains, ...inboxDomains])].filter((d) => d !== '');
-  if (!domains.length) return { domains: 0, asked: 0, leads: 0 };
-  // DNS and the writes overlap: while one batch of domains is asked, the leads of the batch before are
-  // written (at most WRITERS statements at once, each on a connection of its own, on disjoint leads).
-  const report = { domains: domains.length, asked: 0, leads: 0 };
-  const writes: Promise<void>[] = [];
-  let writing = 0;
-  const waiting: (() => void)[] = [];
-  const write = async (providers: Map<string, Provider>) => {
-    while (writing >= WRITERS) await new Promise<void>((resolve) => waiting.push(resolve));
-    writing++;
-    try {
-      const fork = deps.orm.em.fork();
-      const written = await writeLeadProviders(fork, data.campaignId, providers, { retryUnknown: true });
-      report.leads += written;
-      await writeInboxProviders(fork, data.workspaceId, providers);
-    } finally {
-      writing--;
-      waiting.shift()?.();
-    }
-  };
-  for (let i = 0; i < domains.length; i += WRITE_BATCH_DOMAINS) {
-    const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains.slice(i, i + WRITE_BATCH_DOMAINS));
-    report.asked += asked;
-    writes.push(write(providers));
+  const domains = [...new Set([...leadsOn.keys(), ...inboxDomains])].filter((d) => d !== '');
+  report.domains = domains.length;
+  for (let i = 0; i < domains.length; i += BATCH_DOMAINS) {
+    const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains.slice(i, i + BATCH_DOMAINS));
+    report.asked += asked.length;
+    for (const domain of asked) report.leads += leadsOn.get(domain) ?? 0;
+    await writeInboxProviders(em, data.workspaceId, providers);
   }
-  await Promise.all(writes);
   return report;
 }
 
@@ -71,12 +54,12 @@ export const providerLookupJob: JobDefinition<ProviderLookupData> = {
   concurrency: 2,
   async run(deps, data) {
     const report = await lookUpLeadProviders(deps, data);
-    if (report.leads) deps.log.info('lead providers looked up', { campaignId: data.campaignId, ...report });
+    if (report.asked) deps.log.info('lead providers looked up', { campaignId: data.campaignId, ...report });
   },
 };
 
-/** Queues the look-up for a campaign (after an import). Never fails the caller: the leads keep provider
- *  null and the next import's run, or POST /campaigns/:id/verify, fills them. */
+/** Queues the look-up for a campaign (after an import). Never fails the caller: the leads show provider
+ *  null until the next import's run, or POST /campaigns/:id/verify, looks their domains up. */
 export async function queueProviderLookup(deps: AppDeps, data: ProviderLookupData): Promise<void> {
   try {
     await deps.jobs.enqueue(PROVIDER_LOOKUP_JOB, { ...data });

@@ -1,8 +1,10 @@
 // Providers of domains (decisions.md §5 Provider from MX), the one DNS look-up of this area: the
 // provider look-up after imports and POST /campaigns/:id/verify both come here. Each distinct domain is
 // asked once (one MX query), at most DNS_CONCURRENCY at once, through deps.dns (DNS_SERVERS when set),
-// and the answer is kept in the workspace's domain_provider cache for PROVIDER_TTL_MS, so a second
-// import on the same domains asks nothing. A failed look-up (`unknown`) is not cached.
+// and the answer is kept in the workspace's domain_provider table, fresh for PROVIDER_TTL_MS, so a second
+// import on the same domains asks nothing. That row is what the leads on the domain show as their
+// provider (leads/lead-provider.ts): nothing is written to the leads. A failed look-up (`unknown`) is
+// stored only for a domain with no earlier answer, and is never fresh: the next look-up asks again.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../clock';
 import { mapLimited } from '../../concurrency';
@@ -28,7 +30,7 @@ export async function mxAnswer(dns: DnsResolver, domain: string): Promise<MxAnsw
 export interface ProviderLookup {
   providers: Map<string, Provider>;
   /** Domains asked of DNS this time (the rest came from the cache). */
-  asked: number;
+  asked: readonly string[];
 }
 
 /** The provider of every domain given: fresh cache rows first, DNS for the rest (cached as they come). */
@@ -39,10 +41,9 @@ export async function providersOf(deps: { dns: DnsResolver; clock: Clock }, em: 
   const answers = await mapLimited(missing, DNS_CONCURRENCY, async (domain) => providerOfMx(await mxAnswer(deps.dns, domain)));
   const found = new Map<string, Provider>();
   missing.forEach((domain, i) => {
-    const provider = answers[i]!;
-    providers.set(domain, provider);
-    if (provider !== 'unknown') found.set(domain, provider);
+    providers.set(domain, answers[i]!);
+    found.set(domain, answers[i]!);
   });
   await storeProviders(em, workspaceId, found, now);
-  return { providers, asked: missing.length };
+  return { providers, asked: missing };
 }

@@ -11,10 +11,11 @@ export const DUE_STATUSES = `('pending', 'active', 'paused')`;
 
 // --- domain_provider (the workspace's cache) ---------------------------------------------------------
 
-/** The cached providers of `domains` checked after `freshSince`. Primary-key look-ups. */
+/** The cached providers of `domains` checked after `freshSince` (an `unknown` row, a failed look-up, is
+ *  never fresh: it is asked again). Primary-key look-ups. */
 export async function cachedProviders(em: EntityManager, workspaceId: string, domains: readonly string[], freshSince: Date): Promise<Map<string, Provider>> {
   if (!domains.length) return new Map();
-  const rows = await sql(em, `select domain, provider from domain_provider where workspace_id = ? and domain = any(?::text[]) and checked_at > ?`, [
+  const rows = await sql(em, `select domain, provider from domain_provider where workspace_id = ? and domain = any(?::text[]) and checked_at > ? and provider <> 'unknown'`, [
     workspaceId,
     textArray(domains),
     freshSince,
@@ -22,39 +23,28 @@ export async function cachedProviders(em: EntityManager, workspaceId: string, do
   return new Map(rows.map((r) => [String(r.domain), r.provider as Provider]));
 }
 
-/** Stores look-up results (insert or refresh), one statement. */
+/** Stores look-up results (insert or refresh), one statement. These rows are the leads' providers
+ *  (leads/lead-provider.ts). A failed look-up (`unknown`) is stored only where nothing better is known:
+ *  the domain's last answer stays until DNS gives another. */
 export async function storeProviders(em: EntityManager, workspaceId: string, found: ReadonlyMap<string, Provider>, at: Date): Promise<void> {
   if (!found.size) return;
   await sqlRun(
     em,
-    `insert into domain_provider (workspace_id, domain, provider, checked_at)
+    `insert into domain_provider as d (workspace_id, domain, provider, checked_at)
        select ?, x.domain, x.provider, ? from unnest(?::text[], ?::text[]) as x(domain, provider)
-     on conflict (workspace_id, domain) do update set provider = excluded.provider, checked_at = excluded.checked_at`,
+     on conflict (workspace_id, domain) do update set provider = excluded.provider, checked_at = excluded.checked_at
+       where excluded.provider <> 'unknown' or d.provider = 'unknown'`,
     [workspaceId, at, textArray([...found.keys()]), textArray([...found.values()])],
   );
 }
 
 // --- provider look-up after imports --------------------------------------------------------------------
 
-/** Distinct domains of the campaign's leads whose provider is not known yet (null, or `unknown`: the
- *  last look-up failed). */
-export async function domainsToLookUp(em: EntityManager, campaignId: string): Promise<string[]> {
-  const rows = await sql(em, `select distinct split_part(email, '@', 2) as domain from lead where campaign_id = ? and (provider is null or provider = 'unknown')`, [campaignId]);
-  return rows.map((r) => String(r.domain));
-}
-
-/** Writes providers onto the campaign's leads on those domains whose provider is null (or `unknown`
- *  when `retryUnknown`), set-wise: one update joined to the domain list. Returns rows written. */
-export async function writeLeadProviders(em: EntityManager, campaignId: string, providers: ReadonlyMap<string, Provider>, opts: { retryUnknown: boolean }): Promise<number> {
-  if (!providers.size) return 0;
-  return sqlRun(
-    em,
-    `update lead l set provider = x.provider
-       from unnest(?::text[], ?::text[]) as x(domain, provider)
-      where l.campaign_id = ? and split_part(l.email, '@', 2) = x.domain
-        and (l.provider is null ${opts.retryUnknown ? `or l.provider = 'unknown'` : ''}) and l.provider is distinct from x.provider`,
-    [textArray([...providers.keys()]), textArray([...providers.values()]), campaignId],
-  );
+/** Distinct domains of the campaign's leads that take their provider from their domain (none pinned,
+ *  leads/lead-provider.ts), with how many leads each. The cache then says which need asking. */
+export async function leadDomains(em: EntityManager, campaignId: string): Promise<{ domain: string; leads: number }[]> {
+  const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and provider is null group by 1`, [campaignId]);
+  return rows.map((r) => ({ domain: String(r.domain), leads: Number(r.leads) }));
 }
 
 /** Distinct domains of the workspace's inboxes whose provider is not known yet: provider matching

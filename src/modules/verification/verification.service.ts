@@ -11,7 +11,7 @@ import { VERIFICATION_HOLD_MS } from '../sending/schedule/due';
 import { ADDRESS_CHECK_JOB } from './address-check.job';
 import { hasNoMailServer } from './provider';
 import { providersOf } from './provider-lookup';
-import { dropQueuedSendsOf, dueDomains, markDomainsInvalid, markPending, verificationCounts, writeLeadProviders, type VerificationCounts } from './verification.queries';
+import { dropQueuedSendsOf, dueDomains, markDomainsInvalid, markPending, verificationCounts, type VerificationCounts } from './verification.queries';
 
 export interface DomainCheckResult {
   domainsChecked: number;
@@ -22,8 +22,8 @@ export interface DomainCheckResult {
 
 /** api.md Checks 3: the MX of each distinct domain of the leads still due mail (through the workspace's
  *  provider cache); leads on a domain without a mail server (provider `none`: NXDOMAIN, no MX, null MX)
- *  become `invalid` and stop (`stopped`/`invalid`). A domain whose look-up failed marks nothing. Leads
- *  without a provider get the one just learned. */
+ *  become `invalid` and stop (`stopped`/`invalid`). A domain whose look-up failed marks nothing. The
+ *  answers are stored per domain, which is where the leads read their provider (leads/lead-provider.ts). */
 export async function verifyCampaignDomains(ctx: AuthedCtx, campaignId: string): Promise<DomainCheckResult> {
   const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
   const domains = (await dueDomains(ctx.em, campaign.id)).filter((d) => d.domain !== '');
@@ -40,7 +40,6 @@ export async function verifyCampaignDomains(ctx: AuthedCtx, campaignId: string):
     await dropQueuedSendsOf(em, ids, 'The address has no mail server (verify).');
     return ids.length;
   });
-  await writeLeadProviders(ctx.em, campaign.id, providers, { retryUnknown: true });
   return { domainsChecked: domains.length, badDomains: bad.length, leadsChecked: domains.reduce((n, d) => n + d.leads, 0), markedInvalid: marked };
 }
 

@@ -25,7 +25,6 @@
 // against any other writer, and a row that loses that race counts as a duplicate.
 import type { Db } from './staging';
 import { SEEN_TABLE, STAGING_TABLE as S } from './staging';
-import { PROVIDER_TTL_MS } from '../../verification/provider-lookup';
 
 export type Outcome = 'invalid' | 'duplicate' | 'blocklisted' | 'in_another_campaign' | 'contacted_recently';
 
@@ -113,16 +112,11 @@ export async function applyRule(db: Db, rule: Rule, scope: ImportScope): Promise
 }
 
 // No ORDER BY: the ids already carry the row order (staging.ts), and sorting wide rows costs a spill.
-// A lead whose domain the workspace's provider cache knows (verification/provider-lookup.ts) gets its
-// provider here, so the look-up after the import has nothing to write for it: rewriting 100,000 leads
-// afterwards costs seconds (every index of lead), a value given at insert little. A primary-key probe per
-// row, not a join: the cache table is often fresh and unanalyzed, and a join planned on that picked a
-// nested loop over the whole cache per row (minutes for 100,000 rows).
+// No provider: a lead's provider is its domain's, read from the workspace's domain_provider
+// (leads/lead-provider.ts), so leads on domains already looked up have theirs from the start.
 const NEW_LEAD_SQL = `
-  insert into lead (id, created_at, workspace_id, campaign_id, email, vars, timezone, status, current_step, source_list_id, provider)
-  select s.id, $3, $1, $2, s.email, s.vars, s.timezone, 'pending', 0, $4,
-         (select dp.provider from domain_provider dp where dp.workspace_id = $1 and dp.domain = split_part(s.email, '@', 2)
-            and dp.checked_at > $3::timestamptz - interval '${PROVIDER_TTL_MS / 1000} seconds')
+  insert into lead (id, created_at, workspace_id, campaign_id, email, vars, timezone, status, current_step, source_list_id)
+  select s.id, $3, $1, $2, s.email, s.vars, s.timezone, 'pending', 0, $4
     from ${S} s where s.outcome is null
   on conflict (campaign_id, email) do nothing`;
 

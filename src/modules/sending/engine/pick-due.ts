@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
+import { leadProviderSql } from '../../leads/lead-provider';
 import { renderTemplate } from '../render/merge';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import type { EngineCampaign } from './load-state';
@@ -31,8 +32,9 @@ export interface EngineLead {
   vars: Record<string, string>;
 }
 
+// The provider is the lead's domain's (providerMatching pairs it with an inbox's): leads/lead-provider.ts.
 export const LEAD_COLUMNS = `l.id, l.email, l.status, l.current_step, l.created_at, l.last_step_at, l.away_until, l.verification,
-  l.verification_started_at, l.replied_at, l.interest, l.timezone, l.provider, l.variant, l.vars`;
+  l.verification_started_at, l.replied_at, l.interest, l.timezone, ${leadProviderSql('l')} as provider, l.variant, l.vars`;
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 
