@@ -144,7 +144,11 @@ export async function deleteBlocklistEntry(ctx: AuthedCtx, raw: string): Promise
  * it was new. Runs in the caller's transaction when `em` is inside one.
  */
 export async function blockAddress(em: EntityManager, workspaceId: string, address: string, reason: BlockReason, now = new Date()): Promise<boolean> {
-  const entry = normalizeBlockEntry(address) ?? address.trim().toLowerCase();
-  if (!entry) return false;
-  return (await insertEntries(em, workspaceId, [entry], reason, now)) === 1;
+  return (await blockAddresses(em, workspaceId, [address], reason, now)) === 1;
+}
+
+/** blockAddress for several addresses at once (a batch of hard bounces); returns how many were new. */
+export async function blockAddresses(em: EntityManager, workspaceId: string, addresses: readonly string[], reason: BlockReason, now: Date): Promise<number> {
+  const entries = [...new Set(addresses.map((a) => normalizeBlockEntry(a) ?? a.trim().toLowerCase()).filter((e) => e !== ''))];
+  return entries.length ? insertEntries(em, workspaceId, entries, reason, now) : 0;
 }

@@ -93,7 +93,7 @@ export async function markDomainsInvalid(em: EntityManager, campaignId: string, 
   return rows.map((r) => String(r.id));
 }
 
-/** Drops the queued emails of stopped leads (lifecycle dropQueuedSends, set-wise). */
+/** Drops the queued emails of stopped leads (lifecycle stopLeadsStatements, set-wise). */
 export async function dropQueuedSendsOf(em: EntityManager, leadIds: readonly string[], reason: string): Promise<number> {
   if (!leadIds.length) return 0;
   return sqlRun(em, `update send set status = 'dropped', error = ? where lead_id = any(?::uuid[]) and status = 'queued'`, [reason, pgArray(leadIds)]);

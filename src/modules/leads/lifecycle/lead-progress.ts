@@ -3,7 +3,7 @@
 // fields the dispatcher reads (status, currentStep, lastStepAt, nextDueAt) always mean the same thing.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus, StopReason } from '../lead.entity';
-import { sql, sqlRun } from '../../../db/sql';
+import { pgArray, sql, sqlRun } from '../../../db/sql';
 
 export interface StepTiming {
   position: number;
@@ -70,16 +70,22 @@ export type StopStatus = 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
  * queued emails are still dropped.
  */
 export async function stopLead(em: EntityManager, leadId: string, stop: { status: StopStatus; reason: StopReason }, dropReason: string): Promise<number> {
-  await sqlRun(
-    em,
-    `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
-      where "id" = ? and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
-    [stop.status, stop.reason, leadId],
-  );
-  return dropQueuedSends(em, leadId, dropReason);
+  const [stopIt, dropSends] = stopLeadsStatements([leadId], stop, dropReason);
+  await sqlRun(em, stopIt!.query, stopIt!.params);
+  return sqlRun(em, dropSends!.query, dropSends!.params);
 }
 
-/** Drops a lead's queued emails (not those already sending). */
-export async function dropQueuedSends(em: EntityManager, leadId: string, reason: string): Promise<number> {
-  return sqlRun(em, `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = ? and "status" = 'queued'`, [reason, leadId]);
+/** stopLead's two statements for many leads at once, for set-wise callers (reply ingest, hard bounces)
+ *  that send them with others in one round trip: the leads still going stop, then every email still
+ *  queued for them is dropped. A lead already replied, unsubscribed, bounced or stopped keeps its status. */
+export function stopLeadsStatements(leadIds: readonly string[], stop: { status: StopStatus; reason: StopReason }, dropReason: string): { query: string; params: unknown[] }[] {
+  const ids = pgArray(leadIds);
+  return [
+    {
+      query: `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
+               where "id" = any(?::uuid[]) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
+      params: [stop.status, stop.reason, ids],
+    },
+    { query: `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, params: [dropReason, ids] },
+  ];
 }

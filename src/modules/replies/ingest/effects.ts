@@ -10,7 +10,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
-import { recordHardBounce, type HardBounce } from '../../sending/engine/outcomes';
+import { stopLeadsStatements } from '../../leads/lifecycle/lead-progress';
+import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
 import { isFreeMailDomain } from './free-mail';
@@ -183,7 +184,7 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   const hard = bounces.length ? hardBounces(w, bounces, leadOf, reads, c) : [];
   const statements = [...w.statements, ...tail];
   if (statements.length) await sqlBatch(em, statements);
-  for (const h of hard) await recordHardBounce(em, h, c.now);
+  await recordHardBounces(em, hard, c.now);
 }
 
 /** The inbox's `replied` or `bounced` count per day of the workspace. */
@@ -202,8 +203,8 @@ function countDays(w: Writes, items: NewItem[], c: EffectContext, column: 'repli
   );
 }
 
-/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: the same two statements, one pair
- *  per kind of stop. A lead already replied, unsubscribed, bounced or stopped keeps its status. */
+/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: its statements, one pair per kind
+ *  of stop. */
 function stopLeads(w: Writes, stops: Stop[]) {
   const groups = new Map<string, Stop[]>();
   for (const s of stops) {
@@ -212,13 +213,12 @@ function stopLeads(w: Writes, stops: Stop[]) {
   }
   for (const group of groups.values()) {
     const { status, reason, dropReason } = group[0]!;
-    const ids = pgArray(group.map((s) => s.leadId));
-    w.add(
-      `update "lead" set "status" = ?, "stop_reason" = ?, "next_due_at" = null
-        where "id" = any(?::uuid[]) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
-      [status, reason, ids],
-    );
-    w.add(`update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, [dropReason, ids]);
+    for (const st of stopLeadsStatements(
+      group.map((s) => s.leadId),
+      { status, reason },
+      dropReason,
+    ))
+      w.add(st.query, st.params);
   }
 }
 
@@ -245,8 +245,8 @@ function companyStop(w: Writes, replies: NewItem[], leadOf: (i: NewItem) => Lead
 }
 
 /** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced
- *  here and are returned for recordHardBounce, one by one, exactly as at SMTP time (it is shared with
- *  SMTP-time bounces). */
+ *  here and are returned for recordHardBounces, exactly as at SMTP time (it is shared with SMTP-time
+ *  bounces). */
 function hardBounces(w: Writes, items: NewItem[], leadOf: (i: NewItem) => LeadRow, reads: Reads, c: EffectContext): HardBounce[] {
   const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);
   const soft = items.filter((i) => !i.cls.bounce!.permanent);

@@ -125,7 +125,7 @@ async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: nu
 }
 
 /** decisions.md §8: `reply_received` / `auto_reply_received` for each new reply and auto-reply (a
- *  bounce's `email_bounced` is recordHardBounce's), one-offs included and marked. Only inserted items
+ *  bounce's `email_bounced` is recordHardBounces'), one-offs included and marked. Only inserted items
  *  get one, so a message read twice is one event. */
 function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEvent[] {
   if (item.cls.kind === 'bounce') return [];

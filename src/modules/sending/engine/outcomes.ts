@@ -3,12 +3,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { SmtpResult } from '../../../mail/smtp-sender';
-import { blockAddress } from '../../blocklist/blocklist.service';
-import { stepBehind, stopLead } from '../../leads/lifecycle/lead-progress';
+import { blockAddresses } from '../../blocklist/blocklist.service';
+import { stepBehind, stopLead, stopLeadsStatements } from '../../leads/lifecycle/lead-progress';
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
-import { sql } from '../../../db/sql';
+import { inlined, sql, sqlBatch } from '../../../db/sql';
 
 export interface ClaimedSend {
   id: string;
@@ -139,14 +139,36 @@ export interface HardBounce {
  *  lead stopped as bounced, the address blocklisted, and the inbox's bounce-rate stop checked. The
  *  send itself is marked `bounced` by the caller (so it counts in that check). */
 export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Date): Promise<void> {
-  await sql(
-    em,
-    `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason],
-  );
-  await stopLead(em, b.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
-  await blockAddress(em, b.workspaceId, b.email, 'hard_bounce', now);
-  await checkBounceStop(em, b.inboxId);
+  await recordHardBounces(em, [b], now);
+}
+
+/** recordHardBounce for many bounces at once (a batch of bounce messages), in three round trips
+ *  whatever their number: the bounce rows and the stops together, the blocklist, then one bounce-rate
+ *  check per inbox (after all the batch's bounces: the inbox stops once, on the batch's figures). */
+export async function recordHardBounces(em: EntityManager, bounces: readonly HardBounce[], now: Date): Promise<void> {
+  if (!bounces.length) return;
+  const stops = stopLeadsStatements([...new Set(bounces.map((b) => b.leadId))], { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
+  await sqlBatch(em, [
+    inlined(
+      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
+       values ${bounces.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      bounces.flatMap((b) => [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason]),
+    ),
+    ...stops.map((st) => inlined(st.query, st.params)),
+  ]);
+  for (const [workspaceId, emails] of groupBy(
+    bounces,
+    (b) => b.workspaceId,
+    (b) => b.email,
+  ))
+    await blockAddresses(em, workspaceId, emails, 'hard_bounce', now);
+  for (const inboxId of new Set(bounces.map((b) => b.inboxId))) await checkBounceStop(em, inboxId);
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), value(item)]);
+  return out;
 }
 
 /** A 4xx or no answer: try again later; after MAX_ATTEMPTS the email failed (a soft bounce). A server
