@@ -17,6 +17,7 @@ import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { tasksModule } from './tasks';
 import { verificationModule } from './verification';
+import { webhooksModule } from './webhooks';
 
 export const appModules: readonly AppModule[] = [
   accountsModule,
@@ -33,5 +34,6 @@ export const appModules: readonly AppModule[] = [
   repliesModule,
   reportsModule,
   eventsModule,
+  webhooksModule,
   checksModule,
 ];

@@ -15,6 +15,7 @@ import { Migration20261125162859_inbound_mail } from './Migration20261125162859_
 import { Migration20261125165718_columns } from './Migration20261125165718_columns';
 import { Migration20261125165807_domain_check_result } from './Migration20261125165807_domain_check_result';
 import { Migration20261125170327_verification } from './Migration20261125170327_verification';
+import { Migration20261126025841_webhooks } from './Migration20261126025841_webhooks';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125165718_columns', class: Migration20261125165718_columns },
   { name: 'Migration20261125165807_domain_check_result', class: Migration20261125165807_domain_check_result },
   { name: 'Migration20261125170327_verification', class: Migration20261125170327_verification },
+  { name: 'Migration20261126025841_webhooks', class: Migration20261126025841_webhooks },
 ];

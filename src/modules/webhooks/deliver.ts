@@ -1,0 +1,146 @@
+// Attempts of webhook deliveries (decisions.md §8, README.md here): the Standard Webhooks request, one
+// worker per endpoint with a few attempts in flight, and the single attempt a request makes (test, retry).
+import { Webhook } from 'standardwebhooks';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../errors';
+import {
+  claimDue,
+  claimOne,
+  loadEndpoint,
+  recordAttempt,
+  releaseClaims,
+  releaseEndpointLease,
+  renewEndpointLease,
+  takeEndpointLease,
+  type AttemptResult,
+  type ClaimedDelivery,
+  type LeasedEndpoint,
+} from './delivery.queries';
+import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
+
+/** Attempts in flight to one endpoint at once: a slow receiver holds only its own worker's slots. */
+export const PER_ENDPOINT_CONCURRENCY = 4;
+/** Deliveries claimed per round trip (a worker's queue). */
+export const CLAIM_BATCH = 8;
+/** How long a claim (and the endpoint's lease) holds without news: longer than the attempts of one
+ *  claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the timeout), so a live
+ *  worker never loses its claims; after a crash, its deliveries wait this long before another takes them. */
+export const LEASE_MS = 2 * 60_000;
+/** A 2xx answer's body is read up to this (and thrown away). */
+const MAX_ANSWER_BYTES = 1_000_000;
+
+export interface DeliveryOptions {
+  /** The attempt's deadline; DELIVERY_TIMEOUT_MS (15 s) unless a test shortens it. */
+  timeoutMs?: number;
+  /** Checked between attempts: a stopping worker gives back what it has not started. */
+  stopping?: () => boolean;
+}
+
+/** The body receivers get: `{type, timestamp, data}` (decisions.md §8). */
+export function webhookBody(d: Pick<ClaimedDelivery, 'kind' | 'eventAt' | 'payload'>): string {
+  return JSON.stringify({ type: d.kind, timestamp: d.eventAt.toISOString(), data: d.payload });
+}
+
+/** One POST, signed with the Standard Webhooks headers; `webhook-id` is the event id, the same on every
+ *  attempt and for every endpoint, so a receiver can drop a repeat. Never throws: the outcome is data. */
+export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: ClaimedDelivery, opts: DeliveryOptions): Promise<AttemptResult> {
+  const body = webhookBody(d);
+  const at = deps.clock.now();
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': d.eventId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signer.sign(d.eventId, at, body),
+  };
+  try {
+    // Through the outbound guard: no private addresses unless ALLOW_PRIVATE_FETCH, no redirects for a POST.
+    const res = await deps.http.request(url, { method: 'POST', headers, body, timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+    if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
+    const said = res.text.replace(/\s+/g, ' ').trim().slice(0, 200);
+    return { ok: false, responseStatus: res.status, error: `The endpoint answered HTTP ${res.status}${said ? `: ${said}` : '.'}` };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, responseStatus: null, error: err.message.slice(0, 500) };
+    return { ok: false, responseStatus: null, error: `The request failed: ${String((err as Error)?.message ?? err)}`.slice(0, 500) };
+  }
+}
+
+const signerFor = (deps: AppDeps, endpoint: LeasedEndpoint) => new Webhook(deps.secrets.decrypt(endpoint.secretEnc));
+
+/**
+ * Delivers what is due to one endpoint until nothing is (or it is disabled, or the worker stops): takes
+ * the endpoint's lease (a second worker for the same endpoint returns at once), claims a few deliveries
+ * at a time and keeps PER_ENDPOINT_CONCURRENCY attempts in flight. Returns how many attempts it made.
+ */
+export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: DeliveryOptions = {}): Promise<number> {
+  const em = deps.orm.em.fork();
+  const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+  const endpoint = await takeEndpointLease(em, endpointId, deps.clock.now(), leaseUntil());
+  if (!endpoint) return 0;
+  let signer = signerFor(deps, endpoint);
+  const queue: ClaimedDelivery[] = [];
+  let refilling: Promise<void> | null = null;
+  let done = false;
+  let made = 0;
+
+  // One claim at a time, shared by the workers that find the queue empty.
+  const refill = () =>
+    (refilling ??= (async () => {
+      try {
+        const secretEnc = await renewEndpointLease(em, endpoint.id, leaseUntil());
+        if (!secretEnc) {
+          done = true;
+          return;
+        }
+        if (secretEnc !== endpoint.secretEnc) {
+          endpoint.secretEnc = secretEnc;
+          signer = signerFor(deps, endpoint);
+        }
+        const claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
+        if (!claimed.length) done = true;
+        queue.push(...claimed);
+      } finally {
+        refilling = null;
+      }
+    })());
+
+  const next = async (): Promise<ClaimedDelivery | null> => {
+    for (;;) {
+      if (done || opts.stopping?.()) return null;
+      const d = queue.shift();
+      if (d) return d;
+      await refill();
+    }
+  };
+
+  const worker = async () => {
+    for (let d = await next(); d; d = await next()) {
+      const result = await attempt(deps, endpoint.url, signer, d, opts);
+      made++;
+      const { disabled } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
+      if (disabled) done = true;
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: PER_ENDPOINT_CONCURRENCY }, worker));
+  } finally {
+    // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
+    if (queue.length) await releaseClaims(em, queue.splice(0).map((d) => d.id));
+    await releaseEndpointLease(em, endpoint.id);
+  }
+  return made;
+}
+
+/** One attempt now for one delivery (the test event, a manual retry), in the caller's request; false
+ *  when a worker holds it at this moment (it is being attempted) or it is not pending. */
+export async function deliverNow(deps: AppDeps, deliveryId: string, opts: DeliveryOptions = {}): Promise<boolean> {
+  const em = deps.orm.em.fork();
+  const now = deps.clock.now();
+  const d = await claimOne(em, deliveryId, now, new Date(now.getTime() + LEASE_MS));
+  if (!d) return false;
+  const endpoint = await loadEndpoint(em, d.endpointId);
+  if (!endpoint) return false;
+  const result = await attempt(deps, endpoint.url, signerFor(deps, endpoint), d, opts);
+  await recordAttempt(em, d, endpoint, result, deps.clock.now());
+  return true;
+}
