@@ -8,12 +8,14 @@ import {
   claimOne,
   loadEndpoint,
   recordAttempt,
+  recordDelivered,
   releaseClaims,
   releaseEndpointLease,
   renewEndpointLease,
   takeEndpointLease,
   type AttemptResult,
   type ClaimedDelivery,
+  type Delivered,
   type LeasedEndpoint,
 } from './delivery.queries';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
@@ -21,11 +23,14 @@ import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
 /** Attempts in flight to one endpoint at once: a slow receiver holds only its own worker's slots. */
 export const PER_ENDPOINT_CONCURRENCY = 4;
 /** Deliveries claimed per round trip (a worker's queue). */
-export const CLAIM_BATCH = 8;
+export const CLAIM_BATCH = 32;
 /** How long a claim (and the endpoint's lease) holds without news: longer than the attempts of one
- *  claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the timeout), so a live
- *  worker never loses its claims; after a crash, its deliveries wait this long before another takes them. */
-export const LEASE_MS = 2 * 60_000;
+ *  claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the timeout = 2 min), so a
+ *  live worker never loses its claims; after a crash, its deliveries wait this long before another
+ *  takes them. */
+export const LEASE_MS = 5 * 60_000;
+/** Successes waiting for their group commit before the workers wait for it. */
+const MAX_UNWRITTEN = 256;
 /** A 2xx answer's body is read up to this (and thrown away). */
 const MAX_ANSWER_BYTES = 1_000_000;
 
@@ -82,26 +87,23 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   let done = false;
   let made = 0;
 
-  // One claim at a time, shared by the workers that find the queue empty.
-  const refill = () =>
-    (refilling ??= (async () => {
-      try {
-        const secretEnc = await renewEndpointLease(em, endpoint.id, leaseUntil());
-        if (!secretEnc) {
-          done = true;
-          return;
-        }
-        if (secretEnc !== endpoint.secretEnc) {
-          endpoint.secretEnc = secretEnc;
-          signer = signerFor(deps, endpoint);
-        }
-        const claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
-        if (!claimed.length) done = true;
-        queue.push(...claimed);
-      } finally {
-        refilling = null;
-      }
-    })());
+  // One claim at a time, shared by the workers that find the queue empty. (`.finally` runs as a later
+  // microtask, after the assignment, so the slot is always freed.)
+  const claim = async () => {
+    const secretEnc = await renewEndpointLease(em, endpoint.id, leaseUntil());
+    if (!secretEnc) {
+      done = true;
+      return;
+    }
+    if (secretEnc !== endpoint.secretEnc) {
+      endpoint.secretEnc = secretEnc;
+      signer = signerFor(deps, endpoint);
+    }
+    const claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
+    if (!claimed.length) done = true;
+    queue.push(...claimed);
+  };
+  const refill = () => (refilling ??= claim().finally(() => (refilling = null)));
 
   const next = async (): Promise<ClaimedDelivery | null> => {
     for (;;) {
@@ -112,10 +114,38 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
     }
   };
 
+  // Successes are written in groups (one statement and one commit for all that finished meanwhile), so
+  // the attempts in flight never wait on the database; a failure is written at once (it may disable the
+  // endpoint). A crash before a group is written leaves its deliveries claimed: after the lease they are
+  // attempted again with the same webhook-id, which receivers use to drop a repeat (README.md "Crash").
+  const unwritten: Delivered[] = [];
+  let writing: Promise<void> | null = null;
+  let writeError: unknown = null;
+  const flush = async () => {
+    try {
+      while (unwritten.length) {
+        const group = unwritten.splice(0);
+        await recordDelivered(em, endpoint.id, group, endpoint.failingSince !== null);
+        endpoint.failingSince = null;
+      }
+    } catch (err) {
+      writeError ??= err;
+      done = true;
+    }
+  };
+  const write = (): Promise<void> => (writing ??= flush().finally(() => (writing = null)));
+
   const worker = async () => {
     for (let d = await next(); d; d = await next()) {
       const result = await attempt(deps, endpoint.url, signer, d, opts);
       made++;
+      if (result.ok) {
+        unwritten.push({ id: d.id, at: deps.clock.now(), responseStatus: result.responseStatus! });
+        const pending = write();
+        if (unwritten.length >= MAX_UNWRITTEN) await pending;
+        continue;
+      }
+      await write();
       const { disabled } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
       if (disabled) done = true;
     }
@@ -123,6 +153,9 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
 
   try {
     await Promise.all(Array.from({ length: PER_ENDPOINT_CONCURRENCY }, worker));
+    while (unwritten.length) await write();
+    await writing;
+    if (writeError) throw writeError;
   } finally {
     // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
     if (queue.length) await releaseClaims(em, queue.splice(0).map((d) => d.id));

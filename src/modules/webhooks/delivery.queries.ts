@@ -2,7 +2,7 @@
 // claiming due deliveries and writing what an attempt gave. Raw SQL on ids, for jobs that run with no
 // caller (no workspace filter); each statement names the workspace through the rows it reads.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlRun } from '../../db/sql';
+import { intArray, pgArray, sql, sqlRun, timeArray } from '../../db/sql';
 import { afterFailure, failedTooLong } from './retry-schedule';
 
 /** Events fanned out per statement. */
@@ -153,6 +153,26 @@ export interface AttemptResult {
   ok: boolean;
   responseStatus: number | null;
   error: string | null;
+}
+
+export interface Delivered {
+  id: string;
+  at: Date;
+  responseStatus: number;
+}
+
+/** Many successful attempts written at once (one statement, one commit): the worker's group commit.
+ *  `clearStreak` also ends the endpoint's failing streak. */
+export async function recordDelivered(em: EntityManager, endpointId: string, done: readonly Delivered[], clearStreak: boolean): Promise<void> {
+  if (!done.length) return;
+  await sql(
+    em,
+    `with x as (select * from unnest(?::uuid[], ?::timestamptz[], ?::int[]) as x(id, at, code)),
+     streak as (update webhook_endpoint set failing_since = null where id = ? and ? and failing_since is not null)
+     update webhook_delivery d set status = 'delivered', delivered_at = x.at, next_attempt_at = null, lease_until = null, response_status = x.code, error = null
+       from x where d.id = x.id`,
+    [pgArray(done.map((d) => d.id)), timeArray(done.map((d) => d.at)), intArray(done.map((d) => d.responseStatus)), endpointId, clearStreak],
+  );
 }
 
 /** Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
