@@ -117,7 +117,15 @@ describe('REST', () => {
     receiver.respond = () => 202;
     const retried = await me.client.post(`/webhooks/deliveries/${test.body.id}/retry`);
     expect(retried.status).toBe(200);
-    expect(retried.body).toMatchObject({ id: test.body.id, status: 'delivered', attempts: 2, response_status: 202, error: null, next_attempt_at: null, delivered_at: expect.any(String) });
+    expect(retried.body).toMatchObject({
+      id: test.body.id,
+      status: 'delivered',
+      attempts: 2,
+      response_status: 202,
+      error: null,
+      next_attempt_at: null,
+      delivered_at: expect.any(String),
+    });
     const second = receiver.received[before + 1]!;
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     verifyWebhook(hook.secret, second);
@@ -154,7 +162,15 @@ describe('REST', () => {
     const hook = (await me.client.post('/webhooks', { url: receiver.url })).body;
     const res = await me.client.patch(`/webhooks/${hook.id}`, { url: 'https://example.com/new', events: ['lead_completed'], description: null, enabled: false });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: hook.id, url: 'https://example.com/new', events: ['lead_completed'], description: null, enabled: false, disabled_at: null, created_at: hook.created_at });
+    expect(res.body).toEqual({
+      id: hook.id,
+      url: 'https://example.com/new',
+      events: ['lead_completed'],
+      description: null,
+      enabled: false,
+      disabled_at: null,
+      created_at: hook.created_at,
+    });
     expectError(await me.client.patch(`/webhooks/${hook.id}`, { enabled: 'yes' }), 400, 'validation_failed');
     expectError(await me.client.patch(`/webhooks/${hook.id}`, { secret: 'x' }), 400, 'validation_failed');
     await me.client.delete(`/webhooks/${hook.id}`);

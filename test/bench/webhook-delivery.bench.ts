@@ -34,7 +34,12 @@ async function bare(url: string, secret: string, n: number): Promise<number> {
       const at = new Date();
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) },
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signer.sign(id, at, body),
+        },
         body,
       });
       await res.text();

@@ -44,7 +44,8 @@ async function record(kind: 'unsubscribe' | 'email_sent' = 'email_sent', payload
 }
 
 const run = (timeoutMs?: number) => runWebhooksOnce(world.service.deps, { timeoutMs });
-const deliveries = (endpointId: string) => db(`select status, attempts, response_status, error, next_attempt_at from webhook_delivery where endpoint_id = ? order by created_at`, [endpointId]);
+const deliveries = (endpointId: string) =>
+  db(`select status, attempts, response_status, error, next_attempt_at from webhook_delivery where endpoint_id = ? order by created_at`, [endpointId]);
 
 describe('delivery', () => {
   beforeEach(() => {
@@ -245,7 +246,8 @@ describe('a service stopped between the change and the delivery', () => {
 });
 
 describe('one event per change', () => {
-  const events = (kind: string) => db(`select payload from event where workspace_id = ? and kind = ? order by created_at`, [world.me.workspaceId, kind]).then((r) => r.map((e) => e.payload));
+  const events = (kind: string) =>
+    db(`select payload from event where workspace_id = ? and kind = ? order by created_at`, [world.me.workspaceId, kind]).then((r) => r.map((e) => e.payload));
 
   async function campaignWith(opts: { steps?: number; leads?: number; task?: boolean } = {}) {
     const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', dailyLimit: 100 });
@@ -266,7 +268,11 @@ describe('one event per change', () => {
       world.service,
       world.me.workspaceId,
       campaign.id,
-      Array.from({ length: opts.leads ?? 1 }, (_, i) => ({ email: `l${i}-${randomUUID().slice(0, 8)}@client.test`, vars: { firstName: 'Ann' }, createdAt: new Date(MONDAY_10.getTime() - (60 - i) * MINUTE) })),
+      Array.from({ length: opts.leads ?? 1 }, (_, i) => ({
+        email: `l${i}-${randomUUID().slice(0, 8)}@client.test`,
+        vars: { firstName: 'Ann' },
+        createdAt: new Date(MONDAY_10.getTime() - (60 - i) * MINUTE),
+      })),
     );
     return { campaignId: campaign.id, inbox, leads };
   }
@@ -307,7 +313,15 @@ describe('one event per change', () => {
     world.peer.behaviour = { rcpt: { code: 550, message: '5.1.1 No such user' } };
     await world.tick();
     expect(await events('email_bounced')).toEqual([
-      expect.objectContaining({ lead_id: s.leads[0]!.id, email: s.leads[0]!.email, campaign_id: s.campaignId, inbox_id: s.inbox.id, bounce_type: 'hard', source: 'smtp', code: 550 }),
+      expect.objectContaining({
+        lead_id: s.leads[0]!.id,
+        email: s.leads[0]!.email,
+        campaign_id: s.campaignId,
+        inbox_id: s.inbox.id,
+        bounce_type: 'hard',
+        source: 'smtp',
+        code: 550,
+      }),
     ]);
     expect(await events('email_sent')).toEqual([]);
     expect(await events('lead_completed')).toEqual([]);
@@ -322,7 +336,9 @@ describe('one event per change', () => {
       await world.tick();
       clock.advance(MINUTE);
     }
-    expect(await events('mailbox_stopped')).toEqual([{ inbox_id: s.inbox.id, email: s.inbox.email, status: 'bounce_stopped', reason: expect.stringContaining('hard bounces'), stopped_at: expect.any(String) }]);
+    expect(await events('mailbox_stopped')).toEqual([
+      { inbox_id: s.inbox.id, email: s.inbox.email, status: 'bounce_stopped', reason: expect.stringContaining('hard bounces'), stopped_at: expect.any(String) },
+    ]);
     expect(await events('email_bounced')).toHaveLength(2);
   });
 

@@ -101,7 +101,16 @@ export const mailboxStoppedEvent = (m: { workspaceId: string; inboxId: string; e
 });
 
 export const interestChangedEvent = (
-  c: { workspaceId: string; leadId: string; email: string; campaignId: string; replyId: string | null; interest: string | null; previous: string | null; source: 'reply' | 'pipeline' },
+  c: {
+    workspaceId: string;
+    leadId: string;
+    email: string;
+    campaignId: string;
+    replyId: string | null;
+    interest: string | null;
+    previous: string | null;
+    source: 'reply' | 'pipeline';
+  },
   at: Date,
 ): NewEvent => ({
   workspaceId: c.workspaceId,

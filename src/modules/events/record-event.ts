@@ -23,22 +23,18 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 /** One line per kind (GET /webhooks/events), naming the fields of its `data`; README.md of
  *  src/modules/webhooks has the same list with examples. */
 export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
-  unsubscribe:
-    'A lead unsubscribed (by the link in an email or POST /replies/:id/unsubscribe); once per lead. data: lead_id, email, campaign_id, at, source (link or reply).',
-  interest_changed:
-    "A lead's interest label changed (a reply labelled, a pipeline move). data: lead_id, email, campaign_id, reply_id, interest, previous_interest, source, at.",
+  unsubscribe: 'A lead unsubscribed (by the link in an email or POST /replies/:id/unsubscribe); once per lead. data: lead_id, email, campaign_id, at, source (link or reply).',
+  interest_changed: "A lead's interest label changed (a reply labelled, a pipeline move). data: lead_id, email, campaign_id, reply_id, interest, previous_interest, source, at.",
   email_sent:
     "The lead's mail server accepted an email. data: send_id, lead_id, email, campaign_id, inbox_id, from, kind (step or one_off), step, variant, subject, message_id, sent_at.",
   email_bounced:
     'An email failed for good: refused at SMTP time or by a bounce message (hard), or given up after its retries (soft); the lead stopped as bounced. data: lead_id, email, campaign_id, inbox_id, send_id, bounce_type (hard or soft), source (smtp or dsn), code, reason, bounced_at.',
-  reply_received:
-    'A person replied to an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, received_at.',
+  reply_received: 'A person replied to an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, received_at.',
   auto_reply_received:
     'An automatic answer (out of office, …) arrived for an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, away_until, received_at.',
   lead_completed: 'A lead went through every step of its sequence without stopping; once per lead. data: lead_id, email, campaign_id, completed_at.',
   task_opened: 'A task step came due for a lead (a call, a LinkedIn step, …). data: task_id, lead_id, email, campaign_id, kind, text, step, due_at.',
-  mailbox_stopped:
-    'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
+  mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
   webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint. data: webhook_id, message.',
 };
 

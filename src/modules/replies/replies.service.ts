@@ -70,7 +70,16 @@ export async function updateReply(ctx: AuthedCtx, id: string, input: UpdateReply
       await label(em, item, input.status, now);
       // decisions.md §8: interest_changed when the label actually changes the lead's interest.
       if (lead && lead.interest !== previous) {
-        const change = { workspaceId: ctx.actor.workspaceId, leadId: lead.id, email: lead.email, campaignId: lead.campaign.id, replyId: item.id, interest: lead.interest, previous, source: 'reply' as const };
+        const change = {
+          workspaceId: ctx.actor.workspaceId,
+          leadId: lead.id,
+          email: lead.email,
+          campaignId: lead.campaign.id,
+          replyId: item.id,
+          interest: lead.interest,
+          previous,
+          source: 'reply' as const,
+        };
         await recordEvent(em, interestChangedEvent(change, now));
       }
     }

@@ -158,7 +158,11 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
     if (writeError) throw writeError;
   } finally {
     // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
-    if (queue.length) await releaseClaims(em, queue.splice(0).map((d) => d.id));
+    if (queue.length)
+      await releaseClaims(
+        em,
+        queue.splice(0).map((d) => d.id),
+      );
     await releaseEndpointLease(em, endpoint.id);
   }
   return made;

@@ -2,7 +2,7 @@
 // claiming due deliveries and writing what an attempt gave. Raw SQL on ids, for jobs that run with no
 // caller (no workspace filter); each statement names the workspace through the rows it reads.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArray, pgArray, sql, sqlRun, timeArray } from '../../db/sql';
+import { intArray, pgArray, sql, timeArray } from '../../db/sql';
 import { afterFailure, failedTooLong } from './retry-schedule';
 
 /** Events fanned out per statement. */

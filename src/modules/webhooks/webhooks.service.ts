@@ -166,11 +166,11 @@ export async function testWebhook(ctx: AuthedCtx, id: string): Promise<WebhookDe
 /** POST /webhooks/deliveries/:id/retry: one more attempt now, whatever its status. */
 export async function retryDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
   if (!isUuid(id)) throw notFound('Delivery');
-  const [row] = await sql(
-    ctx.em,
-    `update webhook_delivery set status = 'pending', next_attempt_at = ? where id = ? and workspace_id = ? returning id`,
-    [ctx.deps.clock.now(), id, ctx.actor.workspaceId],
-  );
+  const [row] = await sql(ctx.em, `update webhook_delivery set status = 'pending', next_attempt_at = ? where id = ? and workspace_id = ? returning id`, [
+    ctx.deps.clock.now(),
+    id,
+    ctx.actor.workspaceId,
+  ]);
   if (!row) throw notFound('Delivery');
   // When a worker holds it at this moment, that worker's attempt is the retry.
   await deliverNow(ctx.deps, id);

@@ -176,7 +176,25 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
       [randomUUID(), now, d.send.workspaceId, d.send.campaignId, d.send.leadId, d.inbox.id, d.send.id, d.lead.email, r.code, r.detail || 'no answer'],
     );
     if (d.send.kind === 'step') await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
-    await recordEvent(em, emailBouncedEvent({ workspaceId: d.send.workspaceId, leadId: d.send.leadId, email: d.lead.email, campaignId: d.send.campaignId, inboxId: d.inbox.id, sendId: d.send.id, bounceType: 'soft', category: 'soft', source: 'smtp', code: r.code, reason: r.detail || 'no answer' }, now));
+    await recordEvent(
+      em,
+      emailBouncedEvent(
+        {
+          workspaceId: d.send.workspaceId,
+          leadId: d.send.leadId,
+          email: d.lead.email,
+          campaignId: d.send.campaignId,
+          inboxId: d.inbox.id,
+          sendId: d.send.id,
+          bounceType: 'soft',
+          category: 'soft',
+          source: 'smtp',
+          code: r.code,
+          reason: r.detail || 'no answer',
+        },
+        now,
+      ),
+    );
     return;
   }
   await sql(em, `update send set status = 'queued', scheduled_for = ?, smtp_code = ?, error = ? where id = ?`, [new Date(now.getTime() + wait), r.code, r.detail, d.send.id]);
@@ -214,6 +232,7 @@ export async function checkBounceStop(em: EntityManager, inboxId: string, now: D
   const reason = `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`;
   const changed = await sql(em, `update inbox set status = 'bounce_stopped', last_error = ? where id = ? and status = 'active' returning workspace_id, email`, [reason, inboxId]);
   const [stopped] = changed;
-  if (stopped) await recordEvent(em, mailboxStoppedEvent({ workspaceId: String(stopped.workspace_id), inboxId, email: String(stopped.email), status: 'bounce_stopped', reason }, now));
+  if (stopped)
+    await recordEvent(em, mailboxStoppedEvent({ workspaceId: String(stopped.workspace_id), inboxId, email: String(stopped.email), status: 'bounce_stopped', reason }, now));
   return changed.length > 0;
 }

@@ -200,7 +200,9 @@ async function applyWrites(em: EntityManager, w: LeadWrites, now: Date) {
        returning l.id, l.workspace_id, l.email, l.campaign_id`,
       [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), timeArray(w.completed.map((c) => c.at))],
     );
-    const events = done.map((l) => leadCompletedEvent({ workspaceId: String(l.workspace_id), leadId: String(l.id), email: String(l.email), campaignId: String(l.campaign_id) }, now));
+    const events = done.map((l) =>
+      leadCompletedEvent({ workspaceId: String(l.workspace_id), leadId: String(l.id), email: String(l.email), campaignId: String(l.campaign_id) }, now),
+    );
     const statement = recordEventsStatement(events);
     if (statement) await sql(em, statement);
   }
@@ -231,7 +233,17 @@ async function openTask(em: EntityManager, campaign: EngineCampaign, lead: Engin
     [randomUUID(), new Date(), campaign.workspaceId, campaign.id, lead.id, position, kind, rendered, dueAt],
   );
   if (opened) {
-    const task = { workspaceId: campaign.workspaceId, taskId: String(opened.id), leadId: lead.id, email: lead.email, campaignId: campaign.id, kind, text: rendered, step: position, dueAt };
+    const task = {
+      workspaceId: campaign.workspaceId,
+      taskId: String(opened.id),
+      leadId: lead.id,
+      email: lead.email,
+      campaignId: campaign.id,
+      kind,
+      text: rendered,
+      step: position,
+      dueAt,
+    };
     await recordEvent(em, taskOpenedEvent(task, now));
   }
   await sql(em, `update lead set next_due_at = null where id = ?`, [lead.id]);
