@@ -12,6 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { mapLimited } from '../../src/concurrency';
 import { fanOutAll, runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { PER_ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/deliver';
+import type { HttpPort } from '../../src/ports';
 import { signUp } from '../support/client';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { runWhenMain, startBenchService } from './bench-service';
@@ -49,6 +50,31 @@ async function bare(url: string, secret: string, n: number): Promise<number> {
   return seconds(t);
 }
 
+/** The same signed POSTs through the service's outbound-fetch guard (deps.http: a new connection per
+ *  request, pinned to the checked address), nothing stored: what the guard costs against bare fetch. */
+async function guarded(http: HttpPort, url: string, secret: string, n: number): Promise<number> {
+  const signer = new Webhook(secret);
+  const t = process.hrtime.bigint();
+  await mapLimited(
+    Array.from({ length: n }, (_, i) => i),
+    PER_ENDPOINT_CONCURRENCY,
+    async (i) => {
+      const id = `guarded-${i}`;
+      const body = JSON.stringify({ type: 'email_sent', timestamp: new Date().toISOString(), data: { lead_id: id, email: `lead-${i}@client.test` } });
+      const at = new Date();
+      const headers = {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, at, body),
+      };
+      const res = await http.request(url, { method: 'POST', headers, body, timeoutMs: 15_000, maxBytes: 1_000_000 });
+      if (res.status !== 200) throw new Error(`guarded POST answered ${res.status}`);
+    },
+  );
+  return seconds(t);
+}
+
 async function main() {
   const receiver = await startWebhookReceiver();
   const bench = await startBenchService('webhook-delivery', { env: { ALLOW_PRIVATE_FETCH: 'true' } });
@@ -78,6 +104,7 @@ async function main() {
     await runWebhooksOnce(bench.service.deps);
     const deliver = seconds(t);
     const baseline2 = await bare(receiver.url, hook.secret, EVENTS);
+    const guard = await guarded(bench.service.deps.http, receiver.url, hook.secret, EVENTS);
 
     const [done] = await bench.run(`select count(*) filter (where status = 'delivered')::int as ok, count(*)::int as n from webhook_delivery where endpoint_id = ?`, [hook.id]);
     if (done.ok !== done.n) throw new Error(`only ${done.ok} of ${done.n} deliveries delivered`);
@@ -87,6 +114,7 @@ async function main() {
     console.log(`${EVENTS.toLocaleString('en')} events, 1 endpoint, ${PER_ENDPOINT_CONCURRENCY} attempts in flight`);
     console.log(`fan-out: ${fanOut.toFixed(2)} s; delivery: ${deliver.toFixed(2)} s (${rate(deliver)}); together ${total.toFixed(2)} s (${rate(total)})`);
     console.log(`baseline (bare signed POSTs, fetch, same concurrency): ${baseline1.toFixed(2)} s, ${baseline2.toFixed(2)} s (${rate(baseline)} the faster)`);
+    console.log(`for comparison, the same POSTs bare through the outbound-fetch guard (new connection each): ${guard.toFixed(2)} s (${rate(guard)})`);
     console.log(
       `ratio: ${((baseline / total) * 100).toFixed(0)}% of the baseline's deliveries per second with the fan-out, ${((baseline / deliver) * 100).toFixed(0)}% for the delivery alone (target ≥ ${TARGET * 100}%)`,
     );

@@ -11,7 +11,6 @@ import {
   recordDelivered,
   releaseClaims,
   releaseEndpointLease,
-  renewEndpointLease,
   takeEndpointLease,
   type AttemptResult,
   type ClaimedDelivery,
@@ -84,32 +83,42 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   let signer = signerFor(deps, endpoint);
   const queue: ClaimedDelivery[] = [];
   let refilling: Promise<void> | null = null;
-  let done = false;
+  /** Nothing more to claim (none due, or the endpoint was disabled or deleted). */
+  let exhausted = false;
+  /** Stop taking deliveries (the endpoint was disabled by a failure, or a write failed). */
+  let halt = false;
   let made = 0;
+  /** The first database failure (a claim or a write): the worker stops and rethrows it. */
+  let failure: unknown = null;
 
-  // One claim at a time, shared by the workers that find the queue empty. (`.finally` runs as a later
-  // microtask, after the assignment, so the slot is always freed.)
+  // One claim at a time, started before the queue runs dry so the attempts in flight never wait for
+  // it. (`.finally` runs as a later microtask, after the assignment, so the slot is always freed.)
   const claim = async () => {
-    const secretEnc = await renewEndpointLease(em, endpoint.id, leaseUntil());
-    if (!secretEnc) {
-      done = true;
+    let claimed;
+    try {
+      claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
+    } catch (err) {
+      failure ??= err;
+      halt = true;
       return;
     }
-    if (secretEnc !== endpoint.secretEnc) {
+    if (!claimed.length) exhausted = true;
+    const secretEnc = claimed[0]?.secretEnc;
+    if (secretEnc && secretEnc !== endpoint.secretEnc) {
       endpoint.secretEnc = secretEnc;
       signer = signerFor(deps, endpoint);
     }
-    const claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
-    if (!claimed.length) done = true;
     queue.push(...claimed);
   };
   const refill = () => (refilling ??= claim().finally(() => (refilling = null)));
 
   const next = async (): Promise<ClaimedDelivery | null> => {
     for (;;) {
-      if (done || opts.stopping?.()) return null;
+      if (halt || opts.stopping?.()) return null;
+      if (!exhausted && queue.length <= PER_ENDPOINT_CONCURRENCY) void refill();
       const d = queue.shift();
       if (d) return d;
+      if (exhausted) return null;
       await refill();
     }
   };
@@ -120,7 +129,6 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   // attempted again with the same webhook-id, which receivers use to drop a repeat (README.md "Crash").
   const unwritten: Delivered[] = [];
   let writing: Promise<void> | null = null;
-  let writeError: unknown = null;
   const flush = async () => {
     try {
       while (unwritten.length) {
@@ -129,8 +137,8 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
         endpoint.failingSince = null;
       }
     } catch (err) {
-      writeError ??= err;
-      done = true;
+      failure ??= err;
+      halt = true;
     }
   };
   const write = (): Promise<void> => (writing ??= flush().finally(() => (writing = null)));
@@ -147,15 +155,16 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
       }
       await write();
       const { disabled } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
-      if (disabled) done = true;
+      if (disabled) halt = true;
     }
   };
 
   try {
     await Promise.all(Array.from({ length: PER_ENDPOINT_CONCURRENCY }, worker));
+    await refilling; // a claim started for the queue: what it claimed is given back below
     while (unwritten.length) await write();
     await writing;
-    if (writeError) throw writeError;
+    if (failure) throw failure;
   } finally {
     // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
     if (queue.length)

@@ -76,13 +76,6 @@ const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
   failingSince: r.failing_since ? new Date(r.failing_since as string) : null,
 });
 
-/** Keeps the lease and reads the secret again (a rotation applies to the next claim); null when the
- *  endpoint was disabled (or deleted) meanwhile: the worker stops. */
-export async function renewEndpointLease(em: EntityManager, id: string, until: Date): Promise<string | null> {
-  const [r] = await sql(em, `update webhook_endpoint set lease_until = ? where id = ? and enabled returning secret_enc`, [until, id]);
-  return r ? String(r.secret_enc) : null;
-}
-
 export async function releaseEndpointLease(em: EntityManager, id: string): Promise<void> {
   await sql(em, `update webhook_endpoint set lease_until = null where id = ?`, [id]);
 }
@@ -110,23 +103,28 @@ const toClaimed = (r: Record<string, unknown>): ClaimedDelivery => ({
 });
 
 /**
- * Claims up to `limit` of the endpoint's due deliveries, oldest first: each gets a lease until `until`
- * and its attempt counted, so no other worker takes it meanwhile (FOR UPDATE SKIP LOCKED, then the
- * lease is the lock), and an attempt a crash cuts short still counts toward the schedule.
+ * Renews the endpoint's lease and claims up to `limit` of its due deliveries, oldest first, in one
+ * statement: each gets a lease until `until` and its attempt counted, so no other worker takes it
+ * meanwhile (FOR UPDATE SKIP LOCKED, then the lease is the lock), and an attempt a crash cuts short
+ * still counts toward the schedule. Nothing is claimed once the endpoint is disabled or deleted. Each
+ * row carries the endpoint's secret as it is now (a rotation applies from the next claim).
  */
-export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
   const rows = await sql(
     em,
-    `with c as (
+    `with lease as (
+       update webhook_endpoint set lease_until = ? where id = ? and enabled returning secret_enc),
+     c as (
        update webhook_delivery set lease_until = ?, attempts = attempts + 1 where id in (
          select id from webhook_delivery
           where endpoint_id = ? and status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+            and exists (select 1 from lease)
           order by next_attempt_at, id limit ? for update skip locked)
        returning id, endpoint_id, event_id, attempts)
-     ${CLAIMED} order by e.created_at, c.id`,
-    [until, endpointId, now, now, limit],
+     ${CLAIMED.replace('select ', 'select (select secret_enc from lease) as secret_enc, ')} order by e.created_at, c.id`,
+    [until, endpointId, until, endpointId, now, now, limit],
   );
-  return rows.map(toClaimed);
+  return rows.map((r) => ({ ...toClaimed(r), secretEnc: String(r.secret_enc) }));
 }
 
 /** Claims one delivery for an attempt now (POST …/test, …/retry), due or not; null when another
