@@ -19,6 +19,7 @@ import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { tasksModule } from './tasks';
 import { verificationModule } from './verification';
+import { webhooksModule } from './webhooks';
 
 export const appModules: readonly AppModule[] = [
   accountsModule,
@@ -37,5 +38,6 @@ export const appModules: readonly AppModule[] = [
   reportsModule,
   pipelineModule,
   eventsModule,
+  webhooksModule,
   checksModule,
 ];

@@ -117,7 +117,7 @@ describe('unsubscribe link', () => {
     const [lead] = await db(`select status, stop_reason, next_due_at from lead where id = ?`, [s.leadId]);
     expect(lead).toEqual({ status: 'unsubscribed', stop_reason: 'unsubscribed', next_due_at: null });
     expect(await db(`select reason from blocklist_entry where workspace_id = ? and email = ?`, [me.workspaceId, s.email])).toEqual([{ reason: 'unsubscribe' }]);
-    const events = await db(`select kind, payload from event where workspace_id = ?`, [me.workspaceId]);
+    const events = await db(`select kind, payload from event where workspace_id = ? and kind = 'unsubscribe'`, [me.workspaceId]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'unsubscribe', payload: { lead_id: s.leadId, email: s.email, source: 'link' } });
     expect((await db(`select status, error from send where id = ?`, [oneOffId]))[0]).toEqual({ status: 'dropped', error: 'Unsubscribed' });

@@ -586,6 +586,14 @@ export type CreateSequenceTemplateInput = {
   name: Scalars['String']['input'];
 };
 
+export type CreateWebhookInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The kinds to receive (GET /webhooks/events); empty or left out: every kind. */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Where events are POSTed: an absolute http(s) URL. */
+  url: Scalars['String']['input'];
+};
+
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   createdAt: Scalars['DateTimeISO']['output'];
@@ -621,6 +629,12 @@ export type DeliverabilityReport = {
   smtp: SmtpAttemptCounts;
   /** The window: the last 7 × 24 hours up to now. */
   windowDays: Scalars['Int']['output'];
+};
+
+export type DeliveryQueryInput = {
+  /** Page size, 50 by default, at most 100. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type DiagnoseProblem = {
@@ -1021,6 +1035,8 @@ export type Mutation = {
   createOneOffLead: OneOffLead;
   createSavedReply: SavedReply;
   createSequenceTemplate: SequenceTemplate;
+  /** Adds an endpoint; the answer is the only time its secret is shown (with rotateWebhookSecret). */
+  createWebhook: WebhookWithSecret;
   deleteApiKey: Deleted;
   /** DELETE /blocks/:id: the column and the values it wrote. */
   deleteBlock: Deleted;
@@ -1037,6 +1053,7 @@ export type Mutation = {
   /** Deletes it for everyone in the workspace. */
   deleteSavedReply: Deleted;
   deleteSequenceTemplate: Deleted;
+  deleteWebhook: Deleted;
   /** POST /tasks/:id/done: the lead moves to its next step. */
   doneTask: TaskClosed;
   duplicateCampaign: Campaign;
@@ -1056,6 +1073,10 @@ export type Mutation = {
   /** POST /saved-replies/:id/render: fills the merge fields for a reply (replyId) or a lead and an inbox (leadId and mailboxId); nothing is sent. */
   renderSavedReply: RenderedSavedReply;
   resumeMailbox: StatusResult;
+  /** Attempts a delivery again now (POST /webhooks/deliveries/:id/retry). */
+  retryWebhookDelivery: WebhookDelivery;
+  /** A new secret; the old one no longer verifies anything sent from now on. Shown only here. */
+  rotateWebhookSecret: WebhookWithSecret;
   /** POST /blocks/:id/run: fills the column in the background. */
   runBlock: BlockRun;
   /** POST /leads/:id/send: queues a one-off email; nothing goes out from the call. */
@@ -1072,6 +1093,8 @@ export type Mutation = {
   snoozeReply: ReplySnooze;
   /** Logs in to the inbox SMTP and IMAP servers; a pass lifts a bounce stop. */
   testMailbox: MailboxTestResult;
+  /** Sends a webhook_test event to the endpoint now; the delivery as the attempt left it. */
+  testWebhook: WebhookDelivery;
   /** Unsubscribes the item's lead (blocklisted, stopped, one event) and marks the item not_interested. */
   unsubscribeReply: ReplyUnsubscribed;
   /** PATCH /blocks/:id: template and max_chars; refused while a run goes. */
@@ -1088,6 +1111,7 @@ export type Mutation = {
   updateSavedReply: SavedReply;
   /** Turns one variant on or off; position and variant count from 1. */
   updateStepVariant: StepVariantState;
+  updateWebhook: Webhook;
   updateWorkspace: Workspace;
   /** POST /campaigns/:id/verify: marks leads on domains without a mail server invalid. Free. */
   verifyCampaign: CampaignDomainCheck;
@@ -1185,6 +1209,11 @@ export type MutationCreateSequenceTemplateArgs = {
 };
 
 
+export type MutationCreateWebhookArgs = {
+  input: CreateWebhookInput;
+};
+
+
 export type MutationDeleteApiKeyArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1236,6 +1265,11 @@ export type MutationDeleteSavedReplyArgs = {
 
 
 export type MutationDeleteSequenceTemplateArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1305,6 +1339,16 @@ export type MutationResumeMailboxArgs = {
 };
 
 
+export type MutationRetryWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRunBlockArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<RunBlockInput>;
@@ -1350,6 +1394,11 @@ export type MutationSnoozeReplyArgs = {
 
 
 export type MutationTestMailboxArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationTestWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1413,6 +1462,12 @@ export type MutationUpdateStepVariantArgs = {
   enabled: Scalars['Boolean']['input'];
   position: Scalars['Int']['input'];
   variant: Scalars['Int']['input'];
+};
+
+
+export type MutationUpdateWebhookArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookInput;
 };
 
 
@@ -1615,6 +1670,12 @@ export type Query = {
   settings: Settings;
   /** Open tasks whose lead still fits its step, due first at the top. */
   tasks: Array<Task>;
+  /** An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries). */
+  webhookDeliveries: WebhookDeliveryPage;
+  /** Every event kind with a one-line description of its data (GET /webhooks/events). */
+  webhookEventKinds: Array<WebhookEventKind>;
+  /** Webhook endpoints, oldest first (GET /webhooks); secrets are never shown here. */
+  webhooks: Array<Webhook>;
 };
 
 
@@ -1745,6 +1806,12 @@ export type QueryReportAnalyticsArgs = {
 export type QuerySearchLeadsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q: Scalars['String']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  id: Scalars['ID']['input'];
+  query?: InputMaybe<DeliveryQueryInput>;
 };
 
 /** A one-off email: queued until it goes, or dropped. */
@@ -2211,6 +2278,15 @@ export type UpdateSavedReplyInput = {
   subject?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type UpdateWebhookInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** true brings back an endpoint disabled by hand or after 5 days of failures. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Empty or null: every kind. */
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type UpdateWorkspaceInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   recentContactDays?: InputMaybe<Scalars['Int']['input']>;
@@ -2247,6 +2323,70 @@ export type VerificationKeyInput = {
 export type VerificationKeyStatus = {
   __typename?: 'VerificationKeyStatus';
   verificationKeySet: Scalars['Boolean']['output'];
+};
+
+/** An endpoint that receives signed events (decisions.md §8). Its secret is shown only at creation and rotation. */
+export type Webhook = {
+  __typename?: 'Webhook';
+  createdAt: Scalars['DateTimeISO']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  /** When it was disabled after 5 days of failed deliveries; null otherwise. */
+  disabledAt: Maybe<Scalars['DateTimeISO']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  /** The kinds it receives; empty: every kind. */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** One event for one endpoint and its attempts so far. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  deliveredAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Why the last attempt failed. */
+  error: Maybe<Scalars['String']['output']>;
+  /** The event kind. */
+  event: Scalars['String']['output'];
+  /** Sent as webhook-id, the same on every attempt. */
+  eventId: Scalars['ID']['output'];
+  id: Scalars['ID']['output'];
+  /** When it is tried next; null once delivered or failed. */
+  nextAttemptAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The last attempt's HTTP status; null when no answer came. */
+  responseStatus: Maybe<Scalars['Int']['output']>;
+  /** pending, delivered or failed */
+  status: Scalars['String']['output'];
+};
+
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  items: Array<WebhookDelivery>;
+  /** Deliveries of the endpoint, regardless of limit and offset. */
+  total: Scalars['Int']['output'];
+};
+
+export type WebhookEventKind = {
+  __typename?: 'WebhookEventKind';
+  description: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+};
+
+/** An endpoint with its signing secret: the answer of creation and of rotation only. */
+export type WebhookWithSecret = {
+  __typename?: 'WebhookWithSecret';
+  createdAt: Scalars['DateTimeISO']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  /** When it was disabled after 5 days of failed deliveries; null otherwise. */
+  disabledAt: Maybe<Scalars['DateTimeISO']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  /** The kinds it receives; empty: every kind. */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** whsec_ and the base64 of 32 random bytes; verify signatures with it (Standard Webhooks). Shown only here. */
+  secret: Scalars['String']['output'];
+  url: Scalars['String']['output'];
 };
 
 export type Workspace = {
@@ -2979,10 +3119,77 @@ export type CampaignVerificationQueryVariables = Exact<{
 
 export type CampaignVerificationQuery = { __typename?: 'Query', campaignVerification: { __typename?: 'CampaignVerification', pending: number, valid: number, invalid: number, risky: number, unknown: number, expired: number, unchecked: number, skippedInvalid: number, skippedRisky: number, skippedCatchAll: number } };
 
+export type WebhookFieldsFragment = { __typename?: 'Webhook', id: string, url: string, events: Array<string>, description: string | null, enabled: boolean, disabledAt: string | null, createdAt: string };
+
+export type WebhookDeliveryFieldsFragment = { __typename?: 'WebhookDelivery', id: string, eventId: string, event: string, status: string, attempts: number, responseStatus: number | null, error: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null };
+
+export type WebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhooksQuery = { __typename?: 'Query', webhooks: Array<{ __typename?: 'Webhook', id: string, url: string, events: Array<string>, description: string | null, enabled: boolean, disabledAt: string | null, createdAt: string }> };
+
+export type WebhookEventKindsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventKindsQuery = { __typename?: 'Query', webhookEventKinds: Array<{ __typename?: 'WebhookEventKind', kind: string, description: string }> };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  query?: InputMaybe<DeliveryQueryInput>;
+}>;
+
+
+export type WebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries: { __typename?: 'WebhookDeliveryPage', total: number, items: Array<{ __typename?: 'WebhookDelivery', id: string, eventId: string, event: string, status: string, attempts: number, responseStatus: number | null, error: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null }> } };
+
+export type CreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookInput;
+}>;
+
+
+export type CreateWebhookMutation = { __typename?: 'Mutation', createWebhook: { __typename?: 'WebhookWithSecret', id: string, url: string, events: Array<string>, description: string | null, enabled: boolean, createdAt: string, secret: string } };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookInput;
+}>;
+
+
+export type UpdateWebhookMutation = { __typename?: 'Mutation', updateWebhook: { __typename?: 'Webhook', id: string, url: string, events: Array<string>, description: string | null, enabled: boolean, disabledAt: string | null, createdAt: string } };
+
+export type DeleteWebhookMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteWebhookMutation = { __typename?: 'Mutation', deleteWebhook: { __typename?: 'Deleted', deleted: boolean } };
+
+export type TestWebhookMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type TestWebhookMutation = { __typename?: 'Mutation', testWebhook: { __typename?: 'WebhookDelivery', id: string, eventId: string, event: string, status: string, attempts: number, responseStatus: number | null, error: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null } };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RotateWebhookSecretMutation = { __typename?: 'Mutation', rotateWebhookSecret: { __typename?: 'WebhookWithSecret', id: string, secret: string } };
+
+export type RetryWebhookDeliveryMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RetryWebhookDeliveryMutation = { __typename?: 'Mutation', retryWebhookDelivery: { __typename?: 'WebhookDelivery', id: string, eventId: string, event: string, status: string, attempts: number, responseStatus: number | null, error: string | null, nextAttemptAt: string | null, createdAt: string, deliveredAt: string | null } };
+
 export const CampaignFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"windows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leadTimezone"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"prioritizeNew"}},{"kind":"Field","name":{"kind":"Name","value":"skipRisky"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnAutoReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"clickTracking"}},{"kind":"Field","name":{"kind":"Name","value":"unsubHeader"}},{"kind":"Field","name":{"kind":"Name","value":"textOnly"}},{"kind":"Field","name":{"kind":"Name","value":"companyReplyStop"}},{"kind":"Field","name":{"kind":"Name","value":"providerMatching"}},{"kind":"Field","name":{"kind":"Name","value":"abWinnerMetric"}},{"kind":"Field","name":{"kind":"Name","value":"abOptimizeAfter"}},{"kind":"Field","name":{"kind":"Name","value":"cc"}},{"kind":"Field","name":{"kind":"Name","value":"bcc"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CampaignFieldsFragment, unknown>;
 export const BlockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<BlockFieldsFragment, unknown>;
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
 export const LeadFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"disabledAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<WebhookFieldsFragment, unknown>;
+export const WebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}}]}}]} as unknown as DocumentNode<WebhookDeliveryFieldsFragment, unknown>;
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const SettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verificationKeySet"}}]}}]}}]} as unknown as DocumentNode<SettingsQuery, SettingsQueryVariables>;
@@ -3085,3 +3292,12 @@ export const SkipTaskDocument = {"kind":"Document","definitions":[{"kind":"Opera
 export const VerifyCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domainsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"badDomains"}},{"kind":"Field","name":{"kind":"Name","value":"leadsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"markedInvalid"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignMutation, VerifyCampaignMutationVariables>;
 export const VerifyCampaignAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaignAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaignAddresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marked"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignAddressesMutation, VerifyCampaignAddressesMutationVariables>;
 export const CampaignVerificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignVerification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignVerification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}},{"kind":"Field","name":{"kind":"Name","value":"risky"}},{"kind":"Field","name":{"kind":"Name","value":"unknown"}},{"kind":"Field","name":{"kind":"Name","value":"expired"}},{"kind":"Field","name":{"kind":"Name","value":"unchecked"}},{"kind":"Field","name":{"kind":"Name","value":"skippedInvalid"}},{"kind":"Field","name":{"kind":"Name","value":"skippedRisky"}},{"kind":"Field","name":{"kind":"Name","value":"skippedCatchAll"}}]}}]}}]} as unknown as DocumentNode<CampaignVerificationQuery, CampaignVerificationQueryVariables>;
+export const WebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Webhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"disabledAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<WebhooksQuery, WebhooksQueryVariables>;
+export const WebhookEventKindsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookEventKinds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookEventKinds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<WebhookEventKindsQuery, WebhookEventKindsQueryVariables>;
+export const WebhookDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDeliveries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DeliveryQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookDeliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookDeliveryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}}]}}]} as unknown as DocumentNode<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const CreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode<CreateWebhookMutation, CreateWebhookMutationVariables>;
+export const UpdateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"disabledAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<UpdateWebhookMutation, UpdateWebhookMutationVariables>;
+export const DeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
+export const TestWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookDeliveryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}}]}}]} as unknown as DocumentNode<TestWebhookMutation, TestWebhookMutationVariables>;
+export const RotateWebhookSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RotateWebhookSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateWebhookSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RetryWebhookDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RetryWebhookDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryWebhookDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookDeliveryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}}]}}]} as unknown as DocumentNode<RetryWebhookDeliveryMutation, RetryWebhookDeliveryMutationVariables>;

@@ -17,6 +17,7 @@ import { Migration20261125165807_domain_check_result } from './Migration20261125
 import { Migration20261125170327_verification } from './Migration20261125170327_verification';
 import { Migration20261126025651_reports_windows } from './Migration20261126025651_reports_windows';
 import { Migration20261126025824_saved_replies_pipeline } from './Migration20261126025824_saved_replies_pipeline';
+import { Migration20261126025841_webhooks } from './Migration20261126025841_webhooks';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125170327_verification', class: Migration20261125170327_verification },
   { name: 'Migration20261126025651_reports_windows', class: Migration20261126025651_reports_windows },
   { name: 'Migration20261126025824_saved_replies_pipeline', class: Migration20261126025824_saved_replies_pipeline },
+  { name: 'Migration20261126025841_webhooks', class: Migration20261126025841_webhooks },
 ];

@@ -1,8 +1,9 @@
 // Writing an event to the outbox (decisions.md §8): always inside the transaction of the change it
-// reports, so a crash neither loses nor invents one. Delivery (signed webhooks) reads the outbox later.
+// reports, so a crash neither loses nor invents one. Delivery (signed webhooks, src/modules/webhooks/)
+// reads the outbox later: its fan-out job turns each event into one delivery per subscribed endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { sql } from '../../db/sql';
+import { inlined, pgArray, sql, textArray, timeArray } from '../../db/sql';
 
 /** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
@@ -19,6 +20,24 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** One line per kind (GET /webhooks/events), naming the fields of its `data`; README.md of
+ *  src/modules/webhooks has the same list with examples. */
+export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
+  unsubscribe: 'A lead unsubscribed (by the link in an email or POST /replies/:id/unsubscribe); once per lead. data: lead_id, email, campaign_id, at, source (link or reply).',
+  interest_changed: "A lead's interest label changed (a reply labelled, a pipeline move). data: lead_id, email, campaign_id, reply_id, interest, previous_interest, source, at.",
+  email_sent:
+    "The lead's mail server accepted an email. data: send_id, lead_id, email, campaign_id, inbox_id, from, kind (step or one_off), step, variant, subject, message_id, sent_at.",
+  email_bounced:
+    'An email failed for good: refused at SMTP time or by a bounce message (hard), or given up after its retries (soft); the lead stopped as bounced. data: lead_id, email, campaign_id, inbox_id, send_id, bounce_type (hard or soft), source (smtp or dsn), code, reason, bounced_at.',
+  reply_received: 'A person replied to an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, received_at.',
+  auto_reply_received:
+    'An automatic answer (out of office, …) arrived for an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, away_until, received_at.',
+  lead_completed: 'A lead went through every step of its sequence without stopping; once per lead. data: lead_id, email, campaign_id, completed_at.',
+  task_opened: 'A task step came due for a lead (a call, a LinkedIn step, …). data: task_id, lead_id, email, campaign_id, kind, text, step, due_at.',
+  mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
+  webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint. data: webhook_id, message.',
+};
+
 export interface NewEvent {
   workspaceId: string;
   kind: EventKind;
@@ -32,13 +51,38 @@ export interface NewEvent {
 /** Records one event in the caller's transaction. Returns false when `onceKey` was already used
  *  (nothing recorded), true otherwise. */
 export async function recordEvent(em: EntityManager, event: NewEvent): Promise<boolean> {
+  return (await insertEvent(em, event)) !== null;
+}
+
+/** As recordEvent, returning the new event's id (null when `onceKey` was already used). `fannedOut`
+ *  writes it as already handed to delivery (webhook_test: its one delivery is made by the caller). */
+export async function insertEvent(em: EntityManager, event: NewEvent, opts: { fannedOut?: boolean } = {}): Promise<string | null> {
   const rows = await sql(
     em,
-    `insert into event (id, created_at, workspace_id, kind, payload, once_key) values (?, ?, ?, ?, ?, ?)
+    `insert into event (id, created_at, workspace_id, kind, payload, once_key, delivered_at) values (?, ?, ?, ?, ?, ?, ?)
      on conflict (workspace_id, once_key) do nothing returning id`,
-    [randomUUID(), event.now, event.workspaceId, event.kind, JSON.stringify(event.payload), event.onceKey ?? null],
+    [randomUUID(), event.now, event.workspaceId, event.kind, JSON.stringify(event.payload), event.onceKey ?? null, opts.fannedOut ? event.now : null],
   );
-  return rows.length > 0;
+  return rows.length ? String(rows[0]!.id) : null;
+}
+
+/** One statement recording many events (inlined, for a batch of statements sent in one round trip,
+ *  db/sql.ts sqlBatch); `onceKey`s already used are skipped as in recordEvent. Null for no events. */
+export function recordEventsStatement(events: readonly NewEvent[]): string | null {
+  if (!events.length) return null;
+  return inlined(
+    `insert into event (id, created_at, workspace_id, kind, payload, once_key)
+     select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key
+       from unnest(?::timestamptz[], ?::uuid[], ?::text[], ?::text[], ?::text[]) as x(at, workspace, kind, payload, once_key)
+     on conflict (workspace_id, once_key) do nothing`,
+    [
+      timeArray(events.map((e) => e.now)),
+      pgArray(events.map((e) => e.workspaceId)),
+      textArray(events.map((e) => e.kind)),
+      textArray(events.map((e) => JSON.stringify(e.payload))),
+      textArray(events.map((e) => e.onceKey ?? null)),
+    ],
+  );
 }
 
 /** Records many events in the caller's transaction with one statement (a batch of reply items); the

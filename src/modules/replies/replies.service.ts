@@ -13,6 +13,8 @@ import { findOr404, isUuid } from '../../db/find';
 import { AppError } from '../../errors';
 import { User } from '../accounts/user.entity';
 import { Lead } from '../leads/lead.entity';
+import { interestChangedEvent } from '../events/payloads';
+import { recordEvent } from '../events/record-event';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { setInterest } from '../leads/leads.service';
 import { ReplyItem } from './reply-item.entity';
@@ -61,7 +63,26 @@ export async function updateReply(ctx: AuthedCtx, id: string, input: UpdateReply
   return ctx.em.transactional(async (em) => {
     const item = await lockedItem(em, id);
     if (input.isRead !== undefined) item.isRead = input.isRead;
-    if (input.status !== undefined) await label(em, item, input.status, ctx.deps.clock.now());
+    if (input.status !== undefined) {
+      const now = ctx.deps.clock.now();
+      const lead = item.lead ? await em.findOne(Lead, item.lead.id, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const previous = lead?.interest ?? null;
+      await label(em, item, input.status, now);
+      // decisions.md §8: interest_changed when the label actually changes the lead's interest.
+      if (lead && lead.interest !== previous) {
+        const change = {
+          workspaceId: ctx.actor.workspaceId,
+          leadId: lead.id,
+          email: lead.email,
+          campaignId: lead.campaign.id,
+          replyId: item.id,
+          interest: lead.interest,
+          previous,
+          source: 'reply' as const,
+        };
+        await recordEvent(em, interestChangedEvent(change, now));
+      }
+    }
     await em.flush();
     return { updated: true as const };
   });

@@ -4,6 +4,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus, StopReason } from '../lead.entity';
 import { pgArray, sql, sqlRun } from '../../../db/sql';
+import { leadCompletedEvent } from '../../events/payloads';
+import { recordEvent } from '../../events/record-event';
 
 export interface StepTiming {
   position: number;
@@ -37,7 +39,7 @@ export function afterStep(steps: readonly StepTiming[], position: number, at: Da
 /** Moves a lead past `position` (sent, or interrupted and counted as sent) unless it is already past it
  *  or its sequence ended meanwhile (a reply during the send). */
 export async function stepBehind(em: EntityManager, campaign: { steps: readonly StepTiming[] }, leadId: string, position: number, at: Date, variant: number | null) {
-  const [row] = await sql(em, `select status from lead where id = ? and current_step < ? for update`, [leadId, position]);
+  const [row] = await sql(em, `select status, workspace_id, email, campaign_id from lead where id = ? and current_step < ? for update`, [leadId, position]);
   if (!row) return;
   const status = String(row.status);
   if (!['pending', 'active', 'paused'].includes(status)) {
@@ -53,6 +55,9 @@ export async function stepBehind(em: EntityManager, campaign: { steps: readonly 
     variant,
     leadId,
   ]);
+  if (next.status === 'completed') {
+    await recordEvent(em, leadCompletedEvent({ workspaceId: String(row.workspace_id), leadId, email: String(row.email), campaignId: String(row.campaign_id) }, at));
+  }
 }
 
 /** Statuses that end a sequence for good (decisions.md §5 stop reasons go with them). */

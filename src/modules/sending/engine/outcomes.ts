@@ -9,6 +9,8 @@ import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
 import { inlined, sql, sqlBatch } from '../../../db/sql';
+import { emailBouncedEvent, mailboxStoppedEvent } from '../../events/payloads';
+import { eventsInsert, recordEvent } from '../../events/record-event';
 
 export interface ClaimedSend {
   id: string;
@@ -102,6 +104,8 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [now, r.code, d.subject, r.detail, d.send.id]);
   await attempt(em, d, 'rejected', r, now);
   await countDay(em, d, now, 'sent', 1);
+  // Stopped before it moves past the step, so a bounced last step never reads as a completed sequence.
+  await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
   await wentOut(em, d, now, random);
   await recordHardBounce(
     em,
@@ -147,6 +151,7 @@ export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Da
  *  check per inbox (after all the batch's bounces: the inbox stops once, on the batch's figures). */
 export async function recordHardBounces(em: EntityManager, bounces: readonly HardBounce[], now: Date): Promise<void> {
   if (!bounces.length) return;
+  const events = eventsInsert(bounces.map((b) => emailBouncedEvent({ ...b, bounceType: 'hard' }, now)));
   const stops = stopLeadsStatements([...new Set(bounces.map((b) => b.leadId))], { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
   await sqlBatch(em, [
     inlined(
@@ -155,6 +160,7 @@ export async function recordHardBounces(em: EntityManager, bounces: readonly Har
       bounces.flatMap((b) => [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason]),
     ),
     ...stops.map((st) => inlined(st.query, st.params)),
+    inlined(events.query, events.params),
   ]);
   for (const [workspaceId, emails] of groupBy(
     bounces,
@@ -162,7 +168,7 @@ export async function recordHardBounces(em: EntityManager, bounces: readonly Har
     (b) => b.email,
   ))
     await blockAddresses(em, workspaceId, emails, 'hard_bounce', now);
-  for (const inboxId of new Set(bounces.map((b) => b.inboxId))) await checkBounceStop(em, inboxId);
+  for (const inboxId of new Set(bounces.map((b) => b.inboxId))) await checkBounceStop(em, inboxId, now);
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => string): Map<string, string[]> {
@@ -193,6 +199,25 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
       [randomUUID(), now, d.send.workspaceId, d.send.campaignId, d.send.leadId, d.inbox.id, d.send.id, d.lead.email, r.code, r.detail || 'no answer'],
     );
     if (d.send.kind === 'step') await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
+    await recordEvent(
+      em,
+      emailBouncedEvent(
+        {
+          workspaceId: d.send.workspaceId,
+          leadId: d.send.leadId,
+          email: d.lead.email,
+          campaignId: d.send.campaignId,
+          inboxId: d.inbox.id,
+          sendId: d.send.id,
+          bounceType: 'soft',
+          category: 'soft',
+          source: 'smtp',
+          code: r.code,
+          reason: r.detail || 'no answer',
+        },
+        now,
+      ),
+    );
     return;
   }
   await sql(em, `update send set status = 'queued', scheduled_for = ?, smtp_code = ?, error = ? where id = ?`, [new Date(now.getTime() + wait), r.code, r.detail, d.send.id]);
@@ -215,7 +240,7 @@ export async function recordAuthFailure(em: EntityManager, d: Delivery, r: SmtpR
 
 /** decisions.md §5: an active inbox whose hard bounces pass 5% of its last 100 sends (once it has 20,
  *  counted since a passed connection test brought it back) stops as bounce_stopped. */
-export async function checkBounceStop(em: EntityManager, inboxId: string): Promise<boolean> {
+export async function checkBounceStop(em: EntityManager, inboxId: string, now: Date): Promise<boolean> {
   const [row] = await sql(
     em,
     `select count(*)::int as n, count(*) filter (where x.status = 'bounced')::int as b from (
@@ -227,9 +252,10 @@ export async function checkBounceStop(em: EntityManager, inboxId: string): Promi
   const n = Number(row?.n ?? 0);
   const b = Number(row?.b ?? 0);
   if (n < BOUNCE_MIN_SENDS || b / n <= BOUNCE_MAX_RATE) return false;
-  const changed = await sql(em, `update inbox set status = 'bounce_stopped', last_error = ? where id = ? and status = 'active' returning id`, [
-    `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`,
-    inboxId,
-  ]);
+  const reason = `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`;
+  const changed = await sql(em, `update inbox set status = 'bounce_stopped', last_error = ? where id = ? and status = 'active' returning workspace_id, email`, [reason, inboxId]);
+  const [stopped] = changed;
+  if (stopped)
+    await recordEvent(em, mailboxStoppedEvent({ workspaceId: String(stopped.workspace_id), inboxId, email: String(stopped.email), status: 'bounce_stopped', reason }, now));
   return changed.length > 0;
 }

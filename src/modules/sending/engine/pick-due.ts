@@ -4,6 +4,8 @@
 // The pure rules (schedule/due.ts, window.ts) then decide per lead; what they settle for good (skipped
 // steps, completion, an expired verification hold, a later due time) is written back so the lead is not
 // read again before it matters. Task steps open their task here.
+import { leadCompletedEvent, taskOpenedEvent } from '../../events/payloads';
+import { recordEvent, recordEventsStatement } from '../../events/record-event';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
 import { randomUUID } from 'node:crypto';
@@ -139,7 +141,7 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
     const leads = byCampaign.get(campaign.id);
     if (leads) judgeLeads(campaign, leads, clicks, now, work, writes);
   }
-  await applyWrites(em, writes);
+  await applyWrites(em, writes, now);
 }
 
 interface LeadWrites {
@@ -191,14 +193,20 @@ function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<s
 }
 
 /** Each kind of write as one statement over arrays. */
-async function applyWrites(em: EntityManager, w: LeadWrites) {
+async function applyWrites(em: EntityManager, w: LeadWrites, now: Date) {
   if (w.completed.length) {
-    await sql(
+    const done = await sql(
       em,
       `update lead l set status = 'completed', next_due_at = null, current_step = coalesce(x.pos, l.current_step), last_step_at = coalesce(x.at, l.last_step_at)
-         from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.status in ('pending', 'active')`,
+         from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.status in ('pending', 'active')
+       returning l.id, l.workspace_id, l.email, l.campaign_id`,
       [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), timeArray(w.completed.map((c) => c.at))],
     );
+    const events = done.map((l) =>
+      leadCompletedEvent({ workspaceId: String(l.workspace_id), leadId: String(l.id), email: String(l.email), campaignId: String(l.campaign_id) }, now),
+    );
+    const statement = recordEventsStatement(events);
+    if (statement) await sql(em, statement);
   }
   if (w.skipped.length) {
     await sql(
@@ -214,18 +222,32 @@ async function applyWrites(em: EntityManager, w: LeadWrites) {
       timeArray(w.later.map((c) => c.at)),
     ]);
   }
-  for (const t of w.tasks) await openTask(em, t.campaign, t.lead, t.position, t.kind, t.text, t.dueAt);
+  for (const t of w.tasks) await openTask(em, t.campaign, t.lead, t.position, t.kind, t.text, t.dueAt, now);
 }
 
 /** Opens the task of a task step (once: unique per lead and step); the lead waits for its close. */
-async function openTask(em: EntityManager, campaign: EngineCampaign, lead: EngineLead, position: number, kind: string, text: string, dueAt: Date) {
+async function openTask(em: EntityManager, campaign: EngineCampaign, lead: EngineLead, position: number, kind: string, text: string, dueAt: Date, now: Date) {
   const rendered = renderTemplate(text, lead.vars, { unsubscribeUrl: '', sender: null }).text;
-  await sql(
+  const [opened] = await sql(
     em,
     `insert into task (id, created_at, workspace_id, campaign_id, lead_id, step_position, kind, text, status, due_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) on conflict (lead_id, step_position) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) on conflict (lead_id, step_position) do nothing returning id`,
     [randomUUID(), new Date(), campaign.workspaceId, campaign.id, lead.id, position, kind, rendered, dueAt],
   );
+  if (opened) {
+    const task = {
+      workspaceId: campaign.workspaceId,
+      taskId: String(opened.id),
+      leadId: lead.id,
+      email: lead.email,
+      campaignId: campaign.id,
+      kind,
+      text: rendered,
+      step: position,
+      dueAt,
+    };
+    await recordEvent(em, taskOpenedEvent(task, now));
+  }
   await sql(em, `update lead set next_due_at = null where id = ?`, [lead.id]);
 }
 

@@ -13,6 +13,8 @@ import { afterStep } from '../../leads/lifecycle/lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
+import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
+import { recordEventsStatement } from '../../events/record-event';
 import { boolArray, inlined, intArray, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 
 export interface AcceptedSend {
@@ -137,6 +139,8 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
         intArray(leads.map((u) => u.variant)),
       ],
     ),
+    // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
+    ...[recordEventsStatement(sentEvents(accepted, leads))].filter((x): x is string => x !== null),
     // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
     // bounce since their count started (one index probe each, here; the full check reads 100 sends).
     inlined(
@@ -145,7 +149,39 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
       [pgArray(inboxRows.map((i) => i.id))],
     ),
   ]);
-  for (const r of results[results.length - 1]!) await checkBounceStop(tx, String(r.id));
+  const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
+  for (const r of results[results.length - 1]!) await checkBounceStop(tx, String(r.id), latest);
+}
+
+/** email_sent for every accepted email, lead_completed for every lead whose last step it was. */
+function sentEvents(accepted: readonly AcceptedSend[], leads: readonly LeadUpdate[]) {
+  const sent = accepted.map(({ delivery: d, at }) =>
+    emailSentEvent(
+      {
+        workspaceId: d.send.workspaceId,
+        sendId: d.send.id,
+        leadId: d.send.leadId,
+        email: d.lead.email,
+        campaignId: d.send.campaignId,
+        inboxId: d.inbox.id,
+        from: d.inbox.email,
+        kind: d.send.kind,
+        step: d.send.stepPosition,
+        variant: d.send.variant,
+        subject: d.subject,
+        messageId: d.send.messageId,
+      },
+      at,
+    ),
+  );
+  const byLead = new Map(accepted.map((a) => [a.delivery.send.leadId, a.delivery]));
+  const completed = leads
+    .filter((u) => u.moves && u.status === 'completed')
+    .map((u) => {
+      const d = byLead.get(u.id)!;
+      return leadCompletedEvent({ workspaceId: d.send.workspaceId, leadId: u.id, email: d.lead.email, campaignId: d.send.campaignId }, u.at);
+    });
+  return [...sent, ...completed];
 }
 
 interface LeadUpdate {

@@ -1,0 +1,129 @@
+// The `data` of each event kind, built in one place so every code path that records a kind sends the
+// same fields (EVENT_DESCRIPTIONS in record-event.ts and src/modules/webhooks/README.md list them).
+// snake_case keys, ids as strings, times as ISO strings.
+import type { NewEvent } from './record-event';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export interface SentEmail {
+  workspaceId: string;
+  sendId: string;
+  leadId: string;
+  email: string;
+  campaignId: string;
+  inboxId: string;
+  from: string;
+  kind: 'step' | 'one_off';
+  step: number | null;
+  variant: number | null;
+  subject: string;
+  messageId: string;
+}
+
+export const emailSentEvent = (s: SentEmail, at: Date): NewEvent => ({
+  workspaceId: s.workspaceId,
+  kind: 'email_sent',
+  payload: {
+    send_id: s.sendId,
+    lead_id: s.leadId,
+    email: s.email,
+    campaign_id: s.campaignId,
+    inbox_id: s.inboxId,
+    from: s.from,
+    kind: s.kind,
+    step: s.step,
+    variant: s.variant,
+    subject: s.subject,
+    message_id: s.messageId,
+    sent_at: iso(at),
+  },
+  now: at,
+});
+
+/** Once per lead (a lead goes through its sequence once). */
+export const leadCompletedEvent = (l: { workspaceId: string; leadId: string; email: string; campaignId: string }, at: Date): NewEvent => ({
+  workspaceId: l.workspaceId,
+  kind: 'lead_completed',
+  payload: { lead_id: l.leadId, email: l.email, campaign_id: l.campaignId, completed_at: iso(at) },
+  onceKey: `lead_completed:${l.leadId}`,
+  now: at,
+});
+
+export interface BouncedEmail {
+  workspaceId: string;
+  leadId: string;
+  email: string;
+  campaignId: string;
+  inboxId: string;
+  sendId: string | null;
+  bounceType: 'hard' | 'soft';
+  /** hard, block (the server refused our sender) or soft. */
+  category: string;
+  source: 'smtp' | 'dsn';
+  code: number | null;
+  reason: string;
+}
+
+export const emailBouncedEvent = (b: BouncedEmail, at: Date): NewEvent => ({
+  workspaceId: b.workspaceId,
+  kind: 'email_bounced',
+  payload: {
+    lead_id: b.leadId,
+    email: b.email,
+    campaign_id: b.campaignId,
+    inbox_id: b.inboxId,
+    send_id: b.sendId,
+    bounce_type: b.bounceType,
+    category: b.category,
+    source: b.source,
+    code: b.code,
+    reason: b.reason,
+    bounced_at: iso(at),
+  },
+  now: at,
+});
+
+export const taskOpenedEvent = (
+  t: { workspaceId: string; taskId: string; leadId: string; email: string; campaignId: string; kind: string; text: string; step: number; dueAt: Date },
+  at: Date,
+): NewEvent => ({
+  workspaceId: t.workspaceId,
+  kind: 'task_opened',
+  payload: { task_id: t.taskId, lead_id: t.leadId, email: t.email, campaign_id: t.campaignId, kind: t.kind, text: t.text, step: t.step, due_at: iso(t.dueAt) },
+  now: at,
+});
+
+export const mailboxStoppedEvent = (m: { workspaceId: string; inboxId: string; email: string; status: string; reason: string }, at: Date): NewEvent => ({
+  workspaceId: m.workspaceId,
+  kind: 'mailbox_stopped',
+  payload: { inbox_id: m.inboxId, email: m.email, status: m.status, reason: m.reason, stopped_at: iso(at) },
+  now: at,
+});
+
+export const interestChangedEvent = (
+  c: {
+    workspaceId: string;
+    leadId: string;
+    email: string;
+    campaignId: string;
+    replyId: string | null;
+    interest: string | null;
+    previous: string | null;
+    source: 'reply' | 'pipeline';
+  },
+  at: Date,
+): NewEvent => ({
+  workspaceId: c.workspaceId,
+  kind: 'interest_changed',
+  payload: {
+    lead_id: c.leadId,
+    email: c.email,
+    campaign_id: c.campaignId,
+    reply_id: c.replyId,
+    interest: c.interest,
+    previous_interest: c.previous,
+    source: c.source,
+    at: iso(at),
+  },
+  now: at,
+});

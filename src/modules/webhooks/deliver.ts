@@ -1,0 +1,197 @@
+// Attempts of webhook deliveries (decisions.md §8, README.md here): the Standard Webhooks request, one
+// worker per endpoint with a few attempts in flight, and the single attempt a request makes (test, retry).
+import { Webhook } from 'standardwebhooks';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../errors';
+import {
+  claimDue,
+  claimOne,
+  loadEndpoint,
+  recordAttempt,
+  recordDelivered,
+  releaseClaims,
+  releaseEndpointLease,
+  takeEndpointLease,
+  type AttemptResult,
+  type ClaimedDelivery,
+  type Delivered,
+  type LeasedEndpoint,
+} from './delivery.queries';
+import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
+
+/** Attempts in flight to one endpoint at once: a slow receiver holds only its own worker's slots. */
+export const PER_ENDPOINT_CONCURRENCY = 4;
+/** Deliveries claimed per round trip (a worker's queue). */
+export const CLAIM_BATCH = 32;
+/** How long a claim (and the endpoint's lease) holds without news: longer than the attempts of one
+ *  claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the timeout = 2 min), so a
+ *  live worker never loses its claims; after a crash, its deliveries wait this long before another
+ *  takes them. */
+export const LEASE_MS = 5 * 60_000;
+/** Successes waiting for their group commit before the workers wait for it. */
+const MAX_UNWRITTEN = 256;
+/** A group of successes is written once this many have gathered, or after GROUP_WAIT_MS. */
+const GROUP_SIZE = 64;
+const GROUP_WAIT_MS = 20;
+/** A 2xx answer's body is read up to this (and thrown away). */
+const MAX_ANSWER_BYTES = 1_000_000;
+
+export interface DeliveryOptions {
+  /** The attempt's deadline; DELIVERY_TIMEOUT_MS (15 s) unless a test shortens it. */
+  timeoutMs?: number;
+  /** Checked between attempts: a stopping worker gives back what it has not started. */
+  stopping?: () => boolean;
+}
+
+/** The body receivers get: `{type, timestamp, data}` (decisions.md §8). */
+export function webhookBody(d: Pick<ClaimedDelivery, 'kind' | 'eventAt' | 'payload'>): string {
+  return JSON.stringify({ type: d.kind, timestamp: d.eventAt.toISOString(), data: d.payload });
+}
+
+/** One POST, signed with the Standard Webhooks headers; `webhook-id` is the event id, the same on every
+ *  attempt and for every endpoint, so a receiver can drop a repeat. Never throws: the outcome is data. */
+export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: ClaimedDelivery, opts: DeliveryOptions): Promise<AttemptResult> {
+  const body = webhookBody(d);
+  const at = deps.clock.now();
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': d.eventId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signer.sign(d.eventId, at, body),
+  };
+  try {
+    // Through the outbound guard: no private addresses unless ALLOW_PRIVATE_FETCH, no redirects for a POST.
+    const res = await deps.http.request(url, { method: 'POST', headers, body, timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+    if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
+    const said = res.text.replace(/\s+/g, ' ').trim().slice(0, 200);
+    return { ok: false, responseStatus: res.status, error: `The endpoint answered HTTP ${res.status}${said ? `: ${said}` : '.'}` };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, responseStatus: null, error: err.message.slice(0, 500) };
+    return { ok: false, responseStatus: null, error: `The request failed: ${String((err as Error)?.message ?? err)}`.slice(0, 500) };
+  }
+}
+
+const signerFor = (deps: AppDeps, endpoint: LeasedEndpoint) => new Webhook(deps.secrets.decrypt(endpoint.secretEnc));
+
+/**
+ * Delivers what is due to one endpoint until nothing is (or it is disabled, or the worker stops): takes
+ * the endpoint's lease (a second worker for the same endpoint returns at once), claims a few deliveries
+ * at a time and keeps PER_ENDPOINT_CONCURRENCY attempts in flight. Returns how many attempts it made.
+ */
+export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: DeliveryOptions = {}): Promise<number> {
+  const em = deps.orm.em.fork();
+  const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+  const endpoint = await takeEndpointLease(em, endpointId, deps.clock.now(), leaseUntil());
+  if (!endpoint) return 0;
+  let signer = signerFor(deps, endpoint);
+  const queue: ClaimedDelivery[] = [];
+  let refilling: Promise<void> | null = null;
+  /** Nothing more to claim (none due, or the endpoint was disabled or deleted). */
+  let exhausted = false;
+  /** Stop taking deliveries (the endpoint was disabled by a failure, or a write failed). */
+  let halt = false;
+  let made = 0;
+  /** The first database failure (a claim or a write): the worker stops and rethrows it. */
+  let failure: unknown = null;
+
+  // One claim at a time, started before the queue runs dry so the attempts in flight never wait for
+  // it. (`.finally` runs as a later microtask, after the assignment, so the slot is always freed.)
+  const claim = async () => {
+    let claimed;
+    try {
+      claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
+    } catch (err) {
+      failure ??= err;
+      halt = true;
+      return;
+    }
+    if (!claimed.length) exhausted = true;
+    const secretEnc = claimed[0]?.secretEnc;
+    if (secretEnc && secretEnc !== endpoint.secretEnc) {
+      endpoint.secretEnc = secretEnc;
+      signer = signerFor(deps, endpoint);
+    }
+    queue.push(...claimed);
+  };
+  const refill = () => (refilling ??= claim().finally(() => (refilling = null)));
+
+  const next = async (): Promise<ClaimedDelivery | null> => {
+    for (;;) {
+      if (halt || opts.stopping?.()) return null;
+      if (!exhausted && queue.length <= PER_ENDPOINT_CONCURRENCY) void refill();
+      const d = queue.shift();
+      if (d) return d;
+      if (exhausted) return null;
+      await refill();
+    }
+  };
+
+  // Successes are written in groups (one statement and one commit for all that finished meanwhile), so
+  // the attempts in flight never wait on the database; a failure is written at once (it may disable the
+  // endpoint). A crash before a group is written leaves its deliveries claimed: after the lease they are
+  // attempted again with the same webhook-id, which receivers use to drop a repeat (README.md "Crash").
+  const unwritten: Delivered[] = [];
+  let writing: Promise<void> | null = null;
+  const flush = async () => {
+    try {
+      // A moment to let a group gather: fewer, larger commits leave the database's CPU to the attempts.
+      if (unwritten.length && unwritten.length < GROUP_SIZE) await new Promise((resolve) => setTimeout(resolve, GROUP_WAIT_MS));
+      while (unwritten.length) {
+        const group = unwritten.splice(0);
+        await recordDelivered(em, endpoint.id, group, endpoint.failingSince !== null);
+        endpoint.failingSince = null;
+      }
+    } catch (err) {
+      failure ??= err;
+      halt = true;
+    }
+  };
+  const write = (): Promise<void> => (writing ??= flush().finally(() => (writing = null)));
+
+  const worker = async () => {
+    for (let d = await next(); d; d = await next()) {
+      const result = await attempt(deps, endpoint.url, signer, d, opts);
+      made++;
+      if (result.ok) {
+        unwritten.push({ id: d.id, at: deps.clock.now(), responseStatus: result.responseStatus! });
+        const pending = write();
+        if (unwritten.length >= MAX_UNWRITTEN) await pending;
+        continue;
+      }
+      await write();
+      const { disabled } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
+      if (disabled) halt = true;
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: PER_ENDPOINT_CONCURRENCY }, worker));
+    await refilling; // a claim started for the queue: what it claimed is given back below
+    while (unwritten.length) await write();
+    await writing;
+    if (failure) throw failure;
+  } finally {
+    // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
+    if (queue.length)
+      await releaseClaims(
+        em,
+        queue.splice(0).map((d) => d.id),
+      );
+    await releaseEndpointLease(em, endpoint.id);
+  }
+  return made;
+}
+
+/** One attempt now for one delivery (the test event, a manual retry), in the caller's request; false
+ *  when a worker holds it at this moment (it is being attempted) or it is not pending. */
+export async function deliverNow(deps: AppDeps, deliveryId: string, opts: DeliveryOptions = {}): Promise<boolean> {
+  const em = deps.orm.em.fork();
+  const now = deps.clock.now();
+  const d = await claimOne(em, deliveryId, now, new Date(now.getTime() + LEASE_MS));
+  if (!d) return false;
+  const endpoint = await loadEndpoint(em, d.endpointId);
+  if (!endpoint) return false;
+  const result = await attempt(deps, endpoint.url, signerFor(deps, endpoint), d, opts);
+  await recordAttempt(em, d, endpoint, result, deps.clock.now());
+  return true;
+}

@@ -1,0 +1,71 @@
+// The two Agenda jobs of webhook delivery (README.md here). `webhook-fanout` runs every few seconds:
+// it turns the event outbox into deliveries (fanOutBatch) and queues a `webhook-deliver` run for each
+// endpoint with something due that no worker holds. `webhook-deliver` delivers to one endpoint
+// (deliverEndpoint); Agenda runs a few at once, so the attempts in flight are bounded per endpoint
+// (PER_ENDPOINT_CONCURRENCY) and overall (DELIVER_JOB_CONCURRENCY × that). Both are safe to run twice.
+import type { AppDeps } from '../../context';
+import { mapLimited } from '../../concurrency';
+import type { JobDefinition } from '../../job';
+import { deliverEndpoint, type DeliveryOptions } from './deliver';
+import { endpointsWithDueWork, fanOutBatch, FAN_OUT_BATCH } from './delivery.queries';
+
+export const FAN_OUT_JOB = 'webhook-fanout';
+export const DELIVER_JOB = 'webhook-deliver';
+export const FAN_OUT_EVERY = '5 seconds';
+/** Endpoints delivered to at once by one process. */
+export const DELIVER_JOB_CONCURRENCY = 8;
+
+/** Hands every event of the outbox to delivery; how many it handed. */
+export async function fanOutAll(deps: AppDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await fanOutBatch(deps.orm.em.fork(), deps.clock.now());
+    total += n;
+    if (n < FAN_OUT_BATCH) return total;
+  }
+}
+
+/** Fan-out, then every endpoint with work due delivered in this process (tests and tools call it at a
+ *  clock time of their choosing; the jobs do the same through Agenda). Attempts made. */
+export async function runWebhooksOnce(deps: AppDeps, opts: DeliveryOptions = {}): Promise<number> {
+  await fanOutAll(deps);
+  const endpoints = await endpointsWithDueWork(deps.orm.em.fork(), deps.clock.now());
+  const made = await mapLimited(endpoints, DELIVER_JOB_CONCURRENCY, (id) => deliverEndpoint(deps, id, opts));
+  return made.reduce((a, b) => a + b, 0);
+}
+
+export function createFanOutJob(): JobDefinition {
+  let stopping = false;
+  return {
+    name: FAN_OUT_JOB,
+    every: FAN_OUT_EVERY,
+    concurrency: 1,
+    stop() {
+      stopping = true;
+    },
+    async run(deps) {
+      if (stopping) return;
+      await fanOutAll(deps);
+      for (const endpointId of await endpointsWithDueWork(deps.orm.em.fork(), deps.clock.now())) {
+        if (stopping) return;
+        await deps.jobs.enqueue(DELIVER_JOB, { endpointId });
+      }
+    },
+  };
+}
+
+export function createDeliverJob(opts: Omit<DeliveryOptions, 'stopping'> = {}): JobDefinition<{ endpointId: string }> {
+  let stopping = false;
+  return {
+    name: DELIVER_JOB,
+    concurrency: DELIVER_JOB_CONCURRENCY,
+    stop() {
+      stopping = true;
+    },
+    async run(deps, data) {
+      // A run picked up while shutting down is left: the next fan-out after a start queues it again.
+      if (stopping || typeof data?.endpointId !== 'string') return;
+      await deliverEndpoint(deps, data.endpointId, { ...opts, stopping: () => stopping });
+    },
+  };
+}

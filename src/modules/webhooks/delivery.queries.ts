@@ -1,0 +1,210 @@
+// The SQL of webhook delivery (README.md here): the fan-out from the event outbox, the endpoint lease,
+// claiming due deliveries and writing what an attempt gave. Raw SQL on ids, for jobs that run with no
+// caller (no workspace filter); each statement names the workspace through the rows it reads.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { intArray, pgArray, sql, timeArray } from '../../db/sql';
+import { afterFailure, failedTooLong } from './retry-schedule';
+
+/** Events fanned out per statement. */
+export const FAN_OUT_BATCH = 1_000;
+
+/**
+ * One batch of the outbox: each event not yet handed to delivery gets a pending delivery for every
+ * enabled endpoint of its workspace subscribed to its kind, and is marked handed (event.delivered_at).
+ * One statement, so both happen or neither; SKIP LOCKED lets two fan-outs share the work, and the
+ * unique (event, endpoint) makes a repeat harmless. Returns how many events it handed.
+ */
+export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_BATCH): Promise<number> {
+  const rows = await sql(
+    em,
+    `with batch as (
+       select id, workspace_id, kind from event where delivered_at is null order by created_at limit ? for update skip locked),
+     made as (
+       insert into webhook_delivery (id, created_at, workspace_id, event_id, endpoint_id, status, attempts, next_attempt_at)
+       select gen_random_uuid(), ?, b.workspace_id, b.id, w.id, 'pending', 0, ?
+         from batch b join webhook_endpoint w on w.workspace_id = b.workspace_id and w.enabled and (cardinality(w.events) = 0 or b.kind = any(w.events))
+        where b.kind <> 'webhook_test'
+       on conflict (event_id, endpoint_id) do nothing)
+     update event set delivered_at = ? where id in (select id from batch) returning id`,
+    [limit, now, now, now],
+  );
+  return rows.length;
+}
+
+/** Enabled endpoints with a delivery due and no worker holding them. */
+export async function endpointsWithDueWork(em: EntityManager, now: Date): Promise<string[]> {
+  const rows = await sql(
+    em,
+    `select w.id from webhook_endpoint w
+      where w.enabled and (w.lease_until is null or w.lease_until < ?)
+        and exists (select 1 from webhook_delivery d where d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= ?)`,
+    [now, now],
+  );
+  return rows.map((r) => String(r.id));
+}
+
+export interface LeasedEndpoint {
+  id: string;
+  workspaceId: string;
+  url: string;
+  secretEnc: string;
+  failingSince: Date | null;
+}
+
+/** Takes the endpoint for one worker until `until`, if it is enabled and nobody holds it. */
+export async function takeEndpointLease(em: EntityManager, id: string, now: Date, until: Date): Promise<LeasedEndpoint | null> {
+  const [r] = await sql(
+    em,
+    `update webhook_endpoint set lease_until = ? where id = ? and enabled and (lease_until is null or lease_until < ?)
+     returning id, workspace_id, url, secret_enc, failing_since`,
+    [until, id, now],
+  );
+  return r ? toEndpoint(r) : null;
+}
+
+/** The endpoint as an attempt needs it, without taking it (a single attempt made by a request). */
+export async function loadEndpoint(em: EntityManager, id: string): Promise<LeasedEndpoint | null> {
+  const [r] = await sql(em, `select id, workspace_id, url, secret_enc, failing_since from webhook_endpoint where id = ?`, [id]);
+  return r ? toEndpoint(r) : null;
+}
+
+const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
+  id: String(r.id),
+  workspaceId: String(r.workspace_id),
+  url: String(r.url),
+  secretEnc: String(r.secret_enc),
+  failingSince: r.failing_since ? new Date(r.failing_since as string) : null,
+});
+
+export async function releaseEndpointLease(em: EntityManager, id: string): Promise<void> {
+  await sql(em, `update webhook_endpoint set lease_until = null where id = ?`, [id]);
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: number;
+  kind: string;
+  payload: unknown;
+  eventAt: Date;
+}
+
+const CLAIMED = `select c.id, c.endpoint_id, c.event_id, c.attempts, e.kind, e.payload, e.created_at as event_at from c join event e on e.id = c.event_id`;
+
+const toClaimed = (r: Record<string, unknown>): ClaimedDelivery => ({
+  id: String(r.id),
+  endpointId: String(r.endpoint_id),
+  eventId: String(r.event_id),
+  attempts: Number(r.attempts),
+  kind: String(r.kind),
+  payload: r.payload,
+  eventAt: new Date(r.event_at as string),
+});
+
+/**
+ * Renews the endpoint's lease and claims up to `limit` of its due deliveries, oldest first, in one
+ * statement: each gets a lease until `until` and its attempt counted, so no other worker takes it
+ * meanwhile (FOR UPDATE SKIP LOCKED, then the lease is the lock), and an attempt a crash cuts short
+ * still counts toward the schedule. Nothing is claimed once the endpoint is disabled or deleted. Each
+ * row carries the endpoint's secret as it is now (a rotation applies from the next claim).
+ */
+export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
+  const rows = await sql(
+    em,
+    `with lease as (
+       update webhook_endpoint set lease_until = ? where id = ? and enabled returning secret_enc),
+     c as (
+       update webhook_delivery set lease_until = ?, attempts = attempts + 1 where id in (
+         select id from webhook_delivery
+          where endpoint_id = ? and status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+            and exists (select 1 from lease)
+          order by next_attempt_at, id limit ? for update skip locked)
+       returning id, endpoint_id, event_id, attempts)
+     ${CLAIMED.replace('select ', 'select (select secret_enc from lease) as secret_enc, ')} order by e.created_at, c.id`,
+    [until, endpointId, until, endpointId, now, now, limit],
+  );
+  return rows.map((r) => ({ ...toClaimed(r), secretEnc: String(r.secret_enc) }));
+}
+
+/** Claims one delivery for an attempt now (POST …/test, …/retry), due or not; null when another
+ *  worker holds it or it is no longer pending. */
+export async function claimOne(em: EntityManager, id: string, now: Date, until: Date): Promise<ClaimedDelivery | null> {
+  const [r] = await sql(
+    em,
+    `with c as (
+       update webhook_delivery set lease_until = ?, attempts = attempts + 1
+        where id = ? and status = 'pending' and (lease_until is null or lease_until < ?)
+       returning id, endpoint_id, event_id, attempts)
+     ${CLAIMED}`,
+    [until, id, now],
+  );
+  return r ? toClaimed(r) : null;
+}
+
+/** Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted. */
+export async function releaseClaims(em: EntityManager, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await sql(em, `update webhook_delivery set lease_until = null, attempts = greatest(attempts - 1, 0) where id = ? and status = 'pending'`, [id]);
+}
+
+export interface AttemptResult {
+  ok: boolean;
+  responseStatus: number | null;
+  error: string | null;
+}
+
+export interface Delivered {
+  id: string;
+  at: Date;
+  responseStatus: number;
+}
+
+/** Many successful attempts written at once (one statement, one commit): the worker's group commit.
+ *  `clearStreak` also ends the endpoint's failing streak. */
+export async function recordDelivered(em: EntityManager, endpointId: string, done: readonly Delivered[], clearStreak: boolean): Promise<void> {
+  if (!done.length) return;
+  await sql(
+    em,
+    `with x as (select * from unnest(?::uuid[], ?::timestamptz[], ?::int[]) as x(id, at, code)),
+     streak as (update webhook_endpoint set failing_since = null where id = ? and ? and failing_since is not null)
+     update webhook_delivery d set status = 'delivered', delivered_at = x.at, next_attempt_at = null, lease_until = null, response_status = x.code, error = null
+       from x where d.id = x.id`,
+    [pgArray(done.map((d) => d.id)), timeArray(done.map((d) => d.at)), intArray(done.map((d) => d.responseStatus)), endpointId, clearStreak],
+  );
+}
+
+/** Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
+ *  next attempt (or fails the delivery) and disables an endpoint that has failed for 5 days. Returns
+ *  whether the endpoint was disabled by this failure. */
+export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpoint: LeasedEndpoint, r: AttemptResult, now: Date): Promise<{ disabled: boolean }> {
+  if (r.ok) {
+    await sql(
+      em,
+      `update webhook_delivery set status = 'delivered', delivered_at = ?, next_attempt_at = null, lease_until = null, response_status = ?, error = null where id = ?`,
+      [now, r.responseStatus, d.id],
+    );
+    // Only when a streak is known (read at lease time): the common case writes one row.
+    if (endpoint.failingSince) {
+      await sql(em, `update webhook_endpoint set failing_since = null where id = ?`, [endpoint.id]);
+      endpoint.failingSince = null;
+    }
+    return { disabled: false };
+  }
+  const next = afterFailure(d.attempts, now);
+  await sql(em, `update webhook_delivery set status = ?, next_attempt_at = ?, lease_until = null, response_status = ?, error = ? where id = ?`, [
+    next.status,
+    next.nextAttemptAt,
+    r.responseStatus,
+    r.error,
+    d.id,
+  ]);
+  const [row] = await sql(em, `update webhook_endpoint set failing_since = coalesce(failing_since, ?) where id = ? returning failing_since, enabled`, [now, endpoint.id]);
+  if (!row) return { disabled: false };
+  endpoint.failingSince = new Date(row.failing_since as string);
+  // decisions.md §8: every attempt failed for 5 days: the endpoint is disabled.
+  if (row.enabled && failedTooLong(endpoint.failingSince, now)) {
+    await sql(em, `update webhook_endpoint set enabled = false, disabled_at = ? where id = ? and enabled`, [now, endpoint.id]);
+    return { disabled: true };
+  }
+  return { disabled: false };
+}

@@ -1,0 +1,76 @@
+// Inputs of the webhook use cases (decisions.md §8), for both doors: REST bodies and query strings are
+// the snake_case of these field names.
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+import { Field, InputType, Int } from 'type-graphql';
+import { Nullable, Optional } from '../../validation';
+import { EVENT_KINDS } from '../events/record-event';
+
+/** The kinds an endpoint can subscribe to: every kind but the test, which POST …/test sends regardless. */
+export const SUBSCRIBABLE_KINDS = EVENT_KINDS.filter((k) => k !== 'webhook_test');
+export const MAX_URL_LENGTH = 2_000;
+export const MAX_DESCRIPTION = 500;
+export const DEFAULT_DELIVERY_PAGE = 50;
+export const MAX_DELIVERY_PAGE = 100;
+const MAX_INT = 2_147_483_647;
+
+/** An absolute http:// or https:// URL with a host (where it points is judged at delivery, by the
+ *  outbound-fetch guard, and for an IP address at once by the service). */
+export function isWebhookUrl(v: unknown): boolean {
+  if (typeof v !== 'string' || /\s/.test(v)) return false;
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const IsWebhookUrl = (options?: ValidationOptions) => (object: object, propertyName: string) =>
+  registerDecorator({
+    name: 'isWebhookUrl',
+    target: object.constructor,
+    propertyName,
+    options: { message: '$property must be an absolute http:// or https:// URL without credentials', ...options },
+    validator: { validate: isWebhookUrl },
+  });
+
+const EventKinds = () => IsIn([...SUBSCRIBABLE_KINDS], { each: true, message: `each of $property must be one of: ${SUBSCRIBABLE_KINDS.join(', ')}` });
+
+@InputType()
+export class CreateWebhookInput {
+  @Field({ description: 'Where events are POSTed: an absolute http(s) URL.' }) @IsString() @MaxLength(MAX_URL_LENGTH) @IsWebhookUrl() url!: string;
+  @Field(() => [String], { nullable: true, description: 'The kinds to receive (GET /webhooks/events); empty or left out: every kind.' })
+  @Nullable()
+  @IsArray()
+  @ArrayMaxSize(SUBSCRIBABLE_KINDS.length * 2)
+  @EventKinds()
+  events?: string[] | null;
+  @Field(() => String, { nullable: true }) @Nullable() @IsString() @MaxLength(MAX_DESCRIPTION) description?: string | null;
+}
+
+@InputType()
+export class UpdateWebhookInput {
+  @Field(() => String, { nullable: true }) @Optional() @IsString() @MaxLength(MAX_URL_LENGTH) @IsWebhookUrl() url?: string;
+  @Field(() => [String], { nullable: true, description: 'Empty or null: every kind.' })
+  @Nullable()
+  @IsArray()
+  @ArrayMaxSize(SUBSCRIBABLE_KINDS.length * 2)
+  @EventKinds()
+  events?: string[] | null;
+  @Field(() => String, { nullable: true }) @Nullable() @IsString() @MaxLength(MAX_DESCRIPTION) description?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'true brings back an endpoint disabled by hand or after 5 days of failures.' })
+  @Optional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+@InputType()
+export class DeliveryQueryInput {
+  @Field(() => Int, { nullable: true, description: `Page size, ${DEFAULT_DELIVERY_PAGE} by default, at most ${MAX_DELIVERY_PAGE}.` })
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_DELIVERY_PAGE)
+  limit?: number | null;
+  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+}

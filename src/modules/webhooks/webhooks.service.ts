@@ -1,0 +1,178 @@
+// Webhook endpoints and their deliveries (decisions.md §8; delivery itself: deliver.ts, README.md).
+// Choices decisions.md leaves open:
+// - A URL whose host is an IP address in a private or reserved range is refused at once (400
+//   address_not_allowed) unless ALLOW_PRIVATE_FETCH; a host name is judged at each delivery by the
+//   outbound-fetch guard (it may resolve differently later), and a refusal there is a failed attempt.
+// - POST …/test and POST …/deliveries/:id/retry make their attempt within the request and answer the
+//   delivery as it then stands (a failed attempt is a result, not an error; retries follow the schedule).
+// - A retry of a delivered or failed delivery makes it pending again, due now; a failure after the
+//   schedule is used up fails it again at once.
+// - PATCH enabled: true clears the failing streak, so 5 days start again.
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { AuthedCtx } from '../../context';
+import { findOr404, isUuid } from '../../db/find';
+import { sql } from '../../db/sql';
+import { AppError, notFound } from '../../errors';
+import { addressCategory, normalizeHost } from '../../net/safe-fetch';
+import { EVENT_DESCRIPTIONS, EVENT_KINDS, insertEvent } from '../events/record-event';
+import { deliverNow } from './deliver';
+import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
+import { DEFAULT_DELIVERY_PAGE, type CreateWebhookInput, type DeliveryQueryInput, type UpdateWebhookInput } from './webhooks.inputs';
+import type { WebhookDeliveryPage, WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';
+
+/** decisions.md §8: `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+const view = (w: WebhookEndpoint): WebhookView => ({
+  id: w.id,
+  url: w.url,
+  events: [...w.events],
+  description: w.description,
+  enabled: w.enabled,
+  disabledAt: w.disabledAt,
+  createdAt: w.createdAt,
+});
+
+/** Kinds as given, each once, in the order of the list of kinds. */
+const kinds = (events: readonly string[] | null | undefined): string[] => EVENT_KINDS.filter((k) => events?.includes(k));
+
+function checkAddress(ctx: AuthedCtx, url: string): void {
+  if (ctx.deps.config.allowPrivateFetch) return;
+  const host = normalizeHost(new URL(url).hostname);
+  const category = isIP(host) ? addressCategory(host) : null;
+  if (category) {
+    throw new AppError('address_not_allowed', `The webhook URL points at a ${category} address, which the server does not deliver to.`, { host, category });
+  }
+}
+
+const endpointOr404 = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, WebhookEndpoint, id, 'Webhook');
+
+export async function createWebhook(ctx: AuthedCtx, input: CreateWebhookInput): Promise<WebhookWithSecretView> {
+  checkAddress(ctx, input.url);
+  const secret = newWebhookSecret();
+  const endpoint = ctx.em.create(WebhookEndpoint, {
+    workspace: ctx.actor.workspaceId,
+    url: input.url,
+    events: kinds(input.events),
+    description: input.description?.trim() || null,
+    secretEnc: ctx.deps.secrets.encrypt(secret),
+  });
+  await ctx.em.persistAndFlush(endpoint);
+  return { ...view(endpoint), secret };
+}
+
+export async function listWebhooks(ctx: AuthedCtx): Promise<WebhookView[]> {
+  return (await ctx.em.find(WebhookEndpoint, {}, { orderBy: { createdAt: 'asc', id: 'asc' } })).map(view);
+}
+
+export async function updateWebhook(ctx: AuthedCtx, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
+  const endpoint = await endpointOr404(ctx, id);
+  if (input.url !== undefined) {
+    checkAddress(ctx, input.url);
+    endpoint.url = input.url;
+  }
+  if (input.events !== undefined) endpoint.events = kinds(input.events);
+  if (input.description !== undefined) endpoint.description = input.description?.trim() || null;
+  if (input.enabled !== undefined && input.enabled !== endpoint.enabled) {
+    endpoint.enabled = input.enabled;
+    if (input.enabled) {
+      endpoint.failingSince = null;
+      endpoint.disabledAt = null;
+    }
+  }
+  await ctx.em.flush();
+  return view(endpoint);
+}
+
+export async function deleteWebhook(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+  const endpoint = await endpointOr404(ctx, id);
+  // Its deliveries go with it (on delete cascade); an attempt in flight finishes and writes nothing.
+  await ctx.em.removeAndFlush(endpoint);
+  return { deleted: true };
+}
+
+export async function rotateWebhookSecret(ctx: AuthedCtx, id: string): Promise<WebhookWithSecretView> {
+  const endpoint = await endpointOr404(ctx, id);
+  const secret = newWebhookSecret();
+  // Every attempt from now on is signed with the new secret (a worker re-reads it before each claim).
+  endpoint.secretEnc = ctx.deps.secrets.encrypt(secret);
+  await ctx.em.flush();
+  return { ...view(endpoint), secret };
+}
+
+export function listEventKinds(): WebhookEventKindView[] {
+  return EVENT_KINDS.map((kind) => ({ kind, description: EVENT_DESCRIPTIONS[kind] }));
+}
+
+const DELIVERY_COLUMNS = `d.id, d.event_id, e.kind, d.status, d.attempts, d.response_status, d.error, d.next_attempt_at, d.created_at, d.delivered_at`;
+
+const toDelivery = (r: Record<string, unknown>): WebhookDeliveryView => ({
+  id: String(r.id),
+  eventId: String(r.event_id),
+  event: String(r.kind),
+  status: String(r.status),
+  attempts: Number(r.attempts),
+  responseStatus: r.response_status === null ? null : Number(r.response_status),
+  error: (r.error as string | null) ?? null,
+  nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at as string) : null,
+  createdAt: new Date(r.created_at as string),
+  deliveredAt: r.delivered_at ? new Date(r.delivered_at as string) : null,
+});
+
+async function readDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
+  const [row] = await sql(ctx.em, `select ${DELIVERY_COLUMNS} from webhook_delivery d join event e on e.id = d.event_id where d.id = ? and d.workspace_id = ?`, [
+    id,
+    ctx.actor.workspaceId,
+  ]);
+  if (!row) throw notFound('Delivery');
+  return toDelivery(row);
+}
+
+/** GET /webhooks/:id/deliveries: newest first (the index webhook_delivery_log). */
+export async function listDeliveries(ctx: AuthedCtx, id: string, query: DeliveryQueryInput): Promise<WebhookDeliveryPage> {
+  const endpoint = await endpointOr404(ctx, id);
+  const [rows, [count]] = await Promise.all([
+    sql(
+      ctx.em,
+      `select ${DELIVERY_COLUMNS} from webhook_delivery d join event e on e.id = d.event_id
+        where d.endpoint_id = ? and d.workspace_id = ? order by d.created_at desc, d.id desc limit ? offset ?`,
+      [endpoint.id, ctx.actor.workspaceId, query.limit ?? DEFAULT_DELIVERY_PAGE, query.offset ?? 0],
+    ),
+    sql(ctx.em, `select count(*)::int as n from webhook_delivery where endpoint_id = ? and workspace_id = ?`, [endpoint.id, ctx.actor.workspaceId]),
+  ]);
+  return { total: Number(count?.n ?? 0), items: rows.map(toDelivery) };
+}
+
+/** POST /webhooks/:id/test: a `webhook_test` event for this endpoint only, attempted now (even while
+ *  the endpoint is disabled: that is how one checks it before enabling it again). */
+export async function testWebhook(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
+  const endpoint = await endpointOr404(ctx, id);
+  const now = ctx.deps.clock.now();
+  const deliveryId = await ctx.em.transactional(async (tx) => {
+    const eventId = await insertEvent(
+      tx,
+      { workspaceId: ctx.actor.workspaceId, kind: 'webhook_test', payload: { webhook_id: endpoint.id, message: 'A test event sent by POST /webhooks/:id/test.' }, now },
+      { fannedOut: true },
+    );
+    const delivery = tx.create(WebhookDelivery, { workspace: ctx.actor.workspaceId, event: eventId!, endpoint: endpoint.id, nextAttemptAt: now, createdAt: now });
+    await tx.flush();
+    return delivery.id;
+  });
+  await deliverNow(ctx.deps, deliveryId);
+  return readDelivery(ctx, deliveryId);
+}
+
+/** POST /webhooks/deliveries/:id/retry: one more attempt now, whatever its status. */
+export async function retryDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
+  if (!isUuid(id)) throw notFound('Delivery');
+  const [row] = await sql(ctx.em, `update webhook_delivery set status = 'pending', next_attempt_at = ? where id = ? and workspace_id = ? returning id`, [
+    ctx.deps.clock.now(),
+    id,
+    ctx.actor.workspaceId,
+  ]);
+  if (!row) throw notFound('Delivery');
+  // When a worker holds it at this moment, that worker's attempt is the retry.
+  await deliverNow(ctx.deps, id);
+  return readDelivery(ctx, id);
+}
