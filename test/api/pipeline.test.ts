@@ -147,7 +147,16 @@ describe('PATCH /analytics/pipeline/:leadId', () => {
     expect(rows).toEqual([
       {
         kind: 'interest_changed',
-        payload: { lead_id: lead.id, email: lead.email, campaign_id: c.campaignId, from: 'interested', to: 'meeting_booked', source: 'pipeline', at: MONDAY_10.toISOString() },
+        payload: {
+          lead_id: lead.id,
+          email: lead.email,
+          campaign_id: c.campaignId,
+          reply_id: null,
+          interest: 'meeting_booked',
+          previous_interest: 'interested',
+          source: 'pipeline',
+          at: MONDAY_10.toISOString(),
+        },
       },
       {
         kind: 'interest_changed',
@@ -155,8 +164,9 @@ describe('PATCH /analytics/pipeline/:leadId', () => {
           lead_id: lead.id,
           email: lead.email,
           campaign_id: c.campaignId,
-          from: 'meeting_booked',
-          to: 'meeting_completed',
+          reply_id: null,
+          interest: 'meeting_completed',
+          previous_interest: 'meeting_booked',
           source: 'pipeline',
           at: new Date(MONDAY_10.getTime() + HOUR).toISOString(),
         },

@@ -29,9 +29,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
     "The lead's mail server accepted an email. data: send_id, lead_id, email, campaign_id, inbox_id, from, kind (step or one_off), step, variant, subject, message_id, sent_at.",
   email_bounced:
     'An email failed for good: refused at SMTP time or by a bounce message (hard), or given up after its retries (soft); the lead stopped as bounced. data: lead_id, email, campaign_id, inbox_id, send_id, bounce_type (hard or soft), source (smtp or dsn), code, reason, bounced_at.',
-  reply_received: 'A person replied to an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, received_at.',
+  reply_received:
+    'A person replied to an email (a reply to a one-off too, with one_off true). data: reply_id, lead_id, campaign_id, inbox_id, from_email, subject, received_at, kind, one_off.',
   auto_reply_received:
-    'An automatic answer (out of office, …) arrived for an email. data: reply_id, lead_id, email, campaign_id, inbox_id, subject, snippet, away_until, received_at.',
+    'An automatic answer (out of office, …) arrived for an email. data: reply_id, lead_id, campaign_id, inbox_id, from_email, subject, received_at, kind, one_off, away_until (the return date read from it, or null).',
   lead_completed: 'A lead went through every step of its sequence without stopping; once per lead. data: lead_id, email, campaign_id, completed_at.',
   task_opened: 'A task step came due for a lead (a call, a LinkedIn step, …). data: task_id, lead_id, email, campaign_id, kind, text, step, due_at.',
   mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',

@@ -15,8 +15,8 @@
 //   3. a lead still in its sequence (pending, active, paused) stops with status `stopped`, reason
 //      `pipeline` (decisions.md §5), and every email still queued for it is dropped (lead-progress.ts
 //      stopLead, as a reply stops a lead); a lead whose sequence had ended keeps its status and reason;
-//   4. the `interest_changed` event is recorded (events/record-event.ts) with {lead_id, email,
-//      campaign_id, from, to, source: 'pipeline', at}: once per move that changes the label. A move to
+//   4. the `interest_changed` event is recorded (events/payloads.ts, the same data as a reply labelled:
+//      interest, previous_interest, source 'pipeline', reply_id null): once per move that changes the label. A move to
 //      the stage the lead is already at changes nothing and records nothing (but still makes sure no
 //      step is to come).
 //   Nothing is sent.
@@ -24,6 +24,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
+import { interestChangedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';
 import { stopLead } from '../leads/lifecycle/lead-progress';
 import { Lead, type LeadStatus } from '../leads/lead.entity';
@@ -78,12 +79,22 @@ export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: Mo
     await em.flush();
     if (IN_SEQUENCE.has(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
     if (from !== stage) {
-      await recordEvent(em, {
-        workspaceId: ctx.actor.workspaceId,
-        kind: 'interest_changed',
-        payload: { lead_id: lead.id, email: lead.email, campaign_id: lead.campaign.id, from, to: stage, source: 'pipeline', at: now.toISOString() },
-        now,
-      });
+      await recordEvent(
+        em,
+        interestChangedEvent(
+          {
+            workspaceId: ctx.actor.workspaceId,
+            leadId: lead.id,
+            email: lead.email,
+            campaignId: lead.campaign.id,
+            replyId: null,
+            interest: stage,
+            previous: from,
+            source: 'pipeline',
+          },
+          now,
+        ),
+      );
     }
     return { id: lead.id, stage };
   });
