@@ -3,16 +3,15 @@
 // keeps IMAP and the database to itself while this core parses.
 import { parentPort } from 'node:worker_threads';
 import { parseInbound, type InboundMessage, type Unreadable } from './inbound-message';
+import type { WorkerAnswer } from './worker-thread';
 
 export interface ToParseThread {
   id: number;
   raw: Uint8Array;
 }
 
-export interface FromParseThread {
-  id: number;
-  result: InboundMessage | Unreadable;
-}
+/** The thread's answer to one request (worker-thread.ts). */
+export type FromParseThread = WorkerAnswer<InboundMessage | Unreadable>;
 
 parentPort?.on('message', (m: ToParseThread) => {
   // parseInbound never throws: malformed input comes back as { unreadable, reason }.

@@ -9,32 +9,14 @@
 // process alive). If it dies, every message it held is failed with an error, which the engine
 // treats like any unexpected failure mid-send: the row stays in `sending` and is never sent again, since
 // whether it went out is unknown. The next send starts a new thread.
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
 import { testSmtpLogin, type CheckResult, type SmtpLogin } from './connection-test';
 import { SMTP_SEND_TIMEOUT_MS, type SmtpResult, type SmtpSender } from './smtp-sender';
-import type { FromSmtpThread, ToSmtpThread } from './smtp-worker';
-
-interface Pending {
-  resolve: (result: SmtpResult) => void;
-  reject: (err: Error) => void;
-}
-
-function spawn(): Worker {
-  const file = path.join(__dirname, `smtp-worker${path.extname(__filename)}`);
-  // Run from TypeScript sources (tests, `npm run dev`, benchmarks), the thread compiles its file as the
-  // main thread's was; built (`npm start`), it runs the JavaScript.
-  if (file.endsWith('.ts')) {
-    return new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(file)});`, { eval: true });
-  }
-  return new Worker(file);
-}
+import type { ToSmtpThread } from './smtp-worker';
+import { WorkerThread } from './worker-thread';
 
 export class SmtpThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly thread = new WorkerThread<SmtpResult>('smtp-worker', 'SMTP');
   private nextSession = 1;
 
   /** A session number: the thread keeps one pooled SMTP session per inbox under it until close. */
@@ -43,26 +25,16 @@ export class SmtpThread {
   }
 
   send(session: number, inboxId: string, login: SmtpLogin, message: Mail.Options, timeoutMs: number): Promise<SmtpResult> {
-    const worker = this.start();
-    const id = this.nextId++;
-    return new Promise<SmtpResult>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // Held open only while it has work: an idle thread must not keep the process alive.
-      if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ type: 'send', id, session, inboxId, login, message, timeoutMs } satisfies ToSmtpThread);
-    });
+    return this.thread.request((id) => ({ type: 'send', id, session, inboxId, login, message, timeoutMs }) satisfies ToSmtpThread);
   }
 
   closeSession(session: number): void {
-    this.worker?.postMessage({ type: 'close', session } satisfies ToSmtpThread);
+    this.thread.notify({ type: 'close', session } satisfies ToSmtpThread);
   }
 
   /** Ends the thread (service shutdown); messages it still held fail. */
-  async stop(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
-    this.fail(worker, new Error('the SMTP thread was stopped'));
-    await worker.terminate();
+  stop(): Promise<void> {
+    return this.thread.stop();
   }
 
   /**
@@ -70,32 +42,7 @@ export class SmtpThread {
    * (a dispatch call made outside the jobs) keeps it until answered: then it unrefs itself once idle.
    */
   async stopIfIdle(): Promise<void> {
-    if (this.pending.size === 0) await this.stop();
-  }
-
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = spawn();
-    worker.on('message', (m: FromSmtpThread) => {
-      const waiting = this.pending.get(m.id);
-      if (!waiting) return;
-      this.pending.delete(m.id);
-      if (this.pending.size === 0) worker.unref();
-      waiting.resolve(m.result);
-    });
-    worker.on('error', (err) => this.fail(worker, err));
-    worker.on('exit', (code) => this.fail(worker, new Error(`the SMTP thread exited (code ${code})`)));
-    worker.unref();
-    this.worker = worker;
-    return worker;
-  }
-
-  private fail(worker: Worker, err: Error): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    for (const w of waiting) w.reject(err);
+    if (this.thread.waiting === 0) await this.thread.stop();
   }
 }
 

@@ -6,14 +6,13 @@ import { parentPort } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
 import type { SmtpLogin } from './connection-test';
 import { SmtpSessions, type SmtpResult } from './smtp-sender';
+import type { WorkerAnswer } from './worker-thread';
 
 export type ToSmtpThread =
   { type: 'send'; id: number; session: number; inboxId: string; login: SmtpLogin; message: Mail.Options; timeoutMs: number } | { type: 'close'; session: number };
 
-export interface FromSmtpThread {
-  id: number;
-  result: SmtpResult;
-}
+/** The thread's answer to one request (worker-thread.ts). */
+export type FromSmtpThread = WorkerAnswer<SmtpResult>;
 
 const sessions = new Map<number, SmtpSessions>();
 
