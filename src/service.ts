@@ -34,6 +34,9 @@ export interface StartOptions {
   ports?: Partial<Ports>;
   /** Tests may skip the job runner to keep each file light. */
   jobs?: boolean;
+  /** Jobs not to run (by name) when the runner starts: tests leave out those that would act on other
+   *  test files' workspaces with the wall clock. */
+  skipJobs?: readonly string[];
   /** Listen on this port instead of config.port (0: any free port). */
   port?: number;
   /** Aborted (SIGTERM during start-up): start no further, stop what has started, reject. */
@@ -64,7 +67,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       server!.listen(opts.port ?? config.port, resolve);
     });
     opts.signal?.throwIfAborted();
-    if (opts.jobs !== false) jobs = await startJobs(deps, db.url, modules.jobs(config));
+    if (opts.jobs !== false) {
+      const skipped = new Set(opts.skipJobs ?? []);
+      jobs = await startJobs(
+        deps,
+        db.url,
+        modules.jobs(config).filter((j) => !skipped.has(j.name)),
+      );
+    }
     opts.signal?.throwIfAborted();
     ready = true;
     const port = (server.address() as AddressInfo).port;

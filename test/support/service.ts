@@ -9,6 +9,7 @@ import type { DnsResolver } from '../../src/net/dns';
 import type { AppModule } from '../../src/app-module';
 import type { Ports } from '../../src/ports';
 import { startService, type RunningService } from '../../src/service';
+import { DELIVER_JOB, FAN_OUT_JOB } from '../../src/modules/webhooks/delivery.job';
 
 export interface TestServiceOptions {
   env?: Record<string, string>;
@@ -17,6 +18,9 @@ export interface TestServiceOptions {
   /** Fakes for the service's ports (src/ports.ts); the rest are the real ones. */
   ports?: Partial<Ports>;
   jobs?: boolean;
+  /** With jobs: also run webhook delivery (off by default: its jobs deliver every workspace's events on
+   *  the wall clock, which would attempt other test files' deliveries behind their fake clocks). */
+  webhookJobs?: boolean;
   /** The areas to run (src/modules/index.ts unless given): a test may add one of its own. */
   modules?: readonly AppModule[];
 }
@@ -30,6 +34,15 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
     SECRET_KEY: 'test-secret-key',
     ...opts.env,
   });
-  const service = await startService(config, { port: 0, log: testLogger, jobs: opts.jobs ?? false, clock: opts.clock, dns: opts.dns, ports: opts.ports, modules: opts.modules });
+  const service = await startService(config, {
+    port: 0,
+    log: testLogger,
+    jobs: opts.jobs ?? false,
+    skipJobs: opts.webhookJobs ? [] : [FAN_OUT_JOB, DELIVER_JOB],
+    clock: opts.clock,
+    dns: opts.dns,
+    ports: opts.ports,
+    modules: opts.modules,
+  });
   return { ...service, config };
 }

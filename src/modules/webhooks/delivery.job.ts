@@ -15,21 +15,23 @@ export const FAN_OUT_EVERY = '5 seconds';
 /** Endpoints delivered to at once by one process. */
 export const DELIVER_JOB_CONCURRENCY = 8;
 
-/** Hands every event of the outbox to delivery; how many it handed. */
-export async function fanOutAll(deps: AppDeps): Promise<number> {
+/** Hands every event of the outbox (of the given workspaces, else all) to delivery; how many it handed. */
+export async function fanOutAll(deps: AppDeps, workspaceIds: readonly string[] | null = null): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await fanOutBatch(deps.orm.em.fork(), deps.clock.now());
+    const n = await fanOutBatch(deps.orm.em.fork(), deps.clock.now(), FAN_OUT_BATCH, workspaceIds);
     total += n;
     if (n < FAN_OUT_BATCH) return total;
   }
 }
 
 /** Fan-out, then every endpoint with work due delivered in this process (tests and tools call it at a
- *  clock time of their choosing; the jobs do the same through Agenda). Attempts made. */
-export async function runWebhooksOnce(deps: AppDeps, opts: DeliveryOptions = {}): Promise<number> {
-  await fanOutAll(deps);
-  const endpoints = await endpointsWithDueWork(deps.orm.em.fork(), deps.clock.now());
+ *  clock time of their choosing, for their own workspaces; the jobs do the same for all through
+ *  Agenda). Attempts made. */
+export async function runWebhooksOnce(deps: AppDeps, opts: DeliveryOptions & { workspaceIds?: readonly string[] } = {}): Promise<number> {
+  const workspaceIds = opts.workspaceIds ?? null;
+  await fanOutAll(deps, workspaceIds);
+  const endpoints = await endpointsWithDueWork(deps.orm.em.fork(), deps.clock.now(), workspaceIds);
   const made = await mapLimited(endpoints, DELIVER_JOB_CONCURRENCY, (id) => deliverEndpoint(deps, id, opts));
   return made.reduce((a, b) => a + b, 0);
 }

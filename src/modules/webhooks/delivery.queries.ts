@@ -14,11 +14,11 @@ export const FAN_OUT_BATCH = 1_000;
  * One statement, so both happen or neither; SKIP LOCKED lets two fan-outs share the work, and the
  * unique (event, endpoint) makes a repeat harmless. Returns how many events it handed.
  */
-export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_BATCH): Promise<number> {
+export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_BATCH, workspaceIds: readonly string[] | null = null): Promise<number> {
   const rows = await sql(
     em,
     `with batch as (
-       select id, workspace_id, kind from event where delivered_at is null order by created_at limit ? for update skip locked),
+       select id, workspace_id, kind from event where delivered_at is null and (?::uuid[] is null or workspace_id = any(?::uuid[])) order by created_at limit ? for update skip locked),
      made as (
        insert into webhook_delivery (id, created_at, workspace_id, event_id, endpoint_id, status, attempts, next_attempt_at)
        select gen_random_uuid(), ?, b.workspace_id, b.id, w.id, 'pending', 0, ?
@@ -26,19 +26,22 @@ export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_
         where b.kind <> 'webhook_test'
        on conflict (event_id, endpoint_id) do nothing)
      update event set delivered_at = ? where id in (select id from batch) returning id`,
-    [limit, now, now, now],
+    [scope(workspaceIds), scope(workspaceIds), limit, now, now, now],
   );
   return rows.length;
 }
 
-/** Enabled endpoints with a delivery due and no worker holding them. */
-export async function endpointsWithDueWork(em: EntityManager, now: Date): Promise<string[]> {
+/** A workspace scope as a uuid[] parameter; null is every workspace. */
+const scope = (workspaceIds: readonly string[] | null) => (workspaceIds ? pgArray(workspaceIds) : null);
+
+/** Enabled endpoints with a delivery due and no worker holding them (of the given workspaces, else all). */
+export async function endpointsWithDueWork(em: EntityManager, now: Date, workspaceIds: readonly string[] | null = null): Promise<string[]> {
   const rows = await sql(
     em,
     `select w.id from webhook_endpoint w
-      where w.enabled and (w.lease_until is null or w.lease_until < ?)
+      where w.enabled and (w.lease_until is null or w.lease_until < ?) and (?::uuid[] is null or w.workspace_id = any(?::uuid[]))
         and exists (select 1 from webhook_delivery d where d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= ?)`,
-    [now, now],
+    [now, scope(workspaceIds), scope(workspaceIds), now],
   );
   return rows.map((r) => String(r.id));
 }
