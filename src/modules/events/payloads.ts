@@ -127,3 +127,37 @@ export const interestChangedEvent = (
   },
   now: at,
 });
+
+export interface ReceivedReply {
+  workspaceId: string;
+  replyId: string;
+  leadId: string;
+  campaignId: string;
+  inboxId: string;
+  fromEmail: string;
+  subject: string;
+  kind: 'reply' | 'auto_reply';
+  /** A reply to a one-off email (kept, not counted in the campaign's numbers). */
+  oneOff: boolean;
+  /** An auto-reply's return date, when it gave one. */
+  awayUntil: Date | null;
+}
+
+/** `reply_received`, or `auto_reply_received` (with `away_until`), recorded by the reply poller. */
+export const replyReceivedEvent = (r: ReceivedReply, receivedAt: Date, now: Date): NewEvent => ({
+  workspaceId: r.workspaceId,
+  kind: r.kind === 'auto_reply' ? 'auto_reply_received' : 'reply_received',
+  payload: {
+    reply_id: r.replyId,
+    lead_id: r.leadId,
+    campaign_id: r.campaignId,
+    inbox_id: r.inboxId,
+    from_email: r.fromEmail,
+    subject: r.subject,
+    received_at: iso(receivedAt),
+    kind: r.kind,
+    one_off: r.oneOff,
+    ...(r.kind === 'auto_reply' ? { away_until: iso(r.awayUntil) } : {}),
+  },
+  now,
+});

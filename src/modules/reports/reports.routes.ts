@@ -1,7 +1,6 @@
 // api.md Reports and campaign numbers: stats, activity and bounces of a campaign; the workspace summary
 // and analytics (JSON and CSV); the DMARC report and its address.
 import { body, csvDownloadRoute, jsonRoute, query } from '../../api-route';
-import { parseQuery } from '../../validation';
 import { analyticsCsv } from './analytics-csv';
 import { AnalyticsCsvInput, AnalyticsInput } from './analytics.inputs';
 import { ActivityPageInput } from './campaign-activity.inputs';
@@ -13,6 +12,7 @@ import { DmarcReportAddressInput, DmarcReportArgs } from './dmarc/dmarc.inputs';
 import { readDmarcReport, setDmarcReportAddress } from './dmarc/dmarc.service';
 import { DmarcReportAddressView, DmarcReportView } from './dmarc/dmarc.types';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
+import { daysQuery } from './report-days.inputs';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
 
 /** A past day has no `pending`, and only upcoming days carry `future: true` (api.md). */
@@ -77,11 +77,7 @@ export const reportRoutes = [
     method: 'get',
     path: '/reports/dmarc',
     summary: 'DMARC aggregate reports received at the report address',
-    // `days` arrives as text: whole numbers become numbers, anything else stays text and is refused.
-    query: {
-      schema: DmarcReportArgs,
-      parse: (q) => parseQuery(DmarcReportArgs, typeof q.days === 'string' && /^\d{1,9}$/.test(q.days) ? { ...q, days: Number(q.days) } : q),
-    },
+    query: daysQuery(DmarcReportArgs),
     response: { type: DmarcReportView, shape: 'snake' },
     handle: (ctx, { query }) => readDmarcReport(ctx, query),
   }),

@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import type { Provider } from '../leads/lead.entity';
+import { dropQueuedSendsStatement } from '../leads/lifecycle/lead-progress';
 
 /** Lead statuses still due mail (api.md Checks rules 3 and 4): not stopped, completed, bounced,
  *  unsubscribed or replied. */
@@ -93,10 +94,11 @@ export async function markDomainsInvalid(em: EntityManager, campaignId: string, 
   return rows.map((r) => String(r.id));
 }
 
-/** Drops the queued emails of stopped leads (lifecycle stopLeadsStatements, set-wise). */
+/** Drops the queued emails of stopped leads (the lifecycle's statement). */
 export async function dropQueuedSendsOf(em: EntityManager, leadIds: readonly string[], reason: string): Promise<number> {
   if (!leadIds.length) return 0;
-  return sqlRun(em, `update send set status = 'dropped', error = ? where lead_id = any(?::uuid[]) and status = 'queued'`, [reason, pgArray(leadIds)]);
+  const drop = dropQueuedSendsStatement(leadIds, reason);
+  return sqlRun(em, drop.query, drop.params);
 }
 
 // --- address verification ----------------------------------------------------------------------------------

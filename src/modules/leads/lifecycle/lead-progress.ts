@@ -91,6 +91,11 @@ export function stopLeadsStatements(leadIds: readonly string[], stop: { status: 
                where "id" = any(?::uuid[]) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
       params: [stop.status, stop.reason, ids],
     },
-    { query: `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, params: [dropReason, ids] },
+    dropQueuedSendsStatement(leadIds, dropReason),
   ];
+}
+
+/** Every email still queued for these leads dropped (not those already `sending`: they are on the wire). */
+export function dropQueuedSendsStatement(leadIds: readonly string[], reason: string): { query: string; params: unknown[] } {
+  return { query: `update "send" set "status" = 'dropped', "error" = ? where "lead_id" = any(?::uuid[]) and "status" = 'queued'`, params: [reason, pgArray(leadIds)] };
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mapLimited } from '../../../concurrency';
 import type { AppDeps } from '../../../context';
 import { inlined, sqlBatch, sqlRun } from '../../../db/sql';
+import { replyReceivedEvent } from '../../events/payloads';
 import { eventsInsert, type NewEvent } from '../../events/record-event';
 import { applyEffects } from './effects';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
@@ -128,26 +129,26 @@ async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: nu
  *  bounce's `email_bounced` is recordHardBounces'), one-offs included and marked. Only inserted items
  *  get one, so a message read twice is one event. */
 function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEvent[] {
-  if (item.cls.kind === 'bounce') return [];
-  const auto = item.cls.kind === 'auto_reply';
+  const { match, cls } = item;
+  const kind = cls.kind;
+  if (kind === 'bounce') return [];
   return [
-    {
-      workspaceId: t.workspaceId,
-      kind: auto ? 'auto_reply_received' : 'reply_received',
-      payload: {
-        reply_id: id,
-        lead_id: item.match.leadId,
-        campaign_id: item.match.campaignId,
-        inbox_id: t.inboxId,
-        from_email: item.fromEmail,
+    replyReceivedEvent(
+      {
+        workspaceId: t.workspaceId,
+        replyId: id,
+        leadId: match.leadId,
+        campaignId: match.campaignId,
+        inboxId: t.inboxId,
+        fromEmail: item.fromEmail,
         subject: item.subject,
-        received_at: item.receivedAt.toISOString(),
-        kind: item.cls.kind,
-        one_off: item.match.oneOff,
-        ...(auto ? { away_until: item.cls.awayUntil?.toISOString() ?? null } : {}),
+        kind,
+        oneOff: match.oneOff,
+        awayUntil: cls.awayUntil ?? null,
       },
+      item.receivedAt,
       now,
-    },
+    ),
   ];
 }
 

@@ -1,19 +1,14 @@
 // Inputs of GET and PATCH /reports/dmarc (api.md Reports; decisions.md §6), shared by REST and GraphQL.
-import { IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { Optional } from '../../../validation';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ArgsType, Field, InputType } from 'type-graphql';
+import { REPORT_MAX_DAYS, ReportDays } from '../report-days.inputs';
 
-/** api.md Limits: the DMARC report covers 30 days unless asked otherwise; a year at most. */
+/** api.md Limits: the DMARC report covers 30 days unless asked otherwise; a year at most (REPORT_MAX_DAYS). */
 export const DMARC_DEFAULT_DAYS = 30;
-export const DMARC_MAX_DAYS = 365;
 
 @ArgsType()
 export class DmarcReportArgs {
-  @Field(() => Int, { nullable: true, description: `Days back from now, 1 to ${DMARC_MAX_DAYS}; ${DMARC_DEFAULT_DAYS} when left out.` })
-  @Optional()
-  @IsInt({ message: '$property must be a whole number of days' })
-  @Min(1)
-  @Max(DMARC_MAX_DAYS)
+  @ReportDays(`Days back from now, 1 to ${REPORT_MAX_DAYS}; ${DMARC_DEFAULT_DAYS} when left out.`)
   days?: number;
 }
 
