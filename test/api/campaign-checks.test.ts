@@ -310,6 +310,29 @@ describe('GET /campaigns/:id/merge-check', () => {
     const res = await me.client.get(`/campaigns/${id}/merge-check`);
     expect(res.body).toEqual([{ field: 'name', source: 'lead', blank: expected, total: cases.length, steps: [{ position: 1, variant: 1 }] }]);
   });
+
+  it('sees other spellings a lead gets later: by PATCH /leads/:id, by a set-wise SQL update (as column runs write), by an import', async () => {
+    // Names unique to this test, so no other lead of the workspace has spelt them before.
+    const tag = randomUUID().slice(0, 6);
+    const [greeting, team, role] = [`greeting${tag}`, `team${tag}`, `role${tag}`];
+    const id = await campaignWith({ steps: [[{ subject: 's', body: `{{${greeting}}} {{${team}}} {{${role}}}` }]] });
+    const [patched, updated] = await addLeads(id, [{ vars: {} }, { vars: {} }, { vars: {} }]);
+    const blanks = async () => {
+      const rest = (await me.client.get(`/campaigns/${id}/merge-check`)).body as { field: string; blank: number }[];
+      expect((await me.client.gql(ops.CampaignMergeCheckDocument, { id })).data!.campaignMergeCheck).toEqual(rest);
+      return Object.fromEntries(rest.map((f) => [f.field, f.blank]));
+    };
+    expect(await blanks()).toEqual({ [greeting]: 3, [team]: 3, [role]: 3 });
+
+    const patch = await me.client.patch(`/leads/${patched.id}`, { vars: { [greeting.toUpperCase()]: 'Hello' } });
+    expect(patch.status).toBe(200);
+    await db(`update lead set vars = vars || jsonb_build_object(?::text, 'Sales') where id = ?`, [`Team${tag}`, updated.id]);
+    expect(await blanks()).toEqual({ [greeting]: 2, [team]: 2, [role]: 3 });
+
+    const manual = await me.client.post(`/campaigns/${id}/leads/manual`, { leads: [{ email: `new-${tag}@client.test`, vars: { [`ROLE${tag}`]: 'CTO' } }] });
+    expect(manual.status).toBe(200);
+    expect(await blanks()).toEqual({ [greeting]: 3, [team]: 3, [role]: 3 });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------

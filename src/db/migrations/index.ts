@@ -18,6 +18,7 @@ import { Migration20261125170327_verification } from './Migration20261125170327_
 import { Migration20261126025651_reports_windows } from './Migration20261126025651_reports_windows';
 import { Migration20261126025824_saved_replies_pipeline } from './Migration20261126025824_saved_replies_pipeline';
 import { Migration20261126025841_webhooks } from './Migration20261126025841_webhooks';
+import { Migration20261126053049_lead_field_names } from './Migration20261126053049_lead_field_names';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126025651_reports_windows', class: Migration20261126025651_reports_windows },
   { name: 'Migration20261126025824_saved_replies_pipeline', class: Migration20261126025824_saved_replies_pipeline },
   { name: 'Migration20261126025841_webhooks', class: Migration20261126025841_webhooks },
+  { name: 'Migration20261126053049_lead_field_names', class: Migration20261126053049_lead_field_names },
 ];

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../app-module';
 import { LeadImportResolver } from './import.resolver';
 import { LeadCount } from './lead-count.entity';
+import { LeadFieldName } from './lead-field-name.entity';
 import { LeadFilter } from './lead-filter.entity';
 import { LeadFiltersResolver } from './lead-filters.resolver';
 import { LeadListEntry } from './lead-list-entry.entity';
@@ -14,7 +15,7 @@ import { LeadsResolver } from './leads.resolver';
 export const leadsModule: AppModule = {
   name: 'leads',
   description: 'Leads: the four ways in and the import rules, lists, saved filters, search, activity and export.',
-  entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount],
+  entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount, LeadFieldName],
   resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
   routes: leadRoutes,
   timelineSources: [addedEntry],
