@@ -13,6 +13,7 @@ import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createSentEmail } from '../support/factories/send.factory';
 import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
 
 const DAY = 24 * HOUR;
@@ -250,6 +251,48 @@ describe('reply polling', () => {
     const steps = async (leadId: string) => (await db(`select step_position from send where lead_id = ? order by step_position`, [leadId])).map((r) => r.step_position);
     expect(await steps(cat!.id)).toEqual([1, 2]);
     expect(await steps(ann!.id)).toEqual([1]);
+  });
+
+  it('stops as decisions.md §6 says in one batch: stopOnAutoReply with the return date, a stopped lead keeps its status, a one-off answer stops uncounted, queued one-offs go', async () => {
+    const s = await campaignWithInbox({ leads: 4, campaign: { stopOnAutoReply: true } });
+    await sendFirstSteps(s);
+    const [away, unsubscribed, oneOff, queued] = s.leads;
+    const inbox = { workspaceId: world.me.workspaceId, campaignId: s.campaignId, inboxId: s.inboxId, inboxEmail: s.inboxEmail };
+    const queueOneOff = async (leadId: string) => {
+      const { id } = await createSentEmail(world.service, { ...inbox, leadId, sentAt: clock.now(), kind: 'one_off' });
+      await db(`update send set status = 'queued', sent_at = null where id = ?`, [id]);
+      return id;
+    };
+    const awayQueued = await queueOneOff(away!.id);
+    const replyQueued = await queueOneOff(queued!.id);
+    const answered = await createSentEmail(world.service, { ...inbox, leadId: oneOff!.id, sentAt: clock.now(), kind: 'one_off' });
+    await db(`update lead set status = 'unsubscribed', stop_reason = 'unsubscribed', next_due_at = null where id = ?`, [unsubscribed!.id]);
+    clock.advance(HOUR);
+
+    const back = new Date(clock.now().getTime() + 10 * DAY);
+    const backDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), back.getUTCDate() + 1)).toISOString();
+    const backText = `I am out of the office until ${back.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${back.getUTCDate()}.`;
+    await append(s, outOfOffice({ from: away!.email, to: s.inboxEmail, inReplyTo: (await sendOf(away!.id)).message_id, text: backText }));
+    await append(s, personReply({ from: unsubscribed!.email, to: s.inboxEmail, inReplyTo: (await sendOf(unsubscribed!.id)).message_id }));
+    await append(s, personReply({ from: oneOff!.email, to: s.inboxEmail, inReplyTo: answered.messageId }));
+    await append(s, personReply({ from: queued!.email, to: s.inboxEmail, inReplyTo: (await sendOf(queued!.id)).message_id }));
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 4, items: 4 });
+
+    const awayLead = await leadRow(away!.id);
+    expect(awayLead).toMatchObject({ status: 'stopped', stop_reason: 'auto_replied', next_due_at: null, replied_at: null });
+    expect(new Date(awayLead.away_until).toISOString()).toBe(backDay);
+    const unsubscribedLead = await leadRow(unsubscribed!.id);
+    expect(unsubscribedLead).toMatchObject({ status: 'unsubscribed', stop_reason: 'unsubscribed' });
+    expect(unsubscribedLead.replied_at).not.toBeNull();
+    expect(await leadRow(oneOff!.id)).toMatchObject({ status: 'stopped', stop_reason: 'replied', next_due_at: null, replied_at: null });
+    const queuedLead = await leadRow(queued!.id);
+    expect(queuedLead).toMatchObject({ status: 'replied', stop_reason: 'replied', next_due_at: null });
+    expect(queuedLead.replied_at).not.toBeNull();
+    const sendRow = async (id: string) => (await db(`select status, error from send where id = ?`, [id]))[0];
+    expect(await sendRow(awayQueued)).toEqual({ status: 'dropped', error: 'Lead auto-replied' });
+    expect(await sendRow(replyQueued)).toEqual({ status: 'dropped', error: 'Lead replied' });
+    // Two counted replies (the unsubscribed lead's and the queued one's), not the one-off's.
+    expect((await db(`select replied from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0]).toEqual({ replied: 2 });
   });
 
   it('an IMAP server that is down sets lastError and the next good poll clears it and reads the mail', async () => {

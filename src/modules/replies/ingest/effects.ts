@@ -8,9 +8,9 @@
 // free of such pairs and applied as a whole before the next (almost always a single wave).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
+import { boolArray, inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
-import { stopLeadsStatements } from '../../leads/lifecycle/lead-progress';
+import { dropQueuedSendsStatement, stopAssignments } from '../../leads/lifecycle/lead-progress';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
@@ -37,13 +37,6 @@ interface LeadRow {
   stop_on_reply: boolean;
   stop_on_auto_reply: boolean;
   company_reply_stop: boolean;
-}
-
-interface Stop {
-  leadId: string;
-  status: 'replied' | 'stopped';
-  reason: 'replied' | 'auto_replied' | 'company_replied';
-  dropReason: string;
 }
 
 /** What the effects read under the leads' locks: the lead rows, and for hard bounces the status of
@@ -129,6 +122,8 @@ function waves(items: NewItem[], leads: Map<string, LeadRow>): NewItem[][] {
   return out;
 }
 
+const statementOf = ({ query, params }: { query: string; params: unknown[] }) => [query, params] as const;
+
 /** The statements of a wave, sent together in one round trip (db/sql.ts sqlBatch) and run in order. */
 class Writes {
   readonly statements: string[] = [];
@@ -141,42 +136,46 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   const leadOf = (i: NewItem) => reads.leads.get(i.match.leadId)!;
   const replies = wave.filter((i) => i.cls.kind === 'reply');
   const autoReplies = wave.filter((i) => i.cls.kind === 'auto_reply');
-  const stops: Stop[] = [];
   const w = new Writes();
 
   // decisions.md §6 reply: the lead stops with stopOnReply, queued one-offs go, the company stop; without
   // stopOnReply it goes on and `no_reply` conditions stop holding (replied_at). A reply to a one-off is
   // kept but not counted: no replied_at and no inbox count, though its sequence still stops (a person who
-  // answered is never followed up against the campaign's setting).
+  // answered is never followed up against the campaign's setting). replied_at and the stop are one
+  // update of each lead (lead-progress.ts stopAssignments).
   const counted = replies.filter((i) => !i.match.oneOff);
-  if (counted.length) {
-    w.add(`update lead l set replied_at = coalesce(l.replied_at, v.at) from unnest(?::uuid[], ?::timestamptz[]) as v(id, at) where l.id = v.id`, [
-      pgArray(counted.map((i) => i.match.leadId)),
-      timeArray(counted.map((i) => i.receivedAt)),
-    ]);
-    countDays(w, counted, c, 'replied');
+  if (counted.length) countDays(w, counted, c, 'replied');
+  const replyStatus = (i: NewItem) => (leadOf(i).stop_on_reply ? (i.match.oneOff ? 'stopped' : 'replied') : null);
+  const replying = replies.filter((i) => !i.match.oneOff || replyStatus(i) !== null);
+  if (replying.length) {
+    w.add(
+      `update lead l set replied_at = coalesce(l.replied_at, v.at), ${stopAssignments('l', 'v.stop is not null', 'v.stop', `'replied'`)}
+         from unnest(?::uuid[], ?::timestamptz[], ?::text[]) as v(id, at, stop) where l.id = v.id`,
+      [pgArray(replying.map((i) => i.match.leadId)), timeArray(replying.map((i) => (i.match.oneOff ? null : i.receivedAt))), textArray(replying.map(replyStatus))],
+    );
   }
-  for (const i of replies) {
-    if (leadOf(i).stop_on_reply) stops.push({ leadId: i.match.leadId, status: i.match.oneOff ? 'stopped' : 'replied', reason: 'replied', dropReason: 'Lead replied' });
-  }
-  const goingOn = replies.filter((i) => !leadOf(i).stop_on_reply).map((i) => i.match.leadId);
+  const replyStops = replying.filter((i) => replyStatus(i) !== null).map((i) => i.match.leadId);
+  if (replyStops.length) w.add(...statementOf(dropQueuedSendsStatement(replyStops, 'Lead replied')));
+  const goingOn = replies.filter((i) => replyStatus(i) === null).map((i) => i.match.leadId);
   // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
   if (goingOn.length) {
     w.add(`update send set status = 'dropped', error = 'Lead replied' where lead_id = any(?::uuid[]) and kind = 'one_off' and status = 'queued'`, [pgArray(goingOn)]);
   }
 
-  // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply.
-  const away = autoReplies.filter((i) => i.cls.awayUntil);
-  if (away.length) {
-    w.add(`update lead l set away_until = greatest(coalesce(l.away_until, v.until), v.until) from unnest(?::uuid[], ?::timestamptz[]) as v(id, until) where l.id = v.id`, [
-      pgArray(away.map((i) => i.match.leadId)),
-      timeArray(away.map((i) => i.cls.awayUntil!)),
-    ]);
+  // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply (not
+  // for a one-off). Both in one update of each lead.
+  const autoStops = (i: NewItem) => leadOf(i).stop_on_auto_reply && !i.match.oneOff;
+  const holding = autoReplies.filter((i) => i.cls.awayUntil || autoStops(i));
+  if (holding.length) {
+    w.add(
+      `update lead l set away_until = case when v.until is null then l.away_until else greatest(coalesce(l.away_until, v.until), v.until) end,
+              ${stopAssignments('l', 'v.stop', `'stopped'`, `'auto_replied'`)}
+         from unnest(?::uuid[], ?::timestamptz[], ?::boolean[]) as v(id, until, stop) where l.id = v.id`,
+      [pgArray(holding.map((i) => i.match.leadId)), timeArray(holding.map((i) => i.cls.awayUntil ?? null)), boolArray(holding.map(autoStops))],
+    );
   }
-  for (const i of autoReplies) {
-    if (leadOf(i).stop_on_auto_reply && !i.match.oneOff) stops.push({ leadId: i.match.leadId, status: 'stopped', reason: 'auto_replied', dropReason: 'Lead auto-replied' });
-  }
-  stopLeads(w, stops);
+  const autoStopped = holding.filter(autoStops).map((i) => i.match.leadId);
+  if (autoStopped.length) w.add(...statementOf(dropQueuedSendsStatement(autoStopped, 'Lead auto-replied')));
   companyStop(w, replies, leadOf);
 
   // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written below.
@@ -201,25 +200,6 @@ function countDays(w: Writes, items: NewItem[], c: EffectContext, column: 'repli
      on conflict (inbox_id, day) do update set ${column} = inbox_day_stat.${column} + excluded.${column}`,
     days.flatMap(([day, n]) => [randomUUID(), c.now, c.workspaceId, c.inboxId, day, n]),
   );
-}
-
-/** leads/lifecycle/lead-progress.ts stopLead for many leads at once: its statements, one pair per kind
- *  of stop. */
-function stopLeads(w: Writes, stops: Stop[]) {
-  const groups = new Map<string, Stop[]>();
-  for (const s of stops) {
-    const key = `${s.status}/${s.reason}/${s.dropReason}`;
-    groups.set(key, [...(groups.get(key) ?? []), s]);
-  }
-  for (const group of groups.values()) {
-    const { status, reason, dropReason } = group[0]!;
-    for (const st of stopLeadsStatements(
-      group.map((s) => s.leadId),
-      { status, reason },
-      dropReason,
-    ))
-      w.add(st.query, st.params);
-  }
 }
 
 /** companyReplyStop for the wave's replies (companyDomain says which stop their company): stopLead for
