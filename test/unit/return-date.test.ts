@@ -18,6 +18,10 @@ describe('returnDate', () => {
     ['it', 'Rientro in ufficio il 7 dicembre.', '2026-12-07'],
     ['pt', 'Estarei de volta em 7 de dezembro.', '2026-12-07'],
     ['nl', 'Vanaf 7 december ben ik weer aanwezig.', '2026-12-07'],
+    // a weekday or relative day in the language, and a day-first numeric date only those parsers read
+    ['es', 'Regreso el lunes.', '2026-11-30'],
+    ['de', 'Ab übermorgen wieder im Büro.', '2026-11-27'],
+    ['en', 'Back on 13/12.', '2026-12-13'],
     // "until" names the last day away: the day after
     ['en', 'I am out of the office until December 7.', '2026-12-08'],
     ['de', 'Ich bin bis zum 7. Dezember nicht im Büro.', '2026-12-08'],
