@@ -76,8 +76,9 @@ export interface ImapSession {
   folders(): Promise<ImapFolder[]>;
   /** Opens a folder read-only (EXAMINE); fetchAfter reads from it. */
   examine(path: string): Promise<ImapFolderState>;
-  /** The examined folder's messages with a UID above `afterUid`, in UID order, at most `limit`. */
-  fetchAfter(afterUid: number, opts?: { limit?: number }): Promise<ImapMessage[]>;
+  /** The examined folder's messages with a UID above `afterUid`, in UID order, at most `limit`, and with
+   *  `maxBytes` only as many as fit in it (RFC822.SIZE), though always at least one. */
+  fetchAfter(afterUid: number, opts?: { limit?: number; maxBytes?: number }): Promise<ImapMessage[]>;
   /** The examined folder's lowest UID of a message that arrived on or after `since` (SEARCH SINCE, a
    *  whole day in the server's zone), or null when none did: where a first poll starts. */
   firstUidSince(since: Date): Promise<number | null>;

@@ -37,7 +37,7 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       const box = await client.mailboxOpen(path, { readOnly: true });
       return { uidValidity: String(box.uidValidity), uidNext: box.uidNext, exists: box.exists };
     },
-    async fetchAfter(afterUid: number, { limit = 100 }: { limit?: number } = {}) {
+    async fetchAfter(afterUid: number, { limit = 100, maxBytes }: { limit?: number; maxBytes?: number } = {}) {
       const out: { uid: number; source: Buffer; internalDate: Date | null }[] = [];
       if (client.mailbox === false || !client.mailbox.exists) return out;
       // UIDs first, so only `limit` bodies cross the wire. With ESEARCH (RFC 4731, every IMAP4rev2
@@ -45,8 +45,9 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       // which on a backlog of 10,000 was sent again for every batch. `N:*` always includes the newest
       // message, even below N: the UID check drops it.
       const found = await client.search({ uid: `${afterUid + 1}:*` }, { uid: true, returnOptions: ['all'] });
-      const uids = firstUids(found, afterUid, limit);
+      let uids = firstUids(found, afterUid, limit);
       if (!uids.length) return out;
+      if (maxBytes !== undefined) uids = withinBytes(await sizesOf(client, uids), maxBytes);
       for await (const m of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
         if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
       }
@@ -61,6 +62,26 @@ export async function openImapSession(login: MailServerLogin, timeoutMs: number)
       await client.logout().catch(() => client.close());
     },
   };
+}
+
+/** Each message's size (RFC822.SIZE), by UID, in UID order: one small FETCH before the bodies. */
+async function sizesOf(client: ImapFlow, uids: number[]): Promise<{ uid: number; size: number }[]> {
+  const out: { uid: number; size: number }[] = [];
+  for await (const m of client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) out.push({ uid: m.uid, size: m.size ?? 0 });
+  return out.sort((a, b) => a.uid - b.uid);
+}
+
+/** The first UIDs whose sizes add up to at most `maxBytes`; at least the first, however large, so a big
+ *  message is read alone rather than never. */
+export function withinBytes(sized: readonly { uid: number; size: number }[], maxBytes: number): number[] {
+  const out: number[] = [];
+  let total = 0;
+  for (const { uid, size } of sized) {
+    if (out.length && total + size > maxBytes) break;
+    out.push(uid);
+    total += size;
+  }
+  return out;
 }
 
 /** The lowest `limit` UIDs above `afterUid` of a search answer: an ESEARCH compact set, or the plain

@@ -1,6 +1,6 @@
 // Reply ingest (issue #13): reading 10,000 messages from Dovecot into a workspace with 100,000 sends, as
 // the poller does (modules/replies/poll/poll-inbox.ts: ESEARCH, fetch, parse on the parse thread, match,
-// items, effects, events, cursor; one transaction per 100), against a baseline measured in the same run:
+// items, effects, events, cursor; one transaction per batch of 250), against a baseline measured in the same run:
 // bare imapflow fetching the same messages and mailparser's simpleParser parsing each, no database.
 // Target: ours at least 60% of the baseline's messages per second. Baseline and ours alternate over
 // ROUNDS rounds, each printed; the state the poll changed is reset between rounds.

@@ -1,7 +1,7 @@
 // The real IMAP port's reading session (src/mail/imap-client.ts) against Dovecot: folders, EXAMINE, the
 // messages after a UID, and nothing changed on the server (\Seen stays unset: BODY.PEEK[]).
 import { ImapFlow } from 'imapflow';
-import { firstUids, imapClient } from '../../src/mail/imap-client';
+import { firstUids, imapClient, withinBytes } from '../../src/mail/imap-client';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 
 const USER = 'reader@example.com';
@@ -36,6 +36,11 @@ it('lists folders, examines INBOX and reads the messages after a UID, changing n
     expect((await session.fetchAfter(1)).map((m) => m.uid)).toEqual([2]);
     expect(await session.fetchAfter(2)).toEqual([]);
     expect((await session.fetchAfter(0, { limit: 1 })).map((m) => m.uid)).toEqual([1]);
+    // A byte budget: as many as fit (sizes from RFC822.SIZE), but always the first however large.
+    const size = all[0]!.source.length;
+    expect((await session.fetchAfter(0, { maxBytes: 1 })).map((m) => m.uid)).toEqual([1]);
+    expect((await session.fetchAfter(0, { maxBytes: size + 1 })).map((m) => m.uid)).toEqual([1]);
+    expect((await session.fetchAfter(0, { maxBytes: 10 * size })).map((m) => m.uid)).toEqual([1, 2]);
   } finally {
     await session.close();
   }
@@ -58,7 +63,7 @@ it('refuses to open a session with a wrong password', async () => {
   await expect(imapClient({ timeoutMs: 5_000 }).open(login('wrong-password'))).rejects.toMatchObject({ authenticationFailed: true });
 });
 
-it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain SEARCH list', () => {
+it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain SEARCH list, then as many as fit a byte budget', () => {
   expect(firstUids({ all: '3:5,9,12:14' }, 4, 4)).toEqual([5, 9, 12, 13]);
   // `N:*` includes the newest message even below N; ranges may come reversed or unordered.
   expect(firstUids({ all: '2' }, 2, 100)).toEqual([]);
@@ -66,4 +71,33 @@ it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain
   expect(firstUids({}, 0, 100)).toEqual([]);
   expect(firstUids([9, 3, 5, 2], 2, 2)).toEqual([3, 5]);
   expect(firstUids(false, 0, 10)).toEqual([]);
+  expect(
+    withinBytes(
+      [
+        { uid: 1, size: 10 },
+        { uid: 2, size: 10 },
+        { uid: 5, size: 10 },
+      ],
+      25,
+    ),
+  ).toEqual([1, 2]);
+  expect(
+    withinBytes(
+      [
+        { uid: 1, size: 10 },
+        { uid: 2, size: 10 },
+      ],
+      20,
+    ),
+  ).toEqual([1, 2]);
+  expect(
+    withinBytes(
+      [
+        { uid: 3, size: 99 },
+        { uid: 4, size: 1 },
+      ],
+      10,
+    ),
+  ).toEqual([3]);
+  expect(withinBytes([], 10)).toEqual([]);
 });

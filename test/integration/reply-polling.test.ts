@@ -229,6 +229,16 @@ describe('reply polling', () => {
     expect((await items(s.inboxId)).map((i) => i.snippet)).toEqual(['the real answer']);
   });
 
+  it('reads a folder in batches cut by bytes as by count: one message per batch when each is over the budget', async () => {
+    const s = await campaignWithInbox({ leads: 3 });
+    await sendFirstSteps(s);
+    for (const lead of s.leads) await append(s, personReply({ from: lead.email, to: s.inboxEmail, inReplyTo: (await sendOf(lead.id)).message_id }));
+    expect(await pollInbox(world.service.deps, s.inboxId, { batchBytes: 1 })).toMatchObject({ read: 3, items: 3 });
+    const [cursor] = await db(`select last_uid from inbox_folder_cursor where inbox_id = ? and folder = 'INBOX'`, [s.inboxId]);
+    expect(Number(cursor.last_uid)).toBe(Math.max(...(await items(s.inboxId)).map((i) => Number(i.uid))));
+    for (const lead of s.leads) expect(await leadRow(lead.id)).toMatchObject({ status: 'replied' });
+  });
+
   it('companyReplyStop stops the other leads on the same domain; without stopOnReply the lead goes on but no_reply no longer holds', async () => {
     const s = await campaignWithInbox({
       campaign: { stopOnReply: false, companyReplyStop: true },

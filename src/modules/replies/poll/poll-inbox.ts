@@ -10,8 +10,15 @@ import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } fr
 import type { Suggestion } from '../ingest/suggest';
 import { readReports } from './dmarc-intake';
 
-/** Messages fetched (and committed) together. */
-export const POLL_BATCH = 100;
+/** Messages fetched (and committed) together, at most. Each batch costs its transaction a fixed number of
+ *  round trips (items, locks, effects, hard bounces, commit), so bigger batches read faster: on the
+ *  reply-ingest benchmark 250 reached 78-82% of the bare fetch-and-parse rate where 100 reached 65-66%
+ *  (same machine, same session). */
+export const POLL_BATCH = 250;
+/** …and bytes of raw mail together, at most (RFC822.SIZE, asked before the bodies): with the batches read
+ *  ahead, a folder of large attachments holds a few of these in memory, not a few hundred messages of
+ *  up to 25 MiB each. A message bigger than this is read in a batch of its own. */
+export const POLL_BATCH_BYTES = 16 * 1024 * 1024;
 /** Most messages one inbox reads in one poll: a backlog is worked off over several polls, so one inbox
  *  with 50,000 old messages does not hold a polling slot while the others wait. */
 export const POLL_MAX_MESSAGES = 2_000;
@@ -24,6 +31,7 @@ export interface PollOptions {
   stopping?: () => boolean;
   maxMessages?: number;
   batch?: number;
+  batchBytes?: number;
 }
 
 export interface PollReport {
@@ -123,7 +131,7 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
   const readOne = async (after: number): Promise<Fetched | null> => {
     const limit = Math.min(size, budget - fetched);
     if (limit <= 0 || opts.stopping?.()) return null;
-    const messages = await session.fetchAfter(after, { limit });
+    const messages = await session.fetchAfter(after, { limit, maxBytes: opts.batchBytes ?? POLL_BATCH_BYTES });
     if (!messages.length) return null;
     fetched += messages.length;
     const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: await deps.imap.parse(raw.source) })));
