@@ -11,6 +11,7 @@ import type { DeferredJobQueue } from '../../src/job-queue';
 import { guardedHttp } from '../../src/net/http-client';
 import { createVerifierClient } from '../../src/net/verifier-client';
 import { ADDRESS_CHECK_JOB, checkCampaignAddresses } from '../../src/modules/verification/address-check.job';
+import { providersOf, STORE_EVERY } from '../../src/modules/verification/provider-lookup';
 import { lookUpLeadProviders, PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer, type Zone } from '../support/dns-server';
@@ -246,6 +247,30 @@ describe('provider look-up after imports', () => {
     } finally {
       delete zone['moving.test'];
     }
+  });
+
+  it('stores answers as they come: a long look-up has stored its earlier answers before its last one', async () => {
+    const a = await signUp(service.url);
+    const domains = Array.from({ length: 2 * STORE_EVERY + 5 }, (_, i) => `d${i}.stream.test`);
+    const last = domains.at(-1)!;
+    const conn = service.deps.orm.em.fork().getConnection();
+    const storedCount = async () => (await conn.execute(`select count(*)::int as n from domain_provider where workspace_id = ?`, [a.workspaceId]))[0].n as number;
+    let seenBeforeLast = -1;
+    const resolver = {
+      resolveMx: async (domain: string) => {
+        if (domain === last) {
+          // The last answer waits (a bounded while) for the first two thousand to be in the table.
+          for (let waited = 0; waited < 5_000 && (await storedCount()) < 2 * STORE_EVERY; waited += 20) await new Promise((r) => setTimeout(r, 20));
+          seenBeforeLast = await storedCount();
+        }
+        return [{ exchange: 'aspmx.l.google.com', priority: 1 }];
+      },
+    };
+    const { asked, providers } = await providersOf({ dns: resolver as never, clock: service.deps.clock }, service.deps.orm.em.fork(), a.workspaceId, domains);
+    expect(asked).toHaveLength(domains.length);
+    expect(seenBeforeLast).toBe(2 * STORE_EVERY);
+    expect(await storedCount()).toBe(domains.length);
+    expect(providers.get(last)).toBe('provider_a');
   });
 
   it('is safe to run twice and ignores a campaign of another workspace', async () => {

@@ -11,10 +11,6 @@ import { providersOf } from './provider-lookup';
 import { inboxDomainsToLookUp, leadDomains, writeInboxProviders } from './verification.queries';
 
 export const PROVIDER_LOOKUP_JOB = 'lead-providers';
-/** Domains per pass: each pass's answers are stored before the next is asked, so the leads show their
- *  providers as the look-up goes and a crash loses at most one pass. */
-const BATCH_DOMAINS = 1_000;
-
 export interface ProviderLookupData {
   workspaceId: string;
   campaignId: string;
@@ -40,12 +36,11 @@ export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupDat
   const inboxDomains = await inboxDomainsToLookUp(em, data.workspaceId);
   const domains = [...new Set([...leadsOn.keys(), ...inboxDomains])].filter((d) => d !== '');
   report.domains = domains.length;
-  for (let i = 0; i < domains.length; i += BATCH_DOMAINS) {
-    const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains.slice(i, i + BATCH_DOMAINS));
-    report.asked += asked.length;
-    for (const domain of asked) report.leads += leadsOn.get(domain) ?? 0;
-    await writeInboxProviders(em, data.workspaceId, providers);
-  }
+  // Answers are stored as they come (providersOf), so the leads show their providers as the look-up goes.
+  const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains);
+  report.asked = asked.length;
+  for (const domain of asked) report.leads += leadsOn.get(domain) ?? 0;
+  await writeInboxProviders(em, data.workspaceId, providers);
   return report;
 }
 

@@ -33,17 +33,35 @@ export interface ProviderLookup {
   asked: readonly string[];
 }
 
-/** The provider of every domain given: fresh cache rows first, DNS for the rest (cached as they come). */
+/** Answers stored together while a look-up goes on. */
+export const STORE_EVERY = 1_000;
+
+/**
+ * The provider of every domain given: fresh cache rows first, DNS for the rest. The queries run as one
+ * stream at DNS_CONCURRENCY, and their answers are stored every STORE_EVERY as they come, one write
+ * after the other beside the queries: the leads show their providers as the look-up goes, a crash
+ * loses only answers not yet stored, and the stream never drains between passes (it used to ask 1,000
+ * domains, store them, then start the next 1,000: five slow tails for 5,000 domains).
+ */
 export async function providersOf(deps: { dns: DnsResolver; clock: Clock }, em: EntityManager, workspaceId: string, domains: readonly string[]): Promise<ProviderLookup> {
   const now = deps.clock.now();
   const providers = await cachedProviders(em, workspaceId, domains, new Date(now.getTime() - PROVIDER_TTL_MS));
   const missing = domains.filter((d) => !providers.has(d));
-  const answers = await mapLimited(missing, DNS_CONCURRENCY, async (domain) => providerOfMx(await mxAnswer(deps.dns, domain)));
-  const found = new Map<string, Provider>();
-  missing.forEach((domain, i) => {
-    providers.set(domain, answers[i]!);
-    found.set(domain, answers[i]!);
+  let unstored = new Map<string, Provider>();
+  let stored: Promise<void> = Promise.resolve();
+  const store = () => {
+    const answers = unstored;
+    unstored = new Map();
+    stored = stored.then(() => storeProviders(em, workspaceId, answers, now));
+    stored.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
+  };
+  await mapLimited(missing, DNS_CONCURRENCY, async (domain) => {
+    const provider = providerOfMx(await mxAnswer(deps.dns, domain));
+    providers.set(domain, provider);
+    unstored.set(domain, provider);
+    if (unstored.size >= STORE_EVERY) store();
   });
-  await storeProviders(em, workspaceId, found, now);
+  store();
+  await stored;
   return { providers, asked: missing };
 }
