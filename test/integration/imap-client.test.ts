@@ -71,33 +71,9 @@ it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain
   expect(firstUids({}, 0, 100)).toEqual([]);
   expect(firstUids([9, 3, 5, 2], 2, 2)).toEqual([3, 5]);
   expect(firstUids(false, 0, 10)).toEqual([]);
-  expect(
-    withinBytes(
-      [
-        { uid: 1, size: 10 },
-        { uid: 2, size: 10 },
-        { uid: 5, size: 10 },
-      ],
-      25,
-    ),
-  ).toEqual([1, 2]);
-  expect(
-    withinBytes(
-      [
-        { uid: 1, size: 10 },
-        { uid: 2, size: 10 },
-      ],
-      20,
-    ),
-  ).toEqual([1, 2]);
-  expect(
-    withinBytes(
-      [
-        { uid: 3, size: 99 },
-        { uid: 4, size: 1 },
-      ],
-      10,
-    ),
-  ).toEqual([3]);
+  const sized = (...pairs: [uid: number, size: number][]) => pairs.map(([uid, size]) => ({ uid, size }));
+  expect(withinBytes(sized([1, 10], [2, 10], [5, 10]), 25)).toEqual([1, 2]);
+  expect(withinBytes(sized([1, 10], [2, 10]), 20)).toEqual([1, 2]);
+  expect(withinBytes(sized([3, 99], [4, 1]), 10)).toEqual([3]); // the first however large
   expect(withinBytes([], 10)).toEqual([]);
 });
