@@ -332,6 +332,13 @@ describe('GET /campaigns/:id/merge-check', () => {
     const manual = await me.client.post(`/campaigns/${id}/leads/manual`, { leads: [{ email: `new-${tag}@client.test`, vars: { [`ROLE${tag}`]: 'CTO' } }] });
     expect(manual.status).toBe(200);
     expect(await blanks()).toEqual({ [greeting]: 3, [team]: 3, [role]: 3 });
+
+    // Names outside ASCII compare as merge.ts compares them (JavaScript's toLowerCase).
+    const umlaut = await campaignWith({ steps: [[{ subject: 's', body: `{{änderung${tag}}}` }]] });
+    await addLeads(umlaut, [{ vars: { [`ÄNDERUNG${tag}`]: 'ja' } }, { vars: {} }]);
+    expect((await me.client.get(`/campaigns/${umlaut}/merge-check`)).body).toEqual([
+      { field: `änderung${tag}`, source: 'lead', blank: 1, total: 2, steps: [{ position: 1, variant: 1 }] },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Raw SQL of the checks area (conventions.md "SQL in named places").
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, textArray } from '../../db/sql';
+import { sql } from '../../db/sql';
 
 /** Lead statuses that may still get an email of the campaign (merge-check counts only these). */
 export const REACHABLE_STATUSES = ['pending', 'active', 'paused'] as const;
@@ -41,15 +41,12 @@ function blankInLead(name: string, variants: readonly string[], params: unknown[
   return `case when jsonb_exists(l.vars, ?::text) then ${blankValue('l.vars ->> ?::text')} else ${blankValue(`case ${chain.join(' ')} end`)} end`;
 }
 
-/** Per name, the other spellings (same name ignoring case) among the workspace's lead field names. */
+/** Per name, the other spellings (same name ignoring case) among the workspace's lead field names. The
+ *  comparison is JavaScript's toLowerCase, as in merge.ts, not PostgreSQL's lower(), which under the
+ *  database's collation may leave letters outside ASCII as they are; a workspace has a few hundred names. */
 async function caseVariants(em: EntityManager, workspaceId: string, names: readonly string[]): Promise<Map<string, string[]>> {
-  const rows = await sql(em, `select name from lead_field_name where workspace_id = ? and lower(name) = any(?::text[]) and name <> all(?::text[])`, [
-    workspaceId,
-    textArray(names.map((n) => n.toLowerCase())),
-    textArray(names),
-  ]);
-  const found = rows.map((r) => String(r.name));
-  return new Map(names.map((name) => [name, found.filter((k) => k.toLowerCase() === name.toLowerCase() && k !== name)]));
+  const all = (await sql(em, `select name from lead_field_name where workspace_id = ?`, [workspaceId])).map((r) => String(r.name));
+  return new Map(names.map((name) => [name, all.filter((k) => k !== name && k.toLowerCase() === name.toLowerCase())]));
 }
 
 export interface BlankCounts {
