@@ -100,9 +100,9 @@ export function stopLeadsStatements(leadIds: readonly string[], stop: { status: 
 /**
  * SET assignments that stop the lead row `l` as stopLead does, where the SQL condition `when` holds for
  * the row, and leave it as it is elsewhere: for a set-wise update that also writes other columns of the
- * same leads (a reply's replied_at), so each lead is updated once. An update of a lead writes a new
- * entry in every one of its indexes (status and next_due_at are indexed, so it is never a HOT update):
- * one update instead of two halves that cost. The caller drops their queued emails
+ * same leads (a reply's replied_at), so each lead is updated once: an update of a lead writes a new
+ * entry in every one of its indexes (status and next_due_at are indexed, so it is never a HOT update),
+ * and two updates of one lead cost twice that. The caller drops their queued emails
  * (dropQueuedSendsStatement). `status` and `reason` are SQL expressions.
  */
 export function stopAssignments(l: string, when: string, status: string, reason: string): string {

@@ -122,13 +122,14 @@ function waves(items: NewItem[], leads: Map<string, LeadRow>): NewItem[][] {
   return out;
 }
 
-const statementOf = ({ query, params }: { query: string; params: unknown[] }) => [query, params] as const;
-
 /** The statements of a wave, sent together in one round trip (db/sql.ts sqlBatch) and run in order. */
 class Writes {
   readonly statements: string[] = [];
   add(query: string, params: readonly unknown[]): void {
     this.statements.push(inlined(query, params));
+  }
+  addStatement({ query, params }: { query: string; params: readonly unknown[] }): void {
+    this.add(query, params);
   }
 }
 
@@ -155,7 +156,7 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
     );
   }
   const replyStops = replying.filter((i) => replyStatus(i) !== null).map((i) => i.match.leadId);
-  if (replyStops.length) w.add(...statementOf(dropQueuedSendsStatement(replyStops, 'Lead replied')));
+  if (replyStops.length) w.addStatement(dropQueuedSendsStatement(replyStops, 'Lead replied'));
   const goingOn = replies.filter((i) => replyStatus(i) === null).map((i) => i.match.leadId);
   // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
   if (goingOn.length) {
@@ -175,7 +176,7 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
     );
   }
   const autoStopped = holding.filter(autoStops).map((i) => i.match.leadId);
-  if (autoStopped.length) w.add(...statementOf(dropQueuedSendsStatement(autoStopped, 'Lead auto-replied')));
+  if (autoStopped.length) w.addStatement(dropQueuedSendsStatement(autoStopped, 'Lead auto-replied'));
   companyStop(w, replies, leadOf);
 
   // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written below.
