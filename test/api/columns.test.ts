@@ -158,6 +158,9 @@ describe('adding columns', () => {
     expectError(await post({ name: 'unsubscribe', kind: 'website' }), 400, 'validation_failed');
     // A lead field of that name, in any case (merge fields match either way).
     expectError(await post({ name: 'company', kind: 'website' }), 400, 'column_name_taken');
+    // …of this campaign's leads: another campaign's fields do not count.
+    await campaignWith(me, [{ Industry: 'Retail' }]);
+    expect((await post({ name: 'industry', kind: 'website' })).status).toBe(200);
     expect((await post({ name: 'site', kind: 'website', max_chars: 2000 })).body.max_chars).toBe(2000);
     expectError(await post({ name: 'site', kind: 'website' }), 400, 'column_name_taken');
     expectError(await me.client.post(`/campaigns/${randomUUID()}/blocks`, { name: 'x', kind: 'website' }), 404, 'not_found');

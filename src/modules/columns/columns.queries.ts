@@ -28,12 +28,14 @@ export async function cellCounts(em: EntityManager, columnIds: readonly string[]
   return new Map(rows.map((r) => [String(r.column_id), { done: Number(r.done), failed: Number(r.failed), flagged: Number(r.flagged), edited: Number(r.edited) }]));
 }
 
-/** Whether a lead of the campaign has a field of this name, in any case (merge fields match either way). */
-export async function leadsHaveField(em: EntityManager, campaignId: string, name: string): Promise<boolean> {
-  const rows = await sql(em, `select 1 from lead l where l.campaign_id = ? and exists (select 1 from jsonb_object_keys(l.vars) k where lower(k) = ?) limit 1`, [
-    campaignId,
-    name.toLowerCase(),
-  ]);
+/** Whether a lead of the campaign has a field of this name, in any case (merge fields match either way,
+ *  merge.ts, with JavaScript's toLowerCase). The spellings come from the workspace's field names
+ *  (lead_field_name), so only leads are read that may hold one, and the first one found ends the read. */
+export async function leadsHaveField(em: EntityManager, workspaceId: string, campaignId: string, name: string): Promise<boolean> {
+  const names = (await sql(em, `select name from lead_field_name where workspace_id = ?`, [workspaceId])).map((r) => String(r.name));
+  const spellings = names.filter((k) => k.toLowerCase() === name.toLowerCase());
+  if (!spellings.length) return false;
+  const rows = await sql(em, `select 1 from lead l where l.campaign_id = ? and jsonb_exists_any(l.vars, ?::text[]) limit 1`, [campaignId, textArray(spellings)]);
   return rows.length > 0;
 }
 

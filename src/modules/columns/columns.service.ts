@@ -99,7 +99,7 @@ export async function createColumn(ctx: AuthedCtx, campaignId: string, input: Cr
     new AppError('column_name_taken', `The leads of this campaign already have a field named ${def.name} (or a column fills it); pick another name.`, { name: def.name });
   // decisions.md §3: a column name a lead field already has is 400.
   const sameName = await sql(ctx.em, `select 1 from lead_column where campaign_id = ? and lower(name) = ?`, [campaign.id, def.name]);
-  if (sameName.length || (await leadsHaveField(ctx.em, campaign.id, def.name))) throw taken();
+  if (sameName.length || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
   const column = ctx.em.create(Column, { workspace: ctx.actor.workspaceId, campaign, ...def });
   try {
     await ctx.em.persistAndFlush(column);
