@@ -53,6 +53,9 @@ export function inlined(query: string, params: readonly unknown[]): string {
   return parts.reduce((out, part, i) => (i === 0 ? part : `${out}${literal(params[i - 1])}${part}`), '');
 }
 
+/** inlined for a statement built as `{query, params}` (the shared builders of lead-progress.ts, events). */
+export const inlinedStatement = ({ query, params }: { query: string; params: readonly unknown[] }): string => inlined(query, params);
+
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

@@ -3,7 +3,7 @@
 // reads the outbox later: its fan-out job turns each event into one delivery per subscribed endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { inlined, pgArray, sql, textArray, timeArray } from '../../db/sql';
+import { pgArray, sql, textArray, timeArray } from '../../db/sql';
 
 /** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
@@ -67,38 +67,22 @@ export async function insertEvent(em: EntityManager, event: NewEvent, opts: { fa
   return rows.length ? String(rows[0]!.id) : null;
 }
 
-/** One statement recording many events (inlined, for a batch of statements sent in one round trip,
- *  db/sql.ts sqlBatch); `onceKey`s already used are skipped as in recordEvent. Null for no events. */
-export function recordEventsStatement(events: readonly NewEvent[]): string | null {
-  if (!events.length) return null;
-  return inlined(
-    `insert into event (id, created_at, workspace_id, kind, payload, once_key)
+/** One statement recording many events in the caller's transaction, for a caller that sends it with
+ *  others in one round trip (db/sql.ts sqlBatch, through `inlined`) or alone: the same rows as
+ *  recordEvent one by one, `onceKey`s already used skipped. Five array parameters whatever the number
+ *  of events. */
+export function eventsInsert(events: readonly NewEvent[]): { query: string; params: unknown[] } {
+  return {
+    query: `insert into event (id, created_at, workspace_id, kind, payload, once_key)
      select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key
        from unnest(?::timestamptz[], ?::uuid[], ?::text[], ?::text[], ?::text[]) as x(at, workspace, kind, payload, once_key)
      on conflict (workspace_id, once_key) do nothing`,
-    [
+    params: [
       timeArray(events.map((e) => e.now)),
       pgArray(events.map((e) => e.workspaceId)),
       textArray(events.map((e) => e.kind)),
       textArray(events.map((e) => JSON.stringify(e.payload))),
       textArray(events.map((e) => e.onceKey ?? null)),
     ],
-  );
-}
-
-/** Records many events in the caller's transaction with one statement (a batch of reply items); the
- *  same rows as recordEvent one by one. Returns how many were recorded (`onceKey`s already used are not). */
-export async function recordEvents(em: EntityManager, events: NewEvent[]): Promise<number> {
-  if (!events.length) return 0;
-  const { query, params } = eventsInsert(events);
-  return (await sql(em, query, params)).length;
-}
-
-/** recordEvents' statement, for a caller that sends it along with others in one round trip (sqlBatch). */
-export function eventsInsert(events: NewEvent[]): { query: string; params: unknown[] } {
-  return {
-    query: `insert into event (id, created_at, workspace_id, kind, payload, once_key) values ${events.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
-     on conflict (workspace_id, once_key) do nothing returning id`,
-    params: events.flatMap((e) => [randomUUID(), e.now, e.workspaceId, e.kind, JSON.stringify(e.payload), e.onceKey ?? null]),
   };
 }

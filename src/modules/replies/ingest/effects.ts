@@ -8,7 +8,7 @@
 // free of such pairs and applied as a whole before the next (almost always a single wave).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { boolArray, inlined, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
+import { boolArray, inlined, inlinedStatement, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
 import { dropQueuedSendsStatement, stopAssignments } from '../../leads/lifecycle/lead-progress';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
@@ -128,8 +128,8 @@ class Writes {
   add(query: string, params: readonly unknown[]): void {
     this.statements.push(inlined(query, params));
   }
-  addStatement({ query, params }: { query: string; params: readonly unknown[] }): void {
-    this.add(query, params);
+  addStatement(statement: { query: string; params: readonly unknown[] }): void {
+    this.statements.push(inlinedStatement(statement));
   }
 }
 

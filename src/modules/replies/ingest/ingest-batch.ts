@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { mapLimited } from '../../../concurrency';
 import type { AppDeps } from '../../../context';
-import { inlined, sqlBatch, sqlRun } from '../../../db/sql';
+import { inlined, inlinedStatement, sqlBatch, sqlRun } from '../../../db/sql';
 import { replyReceivedEvent } from '../../events/payloads';
 import { eventsInsert, type NewEvent } from '../../events/record-event';
 import { applyEffects } from './effects';
@@ -48,8 +48,8 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
     const events = inserted.flatMap((n) => replyEvent(target, n, now));
     const last = unreadable[unreadable.length - 1];
     const tail = [
-      ...(events.length ? [statement(eventsInsert(events))] : []),
-      statement(cursorUpsert(target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null)),
+      ...(events.length ? [inlinedStatement(eventsInsert(events))] : []),
+      inlinedStatement(cursorUpsert(target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null)),
     ];
     await applyEffects(
       tx,
@@ -60,8 +60,6 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
   });
   return report;
 }
-
-const statement = ({ query, params }: { query: string; params: readonly unknown[] }) => inlined(query, params);
 
 interface Inserted {
   id: string;

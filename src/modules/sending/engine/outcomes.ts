@@ -8,7 +8,7 @@ import { stepBehind, stopLead, stopLeadsStatements } from '../../leads/lifecycle
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
-import { inlined, sql, sqlBatch } from '../../../db/sql';
+import { inlined, inlinedStatement, sql, sqlBatch } from '../../../db/sql';
 import { emailBouncedEvent, mailboxStoppedEvent } from '../../events/payloads';
 import { eventsInsert, recordEvent } from '../../events/record-event';
 
@@ -159,8 +159,8 @@ export async function recordHardBounces(em: EntityManager, bounces: readonly Har
        values ${bounces.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       bounces.flatMap((b) => [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason]),
     ),
-    ...stops.map((st) => inlined(st.query, st.params)),
-    inlined(events.query, events.params),
+    ...stops.map(inlinedStatement),
+    inlinedStatement(events),
   ]);
   for (const [workspaceId, emails] of groupBy(
     bounces,

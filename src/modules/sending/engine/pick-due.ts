@@ -5,7 +5,7 @@
 // steps, completion, an expired verification hold, a later due time) is written back so the lead is not
 // read again before it matters. Task steps open their task here.
 import { leadCompletedEvent, taskOpenedEvent } from '../../events/payloads';
-import { recordEvent, recordEventsStatement } from '../../events/record-event';
+import { eventsInsert, recordEvent } from '../../events/record-event';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
 import { randomUUID } from 'node:crypto';
@@ -205,8 +205,10 @@ async function applyWrites(em: EntityManager, w: LeadWrites, now: Date) {
     const events = done.map((l) =>
       leadCompletedEvent({ workspaceId: String(l.workspace_id), leadId: String(l.id), email: String(l.email), campaignId: String(l.campaign_id) }, now),
     );
-    const statement = recordEventsStatement(events);
-    if (statement) await sql(em, statement);
+    if (events.length) {
+      const { query, params } = eventsInsert(events);
+      await sql(em, query, params);
+    }
   }
   if (w.skipped.length) {
     await sql(

@@ -14,8 +14,8 @@ import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
 import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
-import { recordEventsStatement } from '../../events/record-event';
-import { boolArray, inlined, intArray, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
+import { eventsInsert } from '../../events/record-event';
+import { boolArray, inlined, inlinedStatement, intArray, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 
 export interface AcceptedSend {
   delivery: Delivery;
@@ -140,7 +140,7 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
       ],
     ),
     // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
-    ...[recordEventsStatement(sentEvents(accepted, leads))].filter((x): x is string => x !== null),
+    inlinedStatement(eventsInsert(sentEvents(accepted, leads))),
     // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
     // bounce since their count started (one index probe each, here; the full check reads 100 sends).
     inlined(
