@@ -3,7 +3,8 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
 import { IANAZone } from 'luxon';
 import { isValidEmail } from './email-address';
 
-function rule(name: string, test: (v: unknown) => boolean, message: string) {
+/** A class-validator decorator from a test and its message (modules define their own with it). */
+export function rule(name: string, test: (v: unknown) => boolean, message: string) {
   return (options?: ValidationOptions) => (object: object, propertyName: string) =>
     registerDecorator({ name, target: object.constructor, propertyName, options: { message, ...options }, validator: { validate: test } });
 }

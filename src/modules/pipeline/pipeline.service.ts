@@ -26,8 +26,8 @@ import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { interestChangedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';
-import { stopLead } from '../leads/lifecycle/lead-progress';
-import { Lead, type LeadStatus } from '../leads/lead.entity';
+import { STOPPED_STATUSES, stopLead } from '../leads/lifecycle/lead-progress';
+import { Lead } from '../leads/lead.entity';
 import { setInterest } from '../leads/leads.service';
 import { DEFAULT_PIPELINE_PAGE, PIPELINE_STAGES, PIPELINE_TARGETS, type MovePipelineLeadInput, type PipelineQueryInput } from './pipeline.inputs';
 import { hasReplied, stageLeads, stageTotals } from './pipeline.queries';
@@ -52,9 +52,6 @@ export async function getPipeline(ctx: AuthedCtx, query: PipelineQueryInput): Pr
   return { stages, wonValue: stages.find((s) => s.stage === 'won')!.value };
 }
 
-/** Statuses of a lead whose sequence still has steps to come. */
-const IN_SEQUENCE: ReadonlySet<LeadStatus> = new Set(['pending', 'active', 'paused']);
-
 /** PATCH /analytics/pipeline/:leadId (the rules are at the top of this file). */
 export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: MovePipelineLeadInput): Promise<PipelineMoveView> {
   const stage = input.stage;
@@ -77,7 +74,7 @@ export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: Mo
     const status = lead.status;
     setInterest(lead, stage, now);
     await em.flush();
-    if (IN_SEQUENCE.has(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
+    if (!STOPPED_STATUSES.has(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
     if (from !== stage) {
       await recordEvent(
         em,

@@ -1,8 +1,9 @@
 // Inputs of the webhook use cases (decisions.md §8), for both doors: REST bodies and query strings are
 // the snake_case of these field names.
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { Nullable, Optional } from '../../validation';
+import { rule } from '../../validators';
 import { EVENT_KINDS } from '../events/record-event';
 
 /** The kinds an endpoint can subscribe to: every kind but the test, which POST …/test sends regardless. */
@@ -25,24 +26,23 @@ export function isWebhookUrl(v: unknown): boolean {
   }
 }
 
-const IsWebhookUrl = (options?: ValidationOptions) => (object: object, propertyName: string) =>
-  registerDecorator({
-    name: 'isWebhookUrl',
-    target: object.constructor,
-    propertyName,
-    options: { message: '$property must be an absolute http:// or https:// URL without credentials', ...options },
-    validator: { validate: isWebhookUrl },
-  });
+const IsWebhookUrl = rule('isWebhookUrl', isWebhookUrl, '$property must be an absolute http:// or https:// URL without credentials');
 
-const EventKinds = () => IsIn([...SUBSCRIBABLE_KINDS], { each: true, message: `each of $property must be one of: ${SUBSCRIBABLE_KINDS.join(', ')}` });
+/** `events`: null or left out, or a list of subscribable kinds. */
+const EventKinds = (): PropertyDecorator => (target, key) => {
+  for (const decorate of [
+    Nullable(),
+    IsArray(),
+    ArrayMaxSize(SUBSCRIBABLE_KINDS.length * 2),
+    IsIn([...SUBSCRIBABLE_KINDS], { each: true, message: `each of $property must be one of: ${SUBSCRIBABLE_KINDS.join(', ')}` }),
+  ])
+    decorate(target, key);
+};
 
 @InputType()
 export class CreateWebhookInput {
   @Field({ description: 'Where events are POSTed: an absolute http(s) URL.' }) @IsString() @MaxLength(MAX_URL_LENGTH) @IsWebhookUrl() url!: string;
   @Field(() => [String], { nullable: true, description: 'The kinds to receive (GET /webhooks/events); empty or left out: every kind.' })
-  @Nullable()
-  @IsArray()
-  @ArrayMaxSize(SUBSCRIBABLE_KINDS.length * 2)
   @EventKinds()
   events?: string[] | null;
   @Field(() => String, { nullable: true }) @Nullable() @IsString() @MaxLength(MAX_DESCRIPTION) description?: string | null;
@@ -52,9 +52,6 @@ export class CreateWebhookInput {
 export class UpdateWebhookInput {
   @Field(() => String, { nullable: true }) @Optional() @IsString() @MaxLength(MAX_URL_LENGTH) @IsWebhookUrl() url?: string;
   @Field(() => [String], { nullable: true, description: 'Empty or null: every kind.' })
-  @Nullable()
-  @IsArray()
-  @ArrayMaxSize(SUBSCRIBABLE_KINDS.length * 2)
   @EventKinds()
   events?: string[] | null;
   @Field(() => String, { nullable: true }) @Nullable() @IsString() @MaxLength(MAX_DESCRIPTION) description?: string | null;
