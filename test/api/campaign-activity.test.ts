@@ -3,13 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
 const world = sendingWorld({ accountPer: 'file' });
-const { clock, db, tick } = world;
+const { clock, tick } = world;
 let campaignId: string;
 let inboxEmail: string;
 let emails: string[];
@@ -18,16 +17,10 @@ beforeAll(async () => {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC' });
   campaignId = campaign.id;
   await addStep(world.service, world.me.workspaceId, campaignId, { variants: [{ subject: 'Hello {{firstName}}', body: 'Hi', enabled: true }] });
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
+  const inbox = await world.senderInbox(campaignId, {
     minGapMinutes: 1,
-    gapJitterMinutes: 0,
   });
   inboxEmail = inbox.email;
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
   const leads = await createLeads(
     world.service,
     world.me.workspaceId,

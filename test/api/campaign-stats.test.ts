@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { HOUR, MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
@@ -26,15 +25,9 @@ beforeAll(async () => {
     ],
   });
   await addStep(world.service, world.me.workspaceId, campaignId, { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Following up', enabled: true }] });
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
+  const inbox = await world.senderInbox(campaignId, {
     minGapMinutes: 1,
-    gapJitterMinutes: 0,
   });
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
   const names = ['ann', 'bob', 'cy', 'dee', 'eve', 'fay'];
   const leads = await createLeads(
     world.service,

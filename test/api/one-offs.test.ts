@@ -6,7 +6,6 @@ import { simpleParser } from 'mailparser';
 import { stopLead } from '../../src/modules/leads/lifecycle/lead-progress';
 import { expectError, signUp } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
@@ -18,13 +17,7 @@ const { clock, db, tick } = world;
 async function leadAndInbox(opts: { campaign?: Record<string, unknown>; inbox?: Record<string, unknown>; lead?: Record<string, unknown> } = {}) {
   // A draft campaign, like the One-off campaign: one-offs do not need it to run.
   const campaign = await createCampaign(world.service, world.me.workspaceId, { timezone: 'UTC', ...opts.campaign });
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
+  const inbox = await world.senderInbox(null, {
     ...opts.inbox,
   });
   const [lead] = await createLeads(world.service, world.me.workspaceId, campaign.id, [{ email: `one-${randomUUID().slice(0, 6)}@client.test`, ...opts.lead }]);

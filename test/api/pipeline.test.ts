@@ -238,15 +238,7 @@ describe('a move stops the sequence and sends nothing', () => {
     const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', stopOnReply: false });
     await addStep(world.service, world.me.workspaceId, campaign.id);
     await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 1440 });
-    const inbox = await createInbox(world.service, world.me.workspaceId, {
-      smtpHost: world.peer.host,
-      smtpPort: world.peer.port,
-      username: 'sender@example.com',
-      password: 'smtp-secret',
-      minGapMinutes: 0,
-      gapJitterMinutes: 0,
-    });
-    await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+    const inbox = await world.senderInbox(campaign.id);
     const leads = await createLeads(
       world.service,
       world.me.workspaceId,

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReplyItem, type ReplyItemFields } from '../support/factories/reply.factory';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
@@ -60,13 +59,8 @@ beforeAll(async () => {
     ],
   });
   await addStep(world.service, world.me.workspaceId, campaignId, { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Following up', enabled: true }] });
-  inbox = await createInbox(world.service, world.me.workspaceId, {
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
+  inbox = await world.senderInbox(null, {
     minGapMinutes: 1,
-    gapJitterMinutes: 0,
   });
   await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
   const rows = await createLeads(

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
@@ -30,13 +29,8 @@ beforeAll(async () => {
     });
     ids[s.key] = campaign.id;
     await addStep(world.service, world.me.workspaceId, campaign.id);
-    const inbox = await createInbox(world.service, world.me.workspaceId, {
-      smtpHost: world.peer.host,
-      smtpPort: world.peer.port,
-      username: 'sender@example.com',
-      password: 'smtp-secret',
+    const inbox = await world.senderInbox(null, {
       minGapMinutes: 1,
-      gapJitterMinutes: 0,
     });
     ids[`inbox${s.key}`] = inbox.id;
     inboxEmail[s.key] = inbox.email;

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { HOUR, MONDAY_10, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
@@ -16,15 +15,7 @@ async function taskCampaign(leads: Record<string, string>[]) {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', name: 'Social first' });
   await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [], task: { kind: 'linkedin_connect', text: 'Connect with {{firstName|them}} at {{company}}' } });
   await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 1440 });
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-  });
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  await world.senderInbox(campaign.id);
   const rows = await createLeads(
     world.service,
     world.me.workspaceId,

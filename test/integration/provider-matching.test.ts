@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { lookUpLeadProviders } from '../../src/modules/verification/provider-lookup.job';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
@@ -30,17 +29,7 @@ const world = sendingWorld({ env });
 const { db, tick } = world;
 
 async function inboxOn(domain: string) {
-  return createInbox(world.service, world.me.workspaceId, {
-    email: `sender-${randomUUID().slice(0, 6)}@${domain}`,
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-    dailyCap: 100,
-    rampStart: 100,
-  });
+  return world.senderInbox(null, { email: `sender-${randomUUID().slice(0, 6)}@${domain}`, dailyCap: 100, rampStart: 100 });
 }
 
 it('sends provider_a leads from the provider_a inbox and provider_b leads from the provider_b one, after the look-up', async () => {

@@ -11,7 +11,7 @@ import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { startTestService } from '../support/service';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
+import type { InboxOverrides } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 
 const DAY = 86_400_000;
@@ -33,21 +33,8 @@ interface Setup {
 }
 
 /** An inbox on the test SMTP peer (no gap, room for 100 a day), sending for the campaign. */
-async function attachInbox(campaignId: string, name: string, overrides: Record<string, unknown> = {}) {
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    email: `${name}-${randomUUID().slice(0, 6)}@acme.test`,
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: 'sender@example.com',
-    password: 'smtp-secret',
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-    dailyCap: 100,
-    rampStart: 100,
-    ...overrides,
-  });
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
-  return inbox;
+async function attachInbox(campaignId: string, name: string, overrides: InboxOverrides = {}) {
+  return world.senderInbox(campaignId, { email: `${name}-${randomUUID().slice(0, 6)}@acme.test`, dailyCap: 100, rampStart: 100, ...overrides });
 }
 
 async function activeCampaign(

@@ -9,7 +9,6 @@ import { recordEvent } from '../../src/modules/events/record-event';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/retry-schedule';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { signUp } from '../support/client';
@@ -257,17 +256,10 @@ describe('one event per change', () => {
     const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC', dailyLimit: 100 });
     if (opts.task) await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [], task: { kind: 'call', text: 'Call {{firstName|them}}' } });
     for (let i = 0; i < (opts.steps ?? 1); i++) await addStep(world.service, world.me.workspaceId, campaign.id, {});
-    const inbox = await createInbox(world.service, world.me.workspaceId, {
-      smtpHost: world.peer.host,
-      smtpPort: world.peer.port,
-      username: 'sender@example.com',
-      password: 'smtp-secret',
-      minGapMinutes: 0,
-      gapJitterMinutes: 0,
+    const inbox = await world.senderInbox(campaign.id, {
       dailyCap: 100,
       rampStart: 100,
     });
-    await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
     const leads = await createLeads(
       world.service,
       world.me.workspaceId,

@@ -5,6 +5,7 @@ import type { Clock } from '../../src/clock';
 import type { Ports } from '../../src/ports';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { signUp, type Account } from './client';
+import { createInbox, type InboxOverrides } from './factories/inbox.factory';
 import { startTestService } from './service';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
@@ -31,6 +32,9 @@ export interface SendingWorld {
   db(query: string, params?: unknown[]): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** One dispatch tick for the account's workspace, gaps drawn at their minimum. */
   tick(): ReturnType<typeof runDispatchTick>;
+  /** An inbox of the account that sends through the SMTP peer, with no gap between its emails unless
+   *  `overrides` say otherwise; one of the campaign's inboxes when `campaignId` is given. */
+  senderInbox(campaignId: string | null, overrides?: InboxOverrides): ReturnType<typeof createInbox>;
 }
 
 /**
@@ -70,5 +74,18 @@ export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<
     clock,
     db: (query, params = []) => service!.deps.orm.em.fork().getConnection().execute(query, params),
     tick: () => runDispatchTick(service!.deps, { random: () => 0, workspaceIds: [me!.workspaceId] }),
+    async senderInbox(campaignId, overrides = {}) {
+      const inbox = await createInbox(service!, me!.workspaceId, {
+        smtpHost: peer!.host,
+        smtpPort: peer!.port,
+        username: 'sender@example.com',
+        password: 'smtp-secret',
+        minGapMinutes: 0,
+        gapJitterMinutes: 0,
+        ...overrides,
+      });
+      if (campaignId) await service!.deps.orm.em.fork().getConnection().execute(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
+      return inbox;
+    },
   };
 }
