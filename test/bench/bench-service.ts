@@ -33,6 +33,32 @@ export async function startBenchService(name: string, opts: { env?: Record<strin
   };
 }
 
+/** Milliseconds since `t` (process.hrtime.bigint()). */
+export const ms = (t: bigint): number => Number(process.hrtime.bigint() - t) / 1e6;
+
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** `call` made once to warm up, then `runs` times: the median time in ms and the last answer. An answer
+ *  other than `expected` (200) ends the benchmark. */
+export async function timeCalls<R extends { status: number; text: string; body?: unknown }>(
+  label: string,
+  runs: number,
+  call: () => Promise<R>,
+  expected = 200,
+): Promise<{ median: number; body: unknown }> {
+  await call();
+  const times: number[] = [];
+  let body: unknown;
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    const res = await call();
+    times.push(ms(t));
+    if (res.status !== expected) throw new Error(`${label}: ${res.status} ${res.text}`);
+    body = res.body;
+  }
+  return { median: median(times), body };
+}
+
 /** Runs a benchmark file's main() when the file is run directly; a failure exits non-zero. */
 export function runWhenMain(mod: NodeModule, main: () => Promise<void>): void {
   if (require.main !== mod) return;

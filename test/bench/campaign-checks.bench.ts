@@ -8,14 +8,11 @@ import 'reflect-metadata';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Client, signUp } from '../support/client';
-import { runWhenMain, startBenchService } from './bench-service';
+import { ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 100_000);
 const RUNS = 9;
 const TARGET_RATIO = 10;
-
-const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Leads with a realistic mix of fields: first names on 90% (some under "FirstName", some blank),
  *  companies on 80%, a title on 30%, statuses mostly pending and active; half verified (valid, invalid,
@@ -36,19 +33,7 @@ const insertLeads = (workspaceId: string, campaignId: string, from: number, to: 
          case when i % 10 = 4 then timestamptz '2026-01-01' end
     from generate_series(${from}, ${to}) i`;
 
-async function time(client: Client, url: string) {
-  await client.get(url); // warm-up
-  const times: number[] = [];
-  let body: unknown;
-  for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    const res = await client.get(url);
-    times.push(ms(t));
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
-    body = res.body;
-  }
-  return { median: median(times), body };
-}
+const time = (client: Client, url: string) => timeCalls(url, RUNS, () => client.get(url));
 
 export async function main() {
   const bench = await startBenchService('campaign-checks');

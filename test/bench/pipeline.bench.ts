@@ -10,16 +10,13 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Client, signUp } from '../support/client';
-import { runWhenMain, startBenchService } from './bench-service';
+import { median, ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 100_000);
 const SENDS_PER_LEAD = Number(process.env.SENDS_PER_LEAD ?? 10);
 const CAMPAIGNS = 20;
 const RUNS = 15;
 const TARGET_RATIO = 20;
-
-const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Replied leads spread over the campaigns: interest 40% interested, 15% meeting_booked, 10%
  *  meeting_completed, 10% won, 10% lost, 15% not_interested; a deal value on one lead in five. */
@@ -50,16 +47,7 @@ const insertSends = (workspaceId: string, inboxId: string, step: number) => `
     from lead l where l.workspace_id = '${workspaceId}' and l.status = 'replied'`;
 
 async function time(client: Client, method: 'get' | 'patch', url: string, body?: unknown) {
-  const call = () => (method === 'get' ? client.get(url) : client.patch(url, body));
-  await call(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    const res = await call();
-    times.push(ms(t));
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
-  }
-  return median(times);
+  return (await timeCalls(url, RUNS, () => (method === 'get' ? client.get(url) : client.patch(url, body)))).median;
 }
 
 export async function main() {
@@ -82,8 +70,8 @@ export async function main() {
     await bench.run(insertPending(me.workspaceId, campaignIds, 2 * LEADS));
     const inboxId = randomUUID();
     await bench.run(
-      `insert into inbox (id, created_at, workspace_id, email, from_name, smtp_host, smtp_port, smtp_secure, imap_host, imap_port, username, password_enc, daily_cap, status, tags)
-       values (?, now(), ?, 'sender@bench.test', 'Sam', 'smtp.test', 587, false, 'imap.test', 993, 'u', 'x', 600, 'active', '{}')`,
+      `insert into inbox (id, created_at, workspace_id, email, from_name, smtp_host, smtp_port, smtp_secure, imap_host, imap_port, username, password_enc, daily_cap, ramp_started_at, status, tags)
+       values (?, now(), ?, 'sender@bench.test', 'Sam', 'smtp.test', 587, false, 'imap.test', 993, 'u', 'x', 600, current_date, 'active', '{}')`,
       [inboxId, me.workspaceId],
     );
     for (let step = 0; step < SENDS_PER_LEAD; step++) await bench.run(insertSends(me.workspaceId, inboxId, step));

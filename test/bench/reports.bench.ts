@@ -17,7 +17,7 @@ import 'reflect-metadata';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Client, signUp } from '../support/client';
-import { runWhenMain, startBenchService, type BenchService } from './bench-service';
+import { ms, runWhenMain, startBenchService, timeCalls, type BenchService } from './bench-service';
 
 const SENDS = Number(process.env.SENDS ?? 1_000_000);
 const INBOXES = 20;
@@ -26,22 +26,7 @@ const RUNS = 15;
 const TARGET_RATIO = 20;
 const CHUNK = 250_000;
 
-const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function time(client: Client, url: string) {
-  await client.get(url); // warm-up
-  const times: number[] = [];
-  let body: unknown;
-  for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    const res = await client.get(url);
-    times.push(ms(t));
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
-    body = res.body;
-  }
-  return { median: median(times), body };
-}
+const time = (client: Client, url: string) => timeCalls(url, RUNS, () => client.get(url));
 
 /** Builds the workspace's history with generate_series; send k belongs to lead k / 3 (step k % 3 + 1),
  *  goes out from inbox k % 20 and is spread evenly over the last 90 days. */
