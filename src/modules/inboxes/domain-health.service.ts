@@ -2,6 +2,7 @@
 // distinct sending domain of the workspace's inboxes, at most 5 runs per workspace per 10 minutes.
 import type { AuthedCtx } from '../../context';
 import { sql } from '../../db/sql';
+import { domainOf } from '../../email-address';
 import { takeRateLimit, type RateLimit } from '../../net/rate-limit';
 import { checkDomains, type DomainReport } from './domain-health';
 import { Inbox } from './inbox.entity';
@@ -13,8 +14,6 @@ export interface DomainHealthResult {
   checkedAt: Date;
   domains: DomainReport[];
 }
-
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 export async function domainHealth(ctx: AuthedCtx, args: DomainHealthArgs): Promise<DomainHealthResult> {
   await takeRateLimit(ctx, DOMAIN_HEALTH_LIMIT);

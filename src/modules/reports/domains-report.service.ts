@@ -12,14 +12,13 @@
 // A domain is listed while it has a connected inbox, or when a deleted inbox of it sent in the range.
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
+import { domainOf } from '../../email-address';
 import { Workspace } from '../accounts/workspace.entity';
 import { capOn } from '../inboxes/ramp';
 import { dayKey } from '../sending/schedule';
 import { domainInboxes, sentByInboxDay, type DomainInboxRow } from './domains-report.queries';
 import type { DomainsReportView, SendingDomainView } from './domains-report.types';
 import { DOMAINS_DEFAULT_DAYS, type DomainsReportArgs } from './report-days.inputs';
-
-export const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** The report from the inboxes and what they sent per day. Pure. */
 export function domainsReportOf(
