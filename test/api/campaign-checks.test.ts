@@ -339,6 +339,9 @@ describe('GET /campaigns/:id/merge-check', () => {
     expect((await me.client.get(`/campaigns/${umlaut}/merge-check`)).body).toEqual([
       { field: `änderung${tag}`, source: 'lead', blank: 1, total: 2, steps: [{ position: 1, variant: 1 }] },
     ]);
+    expect((await me.client.gql(ops.CampaignMergeCheckDocument, { id: umlaut })).data!.campaignMergeCheck).toEqual([
+      { field: `änderung${tag}`, source: 'lead', blank: 1, total: 2, steps: [{ position: 1, variant: 1 }] },
+    ]);
   });
 });
 
