@@ -67,20 +67,24 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
     const user = session.user.getEntity();
     return { workspaceId: session.workspace.id, userId: user.id, role: user.role, via: 'session' };
   }
-  const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false, populate: ['createdBy'] });
+  const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false });
   if (!key) return null;
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await ctx.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now }, { filters: false });
   }
-  const creator = key.createdBy?.getEntity() ?? null;
-  return { workspaceId: key.workspace.id, userId: creator?.id ?? null, role: creator?.role ?? 'member', via: 'api_key' };
+  // decisions.md §10: a key acts with member rights whoever made it, so owner-only rules refuse it.
+  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key' };
 }
 
-function requireSession(ctx: AuthedCtx, what: string) {
-  if (ctx.actor.via !== 'session') throw new AppError('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+/** Refuses API keys; returns the session's user. */
+function requireSession(ctx: AuthedCtx, what: string): string {
+  if (ctx.actor.via !== 'session' || !ctx.actor.userId) throw new AppError('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+  return ctx.actor.userId;
 }
 
 function requireOwner(ctx: AuthedCtx, what: string) {
+  // decisions.md §10: an API key acts with member rights (authenticate gives it the member role).
+  if (ctx.actor.via === 'api_key') throw new AppError('owner_required', `Only a workspace owner can ${what}; an API key acts with member rights.`);
   if (ctx.actor.role !== 'owner') throw new AppError('owner_required', `Only a workspace owner can ${what}.`);
 }
 
@@ -111,11 +115,11 @@ export async function listApiKeys(ctx: AuthedCtx) {
 }
 
 export async function createApiKey(ctx: AuthedCtx, input: CreateApiKeyInput) {
-  requireSession(ctx, 'Making an API key');
+  const maker = requireSession(ctx, 'Making an API key');
   const key = newToken('key');
   const row = ctx.em.create(ApiKey, {
     workspace: ctx.actor.workspaceId,
-    createdBy: ctx.actor.userId,
+    createdBy: maker,
     name: input.name.trim(),
     keyHash: sha256(key),
   });
@@ -168,6 +172,12 @@ export async function deleteMember(ctx: AuthedCtx, id: string) {
   requireOwner(ctx, 'remove members');
   const user = await findOr404(ctx.em, User, id, 'Member');
   if (user.id === ctx.actor.userId) throw new AppError('cannot_remove_self', 'You cannot remove yourself; another owner can.');
-  await ctx.em.removeAndFlush(user);
+  // decisions.md §10: a removed member keeps no access. Their API keys and sessions go in the same
+  // transaction as the member (the foreign keys cascade too, for anything that deletes users).
+  await ctx.em.transactional(async (em) => {
+    await em.nativeDelete(ApiKey, { createdBy: user.id });
+    await em.nativeDelete(SessionToken, { user: user.id });
+    await em.nativeDelete(User, { id: user.id });
+  });
   return { deleted: true };
 }
