@@ -49,10 +49,14 @@ export async function signup(ctx: Ctx, input: SignupInput) {
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
-  const user = await ctx.em.findOne(User, { email: normalizeEmail(input.email) }, { filters: false, populate: ['passwordHash'] });
+  const email = normalizeEmail(input.email);
+  const user = await ctx.em.findOne(User, { email }, { filters: false, populate: ['passwordHash'] });
   // Same answer (and similar time) for an unknown address and a wrong password.
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, 'scrypt$AAAA$AAAA').then(() => false);
-  if (!user || !ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
+  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !check.ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
+  // decisions.md §10: a hash of an older format or lower cost is replaced now that the password is known
+  // (saved with the session).
+  if (check.needsRehash) user.passwordHash = await hashPassword(input.password);
   const workspace = await ctx.em.findOneOrFail(Workspace, user.workspace.id);
   return startSession(ctx, user, workspace);
 }
