@@ -1,5 +1,5 @@
 // decisions.md §2 (accounts, sessions, keys) and §3 (error body), through REST and GraphQL.
-import { Client, expectError, signUp } from '../support/client';
+import { Client, expectError, signUp, testClientAddress } from '../support/client';
 import { legacyPasswordHash, passwordHashOf, setPasswordHash } from '../support/factories/account.factory';
 import { startTestService } from '../support/service';
 import * as ops from '../graphql/generated';
@@ -9,7 +9,8 @@ let anon: Client;
 
 beforeAll(async () => {
   service = await startTestService();
-  anon = new Client(service.url);
+  // Its own client address: the sign-ups and logins below count against per-client limits (decisions.md §10).
+  anon = new Client(service.url, null, testClientAddress());
 });
 afterAll(() => service.stop());
 

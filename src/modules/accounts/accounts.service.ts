@@ -5,10 +5,12 @@ import type { Actor, AuthedCtx, Ctx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
+import { clientOf, takeRateLimits } from '../../rate-limits/rate-limiter';
 import { canonicalZone } from '../../validators';
 import { ApiKey } from './api-key.entity';
 import type { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
 import { SessionToken } from './session-token.entity';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_CLIENT, SIGNUPS_PER_CLIENT } from './sign-in-limits';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
 
@@ -36,6 +38,8 @@ async function startSession(ctx: Ctx, user: User, workspace: Workspace) {
 
 export async function signup(ctx: Ctx, input: SignupInput) {
   if (!ctx.deps.config.allowSignup) throw new AppError('signup_closed', 'Sign-up is closed on this server (ALLOW_SIGNUP=false); ask an owner to add you as a member.');
+  // decisions.md §10: at most 20 sign-ups per hour from one client address, whatever their outcome.
+  await takeRateLimits(ctx, [{ rule: SIGNUPS_PER_CLIENT, key: clientOf(ctx) }]);
   const email = normalizeEmail(input.email);
   const workspace = ctx.em.create(Workspace, { name: input.workspaceName.trim(), timezone: canonicalZone(input.timezone ?? 'UTC') });
   const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await hashPassword(input.password) });
@@ -50,10 +54,18 @@ export async function signup(ctx: Ctx, input: SignupInput) {
 
 export async function login(ctx: Ctx, input: LoginInput) {
   const email = normalizeEmail(input.email);
+  // decisions.md §10: 10 failed attempts per address, 30 per client address, in 15 minutes; then 429
+  // until the window passes, a right password included. The attempt is counted before the password is
+  // checked, so concurrent guesses cannot outrun the count, and given back when it was right.
+  const attempt = await takeRateLimits(ctx, [
+    { rule: LOGIN_FAILURES_PER_ADDRESS, key: email },
+    { rule: LOGIN_FAILURES_PER_CLIENT, key: clientOf(ctx) },
+  ]);
   const user = await ctx.em.findOne(User, { email }, { filters: false, populate: ['passwordHash'] });
   // Same answer (and similar time) for an unknown address and a wrong password.
   const check = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !check.ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
+  await attempt.refund();
   // decisions.md §10: a hash of an older format or lower cost is replaced now that the password is known
   // (saved with the session).
   if (check.needsRehash) user.passwordHash = await hashPassword(input.password);
