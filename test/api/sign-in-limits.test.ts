@@ -100,6 +100,7 @@ describe('login, per address', () => {
       expectError(await anon.post('/auth/login', { email: a.email, password: wrongPassword }), 401, 'invalid_credentials');
       const refused = await gqlLogin(anon, a.email, wrongPassword);
       expect(refused.body.errors[0].extensions).toMatchObject({ code: 'invalid_credentials', status: 401 });
+      expect(refused.headers.get('retry-after')).toBeNull();
     }
     const throttled = await gqlLogin(anon, a.email, a.password);
     expect(throttled.body.data).toBeNull();
