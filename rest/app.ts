@@ -11,6 +11,7 @@ import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/
 import { AppError, unauthorized } from '../src/errors';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { authenticate } from '../src/modules/accounts/accounts.service';
+import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { errorHandler, notFoundHandler } from './errors';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
@@ -26,13 +27,17 @@ function bearer(req: Request): string | null {
   return match ? match[1] : null;
 }
 
+/** The caller's address (trust proxy: loopback) goes with the context, for per-client rate limits
+ *  (decisions.md §10). */
+const fromClient = (ctx: Ctx, req: Request): Ctx => Object.assign(ctx, { clientAddress: req.ip ?? null });
+
 /** Anonymous when no credential is sent; 401 when one is sent but unknown or expired. */
 async function requestContext(deps: AppDeps, req: Request): Promise<Ctx> {
   const token = bearer(req);
-  if (!token) return anonymousContext(deps);
+  if (!token) return fromClient(anonymousContext(deps), req);
   const actor = await authenticate(anonymousContext(deps), token);
   if (!actor) throw unauthorized('The API key or session token is unknown, revoked or expired.');
-  return authedContext(deps, actor);
+  return fromClient(authedContext(deps, actor), req);
 }
 
 export interface HttpApp {
@@ -60,7 +65,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const apollo = new ApolloServer<Ctx>({
     schema,
     formatError: formatGraphQLError(deps.log),
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin],
     introspection: true,
   });
   await apollo.start();
@@ -75,11 +80,11 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const token = bearer(req);
-        if (!token) return anonymousContext(deps);
+        if (!token) return fromClient(anonymousContext(deps), req);
         const actor = await authenticate(anonymousContext(deps), token);
         // A bad credential is not fatal for the whole request in GraphQL: resolvers that need a
         // caller answer `unauthorized` in their own errors entry.
-        return actor ? authedContext(deps, actor) : anonymousContext(deps);
+        return fromClient(actor ? authedContext(deps, actor) : anonymousContext(deps), req);
       },
     }),
   );

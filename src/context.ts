@@ -39,6 +39,8 @@ export interface Ctx {
   em: EntityManager;
   deps: AppDeps;
   actor: Actor | null;
+  /** The caller's network address (Express's req.ip) for per-client rate limits; unset outside a request. */
+  clientAddress?: string | null;
 }
 
 export interface AuthedCtx extends Ctx {

@@ -100,7 +100,7 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, meaning: 'The email or password is wrong.' },
   signup_closed: { status: 403, meaning: 'Sign-up is closed on this server; an owner can add you as a member.' },
   session_required: { status: 403, meaning: 'The action needs a logged-in session; an API key cannot do it.' },
-  owner_required: { status: 403, meaning: 'Only a workspace owner can do this.' },
+  owner_required: { status: 403, meaning: 'Only a workspace owner can do this; an API key acts with member rights.' },
   // 404
   not_found: { status: 404, meaning: "No such resource in this workspace (an unknown id, or another workspace's)." },
   route_not_found: { status: 404, meaning: 'No endpoint has this method and path; see /api/docs.' },

@@ -2,6 +2,7 @@
 import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
+import { RATE_LIMIT_TABLE } from '../rate-limits/counter-table';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
@@ -20,8 +21,9 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     // Filters (workspace, notDeleted) apply to the entity queried, not to every relation it joins:
     // a deleted inbox must not hide what it sent and received (api.md Inboxes rule 5).
     autoJoinRefsForFilters: false,
-    // Agenda's PostgreSQL backend keeps its own table in the same database.
-    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs'] },
+    // Agenda's PostgreSQL backend keeps its own table in the same database, and so does the rate
+    // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape).
+    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE] },
     debug: false,
     ...extra,
   });

@@ -1,5 +1,6 @@
 // decisions.md §2 (accounts, sessions, keys) and §3 (error body), through REST and GraphQL.
-import { Client, expectError, signUp } from '../support/client';
+import { Client, expectError, signUp, testClientAddress } from '../support/client';
+import { legacyPasswordHash, passwordHashOf, setPasswordHash } from '../support/factories/account.factory';
 import { startTestService } from '../support/service';
 import * as ops from '../graphql/generated';
 
@@ -8,7 +9,8 @@ let anon: Client;
 
 beforeAll(async () => {
   service = await startTestService();
-  anon = new Client(service.url);
+  // Its own client address: the sign-ups and logins below count against per-client limits (decisions.md §10).
+  anon = new Client(service.url, null, testClientAddress());
 });
 afterAll(() => service.stop());
 
@@ -105,6 +107,40 @@ describe('login and credentials', () => {
     expectError(await anon.withToken('key_bogus').get('/settings'), 401, 'unauthorized');
     const res = await anon.request('GET', '/api/settings', undefined, { authorization: 'Basic abc' });
     expectError(res, 401, 'unauthorized');
+  });
+});
+
+describe('password hashes (decisions.md §10)', () => {
+  const CURRENT = /^scrypt\$ln=15,r=8,p=1\$/;
+
+  it('are made at the current cost at sign-up and for members', async () => {
+    const a = await signUp(service.url);
+    expect(await passwordHashOf(service, a.userId)).toMatch(CURRENT);
+    const member = await a.client.post('/settings/members', { email: `m-${Date.now()}@example.com`, name: 'M', password: 'member password', role: 'member' });
+    expect(await passwordHashOf(service, member.body.id)).toMatch(CURRENT);
+  });
+
+  it('of the first format still log in, and are replaced at that login (REST)', async () => {
+    const a = await signUp(service.url);
+    const old = legacyPasswordHash(a.password);
+    await setPasswordHash(service, a.userId, old);
+    expectError(await anon.post('/auth/login', { email: a.email, password: 'not the password' }), 401, 'invalid_credentials');
+    expect(await passwordHashOf(service, a.userId)).toBe(old); // a wrong password changes nothing
+
+    expect((await anon.post('/auth/login', { email: a.email, password: a.password })).status).toBe(200);
+    const upgraded = await passwordHashOf(service, a.userId);
+    expect(upgraded).toMatch(CURRENT);
+    expect((await anon.post('/auth/login', { email: a.email, password: a.password })).status).toBe(200);
+    expect(await passwordHashOf(service, a.userId)).toBe(upgraded); // current hashes stay as they are
+  });
+
+  it('of the first format are replaced at a GraphQL login too', async () => {
+    const a = await signUp(service.url);
+    await setPasswordHash(service, a.userId, legacyPasswordHash(a.password));
+    const login = await anon.gql(ops.LoginDocument, { input: { email: a.email, password: a.password } });
+    expect(login.errors).toBeUndefined();
+    expect(login.data!.login.user.id).toBe(a.userId);
+    expect(await passwordHashOf(service, a.userId)).toMatch(CURRENT);
   });
 });
 
@@ -218,7 +254,7 @@ describe('members', () => {
 
 describe('GraphQL', () => {
   it('signs up, reads settings and manages keys with the same rules', async () => {
-    const gql = new Client(service.url);
+    const gql = anon;
     const email = `gql-${Date.now()}@example.com`;
     const signed = await gql.gql(ops.SignupDocument, { input: { email, password: 'long enough pw', workspaceName: 'G', timezone: 'Asia/Tokyo' } });
     expect(signed.errors).toBeUndefined();
@@ -236,7 +272,7 @@ describe('GraphQL', () => {
   });
 
   it('reports codes in extensions: validation, unauthorized, not found', async () => {
-    const gql = new Client(service.url);
+    const gql = anon;
     const bad = await gql.gql(ops.SignupDocument, { input: { email: 'x@example.com', password: 'short', workspaceName: 'G' } });
     expect(bad.errors![0].extensions).toMatchObject({ code: 'validation_failed', status: 400 });
     const noAuth = await gql.gql(ops.SettingsDocument);

@@ -1,5 +1,5 @@
 // A small HTTP client for tests: REST calls and typed GraphQL operations, as a signed-up user.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 
@@ -16,19 +16,36 @@ export interface GraphQLReply<T> {
   errors?: { message: string; extensions?: { code?: string; status?: number; details?: Record<string, unknown> } }[];
 }
 
+/** A client address of its own (one IPv6 /64 of the documentation range 2001:db8::/32), sent as
+ *  X-Forwarded-For, which the service trusts from loopback. Every test shares 127.0.0.1 and one
+ *  database, so per-client limits (20 sign-ups an hour, decisions.md §10) would otherwise count the whole
+ *  suite as one client. */
+export function testClientAddress(): string {
+  const [a, b] = randomBytes(4).toString('hex').match(/.{4}/g)!;
+  return `2001:db8:${a}:${b}::1`;
+}
+
 export class Client {
   constructor(
     readonly baseUrl: string,
     readonly token: string | null = null,
+    /** Sent as X-Forwarded-For: the address the service sees (req.ip); none: 127.0.0.1. */
+    readonly clientAddress: string | null = null,
   ) {}
 
   withToken(token: string | null): Client {
-    return new Client(this.baseUrl, token);
+    return new Client(this.baseUrl, token, this.clientAddress);
+  }
+
+  /** The same caller seen from another address. */
+  from(clientAddress: string | null): Client {
+    return new Client(this.baseUrl, this.token, clientAddress);
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (this.token) (init.headers as Record<string, string>).authorization = `Bearer ${this.token}`;
+    if (this.clientAddress) (init.headers as Record<string, string>)['x-forwarded-for'] ??= this.clientAddress;
     if (body !== undefined) {
       if (typeof body === 'string' || body instanceof Uint8Array || body instanceof FormData) init.body = body as BodyInit;
       else {
@@ -68,9 +85,10 @@ export interface Account {
 export async function signUp(baseUrl: string, overrides: Record<string, unknown> = {}): Promise<Account> {
   const email = `owner-${randomUUID()}@example.com`;
   const password = 'correct horse battery';
-  const res = await new Client(baseUrl).post('/auth/signup', { email, password, workspace_name: 'Acme', ...overrides });
+  const anon = new Client(baseUrl, null, testClientAddress());
+  const res = await anon.post('/auth/signup', { email, password, workspace_name: 'Acme', ...overrides });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
-  return { client: new Client(baseUrl, res.body.token), token: res.body.token, userId: res.body.user.id, workspaceId: res.body.workspace.id, email, password };
+  return { client: anon.withToken(res.body.token), token: res.body.token, userId: res.body.user.id, workspaceId: res.body.workspace.id, email, password };
 }
 
 /** Asserts the decisions.md §3 error body and returns it. */

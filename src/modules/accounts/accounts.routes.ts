@@ -24,6 +24,7 @@ export const accountRoutes = [
     auth: 'none',
     status: 201,
     summary: 'Sign up: creates a workspace and its owner',
+    description: '429 rate_limited (with Retry-After) after 20 sign-ups from one client address within an hour.',
     body: body(SignupInput),
     response: sessionAnswer,
     handle: async (ctx, { body }) => session(await accounts.signup(ctx, body)),
@@ -33,6 +34,8 @@ export const accountRoutes = [
     path: '/auth/login',
     auth: 'none',
     summary: 'Log in with email and password',
+    description:
+      '429 rate_limited (with Retry-After) after 10 failed attempts for the address, or 30 from one client address, within 15 minutes, until the window passes; a right password included.',
     body: body(LoginInput),
     response: sessionAnswer,
     handle: async (ctx, { body }) => session(await accounts.login(ctx, body)),
@@ -48,6 +51,7 @@ export const accountRoutes = [
     method: 'patch',
     path: '/settings/workspace',
     summary: "Change the workspace's name, zone or recent-contact days",
+    description: 'Owner only: a member or an API key (which acts with member rights) gets 403 owner_required.',
     body: body(UpdateWorkspaceInput),
     response: { type: WorkspaceView, shape: 'snake' },
     handle: (ctx, { body }) => accounts.updateWorkspace(ctx, body),
@@ -93,7 +97,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'post',
     path: '/settings/members',
-    summary: 'Add a member (owner only)',
+    summary: 'Add a member (owner session only)',
     body: body(CreateMemberInput),
     response: { type: UserView, shape: 'snake' },
     handle: (ctx, { body }) => accounts.addMember(ctx, body),
@@ -101,7 +105,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/settings/members/:id',
-    summary: 'Remove a member (owner only)',
+    summary: 'Remove a member (owner session only); their API keys and sessions end with them',
     response: { type: Deleted },
     handle: (ctx, { params }) => accounts.deleteMember(ctx, params.id),
   }),

@@ -5,10 +5,12 @@ import type { Actor, AuthedCtx, Ctx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
+import { clientOf, takeRateLimits } from '../../rate-limits/rate-limiter';
 import { canonicalZone } from '../../validators';
 import { ApiKey } from './api-key.entity';
 import type { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
 import { SessionToken } from './session-token.entity';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_CLIENT, SIGNUPS_PER_CLIENT } from './sign-in-limits';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
 
@@ -36,6 +38,8 @@ async function startSession(ctx: Ctx, user: User, workspace: Workspace) {
 
 export async function signup(ctx: Ctx, input: SignupInput) {
   if (!ctx.deps.config.allowSignup) throw new AppError('signup_closed', 'Sign-up is closed on this server (ALLOW_SIGNUP=false); ask an owner to add you as a member.');
+  // decisions.md §10: at most 20 sign-ups per hour from one client address, whatever their outcome.
+  await takeRateLimits(ctx, [{ rule: SIGNUPS_PER_CLIENT, key: clientOf(ctx) }]);
   const email = normalizeEmail(input.email);
   const workspace = ctx.em.create(Workspace, { name: input.workspaceName.trim(), timezone: canonicalZone(input.timezone ?? 'UTC') });
   const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await hashPassword(input.password) });
@@ -49,10 +53,22 @@ export async function signup(ctx: Ctx, input: SignupInput) {
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
-  const user = await ctx.em.findOne(User, { email: normalizeEmail(input.email) }, { filters: false, populate: ['passwordHash'] });
+  const email = normalizeEmail(input.email);
+  // decisions.md §10: 10 failed attempts per address, 30 per client address, in 15 minutes; then 429
+  // until the window passes, a right password included. The attempt is counted before the password is
+  // checked, so concurrent guesses cannot outrun the count, and given back when it was right.
+  const attempt = await takeRateLimits(ctx, [
+    { rule: LOGIN_FAILURES_PER_ADDRESS, key: email },
+    { rule: LOGIN_FAILURES_PER_CLIENT, key: clientOf(ctx) },
+  ]);
+  const user = await ctx.em.findOne(User, { email }, { filters: false, populate: ['passwordHash'] });
   // Same answer (and similar time) for an unknown address and a wrong password.
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, 'scrypt$AAAA$AAAA').then(() => false);
-  if (!user || !ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
+  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !check.ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
+  await attempt.refund();
+  // decisions.md §10: a hash of an older format or lower cost is replaced now that the password is known
+  // (saved with the session).
+  if (check.needsRehash) user.passwordHash = await hashPassword(input.password);
   const workspace = await ctx.em.findOneOrFail(Workspace, user.workspace.id);
   return startSession(ctx, user, workspace);
 }
@@ -67,20 +83,24 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
     const user = session.user.getEntity();
     return { workspaceId: session.workspace.id, userId: user.id, role: user.role, via: 'session' };
   }
-  const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false, populate: ['createdBy'] });
+  const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false });
   if (!key) return null;
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await ctx.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now }, { filters: false });
   }
-  const creator = key.createdBy?.getEntity() ?? null;
-  return { workspaceId: key.workspace.id, userId: creator?.id ?? null, role: creator?.role ?? 'member', via: 'api_key' };
+  // decisions.md §10: a key acts with member rights whoever made it, so owner-only rules refuse it.
+  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key' };
 }
 
-function requireSession(ctx: AuthedCtx, what: string) {
-  if (ctx.actor.via !== 'session') throw new AppError('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+/** Refuses API keys; returns the session's user. */
+function requireSession(ctx: AuthedCtx, what: string): string {
+  if (ctx.actor.via !== 'session' || !ctx.actor.userId) throw new AppError('session_required', `${what} needs a logged-in session; an API key cannot do it.`);
+  return ctx.actor.userId;
 }
 
 function requireOwner(ctx: AuthedCtx, what: string) {
+  // decisions.md §10: an API key acts with member rights (authenticate gives it the member role).
+  if (ctx.actor.via === 'api_key') throw new AppError('owner_required', `Only a workspace owner can ${what}; an API key acts with member rights.`);
   if (ctx.actor.role !== 'owner') throw new AppError('owner_required', `Only a workspace owner can ${what}.`);
 }
 
@@ -111,11 +131,11 @@ export async function listApiKeys(ctx: AuthedCtx) {
 }
 
 export async function createApiKey(ctx: AuthedCtx, input: CreateApiKeyInput) {
-  requireSession(ctx, 'Making an API key');
+  const maker = requireSession(ctx, 'Making an API key');
   const key = newToken('key');
   const row = ctx.em.create(ApiKey, {
     workspace: ctx.actor.workspaceId,
-    createdBy: ctx.actor.userId,
+    createdBy: maker,
     name: input.name.trim(),
     keyHash: sha256(key),
   });
@@ -168,6 +188,12 @@ export async function deleteMember(ctx: AuthedCtx, id: string) {
   requireOwner(ctx, 'remove members');
   const user = await findOr404(ctx.em, User, id, 'Member');
   if (user.id === ctx.actor.userId) throw new AppError('cannot_remove_self', 'You cannot remove yourself; another owner can.');
-  await ctx.em.removeAndFlush(user);
+  // decisions.md §10: a removed member keeps no access. Their API keys and sessions go in the same
+  // transaction as the member (the foreign keys cascade too, for anything that deletes users).
+  await ctx.em.transactional(async (em) => {
+    await em.nativeDelete(ApiKey, { createdBy: user.id });
+    await em.nativeDelete(SessionToken, { user: user.id });
+    await em.nativeDelete(User, { id: user.id });
+  });
   return { deleted: true };
 }

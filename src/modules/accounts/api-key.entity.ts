@@ -10,9 +10,10 @@ export class ApiKey extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
 
-  /** Who made it; requests with the key act for the workspace, with member rights. */
-  @ManyToOne(() => User, { ref: true, deleteRule: 'set null', nullable: true })
-  createdBy: Ref<User> | null = null;
+  /** Who made it; requests with the key act for the workspace, with member rights. Removing the member
+   *  removes their keys (decisions.md §10), here too: a key never outlives its maker. */
+  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
+  createdBy!: Ref<User>;
 
   @Property({ type: 'string' })
   name!: string;
