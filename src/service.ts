@@ -56,8 +56,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    const extensions = { launchChecks: modules.launchChecks, launchWarnings: modules.launchWarnings, timelineSources: modules.timelineSources };
-    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
+    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions: modules.extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema(modules.resolvers);
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
     opts.signal?.throwIfAborted();

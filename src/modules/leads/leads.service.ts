@@ -11,7 +11,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
-import { leadTimeline } from './lead-timeline';
+import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
@@ -95,7 +95,7 @@ export async function leadCampaignName(ctx: AuthedCtx, campaignId: string): Prom
 export async function leadActivity(ctx: AuthedCtx, id: string) {
   const lead = await loadLead(ctx.em, id);
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
-  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, ctx.deps.extensions.timelineSources) };
+  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, ctx.deps.extensions.of(TIMELINE_SOURCES)) };
 }
 
 /** GET /campaigns/:id/lead-fields. */
