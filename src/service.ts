@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
 import { collectModules, type AppModule } from './app-module';
+import { buildPorts } from './build-ports';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -14,7 +15,7 @@ import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
 import { appModules } from './modules';
 import type { DnsResolver } from './net/dns';
-import { buildPorts, type Ports } from './ports';
+import type { Ports } from './ports';
 
 export interface RunningService {
   deps: AppDeps;
