@@ -25,11 +25,13 @@ export interface EffectContext {
   now: Date;
 }
 
-/** One new item: what matched, how it was classified, when it arrived. */
+/** One new item: what matched, how it was classified, when it arrived, and for an auto-reply until
+ *  when its lead is away (classify-inbound.ts leadAwayUntil). */
 export interface NewItem {
   match: Match;
   cls: Classification;
   receivedAt: Date;
+  awayUntil: Date | null;
 }
 
 interface LeadRow {
@@ -165,13 +167,13 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply (not
   // for a one-off). Both in one update of each lead.
   const autoStops = (i: NewItem) => leadOf(i).stop_on_auto_reply && !i.match.oneOff;
-  const holding = autoReplies.filter((i) => i.cls.awayUntil || autoStops(i));
+  const holding = autoReplies.filter((i) => i.awayUntil || autoStops(i));
   if (holding.length) {
     w.add(
       `update lead l set away_until = case when v.until is null then l.away_until else greatest(coalesce(l.away_until, v.until), v.until) end,
               ${stopAssignments('l', 'v.stop', `'stopped'`, `'auto_replied'`)}
          from unnest(?::uuid[], ?::timestamptz[], ?::boolean[]) as v(id, until, stop) where l.id = v.id`,
-      [pgArray(holding.map((i) => i.match.leadId)), timeArray(holding.map((i) => i.cls.awayUntil ?? null)), boolArray(holding.map(autoStops))],
+      [pgArray(holding.map((i) => i.match.leadId)), timeArray(holding.map((i) => i.awayUntil)), boolArray(holding.map(autoStops))],
     );
   }
   const autoStopped = holding.filter(autoStops).map((i) => i.match.leadId);
