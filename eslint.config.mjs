@@ -8,6 +8,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
+/** What the core (src/) never imports: the adapters' libraries. */
+const ADAPTERS = [
+  {
+    group: ['express', 'express/*', '@as-integrations/express5'],
+    message: 'src/ is the core: HTTP (Express) belongs in rest/.',
+  },
+  {
+    group: ['agenda', 'agenda/*', '@agendajs/*'],
+    message: 'src/ is the core: Agenda belongs in jobs/.',
+  },
+];
+
 export default defineConfig(
   {
     ignores: ['dist/', 'coverage/', 'node_modules/', 'test/graphql/generated.ts', 'src/db/migrations/', '.data/', '.data-*/', 'tmp/'],
@@ -51,18 +63,24 @@ export default defineConfig(
   {
     // The layout rule: src/ is the core; rest/ is the Express adapter and jobs/ the Agenda adapter.
     files: ['src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ADAPTERS }] },
+  },
+  {
+    // And the core depends on no module: what modules add to each other goes through extension points
+    // (src/extensions.ts), declared by the module that runs them. The composition roots walk the module
+    // list (service.ts for the service, db/entities.ts for the ORM's command line). A rule for these files
+    // replaces the one above, so it repeats the adapters.
+    files: ['src/*.ts', 'src/db/**/*.ts', 'src/graphql/**/*.ts', 'src/mail/**/*.ts', 'src/net/**/*.ts'],
+    ignores: ['src/service.ts', 'src/db/entities.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...ADAPTERS,
             {
-              group: ['express', 'express/*', '@as-integrations/express5'],
-              message: 'src/ is the core: HTTP (Express) belongs in rest/.',
-            },
-            {
-              group: ['agenda', 'agenda/*', '@agendajs/*'],
-              message: 'src/ is the core: Agenda belongs in jobs/.',
+              regex: '(^|/)modules(/|$)',
+              message: 'The core depends on no module (src/modules): declare an extension point (src/extensions.ts) or move the code into its module.',
             },
           ],
         },

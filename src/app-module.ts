@@ -5,9 +5,8 @@
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
 import type { ApiRoute } from './api-route';
 import type { Config } from './config';
+import { Extensions, type Contribution } from './extensions';
 import type { JobDefinition } from './job';
-import type { LaunchCheck, LaunchWarningSource } from './modules/campaigns/launch-check';
-import type { TimelineSource } from './modules/leads/lead-timeline';
 
 export interface AppModule {
   /** The area's name; also its tag in the API reference. */
@@ -22,12 +21,10 @@ export interface AppModule {
   routes?: ApiRoute[];
   /** Background jobs; built per service instance (a job may hold state such as "stopping"). */
   jobs?: (config: Config) => JobDefinition[];
-  /** Refusals of a campaign's activation this area owns (run after the built-in checks). */
-  launchChecks?: LaunchCheck[];
-  /** Non-blocking notes this area adds to a launch's warnings. */
-  launchWarnings?: LaunchWarningSource[];
-  /** What this area adds to a lead's activity timeline. */
-  timelineSources?: TimelineSource[];
+  /** What this area adds to other areas' use cases, each at the extension point their owner declares
+   *  (src/extensions.ts): launch refusals and warnings (campaigns/launch-check.ts), a lead's timeline
+   *  entries (leads/lead-timeline.ts), what follows a lead import (leads/import/after-import.ts). */
+  contributes?: Contribution[];
 }
 
 /** What the composition root gathered from every manifest, in list order. */
@@ -37,9 +34,8 @@ export interface ModuleContributions {
   routes: ApiRoute[];
   entities: EntityClass<AnyEntity>[];
   jobs: (config: Config) => JobDefinition[];
-  launchChecks: LaunchCheck[];
-  launchWarnings: LaunchWarningSource[];
-  timelineSources: TimelineSource[];
+  /** Every area's contributions per extension point (AppDeps.extensions). */
+  extensions: Extensions;
   /** Area name and description of each route, for the API reference's tags. */
   tags: { name: string; description: string; routes: ApiRoute[] }[];
 }
@@ -55,9 +51,7 @@ export function collectModules(modules: readonly AppModule[]): ModuleContributio
     routes: modules.flatMap((m) => m.routes ?? []),
     entities: modules.flatMap((m) => m.entities ?? []),
     jobs: (config) => modules.flatMap((m) => m.jobs?.(config) ?? []),
-    launchChecks: modules.flatMap((m) => m.launchChecks ?? []),
-    launchWarnings: modules.flatMap((m) => m.launchWarnings ?? []),
-    timelineSources: modules.flatMap((m) => m.timelineSources ?? []),
+    extensions: new Extensions(modules.flatMap((m) => m.contributes ?? [])),
     tags: modules.filter((m) => m.routes?.length).map((m) => ({ name: m.name, description: m.description, routes: m.routes ?? [] })),
   };
 }

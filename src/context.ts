@@ -4,9 +4,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
+import type { Extensions } from './extensions';
 import type { Logger } from './logger';
-import type { LaunchCheck, LaunchWarningSource } from './modules/campaigns/launch-check';
-import type { TimelineSource } from './modules/leads/lead-timeline';
 import type { Ports } from './ports';
 
 /** What the whole process shares; built once in main.ts (or by the test harness). The ports (ports.ts:
@@ -16,14 +15,9 @@ export interface AppDeps extends Ports {
   orm: MikroORM;
   secrets: Secrets;
   log: Logger;
-  /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts). */
+  /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts),
+   *  read per extension point (src/extensions.ts): `deps.extensions.of(point)`. */
   extensions: Extensions;
-}
-
-export interface Extensions {
-  launchChecks: readonly LaunchCheck[];
-  launchWarnings: readonly LaunchWarningSource[];
-  timelineSources: readonly TimelineSource[];
 }
 
 export type Credential = 'session' | 'api_key';

@@ -4,21 +4,15 @@
 // singleton, so a test swaps any of them (startService(config, { ports: { http: fake } })) and the coming
 // areas (IMAP polling, prompt columns, webhooks) take them the same way.
 //
-// buildPorts builds the real implementations; an override replaces one, and the ports built on another
-// (model and verifier on http) are built on the override.
-import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
-import { DeferredJobQueue, type JobQueue } from './job-queue';
+// Declarations only: the real implementations are built in build-ports.ts, so an implementation
+// (net/model-client.ts, …) imports the port it implements from here without a circle.
+import type { Clock } from './clock';
+import type { JobQueue } from './job-queue';
 import type { CheckResult, MailServerLogin, SmtpLogin } from './mail/connection-test';
-import { imapClient } from './mail/imap-client';
 import type { InboundMessage, Unreadable } from './mail/inbound-message';
 import type { SmtpSender } from './mail/smtp-sender';
-import { threadedSmtp } from './mail/smtp-thread';
-import { createResolver, type DnsResolver } from './net/dns';
-import { guardedHttp } from './net/http-client';
-import { createModelClient } from './net/model-client';
+import type { DnsResolver } from './net/dns';
 import type { SafeFetchOptions, SafeResponse } from './net/safe-fetch';
-import { createVerifierClient } from './net/verifier-client';
 
 export type { Clock } from './clock';
 export type { DnsResolver } from './net/dns';
@@ -145,19 +139,4 @@ export interface Ports {
   model: ModelPort;
   verifier: VerifierPort;
   jobs: JobQueue;
-}
-
-/** The real ports for this config, each replaced by its override when one is given. */
-export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Ports {
-  const http = overrides.http ?? guardedHttp(config);
-  return {
-    clock: overrides.clock ?? systemClock,
-    dns: overrides.dns ?? createResolver(config.dnsServers),
-    smtp: overrides.smtp ?? threadedSmtp(),
-    imap: overrides.imap ?? imapClient(),
-    http,
-    model: overrides.model ?? createModelClient(http, config.llm),
-    verifier: overrides.verifier ?? createVerifierClient(http, config.verifierUrl),
-    jobs: overrides.jobs ?? new DeferredJobQueue(),
-  };
 }

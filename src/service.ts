@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '../rest/app';
 import { startJobs, type JobRunner } from '../jobs/runner';
 import { collectModules, type AppModule } from './app-module';
+import { buildPorts } from './build-ports';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -14,7 +15,7 @@ import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
 import { appModules } from './modules';
 import type { DnsResolver } from './net/dns';
-import { buildPorts, type Ports } from './ports';
+import type { Ports } from './ports';
 
 export interface RunningService {
   deps: AppDeps;
@@ -56,8 +57,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    const extensions = { launchChecks: modules.launchChecks, launchWarnings: modules.launchWarnings, timelineSources: modules.timelineSources };
-    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
+    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions: modules.extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
     const schema = await buildAppSchema(modules.resolvers);
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
     opts.signal?.throwIfAborted();

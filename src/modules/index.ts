@@ -1,5 +1,6 @@
 // The ordered list of areas the composition root (src/service.ts) walks once: entities, GraphQL
-// resolvers, REST routes, jobs, launch checks and timeline sources all come from these manifests.
+// resolvers, REST routes, jobs and what areas contribute to each other's extension points (launch
+// checks, timeline sources, hooks after a lead import) all come from these manifests.
 // Adding an area: a folder src/modules/<area>/ with its index.ts manifest, and one line here.
 import type { AppModule } from '../app-module';
 import { accountsModule } from './accounts';

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config';
-import { buildPorts } from '../../src/ports';
+import { buildPorts } from '../../src/build-ports';
 
 interface Seen {
   method: string;

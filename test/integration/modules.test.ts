@@ -1,6 +1,7 @@
 // The module manifests are the only wiring (src/app-module.ts): an area added to the list contributes its
 // REST route (mounted, validated, shaped and documented in /api/openapi.json), its GraphQL resolver, its
-// job, its launch check and its timeline entries, with nothing else changed. The area here exists only
+// job, its launch check and its timeline entries (contributed at the extension points their areas declare,
+// src/extensions.ts), with nothing else changed. The area here exists only
 // in this test; the service runs the real areas plus it, with the job runner on, on a database of its
 // own (support/own-database.ts). Like jobs.test.ts, Agenda 6.2.6 keeps this file alive after it ends (a
 // liveness timer it never clears; see there).
@@ -9,7 +10,10 @@ import { Field, ObjectType, Query, Resolver } from 'type-graphql';
 import { jsonRoute, query } from '../../src/api-route';
 import type { AppModule } from '../../src/app-module';
 import { AppError } from '../../src/errors';
+import { contribute } from '../../src/extensions';
 import { appModules } from '../../src/modules';
+import { LAUNCH_CHECKS } from '../../src/modules/campaigns/launch-check';
+import { TIMELINE_SOURCES } from '../../src/modules/leads/lead-timeline';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
@@ -49,10 +53,14 @@ const greetings: AppModule = {
     }),
   ],
   jobs: () => [{ name: 'greet', run: async (_deps, data) => void jobRuns.push(data) }],
-  launchChecks: [
-    async (_ctx, campaign) => (campaign.name.includes('blank') ? new AppError('blank_columns', 'Fill the column first.', { columns: [{ name: 'line', leads: 1 }] }) : null),
+  contributes: [
+    contribute(LAUNCH_CHECKS, async (_ctx, campaign) =>
+      campaign.name.includes('blank') ? new AppError('blank_columns', 'Fill the column first.', { columns: [{ name: 'line', leads: 1 }] }) : null,
+    ),
+    contribute(TIMELINE_SOURCES, async (_ctx, lead) => [
+      { type: 'greeted', at: new Date(lead.createdAt.getTime() + 1000), step: null, stepLabel: null, detail: 'said hello', variant: null },
+    ]),
   ],
-  timelineSources: [async (_ctx, lead) => [{ type: 'greeted', at: new Date(lead.createdAt.getTime() + 1000), step: null, stepLabel: null, detail: 'said hello', variant: null }]],
 };
 
 let service: Awaited<ReturnType<typeof startTestService>>;

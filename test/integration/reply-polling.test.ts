@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { DateTime } from 'luxon';
 import { pollInbox, POLL_ERROR_PREFIX } from '../../src/modules/replies/poll/poll-inbox';
 import { sendingWorld, HOUR, MINUTE } from '../support/sending-world';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
@@ -15,6 +16,7 @@ import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
 import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
+import * as ops from '../graphql/generated';
 
 const DAY = 24 * HOUR;
 const world = sendingWorld({ accountPer: 'test' });
@@ -303,6 +305,70 @@ describe('reply polling', () => {
     expect(await sendRow(replyQueued)).toEqual({ status: 'dropped', error: 'Lead replied' });
     // Two counted replies (the unsubscribed lead's and the queued one's), not the one-off's.
     expect((await db(`select replied from inbox_day_stat where inbox_id = ?`, [s.inboxId]))[0]).toEqual({ replied: 2 });
+  });
+
+  it("a lead that completed its sequence stays completed after an out-of-office, an answer to a one-off or a colleague's reply; a reply or a hard bounce still records what the person did (REST and GraphQL agree)", async () => {
+    // leads/lifecycle/lead-status.ts stopChanges: nothing makes a completed lead `stopped`.
+    const s = await campaignWithInbox({
+      // A campaign zone other than the workspace's (UTC): the return day starts at midnight there.
+      campaign: { stopOnReply: true, stopOnAutoReply: true, companyReplyStop: true, timezone: 'America/New_York' },
+      leadEmails: [
+        `away-${randomUUID().slice(0, 6)}@one.test`,
+        `one-off-${randomUUID().slice(0, 6)}@two.test`,
+        'ann@co.test',
+        'bob@co.test',
+        `bounce-${randomUUID().slice(0, 6)}@three.test`,
+      ],
+    });
+    await sendFirstSteps(s);
+    const [away, oneOff, replier, colleague, bouncing] = s.leads;
+    // Every step behind them (as the engine leaves a lead after its last step), and ann still going.
+    await db(`update lead set status = 'completed', current_step = 2, next_due_at = null where campaign_id = ? and id <> ?`, [s.campaignId, replier!.id]);
+    const answered = await createSentEmail(world.service, {
+      workspaceId: world.me.workspaceId,
+      campaignId: s.campaignId,
+      inboxId: s.inboxId,
+      inboxEmail: s.inboxEmail,
+      leadId: oneOff!.id,
+      sentAt: clock.now(),
+      kind: 'one_off',
+    });
+    clock.advance(HOUR);
+    const back = new Date(clock.now().getTime() + 10 * DAY);
+    await append(
+      s,
+      outOfOffice({
+        from: away!.email,
+        to: s.inboxEmail,
+        inReplyTo: (await sendOf(away!.id)).message_id,
+        text: `Back on ${back.toLocaleString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })}.`,
+      }),
+    );
+    await append(s, personReply({ from: oneOff!.email, to: s.inboxEmail, inReplyTo: answered.messageId }));
+    await append(s, personReply({ from: replier!.email, to: s.inboxEmail, inReplyTo: (await sendOf(replier!.id)).message_id }));
+    await append(s, dsnBounce({ to: s.inboxEmail, recipient: bouncing!.email, returnedId: (await sendOf(bouncing!.id)).message_id }));
+    expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 4, items: 4 });
+
+    const expected = [
+      [away, 'completed', null],
+      [oneOff, 'completed', null],
+      [replier, 'replied', 'replied'],
+      [colleague, 'completed', null],
+      [bouncing, 'bounced', 'bounced'],
+    ] as const;
+    for (const [lead, status, stopReason] of expected) {
+      const rest = (await world.me.client.get(`/leads/${lead!.id}`)).body;
+      expect({ email: rest.email, status: rest.status, stopReason: rest.stopReason }).toEqual({ email: lead!.email, status, stopReason });
+      const gql = (await world.me.client.gql(ops.LeadDocument, { id: lead!.id })).data!.lead;
+      expect({ email: gql.email, status: gql.status, stopReason: gql.stopReason }).toEqual({ email: lead!.email, status, stopReason });
+    }
+    // The out-of-office still holds the lead until its return day (classify-inbound.ts leadAwayUntil);
+    // the lead counts read the statuses.
+    const backDay = DateTime.fromObject({ year: back.getUTCFullYear(), month: back.getUTCMonth() + 1, day: back.getUTCDate() }, { zone: 'America/New_York' });
+    expect(new Date((await leadRow(away!.id)).away_until).toISOString()).toBe(backDay.toJSDate().toISOString());
+    const counts = { total: 5, completed: 3, replied: 1 };
+    expect((await world.me.client.get(`/campaigns/${s.campaignId}/stats`)).body.leads).toMatchObject(counts);
+    expect((await world.me.client.gql(ops.CampaignStatsDocument, { id: s.campaignId })).data?.campaignStats.leads).toMatchObject(counts);
   });
 
   it('an IMAP server that is down sets lastError and the next good poll clears it and reads the mail', async () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config';
 import { guardedHttp } from '../../src/net/http-client';
 import { createVerifierClient } from '../../src/net/verifier-client';
-import { buildPorts } from '../../src/ports';
+import { buildPorts } from '../../src/build-ports';
 
 const KEY = 'secret_nb_key_123';
 let server: http.Server;

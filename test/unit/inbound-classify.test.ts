@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseInbound, type InboundMessage } from '../../src/mail/inbound-message';
-import { classifyInbound } from '../../src/modules/replies/classify/classify-inbound';
+import { classifyInbound, leadAwayUntil } from '../../src/modules/replies/classify/classify-inbound';
 import type { BounceInfo } from '../../src/modules/replies/classify/bounce';
 
 interface Entry {
@@ -48,8 +48,10 @@ describe.each(manifest)('$file', (entry) => {
     expect({ kind: c.kind, rule: c.rule }).toEqual({ kind: entry.kind, rule: entry.rule });
     expect(c.evidence).not.toBe('');
     expect(c.bounce).toEqual(entry.bounce);
-    if (entry.kind === 'auto_reply') expect(c.awayUntil?.toISOString() ?? null).toBe(entry.awayUntil);
-    else expect(c.awayUntil).toBeUndefined();
+    // As of the message's date, in UTC: the manifest's return dates.
+    const away = leadAwayUntil(c, msg.text, msg.date ?? new Date(), 'UTC');
+    if (entry.kind === 'auto_reply') expect(away?.toISOString() ?? null).toBe(entry.awayUntil);
+    else expect(away).toBeNull();
   });
 });
 
@@ -185,8 +187,12 @@ describe('classifyInbound edge cases', () => {
     expect(classifyInbound(msg).kind).toBe('reply');
   });
 
-  it('counts the return date from the given received time and zone', async () => {
+  it("counts an auto-reply's return date from when it arrived, its day starting in the campaign's zone", async () => {
     const msg = await parsed('ooo-de.eml');
-    expect(classifyInbound(msg, { received: new Date('2026-11-30T12:00:00Z'), zone: 'Europe/Berlin' }).awayUntil?.toISOString()).toBe('2026-12-07T23:00:00.000Z');
+    const received = new Date('2026-11-30T12:00:00Z');
+    const cls = classifyInbound(msg);
+    expect(leadAwayUntil(cls, msg.text, received, 'Europe/Berlin')?.toISOString()).toBe('2026-12-07T23:00:00.000Z');
+    expect(leadAwayUntil(cls, msg.text, received, 'America/New_York')?.toISOString()).toBe('2026-12-08T05:00:00.000Z');
+    expect(leadAwayUntil({ kind: 'reply' }, msg.text, received, 'Europe/Berlin')).toBeNull();
   });
 });

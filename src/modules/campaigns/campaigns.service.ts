@@ -15,6 +15,7 @@ import { Campaign, type SendWindow } from './campaign.entity';
 import { campaignView } from './campaign.view';
 import { MAX_NAME_LENGTH, type CreateCampaignInput, type UpdateCampaignInput } from './campaigns.inputs';
 import type { CampaignWarningView } from './campaigns.types';
+import { LAUNCH_CHECKS, LAUNCH_WARNINGS } from './launch-check';
 import { checkTimeRange, checkWindows, hasSendingDay, normalizeDays, sendingDays, type ScheduleError } from './schedule';
 
 const COPY_SUFFIX = ' (copy)';
@@ -245,14 +246,14 @@ export async function activateCampaign(ctx: AuthedCtx, id: string) {
   if (steps === 0) throw new AppError('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
   if (inboxes.length === 0) throw new AppError('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
   if (!campaign.unsubHeader) throw new AppError('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
-  for (const check of ctx.deps.extensions.launchChecks) {
+  for (const check of ctx.deps.extensions.of(LAUNCH_CHECKS)) {
     const refusal = await check(ctx, campaign);
     if (refusal) throw refusal;
   }
   const warnings = await launchWarnings(ctx, campaign, inboxes);
   // Other areas' notes (copy check, diagnosis): a code warned about above is not repeated.
   const builtIn = new Set(warnings.map((w) => w.code));
-  for (const source of ctx.deps.extensions.launchWarnings) {
+  for (const source of ctx.deps.extensions.of(LAUNCH_WARNINGS)) {
     for (const w of await source(ctx, campaign)) if (!builtIn.has(w.code)) warnings.push({ code: w.code, text: w.text });
   }
   campaign.status = 'active';

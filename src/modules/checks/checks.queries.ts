@@ -1,12 +1,10 @@
 // Raw SQL of the checks area (conventions.md "SQL in named places").
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { inSequenceSql } from '../leads/lifecycle/lead-status';
 
-/** Lead statuses that may still get an email of the campaign (merge-check counts only these). */
-export const REACHABLE_STATUSES = ['pending', 'active', 'paused'] as const;
-
-/** The leads merge-check counts: the campaign's, still in the sequence. */
-const REACHABLE_LEADS = `l.campaign_id = ? and l.workspace_id = ? and l.status in (${REACHABLE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+/** The leads merge-check counts: the campaign's that may still get an email of it (still in the sequence). */
+const REACHABLE_LEADS = `l.campaign_id = ? and l.workspace_id = ? and ${inSequenceSql('l')}`;
 
 /**
  * The rule of merge.ts leadValue + renderTemplate, per lead row `l` and name N: the field of exactly

@@ -1,4 +1,6 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { LAUNCH_WARNINGS } from '../campaigns/launch-check';
 import { ChecksResolver } from './checks.resolver';
 import { checkRoutes } from './checks.routes';
 import { diagnosisWarnings } from './launch-warnings';
@@ -8,5 +10,5 @@ export const checksModule: AppModule = {
   description: 'Campaign checks before and after launch: preview, blank merge fields, copy warnings and the deliverability diagnosis.',
   resolvers: [ChecksResolver],
   routes: checkRoutes,
-  launchWarnings: [diagnosisWarnings],
+  contributes: [contribute(LAUNCH_WARNINGS, diagnosisWarnings)],
 };

@@ -3,6 +3,7 @@
 // never used (->> is null instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import { inSequenceSql } from '../leads/lifecycle/lead-status';
 import type { CellStatus } from './column.entity';
 
 export interface CellCounts {
@@ -167,8 +168,8 @@ export async function cellsOf(em: EntityManager, campaignId: string, leadIds: re
 }
 
 /**
- * decisions.md §7 launch check: per column field, the campaign's reachable leads (not stopped,
- * completed, bounced, unsubscribed or replied) without a value. One pass over the campaign's leads
+ * decisions.md §7 launch check: per column field, the campaign's reachable leads (still in their
+ * sequence: not stopped, completed, bounced, unsubscribed or replied) without a value. One pass over the campaign's leads
  * (its lead index), the few names joined in memory: fast at 100k leads.
  */
 export async function blankCounts(em: EntityManager, campaignId: string, names: readonly string[]): Promise<{ name: string; leads: number }[]> {
@@ -177,7 +178,7 @@ export async function blankCounts(em: EntityManager, campaignId: string, names: 
     em,
     `select f.name, count(*)::int as leads
        from lead l cross join unnest(?::text[]) with ordinality as f(name, i)
-      where l.campaign_id = ? and l.status not in ('stopped', 'completed', 'bounced', 'unsubscribed', 'replied')
+      where l.campaign_id = ? and ${inSequenceSql('l')}
         and coalesce(btrim(l.vars ->> f.name), '') = ''
       group by f.name, f.i order by f.i`,
     [textArray(names), campaignId],

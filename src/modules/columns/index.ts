@@ -1,4 +1,6 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { LAUNCH_CHECKS } from '../campaigns/launch-check';
 import { blankColumnsCheck } from './blank-columns.check';
 import { Column, ColumnCell, ColumnUsage } from './column.entity';
 import { createColumnRunJob, createResumeJob } from './column-run.job';
@@ -12,5 +14,5 @@ export const columnsModule: AppModule = {
   resolvers: [ColumnsResolver],
   routes: columnRoutes,
   jobs: () => [createColumnRunJob(), createResumeJob()],
-  launchChecks: [blankColumnsCheck],
+  contributes: [contribute(LAUNCH_CHECKS, blankColumnsCheck)],
 };

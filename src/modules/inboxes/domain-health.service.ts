@@ -3,7 +3,7 @@
 import type { AuthedCtx } from '../../context';
 import { sql } from '../../db/sql';
 import { domainOf } from '../../email-address';
-import { takeRateLimit, type RateLimit } from '../../net/rate-limit';
+import { takeRateLimit, type RateLimit } from './rate-limit';
 import { checkDomains, type DomainReport } from './domain-health';
 import { Inbox } from './inbox.entity';
 import type { DomainHealthArgs } from './inbox-checks.types';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
 import { LeadImportResolver } from './import.resolver';
 import { LeadCount } from './lead-count.entity';
 import { LeadFieldName } from './lead-field-name.entity';
@@ -7,7 +8,7 @@ import { LeadFiltersResolver } from './lead-filters.resolver';
 import { LeadListEntry } from './lead-list-entry.entity';
 import { LeadList } from './lead-list.entity';
 import { LeadListsResolver } from './lead-lists.resolver';
-import { addedEntry } from './lead-timeline';
+import { addedEntry, TIMELINE_SOURCES } from './lead-timeline';
 import { Lead } from './lead.entity';
 import { leadRoutes } from './leads.routes';
 import { LeadsResolver } from './leads.resolver';
@@ -18,5 +19,5 @@ export const leadsModule: AppModule = {
   entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount, LeadFieldName],
   resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
   routes: leadRoutes,
-  timelineSources: [addedEntry],
+  contributes: [contribute(TIMELINE_SOURCES, addedEntry)],
 };

@@ -4,6 +4,7 @@
 // its own: this module contributes when the lead was added (addedEntry); sending contributes its emails,
 // opens, clicks, bounces, unsubscribe and tasks (sending/lead-timeline.source.ts); replies add theirs.
 import type { AuthedCtx } from '../../context';
+import { extensionPoint } from '../../extensions';
 import type { Campaign } from '../campaigns/campaign.entity';
 import type { Lead } from './lead.entity';
 import { LeadList } from './lead-list.entity';
@@ -22,6 +23,9 @@ export interface TimelineEntry {
 }
 
 export type TimelineSource = (ctx: AuthedCtx, lead: Lead, campaign: Campaign) => Promise<TimelineEntry[]>;
+
+/** Where modules contribute their sources (`contribute(TIMELINE_SOURCES, …)` in their manifest). */
+export const TIMELINE_SOURCES = extensionPoint<TimelineSource>('timeline sources');
 
 export const addedEntry: TimelineSource = async (ctx, lead, campaign) => {
   const list = lead.sourceList ? await ctx.em.findOne(LeadList, lead.sourceList.id) : null;

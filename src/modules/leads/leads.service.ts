@@ -11,7 +11,8 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
-import { leadTimeline } from './lead-timeline';
+import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
+import { isInSequence } from './lifecycle/lead-status';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
@@ -95,7 +96,7 @@ export async function leadCampaignName(ctx: AuthedCtx, campaignId: string): Prom
 export async function leadActivity(ctx: AuthedCtx, id: string) {
   const lead = await loadLead(ctx.em, id);
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
-  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, ctx.deps.extensions.timelineSources) };
+  return { lead: leadView(lead, campaign), timeline: await leadTimeline(ctx, lead, campaign, ctx.deps.extensions.of(TIMELINE_SOURCES)) };
 }
 
 /** GET /campaigns/:id/lead-fields. */
@@ -111,7 +112,6 @@ export async function exportCampaignLeadsCsv(ctx: AuthedCtx, campaignId: string,
   await writeCampaignLeadsCsv(ctx.em, campaign, fields, start(campaign));
 }
 
-const IN_SEQUENCE: ReadonlySet<LeadStatus> = new Set(['pending', 'active']);
 /** Whether the lead's sequence has started: from then on it is `active`, before it `pending`. */
 const hasStarted = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
 
@@ -124,7 +124,7 @@ const hasStarted = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
  */
 export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSentAt'>, wanted: 'paused' | 'active'): LeadStatus {
   if (wanted === 'paused') {
-    if (lead.status === 'paused' || IN_SEQUENCE.has(lead.status)) return 'paused';
+    if (isInSequence(lead.status)) return 'paused';
     throw new AppError('lead_not_in_sequence', `This lead is ${lead.status}: its sequence has ended, so it cannot be paused.`, { status: lead.status });
   }
   if (lead.status === 'paused') return hasStarted(lead as Lead) ? 'active' : 'pending';

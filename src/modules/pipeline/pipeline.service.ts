@@ -26,7 +26,8 @@ import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { interestChangedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';
-import { STOPPED_STATUSES, stopLead } from '../leads/lifecycle/lead-progress';
+import { stopLead } from '../leads/lifecycle/lead-progress';
+import { isEnded } from '../leads/lifecycle/lead-status';
 import { Lead } from '../leads/lead.entity';
 import { setInterest } from '../leads/leads.service';
 import { DEFAULT_PIPELINE_PAGE, PIPELINE_STAGES, PIPELINE_TARGETS, type MovePipelineLeadInput, type PipelineQueryInput } from './pipeline.inputs';
@@ -74,7 +75,7 @@ export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: Mo
     const status = lead.status;
     setInterest(lead, stage, now);
     await em.flush();
-    if (!STOPPED_STATUSES.has(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
+    if (!isEnded(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
     if (from !== stage) {
       await recordEvent(
         em,

@@ -1,4 +1,6 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { TIMELINE_SOURCES } from '../leads/lead-timeline';
 import { InboxFolderCursor } from './inbox-folder-cursor.entity';
 import { repliesTimeline } from './lead-timeline.source';
 import { createPollJob } from './poll.job';
@@ -13,5 +15,5 @@ export const repliesModule: AppModule = {
   resolvers: [RepliesResolver],
   routes: replyRoutes,
   jobs: (config) => [createPollJob(config.imapPollSeconds)],
-  timelineSources: [repliesTimeline],
+  contributes: [contribute(TIMELINE_SOURCES, repliesTimeline)],
 };

@@ -9,6 +9,7 @@ import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { loadCampaigns, loadInboxes, type EngineCampaign } from '../sending/engine/load-state';
 import { sql } from '../../db/sql';
+import { runningSql } from '../leads/lifecycle/lead-status';
 import { LEAD_DUE_AT, skippedVerifications } from '../sending/lead-due-sql';
 import { dateOfDay, dayOfDate, forecastPending, wallClock, type Cohort } from '../sending/schedule';
 import { autoRepliedLead, percent, positiveLead, repliedLead, sentEmail } from './metrics';
@@ -216,7 +217,7 @@ async function pendingDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date) 
       `select exists (select 1 from send s where s.lead_id = l.id and s.kind = 'step' and s.status in ('queued', 'sending')) as queued,
               to_char(${due} at time zone ?, 'YYYY-MM-DD') as day, l.current_step as step, count(*)::int as n
          from lead l
-        where l.campaign_id = ? and l.status in ('pending', 'active') and (l.verification is null or l.verification not in ${excluded})
+        where l.campaign_id = ? and ${runningSql('l')} and (l.verification is null or l.verification not in ${excluded})
         group by 1, 2, 3`,
       [firstWait, now, zone, campaign.id],
     ),

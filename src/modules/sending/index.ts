@@ -1,4 +1,6 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { TIMELINE_SOURCES } from '../leads/lead-timeline';
 import { Bounce } from './bounce.entity';
 import { createDispatchJob } from './dispatch.job';
 import { sendingTimeline } from './lead-timeline.source';
@@ -14,6 +16,6 @@ export const sendingModule: AppModule = {
   entities: [Send, SendAttempt, TrackingEvent, Bounce],
   resolvers: [SendingResolver],
   routes: sendingRoutes,
-  timelineSources: [sendingTimeline],
   jobs: (config) => [createDispatchJob(config.schedulerTickSeconds)],
+  contributes: [contribute(TIMELINE_SOURCES, sendingTimeline)],
 };

@@ -8,6 +8,7 @@ import { loadCampaigns, loadInboxes } from './engine/load-state';
 import { sql } from '../../db/sql';
 import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
 import { leadProviderSql } from '../leads/lead-provider';
+import { runningSql } from '../leads/lifecycle/lead-status';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -31,7 +32,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
   const excluded = skippedVerifications(campaign.skipRisky);
   const dueAt = LEAD_DUE_AT;
-  const open = `l.campaign_id = ? and l.status in ('pending', 'active') and (l.status = 'pending' or l.next_due_at is not null)
+  const open = `l.campaign_id = ? and ${runningSql('l')} and (l.status = 'pending' or l.next_due_at is not null)
     and (l.verification is null or l.verification not in ${excluded})
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;

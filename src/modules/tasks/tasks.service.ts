@@ -6,6 +6,7 @@ import { isUuid } from '../../db/find';
 import { AppError, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
 import { stepBehind } from '../leads/lifecycle/lead-progress';
+import { runningSql } from '../leads/lifecycle/lead-status';
 import { sql } from '../../db/sql';
 
 export interface TaskView {
@@ -43,7 +44,7 @@ export async function listTasks(ctx: AuthedCtx): Promise<TaskView[]> {
     `select t.id, t.kind, t.text, t.step_position, t.due_at, c.id as campaign_id, c.name as campaign_name, l.id as lead_id, l.email, l.vars
        from task t join lead l on l.id = t.lead_id join campaign c on c.id = t.campaign_id
        join step s on s.campaign_id = t.campaign_id and s.position = t.step_position and s.task is not null
-      where t.workspace_id = ? and t.status = 'open' and l.status in ('pending', 'active') and l.current_step < t.step_position
+      where t.workspace_id = ? and t.status = 'open' and ${runningSql('l')} and l.current_step < t.step_position
       order by t.due_at, t.id`,
     [ctx.actor.workspaceId],
   );

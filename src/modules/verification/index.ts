@@ -1,7 +1,9 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { AFTER_LEAD_IMPORT } from '../leads/import/after-import';
 import { createAddressCheckJobs } from './address-check.job';
 import { DomainProvider } from './domain-provider.entity';
-import { providerLookupJob } from './provider-lookup.job';
+import { lookUpProvidersAfterImport, providerLookupJob } from './provider-lookup.job';
 import { VerificationResolver } from './verification.resolver';
 import { verificationRoutes } from './verification.routes';
 
@@ -12,4 +14,5 @@ export const verificationModule: AppModule = {
   resolvers: [VerificationResolver],
   routes: verificationRoutes,
   jobs: () => [providerLookupJob, ...createAddressCheckJobs()],
+  contributes: [contribute(AFTER_LEAD_IMPORT, lookUpProvidersAfterImport)],
 };

@@ -1,4 +1,4 @@
-// After every import (leads/import/import.service.ts), in the background: the domains of the campaign's
+// After every import (the hook below, contributed at leads/import/after-import.ts), in the background: the domains of the campaign's
 // leads get their provider from MX (decisions.md §5 Provider from MX), one query per distinct domain
 // through the workspace's domain_provider table (provider-lookup.ts), which is where the leads read it
 // from (leads/lead-provider.ts): 100,000 leads on 5,000 domains write 5,000 rows, no lead. The workspace's
@@ -7,6 +7,7 @@
 import type { AppDeps } from '../../context';
 import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
+import type { LeadImportHook } from '../leads/import/after-import';
 import { providersOf } from './provider-lookup';
 import { inboxDomainsToLookUp, leadDomains, writeInboxProviders } from './verification.queries';
 
@@ -52,6 +53,9 @@ export const providerLookupJob: JobDefinition<ProviderLookupData> = {
     if (report.asked) deps.log.info('lead providers looked up', { campaignId: data.campaignId, ...report });
   },
 };
+
+/** The verification area's follow-up to an import that added leads (its manifest contributes it). */
+export const lookUpProvidersAfterImport: LeadImportHook = (ctx, { workspaceId, campaignId }) => queueProviderLookup(ctx.deps, { workspaceId, campaignId });
 
 /** Queues the look-up for a campaign (after an import). Never fails the caller: the leads show provider
  *  null until the next import's run, or POST /campaigns/:id/verify, looks their domains up. */

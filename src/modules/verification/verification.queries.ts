@@ -4,11 +4,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import type { Provider } from '../leads/lead.entity';
-import { dropQueuedSendsStatement } from '../leads/lifecycle/lead-progress';
+import { dropQueuedSendsStatement, stopAssignments } from '../leads/lifecycle/lead-progress';
+import { inSequenceSql, stopChangesSql } from '../leads/lifecycle/lead-status';
 
-/** Lead statuses still due mail (api.md Checks rules 3 and 4): not stopped, completed, bounced,
- *  unsubscribed or replied. */
-export const DUE_STATUSES = `('pending', 'active', 'paused')`;
+/** SQL: the lead (the statement's only table) is still due mail (api.md Checks rules 3 and 4): still in
+ *  its sequence, not stopped, completed, bounced, unsubscribed or replied. */
+const STILL_DUE = inSequenceSql();
 
 // --- domain_provider (the workspace's cache) ---------------------------------------------------------
 
@@ -74,9 +75,7 @@ export async function writeInboxProviders(em: EntityManager, workspaceId: string
 
 /** Distinct domains of the campaign's leads still due mail, with their lead counts. */
 export async function dueDomains(em: EntityManager, campaignId: string): Promise<{ domain: string; leads: number }[]> {
-  const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and status in ${DUE_STATUSES} group by 1`, [
-    campaignId,
-  ]);
+  const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and ${STILL_DUE} group by 1`, [campaignId]);
   return rows.map((r) => ({ domain: String(r.domain), leads: Number(r.leads) }));
 }
 
@@ -88,7 +87,7 @@ export async function markDomainsInvalid(em: EntityManager, campaignId: string, 
   const rows = await sql(
     em,
     `update lead set verification = 'invalid', verified_at = ?, verification_result = null, status = 'stopped', stop_reason = 'invalid', next_due_at = null
-      where campaign_id = ? and status in ${DUE_STATUSES} and split_part(email, '@', 2) = any(?::text[]) returning id`,
+      where campaign_id = ? and ${stopChangesSql('lead', 'stopped')} and split_part(email, '@', 2) = any(?::text[]) returning id`,
     [at, campaignId, textArray(domains)],
   );
   return rows.map((r) => String(r.id));
@@ -109,7 +108,7 @@ export async function markPending(em: EntityManager, campaignId: string, at: Dat
   return sqlRun(
     em,
     `update lead set verification = 'pending', verification_started_at = ?, verified_at = null, verification_result = null
-      where campaign_id = ? and status in ${DUE_STATUSES} and (verification is null or verification in ('unchecked', 'expired'))`,
+      where campaign_id = ? and ${STILL_DUE} and (verification is null or verification in ('unchecked', 'expired'))`,
     [at, campaignId],
   );
 }
@@ -157,9 +156,7 @@ export async function writeChecks(em: EntityManager, checked: readonly CheckedLe
   const rows = await sql(
     em,
     `update lead l set verification = x.verification, verification_result = x.result, verified_at = ?,
-        status = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then 'stopped' else l.status end,
-        stop_reason = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then 'invalid' else l.stop_reason end,
-        next_due_at = case when x.verification = 'invalid' and l.status in ${DUE_STATUSES} then null else l.next_due_at end
+        ${stopAssignments('l', `x.verification = 'invalid'`, `'stopped'`, `'invalid'`)}
        from unnest(?::uuid[], ?::text[], ?::text[]) as x(id, verification, result)
       where l.id = x.id and l.verification = 'pending'
       returning l.id, l.status, l.stop_reason`,
@@ -197,7 +194,7 @@ export interface VerificationCounts {
  * skipped_catch_all is the part of skipped_risky whose verifier said catchall.
  */
 export async function verificationCounts(em: EntityManager, campaignId: string, skipRisky: boolean, holdStartedAfter: Date): Promise<VerificationCounts> {
-  const skippable = `(status in ${DUE_STATUSES} or (status = 'stopped' and stop_reason = 'invalid'))`;
+  const skippable = `(${STILL_DUE} or (status = 'stopped' and stop_reason = 'invalid'))`;
   const fresh = `verification_started_at > ?`;
   const [row] = await sql(
     em,

@@ -9,12 +9,12 @@ import { findOr404, isUuid } from '../../../db/find';
 import { AppError, notFound } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
+import { runAfterImport } from './after-import';
 import { csvLeadRows } from './csv';
 import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
-import { queueProviderLookup } from '../../verification/provider-lookup.job';
 import { createStagingTable, inImportTransaction, Stager, type Db } from './staging';
 
 export type { ImportCounts } from './import-rules';
@@ -56,8 +56,8 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
     await stager.finish();
     return counts;
   });
-  // Once committed: the new leads' providers are looked up in the background (verification area).
-  if (counts.inserted > 0) await queueProviderLookup(ctx.deps, { workspaceId, campaignId });
+  // Once committed, other areas follow up on the new leads (the verification area looks up providers).
+  await runAfterImport(ctx, { workspaceId, campaignId, inserted: counts.inserted });
   return counts;
 }
 

@@ -10,7 +10,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { boolArray, inlined, inlinedStatement, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
-import { dropQueuedSendsStatement, stopAssignments } from '../../leads/lifecycle/lead-progress';
+import { dropQueuedSendsStatement, stopAssignments, stopSelectedStatement } from '../../leads/lifecycle/lead-progress';
+import { stopChangesSql } from '../../leads/lifecycle/lead-status';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
@@ -24,11 +25,13 @@ export interface EffectContext {
   now: Date;
 }
 
-/** One new item: what matched, how it was classified, when it arrived. */
+/** One new item: what matched, how it was classified, when it arrived, and for an auto-reply until
+ *  when its lead is away (classify-inbound.ts leadAwayUntil). */
 export interface NewItem {
   match: Match;
   cls: Classification;
   receivedAt: Date;
+  awayUntil: Date | null;
 }
 
 interface LeadRow {
@@ -159,20 +162,18 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   if (replyStops.length) w.addStatement(dropQueuedSendsStatement(replyStops, 'Lead replied'));
   const goingOn = replies.filter((i) => replyStatus(i) === null).map((i) => i.match.leadId);
   // api.md Other value sets: a queued one-off is dropped when the lead replies before it goes.
-  if (goingOn.length) {
-    w.add(`update send set status = 'dropped', error = 'Lead replied' where lead_id = any(?::uuid[]) and kind = 'one_off' and status = 'queued'`, [pgArray(goingOn)]);
-  }
+  if (goingOn.length) w.addStatement(dropQueuedSendsStatement(goingOn, 'Lead replied', 'one_off'));
 
   // decisions.md §6 auto_reply: a return date holds the lead until then; stop with stopOnAutoReply (not
   // for a one-off). Both in one update of each lead.
   const autoStops = (i: NewItem) => leadOf(i).stop_on_auto_reply && !i.match.oneOff;
-  const holding = autoReplies.filter((i) => i.cls.awayUntil || autoStops(i));
+  const holding = autoReplies.filter((i) => i.awayUntil || autoStops(i));
   if (holding.length) {
     w.add(
       `update lead l set away_until = case when v.until is null then l.away_until else greatest(coalesce(l.away_until, v.until), v.until) end,
               ${stopAssignments('l', 'v.stop', `'stopped'`, `'auto_replied'`)}
          from unnest(?::uuid[], ?::timestamptz[], ?::boolean[]) as v(id, until, stop) where l.id = v.id`,
-      [pgArray(holding.map((i) => i.match.leadId)), timeArray(holding.map((i) => i.cls.awayUntil ?? null)), boolArray(holding.map(autoStops))],
+      [pgArray(holding.map((i) => i.match.leadId)), timeArray(holding.map((i) => i.awayUntil)), boolArray(holding.map(autoStops))],
     );
   }
   const autoStopped = holding.filter(autoStops).map((i) => i.match.leadId);
@@ -203,26 +204,23 @@ function countDays(w: Writes, items: NewItem[], c: EffectContext, column: 'repli
   );
 }
 
-/** companyReplyStop for the wave's replies (companyDomain says which stop their company): stopLead for
- *  every other lead of the campaign on the domain that is still going, as two statements. */
+/** companyReplyStop for the wave's replies (companyDomain says which stop their company): the
+ *  lifecycle's stop (`stopped`/`company_replied`) for every other lead of the campaign on the domain that
+ *  the stop changes, and their queued emails dropped. */
 function companyStop(w: Writes, replies: NewItem[], leadOf: (i: NewItem) => LeadRow) {
   const stopping = replies.map((i) => ({ i, domain: companyDomain(i, leadOf(i)) })).filter((x) => x.domain !== null);
   if (!stopping.length) return;
-  const params = [
-    pgArray(stopping.map((x) => x.i.match.campaignId)),
-    pgArray(stopping.map((x) => x.i.match.leadId)),
-    textArray(stopping.map((x) => `%@${x.domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`)),
-  ];
-  const others = `select l.id from lead l join unnest(?::uuid[], ?::uuid[], ?::text[]) as r(campaign_id, lead_id, pattern)
+  const colleagues = {
+    query: `select l.id from lead l join unnest(?::uuid[], ?::uuid[], ?::text[]) as r(campaign_id, lead_id, pattern)
          on l.campaign_id = r.campaign_id and l.id <> r.lead_id and lower(l.email) like r.pattern escape '\\'
-      where l.status not in ('replied', 'unsubscribed', 'bounced', 'stopped', 'completed')`;
-  // Their queued emails first: the lead update below changes which leads the selection finds.
-  w.add(`update "send" set "status" = 'dropped', "error" = 'Someone at the same company replied' where "status" = 'queued' and "lead_id" in (${others})`, params);
-  w.add(
-    `update "lead" set "status" = 'stopped', "stop_reason" = 'company_replied', "next_due_at" = null
-      where "id" in (${others}) and "status" not in ('replied', 'unsubscribed', 'bounced', 'stopped')`,
-    params,
-  );
+      where ${stopChangesSql('l', 'stopped')}`,
+    params: [
+      pgArray(stopping.map((x) => x.i.match.campaignId)),
+      pgArray(stopping.map((x) => x.i.match.leadId)),
+      textArray(stopping.map((x) => `%@${x.domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`)),
+    ],
+  };
+  w.addStatement(stopSelectedStatement(colleagues, { status: 'stopped', reason: 'company_replied' }, 'Someone at the same company replied'));
 }
 
 /** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced

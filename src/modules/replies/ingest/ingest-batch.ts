@@ -114,7 +114,7 @@ async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: nu
           d.receivedAt,
           s.interest,
           s.confidence,
-          d.cls.awayUntil ?? null,
+          d.awayUntil,
         ];
       }),
     ),
@@ -142,7 +142,7 @@ function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEven
         subject: item.subject,
         kind,
         oneOff: match.oneOff,
-        awayUntil: cls.awayUntil ?? null,
+        awayUntil: item.awayUntil,
       },
       item.receivedAt,
       now,

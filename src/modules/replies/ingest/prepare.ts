@@ -4,8 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboundMessage, Unreadable } from '../../../mail/inbound-message';
 import type { ImapMessage } from '../../../ports';
-import { classifyInbound, type Classification } from '../classify/classify-inbound';
-import { returnDate } from '../classify/return-date';
+import { classifyInbound, leadAwayUntil, type Classification } from '../classify/classify-inbound';
 import { bodyText, cutChars, snippet } from '../reply-text';
 import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';
 import { matchMessages, type Match, type MatchQuestion } from './match';
@@ -22,6 +21,8 @@ export interface FolderTarget {
 export interface ItemDraft {
   match: Match;
   cls: Classification;
+  /** Auto-replies: until when the lead is away (leadAwayUntil), else null. */
+  awayUntil: Date | null;
   messageId: string | null;
   threadReferences: string[];
   fromEmail: string;
@@ -61,7 +62,7 @@ export async function prepareBatch(em: EntityManager, target: FolderTarget, batc
     // Mail the inbox sent itself (a copy filed in INBOX, a note to self) is never a reply.
     if (from === target.inboxEmail) return { uid: raw.uid, skipped: 'from_self' };
     const receivedAt = raw.internalDate ?? msg.date ?? now;
-    const cls = classifyInbound(msg, { received: receivedAt, zone: target.workspaceZone });
+    const cls = classifyInbound(msg);
     const ownId = ownMessageId(msg.messageId);
     const returnedId = cls.kind === 'bounce' ? ownMessageId(cls.bounce?.returnedMessageId ?? msg.returned?.messageId) : null;
     const question: MatchQuestion = {
@@ -86,17 +87,16 @@ export async function prepareBatch(em: EntityManager, target: FolderTarget, batc
     const match = matchOf.get(p)!;
     if (match === 'own') return { uid: p.uid, skipped: 'own' };
     if (!match) return { uid: p.uid, skipped: 'not_ours' };
-    return { uid: p.uid, item: draft(p.msg, p.cls, match, p.ownId, p.from, p.receivedAt, target) };
+    return { uid: p.uid, item: draft(p.msg, p.cls, match, p.ownId, p.from, p.receivedAt) };
   });
 }
 
-function draft(msg: InboundMessage, cls: Classification, match: Match, ownId: string | null, from: string, receivedAt: Date, target: FolderTarget): ItemDraft {
-  // The return day starts at midnight where the campaign is, not where the workspace is.
-  if (cls.kind === 'auto_reply' && match.zone !== target.workspaceZone) cls.awayUntil = returnDate(msg.text, receivedAt, match.zone);
+function draft(msg: InboundMessage, cls: Classification, match: Match, ownId: string | null, from: string, receivedAt: Date): ItemDraft {
   const text = bodyText(msg.text, null);
   return {
     match,
     cls,
+    awayUntil: leadAwayUntil(cls, msg.text, receivedAt, match.zone),
     messageId: ownId,
     threadReferences: threadOf(msg, ownId),
     fromEmail: from,

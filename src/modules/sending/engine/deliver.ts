@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
+import { isEnded } from '../../leads/lifecycle/lead-status';
 import { composeParts, type ComposedParts } from '../render/compose';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
@@ -75,8 +76,6 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
  *  picks the lead again with whatever inbox can. */
 type Verdict = { go: true } | { go: false; drop: string } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
 
-const STOPPED = new Set(['replied', 'unsubscribed', 'bounced', 'stopped']);
-
 function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
   const isStep = send.kind === 'step';
   // A row that already had a try keeps its history: it waits instead of being withdrawn.
@@ -85,7 +84,7 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
   // A sequence email needs the sequence still running. A one-off is the user's own message (often to
   // someone who replied): only an unsubscribe or a bounce stops it; a reply after it was queued drops
   // it when the reply is recorded (stopLead).
-  if (isStep && (STOPPED.has(lead.status) || lead.status === 'completed')) return { go: false, drop: "The lead's sequence ended" };
+  if (isStep && isEnded(lead.status)) return { go: false, drop: "The lead's sequence ended" };
   if (!isStep && (lead.status === 'unsubscribed' || lead.status === 'bounced')) return { go: false, drop: `The lead ${lead.status}` };
   if (isStep && lead.currentStep >= send.stepPosition!) return { go: false, drop: 'The lead is already past this step' };
   if (blocked) return { go: false, drop: 'Blocklisted' };

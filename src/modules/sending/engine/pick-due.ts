@@ -11,6 +11,7 @@ import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { leadProviderSql } from '../../leads/lead-provider';
+import { runningSql } from '../../leads/lifecycle/lead-status';
 import { renderTemplate } from '../render/merge';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import type { EngineCampaign } from './load-state';
@@ -198,7 +199,7 @@ async function applyWrites(em: EntityManager, w: LeadWrites, now: Date) {
     const done = await sql(
       em,
       `update lead l set status = 'completed', next_due_at = null, current_step = coalesce(x.pos, l.current_step), last_step_at = coalesce(x.at, l.last_step_at)
-         from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and l.status in ('pending', 'active')
+         from unnest(?::uuid[], ?::int[], ?::timestamptz[]) as x(id, pos, at) where l.id = x.id and ${runningSql('l')}
        returning l.id, l.workspace_id, l.email, l.campaign_id`,
       [pgArray(w.completed.map((c) => c.id)), intArray(w.completed.map((c) => c.position)), timeArray(w.completed.map((c) => c.at))],
     );

@@ -9,7 +9,9 @@
 // sweep (sweep.ts), which counts them as sent and never sends them again.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmtpResult } from '../../../mail/smtp-sender';
+import type { LeadStatus } from '../../leads/lead.entity';
 import { afterStep } from '../../leads/lifecycle/lead-progress';
+import { isInSequence } from '../../leads/lifecycle/lead-status';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
@@ -198,7 +200,7 @@ interface LeadUpdate {
 /** Every lead's last_sent_at, and a sequence email moves its lead past the step (as stepBehind, for
  *  many leads): unless it is already past it; a lead whose sequence ended meanwhile only records it. */
 function leadUpdates(accepted: readonly AcceptedSend[], rows: readonly Record<string, unknown>[]): LeadUpdate[] {
-  const current = new Map(rows.map((r) => [String(r.id), { status: String(r.status), step: Number(r.current_step) }]));
+  const current = new Map(rows.map((r) => [String(r.id), { status: r.status as LeadStatus, step: Number(r.current_step) }]));
   const updates = new Map<string, LeadUpdate>();
   for (const a of [...accepted].sort((x, y) => x.at.getTime() - y.at.getTime())) {
     const { send, campaign } = a.delivery;
@@ -207,7 +209,7 @@ function leadUpdates(accepted: readonly AcceptedSend[], rows: readonly Record<st
     const row = updates.get(send.leadId) ?? { id: send.leadId, at: a.at, step: null, stepAt: null, status: null, due: null, moves: false, variant: null };
     row.at = a.at;
     if (send.kind === 'step' && lead.step < send.stepPosition!) {
-      const running = ['pending', 'active', 'paused'].includes(lead.status);
+      const running = isInSequence(lead.status);
       const next = running ? afterStep(stepTimings(campaign), send.stepPosition!, a.at, lead.status as 'pending' | 'active' | 'paused') : null;
       Object.assign(row, { step: send.stepPosition!, stepAt: a.at, moves: running, status: next?.status ?? null, due: next?.nextDueAt ?? null, variant: send.variant });
       lead.step = send.stepPosition!;

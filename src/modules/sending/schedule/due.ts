@@ -1,6 +1,6 @@
 // When a lead's next step is due, as a pure function of its state and `now` (windows, dates and limits
 // are separate: window.ts, plan.ts). Rules:
-// - Never due: statuses completed, replied, unsubscribed, bounced, stopped; verification `invalid`;
+// - Never due: a status that ended the sequence (leads/lifecycle/lead-status.ts); verification `invalid`;
 //   verification `risky` when the campaign skips risky leads. A paused lead waits for resume.
 // - A task step that was created and is still open holds the lead until it is closed.
 // - Step n+1's wait counts from step n: its send, its task's close, or, for a step that was skipped, the
@@ -19,11 +19,10 @@
 //   is sent unchecked.
 import type { StepCondition } from '../../steps/step.entity';
 import type { LeadStatus, Verification } from '../../leads/lead.entity';
+import { isEnded } from '../../leads/lifecycle/lead-status';
 import { hasHumanClick, type Click } from './clicks';
 
 export const VERIFICATION_HOLD_MS = 24 * 60 * 60_000;
-
-const ENDED: ReadonlySet<LeadStatus> = new Set(['completed', 'replied', 'unsubscribed', 'bounced', 'stopped']);
 
 export interface SequenceStep {
   position: number;
@@ -104,7 +103,7 @@ export function conditionHolds(condition: StepCondition | null, lead: Pick<LeadP
 }
 
 export function nextDue(lead: LeadProgress, steps: readonly SequenceStep[], options: DueOptions, now: Date): DueDecision {
-  if (ENDED.has(lead.status)) return { kind: 'ended', why: 'status' };
+  if (isEnded(lead.status)) return { kind: 'ended', why: 'status' };
   if (lead.verification === 'invalid') return { kind: 'ended', why: 'invalid' };
   if (lead.verification === 'risky' && options.skipRisky) return { kind: 'ended', why: 'risky' };
   if (lead.status === 'paused') return { kind: 'paused' };

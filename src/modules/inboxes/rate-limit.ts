@@ -1,9 +1,9 @@
 // Sliding-window rate limits per workspace, kept in PostgreSQL (RateLimitHit rows) so they hold across
 // restarts and processes. Concurrent requests of one workspace and bucket are serialised with a
 // transaction-scoped advisory lock, so two requests can never both take the last slot.
-import type { AuthedCtx } from '../context';
-import { tooManyRequests } from '../errors';
-import { RateLimitHit } from '../modules/inboxes/rate-limit-hit.entity';
+import type { AuthedCtx } from '../../context';
+import { tooManyRequests } from '../../errors';
+import { RateLimitHit } from './rate-limit-hit.entity';
 
 export interface RateLimit {
   /** Names the operation, e.g. `domain_health`. */

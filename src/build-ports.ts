@@ -1,0 +1,28 @@
+// Builds the real ports (ports.ts) for a config: what the composition root (service.ts) hands the
+// services. An override replaces one port, and the ports built on another (model and verifier on http)
+// are built on the override.
+import { systemClock } from './clock';
+import type { Config } from './config';
+import { DeferredJobQueue } from './job-queue';
+import { imapClient } from './mail/imap-client';
+import { threadedSmtp } from './mail/smtp-thread';
+import { createResolver } from './net/dns';
+import { guardedHttp } from './net/http-client';
+import { createModelClient } from './net/model-client';
+import { createVerifierClient } from './net/verifier-client';
+import type { Ports } from './ports';
+
+/** The real ports for this config, each replaced by its override when one is given. */
+export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Ports {
+  const http = overrides.http ?? guardedHttp(config);
+  return {
+    clock: overrides.clock ?? systemClock,
+    dns: overrides.dns ?? createResolver(config.dnsServers),
+    smtp: overrides.smtp ?? threadedSmtp(),
+    imap: overrides.imap ?? imapClient(),
+    http,
+    model: overrides.model ?? createModelClient(http, config.llm),
+    verifier: overrides.verifier ?? createVerifierClient(http, config.verifierUrl),
+    jobs: overrides.jobs ?? new DeferredJobQueue(),
+  };
+}
