@@ -78,7 +78,8 @@ export interface SmtpSender {
   close(): void;
 }
 
-const seconds = (ms: number) => Math.round(ms / 1000);
+/** Seconds as people read them: "30", or "0.5" for a wait under one. */
+const seconds = (ms: number) => (ms >= 1000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1));
 const at = (login: SmtpLogin) => `${login.host}:${login.port}`;
 
 /** A message nodemailer gave up on for lack of an answer, in words that say so. */
