@@ -13,6 +13,7 @@ import { Workspace } from '../accounts/workspace.entity';
 import { InboxDayStat } from './inbox-day-stat.entity';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
+import { skippedMessages } from './inboxes.queries';
 import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
@@ -46,7 +47,12 @@ export async function withToday<T extends InboxObject | InboxObject[]>(ctx: Auth
   const { today } = await workspaceToday(ctx);
   const stats = list.length ? await ctx.em.find(InboxDayStat, { inbox: { $in: list.map((i) => i.id) }, day: today }) : [];
   const sent = new Map(stats.map((s) => [s.inbox.id, s.sent]));
-  const views = list.map((i) => withTodayFigures(i, today, sent.get(i.id) ?? 0));
+  const skipped = await skippedMessages(
+    ctx.em,
+    ctx.actor.workspaceId,
+    list.map((i) => i.id),
+  );
+  const views = list.map((i) => withTodayFigures(i, today, sent.get(i.id) ?? 0, skipped.get(i.id) ?? { skippedMessages: 0, lastSkippedMessage: null }));
   return (Array.isArray(inboxes) ? views : views[0]) as never;
 }
 
