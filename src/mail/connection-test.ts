@@ -168,19 +168,23 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, onLate: () =
 
 /** The host's address under the guard; a host with no address becomes a failed check, a refused one
  *  throws 400 host_not_allowed (mail-host.ts). */
-async function pinned(login: MailServerLogin, policy: MailHostPolicy): Promise<PinnedHost | CheckResult> {
+async function pinned(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number): Promise<PinnedHost | CheckResult> {
   try {
-    return await pinMailHost(login.host, policy);
+    return await pinMailHost(login.host, policy, timeoutMs);
   } catch (err) {
     if (err instanceof MailHostNotFound) return { ok: false, detail: `Could not connect to ${where(login)}: host ${login.host} not found` };
     throw err;
   }
 }
 
+/** What is left of a login's whole deadline (its waits' timeout and 2 s), the host's look-up included. */
+const left = (started: number, timeoutMs: number) => Math.max(1, timeoutMs + 2000 - (Date.now() - started));
+
 /** Connects to the SMTP server and logs in (EHLO, TLS as above, AUTH), then QUITs. A refused host
  *  throws 400 host_not_allowed; every other failure is a result. `signal` ends it early (service stop). */
 export async function testSmtpLogin(login: SmtpLogin, policy: MailHostPolicy, timeoutMs = CONNECTION_TEST_TIMEOUT_MS, signal?: AbortSignal): Promise<CheckResult> {
-  const target = await pinned(login, policy);
+  const started = Date.now();
+  const target = await pinned(login, policy, timeoutMs);
   if ('ok' in target) return target;
   let upgraded = false;
   // nodemailer's logger interface; it reports a STARTTLS upgrade at info level.
@@ -198,7 +202,7 @@ export async function testSmtpLogin(login: SmtpLogin, policy: MailHostPolicy, ti
   };
   const transport = createTransport({ ...smtpTransportOptions(login, target, timeoutMs), logger });
   try {
-    await withDeadline(transport.verify(), timeoutMs + 2000, () => transport.close(), signal);
+    await withDeadline(transport.verify(), left(started, timeoutMs), () => transport.close(), signal);
     const security = login.secure ? 'TLS' : upgraded ? 'STARTTLS' : 'no TLS, local server';
     return { ok: true, detail: scrubSecret(`Logged in to ${where(login)} (${security})`, login) };
   } catch (e) {
@@ -220,13 +224,14 @@ export async function testSmtpLogin(login: SmtpLogin, policy: MailHostPolicy, ti
 /** Connects to the IMAP server and logs in (TLS as above, LOGIN/AUTHENTICATE), then LOGOUTs. A refused
  *  host throws 400 host_not_allowed; every other failure is a result. `signal` ends it early. */
 export async function testImapLogin(login: MailServerLogin, policy: MailHostPolicy, timeoutMs = CONNECTION_TEST_TIMEOUT_MS, signal?: AbortSignal): Promise<CheckResult> {
-  const target = await pinned(login, policy);
+  const started = Date.now();
+  const target = await pinned(login, policy, timeoutMs);
   if ('ok' in target) return target;
   const client = new ImapFlow(imapClientOptions(login, target, timeoutMs));
   // imapflow also emits socket errors as events; the connect() promise reports them.
   client.on('error', () => undefined);
   try {
-    await withDeadline(client.connect(), timeoutMs + 2000, () => client.close(), signal);
+    await withDeadline(client.connect(), left(started, timeoutMs), () => client.close(), signal);
     const security = client.secureConnection ? (login.port === 993 ? 'TLS' : 'STARTTLS') : 'no TLS, local server';
     // LOGOUT is one more wait on the server: bounded too, then the socket is simply closed.
     await withDeadline(client.logout(), timeoutMs, () => client.close(), signal).catch(() => client.close());

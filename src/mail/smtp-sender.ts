@@ -96,6 +96,25 @@ function unreachable(err: unknown, login: SmtpLogin): SmtpResult {
   throw err;
 }
 
+/** `work`, or a rejection as soon as `signal` aborts (the work itself goes on, unawaited). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
 interface Session {
   transport: Transporter;
 }
@@ -134,18 +153,20 @@ export class SmtpSessions implements SmtpSender {
   /** Sends one message: nodemailer message options (it builds the MIME and the envelope), or raw MIME
    *  with its envelope. Never throws. */
   async send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult> {
-    let session: Session;
-    try {
-      session = await this.session(inboxId, login);
-    } catch (err) {
-      return unreachable(err, login);
-    }
     if (this.closed) return { outcome: 'deferred', code: null, detail: NOT_SENT_CLOSED, senderRefused: false };
-    // One deadline for the whole message: nodemailer's own timeouts only notice a silent server.
+    // One deadline for the whole message, the host's look-up included: nodemailer's own timeouts only
+    // notice a silent server.
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(DEADLINE), this.limits.deadlineMs);
+    let session: Session | null = null;
     try {
+      try {
+        session = await abortable(this.session(inboxId, login), controller.signal);
+      } catch (err) {
+        if (controller.signal.aborted) return this.cutShort(controller.signal, login);
+        return unreachable(err, login);
+      }
       const info = await session.transport.sendMail({ ...message, signal: controller.signal } as Mail.Options);
       const envelope = (info.envelope ?? message.envelope) as { to?: string[] } | undefined;
       const firstRecipient = envelope?.to?.[0]?.toLowerCase();
@@ -157,20 +178,22 @@ export class SmtpSessions implements SmtpSender {
       }
       return { outcome: 'accepted', code: Number(String(info.response ?? '250').slice(0, 3)) || 250, detail: oneLine(String(info.response ?? '')), senderRefused: false };
     } catch (err) {
-      let result: SmtpResult;
-      if (controller.signal.aborted) {
-        const detail = controller.signal.reason === DEADLINE ? `Timed out: ${at(login)} did not take the message within ${seconds(this.limits.deadlineMs)} s` : NOT_SENT_CLOSED;
-        result = { outcome: 'deferred', code: null, detail, senderRefused: false };
-      } else {
-        result = timedOut(classifySmtpError(err as NodemailerError), err as NodemailerError, login, this.limits);
-      }
+      const result = controller.signal.aborted
+        ? this.cutShort(controller.signal, login)
+        : timedOut(classifySmtpError(err as NodemailerError), err as NodemailerError, login, this.limits);
       // A broken session must not carry the next message: start a fresh one.
-      if (result.outcome !== 'rejected') this.drop(inboxId, session);
+      if (result.outcome !== 'rejected' && session) this.drop(inboxId, session);
       return result;
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(controller);
     }
+  }
+
+  /** A send ended by its deadline or by close(). */
+  private cutShort(signal: AbortSignal, login: SmtpLogin): SmtpResult {
+    const detail = signal.reason === DEADLINE ? `Timed out: ${at(login)} did not take the message within ${seconds(this.limits.deadlineMs)} s` : NOT_SENT_CLOSED;
+    return { outcome: 'deferred', code: null, detail, senderRefused: false };
   }
 
   /** Closes the inbox's session if it is still `session` (a newer one, started after a failure, stays). */
