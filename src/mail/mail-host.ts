@@ -79,7 +79,10 @@ export async function pinMailHost(host: string, policy: MailHostPolicy, timeoutM
   if (!addresses.length) throw new MailHostNotFound(name);
   const refused = refusal(addresses, policy);
   if (refused) throw hostRefused(name, refused.category, policy.allowPrivate);
-  return { host: name, address: addresses[0]!.address };
+  // One address is connected to (nodemailer would resolve a name again): IPv4 first when the name has
+  // both, as a local relay named `localhost` often listens on 127.0.0.1 alone.
+  const chosen = addresses.find((a) => a.family === 4) ?? addresses[0]!;
+  return { host: name, address: chosen.address };
 }
 
 /**

@@ -10,12 +10,16 @@ const answers =
 const refused = (host: string, category: string) => expect.objectContaining({ status: 400, code: 'host_not_allowed', details: { host, category } });
 
 describe('pinMailHost', () => {
-  it('resolves a name once and hands back the address it checked, the name kept for TLS', async () => {
-    const resolve = jest.fn(answers('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'));
+  it('resolves a name once and hands back an address it checked (IPv4 first), the name kept for TLS', async () => {
+    const resolve = jest.fn(answers('2606:2800:21f:cb07:6820:80da:af6b:8b2c', '93.184.215.14'));
     const pinned = await pinMailHost('SMTP.Example.COM.', { allowPrivate: false, resolve });
     expect(pinned).toEqual({ host: 'smtp.example.com', address: '93.184.215.14' });
     expect(tlsServername(pinned)).toBe('smtp.example.com');
     expect(resolve).toHaveBeenCalledTimes(1);
+    await expect(pinMailHost('v6only.test', { allowPrivate: false, resolve: answers('2606:2800:21f:cb07:6820:80da:af6b:8b2c') })).resolves.toEqual({
+      host: 'v6only.test',
+      address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+    });
     // An IP literal is its own address, with no name for TLS to check.
     const literal = await pinMailHost('8.8.8.8', { allowPrivate: false, resolve });
     expect(literal).toEqual({ host: '8.8.8.8', address: '8.8.8.8' });
