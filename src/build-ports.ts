@@ -10,19 +10,23 @@ import { createResolver } from './net/dns';
 import { guardedHttp } from './net/http-client';
 import { createModelClient } from './net/model-client';
 import { createVerifierClient } from './net/verifier-client';
+import { peerWorkLimit } from './peer-work';
 import type { Ports } from './ports';
 
 /** The real ports for this config, each replaced by its override when one is given. */
 export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Ports {
   const http = overrides.http ?? guardedHttp(config);
+  // SMTP and IMAP connect only where outbound HTTP may (decisions.md §10).
+  const policy = { allowPrivate: config.allowPrivateFetch };
   return {
     clock: overrides.clock ?? systemClock,
     dns: overrides.dns ?? createResolver(config.dnsServers),
-    smtp: overrides.smtp ?? threadedSmtp(),
-    imap: overrides.imap ?? imapClient(),
+    smtp: overrides.smtp ?? threadedSmtp({ policy }),
+    imap: overrides.imap ?? imapClient({ policy }),
     http,
     model: overrides.model ?? createModelClient(http, config.llm),
     verifier: overrides.verifier ?? createVerifierClient(http, config.verifierUrl),
     jobs: overrides.jobs ?? new DeferredJobQueue(),
+    peerWork: overrides.peerWork ?? peerWorkLimit(),
   };
 }

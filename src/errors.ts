@@ -83,7 +83,11 @@ export const ERROR_CODES = {
   one_click_required: { status: 400, meaning: 'A one-click unsubscribe POST must carry List-Unsubscribe=One-Click in its body (RFC 8058).' },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },
-  host_not_allowed: { status: 400, meaning: 'The link points at a host the server does not fetch from.' },
+  host_not_allowed: {
+    status: 400,
+    meaning:
+      "The link points at a host the server does not fetch from, or an inbox's SMTP/IMAP host resolves to an address the service does not connect to (loopback or private without ALLOW_PRIVATE_FETCH; link-local or cloud metadata never).",
+  },
   address_not_allowed: { status: 400, meaning: 'The link resolves to a private or reserved address, which the server does not fetch from.' },
   fetch_failed: { status: 400, meaning: 'The linked file could not be fetched (connection failed or the server answered an error).' },
   fetch_timeout: { status: 400, meaning: 'The link did not answer in time.' },
@@ -128,6 +132,11 @@ export const ERROR_CODES = {
     meaning: "The workspace's monthly cap of prompt-column model calls (COLUMN_MONTHLY_CAP) is reached; it starts again on the 1st (UTC, Retry-After).",
   },
   rate_limited: { status: 429, meaning: 'Too many requests of this kind; wait the Retry-After seconds (also in details.retry_after_seconds).' },
+  too_many_in_flight: {
+    status: 429,
+    meaning:
+      'The workspace already has as many requests waiting on mail servers (answers, connection tests) as one workspace may have at once; retry after Retry-After seconds (also in details.retry_after_seconds).',
+  },
   // The server's own
   internal_error: { status: 500, meaning: 'An unexpected server error; it has been logged.' },
   starting: { status: 503, meaning: 'The service is starting and not ready yet; try again in a moment.' },

@@ -9,10 +9,13 @@
 import type { Clock } from './clock';
 import type { JobQueue } from './job-queue';
 import type { CheckResult, MailServerLogin, SmtpLogin } from './mail/connection-test';
+import type { OpenOptions } from './mail/imap-client';
 import type { InboundMessage, Unreadable } from './mail/inbound-message';
 import type { SmtpSender } from './mail/smtp-sender';
+import type { SmtpSessionOptions } from './mail/smtp-thread';
 import type { DnsResolver } from './net/dns';
 import type { SafeFetchOptions, SafeResponse } from './net/safe-fetch';
+import type { PeerWork } from './peer-work';
 
 export type { Clock } from './clock';
 export type { DnsResolver } from './net/dns';
@@ -20,10 +23,14 @@ export type { JobData, JobQueue, JobSink } from './job-queue';
 
 // --- SMTP --------------------------------------------------------------------------------------------
 
+// Every SMTP and IMAP connection goes through the address guard (mail/mail-host.ts, decisions.md §10).
+
 export interface SmtpPort {
-  /** Sending sessions (one pooled SMTP session per inbox) until their close(): a dispatch call's. */
-  sessions(): SmtpSender;
-  /** Logs in and QUITs (the connection test). Never throws: a failure is a result with a short detail. */
+  /** Sending sessions (one pooled SMTP session per inbox) until their close(): a dispatch call's, or a
+   *  request's with shorter waits (send-now.ts). */
+  sessions(opts?: SmtpSessionOptions): SmtpSender;
+  /** Logs in and QUITs (the connection test). A failure is a result with a short detail; a host the
+   *  address guard refuses throws 400 host_not_allowed. */
   testLogin(login: SmtpLogin): Promise<CheckResult>;
   /** Service stop, after the jobs drained: ends what the port holds (the SMTP thread). */
   close(): Promise<void>;
@@ -32,11 +39,13 @@ export interface SmtpPort {
 // --- IMAP --------------------------------------------------------------------------------------------
 
 export interface ImapPort {
-  /** Logs in and LOGOUTs (the connection test). Never throws: a failure is a result with a short detail. */
+  /** Logs in and LOGOUTs (the connection test). A failure is a result with a short detail; a host the
+   *  address guard refuses throws 400 host_not_allowed. */
   testLogin(login: MailServerLogin): Promise<CheckResult>;
   /** A logged-in session for reading (reply polling), TLS rules as in the connection test; throws when
-   *  the login fails. The caller closes it. */
-  open(login: MailServerLogin): Promise<ImapSession>;
+   *  the login fails or the host is refused. Every wait is bounded; `signal` ends the session (its calls
+   *  reject with the signal's reason). The caller closes it. */
+  open(login: MailServerLogin, opts?: OpenOptions): Promise<ImapSession>;
   /** Parses one message read from a session (mail/inbound-message.ts parseInbound; the real port does it
    *  on a thread of its own, mail/parse-thread.ts). Malformed input resolves to { unreadable, reason }. */
   parse(raw: Buffer): Promise<InboundMessage | Unreadable>;
@@ -59,9 +68,11 @@ export interface ImapFolderState {
 
 export interface ImapMessage {
   uid: number;
-  /** The whole RFC 5322 message. */
+  /** The whole RFC 5322 message; empty when it was not downloaded (`tooLarge`). */
   source: Buffer;
   internalDate: Date | null;
+  /** Set for a message over the size limit (decisions.md §10), which is not downloaded: its RFC822.SIZE. */
+  tooLarge?: number;
 }
 
 /** Read-only by construction: folders are EXAMINEd, messages fetched with BODY.PEEK[] (decisions.md §6:
@@ -71,7 +82,8 @@ export interface ImapSession {
   /** Opens a folder read-only (EXAMINE); fetchAfter reads from it. */
   examine(path: string): Promise<ImapFolderState>;
   /** The examined folder's messages with a UID above `afterUid`, in UID order, at most `limit`, and with
-   *  `maxBytes` only as many as fit in it (RFC822.SIZE), though always at least one. */
+   *  `maxBytes` only as many as fit in it (RFC822.SIZE), though always at least one. A message over the
+   *  size limit comes back with `tooLarge` and no body. */
   fetchAfter(afterUid: number, opts?: { limit?: number; maxBytes?: number }): Promise<ImapMessage[]>;
   /** The examined folder's lowest UID of a message that arrived on or after `since` (SEARCH SINCE, a
    *  whole day in the server's zone), or null when none did: where a first poll starts. */
@@ -139,4 +151,6 @@ export interface Ports {
   model: ModelPort;
   verifier: VerifierPort;
   jobs: JobQueue;
+  /** The per-workspace cap on requests waiting on a mail server (peer-work.ts). */
+  peerWork: PeerWork;
 }

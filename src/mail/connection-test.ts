@@ -7,13 +7,17 @@
 // - IMAP port 993 is implicit TLS; any other port (143) must offer STARTTLS.
 // - Certificates are always verified against the system CAs (a self-signed certificate fails with a
 //   clear detail).
-// - The one exception is a server on this machine (127.0.0.0/8, ::1, localhost): nothing crosses a
-//   network, so plain text is allowed there (STARTTLS is still used when offered). Local relays and the
-//   test peers in test/support rely on this.
+// - The one exception is a server on this machine (the address connected to is 127.0.0.0/8 or ::1):
+//   nothing crosses a network, so plain text is allowed there (STARTTLS is still used when offered).
+//   Local relays and the test peers in test/support rely on this (with ALLOW_PRIVATE_FETCH=true).
+// - The host goes through the address guard first (mail-host.ts, decisions.md §10): resolved once,
+//   checked, and the connection goes to that address; a refused host throws 400 host_not_allowed before
+//   any connection is tried.
 // Results are short human lines; they never contain the password (scrubbed as a last defence too).
-import net from 'node:net';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { createTransport } from 'nodemailer';
+import { addressCategory } from '../net/safe-fetch';
+import { MailHostNotFound, pinMailHost, tlsServername, type MailHostPolicy, type PinnedHost } from './mail-host';
 
 export interface MailServerLogin {
   host: string;
@@ -34,27 +38,22 @@ export interface CheckResult {
 
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
-/** True for a host on this machine, where plain text never crosses a network. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (net.isIPv4(h)) return h.startsWith('127.');
-  if (net.isIPv6(h)) return h === '::1' || /^::ffff:127\./.test(h);
-  return false;
-}
+/** True for an address on this machine (127.0.0.0/8, ::1 and their IPv4-mapped forms), where plain
+ *  text never crosses a network. Judged on the address connected to, never on the name. */
+export const isLoopbackAddress = (address: string): boolean => addressCategory(address) === 'loopback';
 
-/** nodemailer options for an inbox's SMTP server (shared by the connection test and sending). */
-export function smtpTransportOptions(login: SmtpLogin, timeoutMs = CONNECTION_TEST_TIMEOUT_MS) {
+/** nodemailer options for an inbox's SMTP server (shared by the connection test and sending): the
+ *  connection goes to the pinned address, TLS checks the host name. */
+export function smtpTransportOptions(login: SmtpLogin, pinned: PinnedHost, timeoutMs = CONNECTION_TEST_TIMEOUT_MS) {
+  const servername = tlsServername(pinned);
   return {
-    host: login.host,
+    host: pinned.address,
     port: login.port,
     secure: login.secure,
-    requireTLS: !login.secure && !isLoopbackHost(login.host),
+    requireTLS: !login.secure && !isLoopbackAddress(pinned.address),
     auth: { user: login.username, pass: login.password },
-    tls: { servername: net.isIP(login.host) ? undefined : login.host },
+    servername,
+    tls: { servername },
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
@@ -64,17 +63,18 @@ export function smtpTransportOptions(login: SmtpLogin, timeoutMs = CONNECTION_TE
   };
 }
 
-/** imapflow options for an inbox's IMAP server (shared by the connection test and reply polling). */
-export function imapClientOptions(login: MailServerLogin, timeoutMs = CONNECTION_TEST_TIMEOUT_MS): ImapFlowOptions {
+/** imapflow options for an inbox's IMAP server (shared by the connection test and reply polling): the
+ *  connection goes to the pinned address, TLS checks the host name. */
+export function imapClientOptions(login: MailServerLogin, pinned: PinnedHost, timeoutMs = CONNECTION_TEST_TIMEOUT_MS): ImapFlowOptions {
   const secure = login.port === 993;
   return {
-    host: login.host,
+    host: pinned.address,
     port: login.port,
     secure,
     // true: STARTTLS or fail; undefined: STARTTLS when offered (loopback only).
-    doSTARTTLS: secure ? undefined : isLoopbackHost(login.host) ? undefined : true,
+    doSTARTTLS: secure ? undefined : isLoopbackAddress(pinned.address) ? undefined : true,
     auth: { user: login.username, pass: login.password },
-    servername: net.isIP(login.host) ? undefined : login.host,
+    servername: tlsServername(pinned),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
@@ -118,6 +118,7 @@ const NO_STARTTLS = /does not support (required )?STARTTLS|Error upgrading conne
 function networkProblem(err: NetError, login: MailServerLogin, timeoutMs: number, tlsPort: number): string | null {
   const at = where(login);
   const text = `${err.code ?? ''} ${err.message ?? ''}`;
+  if (err.code === STOPPED) return `The test of ${at} was stopped: the service is shutting down`;
   if (NO_STARTTLS.test(text)) {
     return `${at} does not offer STARTTLS, and the password is only sent encrypted (use implicit TLS on port ${tlsPort} if the server has it)`;
   }
@@ -135,23 +136,56 @@ function networkProblem(err: NetError, login: MailServerLogin, timeoutMs: number
   return null;
 }
 
-async function withDeadline<T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T> {
+/** The error a login helper ends with when its caller gives up (the service is stopping). */
+const STOPPED = 'ESTOPPED';
+
+/** `work`, or a timeout at `ms` (none when infinite), or the caller's abort: either way `onLate` tears
+ *  the connection down. */
+export async function withDeadline<T>(work: Promise<T>, ms: number, onLate: () => void, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    if (Number.isFinite(ms)) {
+      timer = setTimeout(() => {
+        onLate();
+        reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
+      }, ms);
+    }
+    onAbort = () => {
       onLate();
-      reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
-    }, ms);
+      reject(Object.assign(new Error('stopped: the service is shutting down'), { code: STOPPED }));
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     return await Promise.race([work, late]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** Connects to the SMTP server and logs in (EHLO, TLS as above, AUTH), then QUITs. */
-export async function testSmtpLogin(login: SmtpLogin, timeoutMs = CONNECTION_TEST_TIMEOUT_MS): Promise<CheckResult> {
+/** The host's address under the guard; a host with no address becomes a failed check, a refused one
+ *  throws 400 host_not_allowed (mail-host.ts). */
+async function pinned(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number): Promise<PinnedHost | CheckResult> {
+  try {
+    return await pinMailHost(login.host, policy, timeoutMs);
+  } catch (err) {
+    if (err instanceof MailHostNotFound) return { ok: false, detail: `Could not connect to ${where(login)}: host ${login.host} not found` };
+    throw err;
+  }
+}
+
+/** What is left of a login's whole deadline (its waits' timeout and 2 s), the host's look-up included. */
+const left = (started: number, timeoutMs: number) => Math.max(1, timeoutMs + 2000 - (Date.now() - started));
+
+/** Connects to the SMTP server and logs in (EHLO, TLS as above, AUTH), then QUITs. A refused host
+ *  throws 400 host_not_allowed; every other failure is a result. `signal` ends it early (service stop). */
+export async function testSmtpLogin(login: SmtpLogin, policy: MailHostPolicy, timeoutMs = CONNECTION_TEST_TIMEOUT_MS, signal?: AbortSignal): Promise<CheckResult> {
+  const started = Date.now();
+  const target = await pinned(login, policy, timeoutMs);
+  if ('ok' in target) return target;
   let upgraded = false;
   // nodemailer's logger interface; it reports a STARTTLS upgrade at info level.
   const noop = () => undefined;
@@ -166,9 +200,9 @@ export async function testSmtpLogin(login: SmtpLogin, timeoutMs = CONNECTION_TES
     fatal: noop,
     level: noop,
   };
-  const transport = createTransport({ ...smtpTransportOptions(login, timeoutMs), logger });
+  const transport = createTransport({ ...smtpTransportOptions(login, target, timeoutMs), logger });
   try {
-    await withDeadline(transport.verify(), timeoutMs + 2000, () => transport.close());
+    await withDeadline(transport.verify(), left(started, timeoutMs), () => transport.close(), signal);
     const security = login.secure ? 'TLS' : upgraded ? 'STARTTLS' : 'no TLS, local server';
     return { ok: true, detail: scrubSecret(`Logged in to ${where(login)} (${security})`, login) };
   } catch (e) {
@@ -187,15 +221,20 @@ export async function testSmtpLogin(login: SmtpLogin, timeoutMs = CONNECTION_TES
   }
 }
 
-/** Connects to the IMAP server and logs in (TLS as above, LOGIN/AUTHENTICATE), then LOGOUTs. */
-export async function testImapLogin(login: MailServerLogin, timeoutMs = CONNECTION_TEST_TIMEOUT_MS): Promise<CheckResult> {
-  const client = new ImapFlow(imapClientOptions(login, timeoutMs));
+/** Connects to the IMAP server and logs in (TLS as above, LOGIN/AUTHENTICATE), then LOGOUTs. A refused
+ *  host throws 400 host_not_allowed; every other failure is a result. `signal` ends it early. */
+export async function testImapLogin(login: MailServerLogin, policy: MailHostPolicy, timeoutMs = CONNECTION_TEST_TIMEOUT_MS, signal?: AbortSignal): Promise<CheckResult> {
+  const started = Date.now();
+  const target = await pinned(login, policy, timeoutMs);
+  if ('ok' in target) return target;
+  const client = new ImapFlow(imapClientOptions(login, target, timeoutMs));
   // imapflow also emits socket errors as events; the connect() promise reports them.
   client.on('error', () => undefined);
   try {
-    await withDeadline(client.connect(), timeoutMs + 2000, () => client.close());
+    await withDeadline(client.connect(), left(started, timeoutMs), () => client.close(), signal);
     const security = client.secureConnection ? (login.port === 993 ? 'TLS' : 'STARTTLS') : 'no TLS, local server';
-    await client.logout().catch(() => client.close());
+    // LOGOUT is one more wait on the server: bounded too, then the socket is simply closed.
+    await withDeadline(client.logout(), timeoutMs, () => client.close(), signal).catch(() => client.close());
     return { ok: true, detail: scrubSecret(`Logged in to ${where(login)} (${security})`, login) };
   } catch (e) {
     client.close();

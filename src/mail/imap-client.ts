@@ -1,87 +1,165 @@
 // The real IMAP port (ports.ts ImapPort) on imapflow: the connection test, and read-only sessions for
-// reply polling. Transport security as in connection-test.ts (imapClientOptions). Sessions only EXAMINE
-// folders and FETCH with BODY.PEEK[] (imapflow's `source`), so nothing on the server changes, \Seen included.
-// Messages are parsed on the port's parse thread (parse-thread.ts).
+// reply polling. Transport security as in connection-test.ts (imapClientOptions), and the address guard
+// (mail-host.ts): the session goes to the address checked. Sessions only EXAMINE folders and FETCH with
+// BODY.PEEK[] (imapflow's `source`), so nothing on the server changes, \Seen included. Messages are parsed
+// on the port's parse thread (parse-thread.ts).
+//
+// Every wait is bounded (decisions.md §10): the greeting and login by imapflow's timeouts and a deadline
+// over both, each command by `timeoutMs` (a server trickling bytes resets a socket's idle timeout, not
+// these), and the whole session by the caller's signal (a poll's wall-clock deadline): once it fires the
+// connection is closed and every call under way or to come rejects with its reason.
 import { ImapFlow, type ESearchResult } from 'imapflow';
-import { CONNECTION_TEST_TIMEOUT_MS, imapClientOptions, testImapLogin, type CheckResult, type MailServerLogin } from './connection-test';
+import { MAX_RAW_BYTES } from './inbound-message';
+import { CONNECTION_TEST_TIMEOUT_MS, imapClientOptions, testImapLogin, withDeadline, type CheckResult, type MailServerLogin } from './connection-test';
+import { pinMailHost, type MailHostPolicy } from './mail-host';
 import { ParseThread } from './parse-thread';
 
-/** Socket and greeting deadline for a polling session. */
+/** Socket, greeting and command deadline for a polling session. */
 export const IMAP_SESSION_TIMEOUT_MS = 30_000;
+/** A message over this (RFC822.SIZE) is not downloaded (decisions.md §10): the parser's own limit. */
+export const MAX_MESSAGE_BYTES = MAX_RAW_BYTES;
 
-export function imapClient(opts: { timeoutMs?: number } = {}) {
+export interface ImapPortOptions {
+  /** The address guard (mail-host.ts): ALLOW_PRIVATE_FETCH. */
+  policy: MailHostPolicy;
+  /** Each wait of a polling session (IMAP_SESSION_TIMEOUT_MS unless given; tests shorten it). */
+  timeoutMs?: number;
+  /** The connection test's waits (CONNECTION_TEST_TIMEOUT_MS unless given). */
+  testTimeoutMs?: number;
+}
+
+export interface OpenOptions {
+  /** Ends the session: the connection is closed and every call rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export function imapClient(opts: ImapPortOptions) {
   const thread = new ParseThread();
+  const stopping = new AbortController();
   return {
-    testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, CONNECTION_TEST_TIMEOUT_MS),
-    open: (login: MailServerLogin) => openImapSession(login, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS),
+    testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, opts.policy, opts.testTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS, stopping.signal),
+    open: (login: MailServerLogin, o: OpenOptions = {}) => openImapSession(login, opts.policy, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS, o.signal),
     parse: (raw: Buffer) => thread.parse(raw),
-    close: () => thread.stop(),
+    close: () => {
+      stopping.abort();
+      return thread.stop();
+    },
   };
 }
 
-export async function openImapSession(login: MailServerLogin, timeoutMs: number) {
-  const client = new ImapFlow(imapClientOptions(login, timeoutMs));
+const reasonOf = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? 'the IMAP session was stopped')));
+
+export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal) {
+  if (signal?.aborted) throw reasonOf(signal);
+  const pinned = await pinMailHost(login.host, policy, timeoutMs);
+  const client = new ImapFlow(imapClientOptions(login, pinned, timeoutMs));
   // Socket errors also come as events; the command under way rejects with them.
   client.on('error', () => undefined);
+
+  /** One wait on the server: at most `ms`, and never past the session's signal. A late server is cut off
+   *  (the connection closed), so the command rejects and the session is over. */
+  const bounded = async <T>(what: string, work: () => Promise<T>, ms = timeoutMs): Promise<T> => {
+    if (signal?.aborted) throw reasonOf(signal);
+    try {
+      const result = await withDeadline(work(), ms, () => client.close(), signal);
+      // A closed connection may end a FETCH early without an error: never take that for the whole answer.
+      if (signal?.aborted) throw reasonOf(signal);
+      return result;
+    } catch (err) {
+      if (signal?.aborted) throw reasonOf(signal);
+      if ((err as { code?: string }).code === 'ETIMEDOUT') throw new Error(`The IMAP server ${login.host}:${login.port} did not answer ${what} within ${Math.round(ms / 1000)} s`);
+      throw err;
+    }
+  };
+
   try {
-    await client.connect();
+    // Greeting, STARTTLS and login: imapflow bounds each; this bounds them together.
+    await bounded('the greeting and login', () => client.connect(), timeoutMs + 2000);
   } catch (err) {
     client.close();
     throw err;
   }
+  // The session's end, wherever it is: closing the socket rejects the command under way.
+  const end = () => client.close();
+  signal?.addEventListener('abort', end, { once: true });
+
   return {
     async folders() {
-      return (await client.list()).map((f) => ({ path: f.path, specialUse: f.specialUse || null }));
+      return (await bounded('LIST', () => client.list())).map((f) => ({ path: f.path, specialUse: f.specialUse || null }));
     },
     async examine(path: string) {
-      const box = await client.mailboxOpen(path, { readOnly: true });
+      const box = await bounded('EXAMINE', () => client.mailboxOpen(path, { readOnly: true }));
       return { uidValidity: String(box.uidValidity), uidNext: box.uidNext, exists: box.exists };
     },
     async fetchAfter(afterUid: number, { limit = 100, maxBytes }: { limit?: number; maxBytes?: number } = {}) {
-      const out: { uid: number; source: Buffer; internalDate: Date | null }[] = [];
+      const out: { uid: number; source: Buffer; internalDate: Date | null; tooLarge?: number }[] = [];
       if (client.mailbox === false || !client.mailbox.exists) return out;
       // UIDs first, so only `limit` bodies cross the wire. With ESEARCH (RFC 4731, every IMAP4rev2
       // server) the answer is a compact set ("101:10100"), not one number per message still to read,
       // which on a backlog of 10,000 was sent again for every batch. `N:*` always includes the newest
       // message, even below N: the UID check drops it.
-      const found = await client.search({ uid: `${afterUid + 1}:*` }, { uid: true, returnOptions: ['all'] });
-      let uids = firstUids(found, afterUid, limit);
+      const found = await bounded('SEARCH', () => client.search({ uid: `${afterUid + 1}:*` }, { uid: true, returnOptions: ['all'] }));
+      const uids = firstUids(found, afterUid, limit);
       if (!uids.length) return out;
-      if (maxBytes !== undefined) uids = withinBytes(await sizesOf(client, uids), maxBytes);
-      for await (const m of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
-        if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+      // Sizes before bodies: a message over MAX_MESSAGE_BYTES is never downloaded, only reported.
+      const plan = batchPlan(await bounded('FETCH (RFC822.SIZE)', () => sizesOf(client, uids)), maxBytes ?? Number.POSITIVE_INFINITY);
+      for (const skipped of plan.tooLarge) out.push({ uid: skipped.uid, source: Buffer.alloc(0), internalDate: null, tooLarge: skipped.size });
+      if (plan.fetch.length) {
+        // The bodies: as long as they take, within the session's deadline (the signal).
+        await bounded(
+          'FETCH (BODY.PEEK[])',
+          async () => {
+            for await (const m of client.fetch(plan.fetch.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
+              if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+            }
+          },
+          Number.POSITIVE_INFINITY,
+        );
       }
       return out.sort((a, b) => a.uid - b.uid);
     },
     async firstUidSince(since: Date) {
       if (client.mailbox === false || !client.mailbox.exists) return null;
-      const found = (await client.search({ since }, { uid: true })) || [];
+      const found = (await bounded('SEARCH SINCE', () => client.search({ since }, { uid: true }))) || [];
       return found.length ? found.reduce((a, b) => Math.min(a, b)) : null;
     },
     async close() {
-      await client.logout().catch(() => client.close());
+      signal?.removeEventListener('abort', end);
+      // LOGOUT is one more wait on the server: bounded, then the socket is simply closed.
+      await withDeadline(client.logout(), Math.min(timeoutMs, 5_000), end).catch(end);
     },
   };
 }
 
-/** Each message's size (RFC822.SIZE), by UID, in UID order: one small FETCH before the bodies. */
+/** Each message's size (RFC822.SIZE), by UID, in UID order: one small FETCH before the bodies. A server
+ *  that gives no size counts as 0 (the parser still refuses a body over MAX_RAW_BYTES). */
 async function sizesOf(client: ImapFlow, uids: number[]): Promise<{ uid: number; size: number }[]> {
   const out: { uid: number; size: number }[] = [];
   for await (const m of client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) out.push({ uid: m.uid, size: m.size ?? 0 });
   return out.sort((a, b) => a.uid - b.uid);
 }
 
-/** The first UIDs whose sizes add up to at most `maxBytes`; at least the first, however large, so a big
- *  message is read alone rather than never. */
-export function withinBytes(sized: readonly { uid: number; size: number }[], maxBytes: number): number[] {
-  const out: number[] = [];
+/**
+ * Which messages of a batch (in UID order) to download and which to skip for their size: every message
+ * over MAX_MESSAGE_BYTES is skipped (decisions.md §10), the others are taken while their sizes add up to
+ * at most `maxBytes`, and always at least one of them, so a big message is read alone rather than never.
+ * The batch ends at the first message that does not fit, so what it covers is a run of UIDs the cursor
+ * can move past.
+ */
+export function batchPlan(sized: readonly { uid: number; size: number }[], maxBytes: number): { fetch: number[]; tooLarge: { uid: number; size: number }[] } {
+  const fetch: number[] = [];
+  const tooLarge: { uid: number; size: number }[] = [];
   let total = 0;
-  for (const { uid, size } of sized) {
-    if (out.length && total + size > maxBytes) break;
-    out.push(uid);
-    total += size;
+  for (const m of sized) {
+    if (m.size > MAX_MESSAGE_BYTES) {
+      tooLarge.push(m);
+      continue;
+    }
+    if (fetch.length && total + m.size > maxBytes) break;
+    fetch.push(m.uid);
+    total += m.size;
   }
-  return out;
+  return { fetch, tooLarge };
 }
 
 /** The lowest `limit` UIDs above `afterUid` of a search answer: an ESEARCH compact set, or the plain

@@ -1,15 +1,19 @@
 // Hands one composed message to an inbox's SMTP server and says what happened, in the terms the sending
 // engine acts on. The only sending code that speaks SMTP. Transports are pooled per inbox for the life
-// of a dispatch tick (one TCP/TLS session carries that inbox's messages), then closed.
+// of a dispatch tick (one TCP/TLS session carries that inbox's messages), then closed. Each session goes
+// to the address the guard checked (mail-host.ts, decisions.md §10), and each message has a deadline.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { AppError } from '../errors';
 import { smtpTransportOptions, type SmtpLogin } from './connection-test';
+import { MailHostNotFound, pinMailHost, type MailHostPolicy } from './mail-host';
 
 /**
  * accepted  the server took the message (2xx after DATA).
  * rejected  a permanent refusal (5xx) of the recipient or the message: a hard bounce.
  * deferred  a temporary refusal (4xx) or no answer (connection refused, dropped, timed out): try later.
- * auth      the server refused our login or our sender: the inbox's problem, not the lead's.
+ * auth      the server refused our login or our sender, or the address guard refused its host: the
+ *           inbox's problem, not the lead's.
  */
 export type SmtpOutcome = 'accepted' | 'rejected' | 'deferred' | 'auth';
 
@@ -23,7 +27,19 @@ export interface SmtpResult {
   senderRefused: boolean;
 }
 
+/** Each wait of a dispatch send (connecting, the greeting, every reply). */
 export const SMTP_SEND_TIMEOUT_MS = 60_000;
+/** The longest one message may take whatever the server does (one that trickles its replies resets every
+ *  socket timeout). Far shorter than the sweep's SENDING_STALE_MINUTES, so a live send is never swept. */
+export const SMTP_SEND_DEADLINE_MS = 5 * 60_000;
+
+/** How long a sending session waits: each wait, and one message from start to end. */
+export interface SmtpLimits {
+  timeoutMs: number;
+  deadlineMs: number;
+}
+
+export const DISPATCH_LIMITS: SmtpLimits = { timeoutMs: SMTP_SEND_TIMEOUT_MS, deadlineMs: SMTP_SEND_DEADLINE_MS };
 
 interface NodemailerError extends Error {
   code?: string;
@@ -58,31 +74,100 @@ export interface SmtpSender {
   /** Sends one message: nodemailer message options (it builds the MIME and the envelope), or raw MIME
    *  with its envelope. Never rejects with an SMTP failure: those are results. */
   send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult>;
+  /** Ends the sessions; a message still on its way ends at once as a `deferred` result. */
   close(): void;
 }
 
+/** Seconds as people read them: "30", or "0.5" for a wait under one. */
+const seconds = (ms: number) => (ms >= 1000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1));
+const at = (login: SmtpLogin) => `${login.host}:${login.port}`;
+
+/** A message nodemailer gave up on for lack of an answer, in words that say so. */
+function timedOut(result: SmtpResult, err: NodemailerError, login: SmtpLogin, limits: SmtpLimits): SmtpResult {
+  if (err.code !== 'ETIMEDOUT') return result;
+  return { ...result, detail: oneLine(`Timed out: no answer from ${at(login)} within ${seconds(limits.timeoutMs)} s (${result.detail})`) };
+}
+
+/** The guard refused the host, or it has no address: nothing was tried (mail-host.ts). */
+function unreachable(err: unknown, login: SmtpLogin): SmtpResult {
+  // A refused host is the inbox's problem, not the lead's: like a refused login, the inbox rests.
+  if (err instanceof AppError) return { outcome: 'auth', code: null, detail: oneLine(`Not connected: ${err.message}`), senderRefused: true };
+  if (err instanceof MailHostNotFound) return { outcome: 'deferred', code: null, detail: `Could not connect to ${at(login)}: host ${login.host} not found`, senderRefused: false };
+  throw err;
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (the work itself goes on, unawaited). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+interface Session {
+  transport: Transporter;
+}
+
+/** Why a send was cut short: its own deadline, or the sessions being closed. */
+const DEADLINE = 'deadline';
+const CLOSED = 'closed';
+const NOT_SENT_CLOSED = 'Not sent: the sending session was closed (the service is stopping)';
+
 /** One sending session per inbox for a tick; `close()` ends them all. The engine runs these on the SMTP
- *  thread (smtp-thread.ts). */
+ *  thread (smtp-thread.ts). Every session goes to the address the guard checked (mail-host.ts). */
 export class SmtpSessions implements SmtpSender {
-  private readonly transports = new Map<string, Transporter>();
+  private readonly sessions = new Map<string, Promise<Session>>();
+  private readonly inFlight = new Set<AbortController>();
+  private closed = false;
 
-  constructor(private readonly timeoutMs = SMTP_SEND_TIMEOUT_MS) {}
+  constructor(
+    private readonly policy: MailHostPolicy,
+    private readonly limits: SmtpLimits = DISPATCH_LIMITS,
+  ) {}
 
-  private transport(inboxId: string, login: SmtpLogin): Transporter {
-    let t = this.transports.get(inboxId);
-    if (!t) {
-      t = nodemailer.createTransport({ ...smtpTransportOptions(login, this.timeoutMs), pool: true, maxConnections: 1, maxMessages: 100 });
-      this.transports.set(inboxId, t);
+  /** The inbox's pooled transport, to the address checked once for this session. */
+  private session(inboxId: string, login: SmtpLogin): Promise<Session> {
+    let s = this.sessions.get(inboxId);
+    if (!s) {
+      s = pinMailHost(login.host, this.policy, this.limits.timeoutMs).then((pinned) => ({
+        transport: nodemailer.createTransport({ ...smtpTransportOptions(login, pinned, this.limits.timeoutMs), pool: true, maxConnections: 1, maxMessages: 100 }),
+      }));
+      // A refused or unknown host is not remembered: the next message asks again.
+      s.catch(() => this.sessions.delete(inboxId));
+      this.sessions.set(inboxId, s);
     }
-    return t;
+    return s;
   }
 
   /** Sends one message: nodemailer message options (it builds the MIME and the envelope), or raw MIME
    *  with its envelope. Never throws. */
   async send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult> {
-    const t = this.transport(inboxId, login);
+    if (this.closed) return { outcome: 'deferred', code: null, detail: NOT_SENT_CLOSED, senderRefused: false };
+    // One deadline for the whole message, the host's look-up included: nodemailer's own timeouts only
+    // notice a silent server.
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timer = setTimeout(() => controller.abort(DEADLINE), this.limits.deadlineMs);
+    let session: Session | null = null;
     try {
-      const info = await t.sendMail(message);
+      try {
+        session = await abortable(this.session(inboxId, login), controller.signal);
+      } catch (err) {
+        if (controller.signal.aborted) return this.cutShort(controller.signal, login);
+        return unreachable(err, login);
+      }
+      const info = await session.transport.sendMail({ ...message, signal: controller.signal } as Mail.Options);
       const envelope = (info.envelope ?? message.envelope) as { to?: string[] } | undefined;
       const firstRecipient = envelope?.to?.[0]?.toLowerCase();
       const rejected = ((info.rejected ?? []) as (string | { address: string })[]).map((r) => (typeof r === 'string' ? r : r.address).toLowerCase());
@@ -93,19 +178,44 @@ export class SmtpSessions implements SmtpSender {
       }
       return { outcome: 'accepted', code: Number(String(info.response ?? '250').slice(0, 3)) || 250, detail: oneLine(String(info.response ?? '')), senderRefused: false };
     } catch (err) {
-      const result = classifySmtpError(err as NodemailerError);
+      const result = controller.signal.aborted
+        ? this.cutShort(controller.signal, login)
+        : timedOut(classifySmtpError(err as NodemailerError), err as NodemailerError, login, this.limits);
       // A broken session must not carry the next message: start a fresh one.
-      if (result.outcome !== 'rejected') this.drop(inboxId);
+      if (result.outcome !== 'rejected' && session) this.drop(inboxId, session);
       return result;
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
   }
 
-  private drop(inboxId: string): void {
-    this.transports.get(inboxId)?.close();
-    this.transports.delete(inboxId);
+  /** A send ended by its deadline or by close(). */
+  private cutShort(signal: AbortSignal, login: SmtpLogin): SmtpResult {
+    const detail = signal.reason === DEADLINE ? `Timed out: ${at(login)} did not take the message within ${seconds(this.limits.deadlineMs)} s` : NOT_SENT_CLOSED;
+    return { outcome: 'deferred', code: null, detail, senderRefused: false };
+  }
+
+  /** Closes the inbox's session if it is still `session` (a newer one, started after a failure, stays). */
+  private drop(inboxId: string, session: Session): void {
+    void this.sessions.get(inboxId)?.then(
+      (current) => {
+        if (current !== session) return;
+        this.sessions.delete(inboxId);
+        current.transport.close();
+      },
+      () => undefined,
+    );
   }
 
   close(): void {
-    for (const id of [...this.transports.keys()]) this.drop(id);
+    this.closed = true;
+    for (const controller of this.inFlight) controller.abort(CLOSED);
+    for (const s of this.sessions.values())
+      void s.then(
+        (session) => session.transport.close(),
+        () => undefined,
+      );
+    this.sessions.clear();
   }
 }

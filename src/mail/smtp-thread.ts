@@ -10,9 +10,10 @@
 // treats like any unexpected failure mid-send: the row stays in `sending` and is never sent again, since
 // whether it went out is unknown. The next send starts a new thread.
 import type Mail from 'nodemailer/lib/mailer';
-import { testSmtpLogin, type CheckResult, type SmtpLogin } from './connection-test';
-import { SMTP_SEND_TIMEOUT_MS, type SmtpResult, type SmtpSender } from './smtp-sender';
-import type { ToSmtpThread } from './smtp-worker';
+import { CONNECTION_TEST_TIMEOUT_MS, testSmtpLogin, type CheckResult, type SmtpLogin } from './connection-test';
+import type { MailHostPolicy } from './mail-host';
+import { DISPATCH_LIMITS, type SmtpLimits, type SmtpResult, type SmtpSender } from './smtp-sender';
+import type { SmtpSessionSettings, ToSmtpThread } from './smtp-worker';
 import { WorkerThread } from './worker-thread';
 
 export class SmtpThread {
@@ -24,10 +25,11 @@ export class SmtpThread {
     return this.nextSession++;
   }
 
-  send(session: number, inboxId: string, login: SmtpLogin, message: Mail.Options, timeoutMs: number): Promise<SmtpResult> {
-    return this.thread.request((id) => ({ type: 'send', id, session, inboxId, login, message, timeoutMs }) satisfies ToSmtpThread);
+  send(session: number, inboxId: string, login: SmtpLogin, message: Mail.Options, settings: SmtpSessionSettings): Promise<SmtpResult> {
+    return this.thread.request((id) => ({ type: 'send', id, session, inboxId, login, message, settings }) satisfies ToSmtpThread);
   }
 
+  /** Ends the session's SMTP sessions; a message still on its way is answered at once (not sent). */
   closeSession(session: number): void {
     this.thread.notify({ type: 'close', session } satisfies ToSmtpThread);
   }
@@ -49,32 +51,74 @@ export class SmtpThread {
 /** SmtpSessions on the SMTP thread: the same pooled session per inbox, until close(). */
 export class ThreadedSmtpSessions implements SmtpSender {
   private readonly session: number;
+  private closed = false;
 
   constructor(
     private readonly thread: SmtpThread,
-    private readonly timeoutMs = SMTP_SEND_TIMEOUT_MS,
+    private readonly settings: SmtpSessionSettings,
+    private readonly onClose: () => void = () => undefined,
   ) {
     this.session = thread.openSession();
   }
 
   send(inboxId: string, login: SmtpLogin, message: Mail.Options): Promise<SmtpResult> {
-    return this.thread.send(this.session, inboxId, login, message, this.timeoutMs);
+    // Closed (the port's close() may end a request's session before it sends): nothing goes.
+    if (this.closed)
+      return Promise.resolve({ outcome: 'deferred', code: null, detail: 'Not sent: the sending session was closed (the service is stopping)', senderRefused: false });
+    return this.thread.send(this.session, inboxId, login, message, this.settings);
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.thread.closeSession(this.session);
+    this.onClose();
   }
+}
+
+/** How a caller's sending session waits (SmtpPort.sessions). */
+export interface SmtpSessionOptions {
+  /** Each wait (connecting, the greeting, every reply); SMTP_SEND_TIMEOUT_MS unless given. */
+  timeoutMs?: number;
+  /** One message from start to end; SMTP_SEND_DEADLINE_MS unless given. */
+  deadlineMs?: number;
+  /** The port's close() ends this session's sends at once (a request's send, which nothing else drains;
+   *  the dispatcher's sessions are drained by the jobs instead). */
+  endOnClose?: boolean;
+}
+
+export interface SmtpPortOptions {
+  /** The address guard (mail-host.ts): ALLOW_PRIVATE_FETCH. */
+  policy: MailHostPolicy;
+  /** Upper bounds on every session's waits, whatever a caller asks (tests shorten them). */
+  maxLimits?: Partial<SmtpLimits>;
 }
 
 /** The real SMTP port (ports.ts SmtpPort): sending sessions on a thread of its own, stopped with the
  *  service; the connection test on the main thread (one short login, no MIME to build). */
-export function threadedSmtp(thread = new SmtpThread()) {
+export function threadedSmtp(opts: SmtpPortOptions, thread = new SmtpThread()) {
+  const open = new Set<ThreadedSmtpSessions>();
+  const stopping = new AbortController();
+  const bound = (ms: number, max: number | undefined) => Math.min(ms, max ?? ms);
   return {
     thread,
-    sessions: (): SmtpSender => new ThreadedSmtpSessions(thread),
-    testLogin: (login: SmtpLogin): Promise<CheckResult> => testSmtpLogin(login),
-    // The service's jobs have drained their sends by now. A message still on the thread (a dispatch call
-    // from outside the jobs, as tests make) keeps it until answered; it then unrefs itself.
-    close: (): Promise<void> => thread.stopIfIdle(),
+    sessions: (o: SmtpSessionOptions = {}): SmtpSender => {
+      const limits: SmtpLimits = {
+        timeoutMs: bound(o.timeoutMs ?? DISPATCH_LIMITS.timeoutMs, opts.maxLimits?.timeoutMs),
+        deadlineMs: bound(o.deadlineMs ?? DISPATCH_LIMITS.deadlineMs, opts.maxLimits?.deadlineMs),
+      };
+      const s: ThreadedSmtpSessions = new ThreadedSmtpSessions(thread, { allowPrivate: opts.policy.allowPrivate, limits }, () => open.delete(s));
+      if (o.endOnClose) open.add(s);
+      return s;
+    },
+    testLogin: (login: SmtpLogin): Promise<CheckResult> => testSmtpLogin(login, opts.policy, bound(CONNECTION_TEST_TIMEOUT_MS, opts.maxLimits?.timeoutMs), stopping.signal),
+    // Requests' sends and tests end at once; the service's jobs have drained their sends by now. A
+    // message still on the thread (a dispatch call from outside the jobs, as tests make) keeps it until
+    // answered; it then unrefs itself.
+    close: async (): Promise<void> => {
+      stopping.abort();
+      for (const s of [...open]) s.close();
+      await thread.stopIfIdle();
+    },
   };
 }

@@ -4,7 +4,9 @@
 //   of the hostname (a trailing dot ignored). Subdomains are NOT included: "docs.google.com" does not
 //   let "evil.docs.google.com" through, so an operator lists every host they mean.
 // - the host's addresses are resolved first and every one must be public (addressCategory below), unless
-//   `allowPrivate` (ALLOW_PRIVATE_FETCH). The connection then goes to the address that was checked: the
+//   `allowPrivate` (ALLOW_PRIVATE_FETCH) lets loopback and private ranges through; link-local and cloud
+//   metadata addresses never pass (refusedCategory below, decisions.md §10, which SMTP and IMAP share:
+//   mail/mail-host.ts). The connection then goes to the address that was checked: the
 //   request's `lookup` hands back that address, so there is no second DNS look-up for a rebinding DNS
 //   server to answer differently. TLS still verifies the certificate against the hostname.
 // - redirects are followed by hand, at most MAX_REDIRECTS, and every hop is checked again (scheme, host,
@@ -73,7 +75,8 @@ export type AddressCategory =
   | 'shared' // carrier-grade NAT 100.64/10
   | 'multicast'
   | 'reserved'
-  | 'unique_local';
+  | 'unique_local'
+  | 'metadata'; // a cloud metadata service outside the link-local ranges (AWS's IPv6 fd00:ec2::254)
 
 interface Range {
   bytes: number[];
@@ -107,6 +110,8 @@ const RANGES: Range[] = [
   { bytes: [...new Array(15).fill(0), 1], bits: 128, category: 'loopback' }, // ::1
   { bytes: [0x01, 0, 0, 0, 0, 0, 0, 0], bits: 64, category: 'reserved' }, // 100::/64 discard
   { bytes: [0x20, 0x01, 0x0d, 0xb8], bits: 32, category: 'reserved' }, // 2001:db8::/32 documentation
+  // Before fc00::/7, which holds it: the first matching range names the address.
+  { bytes: [0xfd, 0, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54], bits: 128, category: 'metadata' }, // fd00:ec2::254
   { bytes: [0xfc], bits: 7, category: 'unique_local' }, // fc00::/7
   { bytes: [0xfe, 0x80], bits: 10, category: 'link_local' }, // fe80::/10
   { bytes: [0xfe, 0xc0], bits: 10, category: 'private' }, // fec0::/10 (deprecated site-local)
@@ -192,6 +197,21 @@ export function addressCategory(ip: string): AddressCategory | null {
 
 export const isPublicAddress = (ip: string): boolean => addressCategory(ip) === null;
 
+/** What no setting lets the server reach: link-local ranges (169.254.0.0/16 with the cloud metadata
+ *  address 169.254.169.254, fe80::/10) and other metadata addresses. decisions.md §10 */
+const NEVER_REACHABLE: ReadonlySet<AddressCategory> = new Set(['link_local', 'metadata']);
+
+/**
+ * The guard's verdict on one address, shared by outbound HTTP and by SMTP/IMAP (mail/mail-host.ts): the
+ * category that refuses it, or null when it may be reached. `allowPrivate` (ALLOW_PRIVATE_FETCH) lets
+ * every non-public category through except link-local and metadata addresses. decisions.md §10
+ */
+export function refusedCategory(ip: string, allowPrivate: boolean): AddressCategory | null {
+  const category = addressCategory(ip);
+  if (category === null || (allowPrivate && !NEVER_REACHABLE.has(category))) return null;
+  return category;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The fetch.
 
@@ -225,6 +245,18 @@ export function isInDomains(host: string, domains: readonly string[] | undefined
 const systemResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
+/** A host's addresses: an IP literal as itself, a name through `resolve` (the system resolver unless
+ *  given). Empty when the name cannot be resolved. `host` is normalised (normalizeHost). */
+export async function resolveHost(host: string, resolve: (hostname: string) => Promise<ResolvedAddress[]> = systemResolve): Promise<ResolvedAddress[]> {
+  const literal = isIP(host);
+  if (literal) return [{ address: host, family: literal === 6 ? 6 : 4 }];
+  try {
+    return await resolve(host);
+  } catch {
+    return [];
+  }
+}
+
 /** Parses and checks one hop's URL; returns it with the address to connect to. */
 async function checkHop(raw: string | URL, opts: SafeFetchOptions, hop: number): Promise<{ url: URL; pinned: ResolvedAddress }> {
   let url: URL;
@@ -241,26 +273,13 @@ async function checkHop(raw: string | URL, opts: SafeFetchOptions, hop: number):
     throw new AppError('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${(opts.allowedHosts ?? []).join(', ')}.`, { host });
   }
 
-  let addresses: ResolvedAddress[];
-  const literal = isIP(host);
-  if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
-  else {
-    try {
-      addresses = await (opts.resolve ?? systemResolve)(host);
-    } catch {
-      addresses = [];
-    }
-    if (!addresses.length) throw fetchFailed(`The host ${host} could not be found.`, { host });
-  }
-  if (!opts.allowPrivate) {
-    // Every address must pass: a name that mixes public and private answers is refused outright.
-    const bad = addresses.find((a) => addressCategory(a.address) !== null && !opts.trustedAddresses?.includes(a.address));
-    if (bad) {
-      throw new AppError('address_not_allowed', `The host ${host} points at a ${addressCategory(bad.address)} address, which the server does not fetch from.`, {
-        host,
-        category: addressCategory(bad.address),
-      });
-    }
+  const addresses = await resolveHost(host, opts.resolve);
+  if (!addresses.length) throw fetchFailed(`The host ${host} could not be found.`, { host });
+  // Every address must pass: a name that mixes public and private answers is refused outright.
+  const bad = addresses.find((a) => refusedCategory(a.address, opts.allowPrivate) !== null && !opts.trustedAddresses?.includes(a.address));
+  if (bad) {
+    const category = addressCategory(bad.address);
+    throw new AppError('address_not_allowed', `The host ${host} points at a ${category} address, which the server does not fetch from.`, { host, category });
   }
   return { url, pinned: addresses[0] };
 }

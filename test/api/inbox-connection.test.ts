@@ -1,7 +1,7 @@
 // POST /mailboxes/:id/test (decisions.md §5; api.md "Inbox status"): real logins against smtp-server
 // and a private Dovecot on loopback, through REST and GraphQL.
 import net from 'node:net';
-import { isLoopbackHost, imapClientOptions, smtpTransportOptions, testImapLogin, testSmtpLogin } from '../../src/mail/connection-test';
+import { isLoopbackAddress, imapClientOptions, smtpTransportOptions, testImapLogin, testSmtpLogin } from '../../src/mail/connection-test';
 import { Inbox } from '../../src/modules/inboxes/inbox.entity';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { createInbox, type InboxOverrides } from '../support/factories/inbox.factory';
@@ -11,6 +11,8 @@ import { startTestService } from '../support/service';
 import * as ops from '../graphql/generated';
 
 const PASSWORD = 'Tr1cky-inbox-Pa55word';
+/** The address guard as ALLOW_PRIVATE_FETCH=true sets it: the test peers are on loopback. */
+const OPEN = { allowPrivate: true };
 const OTHER = 'not-the-inbox-password';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
@@ -32,7 +34,7 @@ beforeAll(async () => {
   // `both` logs in everywhere; `smtp-bad` / `imap-bad` have another password on one of the servers.
   // One after the other, so afterAll can stop whatever started when a later one fails (Dovecot missing
   // fails this whole file, loudly).
-  service = await startTestService();
+  service = await startTestService({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
   smtp = await startSmtpPeer({ users: { both: PASSWORD, 'smtp-bad': OTHER, 'imap-bad': PASSWORD } });
   imap = await startImapPeer({ users: { both: PASSWORD, 'smtp-bad': PASSWORD, 'imap-bad': OTHER } });
   owner = await signUp(service.url);
@@ -212,8 +214,8 @@ describe('login helpers', () => {
     try {
       const started = Date.now();
       const [s, i] = await Promise.all([
-        testSmtpLogin({ host: '127.0.0.1', port, secure: false, username: 'u', password: 'p' }, 800),
-        testImapLogin({ host: '127.0.0.1', port, username: 'u', password: 'p' }, 800),
+        testSmtpLogin({ host: '127.0.0.1', port, secure: false, username: 'u', password: 'p' }, OPEN, 800),
+        testImapLogin({ host: '127.0.0.1', port, username: 'u', password: 'p' }, OPEN, 800),
       ]);
       expect(Date.now() - started).toBeLessThan(3500);
       expect(s).toEqual({ ok: false, detail: `No answer from 127.0.0.1:${port} within 1 s` });
@@ -226,7 +228,7 @@ describe('login helpers', () => {
   it('report a server that drops the connection', async () => {
     smtp.behaviour = { drop: 'auth' };
     try {
-      const r = await testSmtpLogin({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'both', password: PASSWORD }, 2000);
+      const r = await testSmtpLogin({ host: '127.0.0.1', port: smtp.port, secure: false, username: 'both', password: PASSWORD }, OPEN, 2000);
       expect(r).toEqual({ ok: false, detail: `127.0.0.1:${smtp.port} closed the connection before the login finished` });
     } finally {
       smtp.behaviour = {};
@@ -234,29 +236,43 @@ describe('login helpers', () => {
   });
 
   it('explain implicit TLS against a plain-text port', async () => {
-    const r = await testSmtpLogin({ host: '127.0.0.1', port: smtp.port, secure: true, username: 'both', password: PASSWORD }, 2000);
+    const r = await testSmtpLogin({ host: '127.0.0.1', port: smtp.port, secure: true, username: 'both', password: PASSWORD }, OPEN, 2000);
     expect(r.ok).toBe(false);
     expect(r.detail).toMatch(/does not speak TLS from the start on this port/);
   });
 });
 
 describe('transport security rules', () => {
-  it('treats only this machine as loopback', () => {
-    expect(['127.0.0.1', '127.3.4.5', 'localhost', '::1', '[::1]'].map(isLoopbackHost)).toEqual([true, true, true, true, true]);
-    expect(['10.0.0.1', '192.168.1.1', 'smtp.example.com', '128.0.0.1', 'localhost.example.com'].map(isLoopbackHost)).toEqual([false, false, false, false, false]);
+  it('treats only this machine as loopback, judged on the address connected to', () => {
+    expect(['127.0.0.1', '127.3.4.5', '::1', '::ffff:127.0.0.1'].map(isLoopbackAddress)).toEqual([true, true, true, true]);
+    expect(['10.0.0.1', '192.168.1.1', '93.184.215.14', '128.0.0.1', 'localhost'].map(isLoopbackAddress)).toEqual([false, false, false, false, false]);
   });
 
-  it('requires STARTTLS on port 587 of a remote server and uses implicit TLS when smtpSecure is set', () => {
+  it('requires STARTTLS on port 587 of a remote server and uses implicit TLS when smtpSecure is set; connects to the checked address, TLS checking the name', () => {
     const login = { host: 'smtp.example.com', port: 587, secure: false, username: 'u', password: 'p' };
-    expect(smtpTransportOptions(login)).toMatchObject({ secure: false, requireTLS: true, tls: { servername: 'smtp.example.com' } });
-    expect(smtpTransportOptions({ ...login, port: 465, secure: true })).toMatchObject({ secure: true, requireTLS: false });
-    expect(smtpTransportOptions({ ...login, host: '127.0.0.1' })).toMatchObject({ secure: false, requireTLS: false });
+    const remote = { host: 'smtp.example.com', address: '93.184.215.14' };
+    expect(smtpTransportOptions(login, remote)).toMatchObject({
+      host: '93.184.215.14',
+      secure: false,
+      requireTLS: true,
+      servername: 'smtp.example.com',
+      tls: { servername: 'smtp.example.com' },
+    });
+    expect(smtpTransportOptions({ ...login, port: 465, secure: true }, remote)).toMatchObject({ secure: true, requireTLS: false });
+    expect(smtpTransportOptions({ ...login, host: 'localhost' }, { host: 'localhost', address: '127.0.0.1' })).toMatchObject({ secure: false, requireTLS: false });
+    // A name that only says "local" but points elsewhere gets no plain-text pass.
+    expect(smtpTransportOptions({ ...login, host: 'localhost' }, { host: 'localhost', address: '93.184.215.14' })).toMatchObject({ requireTLS: true });
   });
 
-  it('uses implicit TLS on IMAP port 993 and requires STARTTLS on other ports of a remote server', () => {
+  it('uses implicit TLS on IMAP port 993 and requires STARTTLS on other ports of a remote server; connects to the checked address', () => {
     const login = { host: 'imap.example.com', port: 993, username: 'u', password: 'p' };
-    expect(imapClientOptions(login)).toMatchObject({ secure: true, doSTARTTLS: undefined });
-    expect(imapClientOptions({ ...login, port: 143 })).toMatchObject({ secure: false, doSTARTTLS: true });
-    expect(imapClientOptions({ ...login, host: '127.0.0.1', port: 143 })).toMatchObject({ secure: false, doSTARTTLS: undefined });
+    const remote = { host: 'imap.example.com', address: '93.184.215.14' };
+    expect(imapClientOptions(login, remote)).toMatchObject({ host: '93.184.215.14', servername: 'imap.example.com', secure: true, doSTARTTLS: undefined });
+    expect(imapClientOptions({ ...login, port: 143 }, remote)).toMatchObject({ secure: false, doSTARTTLS: true });
+    expect(imapClientOptions({ ...login, host: '127.0.0.1', port: 143 }, { host: '127.0.0.1', address: '127.0.0.1' })).toMatchObject({
+      servername: undefined,
+      secure: false,
+      doSTARTTLS: undefined,
+    });
   });
 });

@@ -233,7 +233,9 @@ describe('GET /mailboxes', () => {
       { sentToday: 0, capToday: 40, rampShare: 100 },
       { sentToday: 0, capToday: 10, rampShare: 33 },
     ]);
-    expect(Object.keys(res.body[2]).sort()).toEqual([...Object.keys(fresh), 'sentToday', 'capToday', 'rampShare'].sort());
+    expect(Object.keys(res.body[2]).sort()).toEqual([...Object.keys(fresh), 'sentToday', 'capToday', 'rampShare', 'skippedMessages', 'lastSkippedMessage'].sort());
+    // Nothing skipped by reply polling yet (test/integration/imap-limits.test.ts fills these).
+    expect(res.body[2]).toMatchObject({ skippedMessages: 0, lastSkippedMessage: null });
     // The POST answer is the plain inbox object (figures are list-only).
     expect(fresh).not.toHaveProperty('sentToday');
   });

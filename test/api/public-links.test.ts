@@ -27,7 +27,7 @@ let me: Account;
 let base: string;
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
+  service = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test', ALLOW_PRIVATE_FETCH: 'true' } });
   base = service.url;
   peer = await startSmtpPeer();
 });

@@ -23,7 +23,7 @@ let peer: SmtpPeer;
 let me: Account;
 
 beforeAll(async () => {
-  service = await startTestService({ clock });
+  service = await startTestService({ clock, env: { ALLOW_PRIVATE_FETCH: 'true' } });
   peer = await startSmtpPeer();
   me = await signUp(service.url, { timezone: 'UTC' });
 });

@@ -1,7 +1,7 @@
 // The real IMAP port's reading session (src/mail/imap-client.ts) against Dovecot: folders, EXAMINE, the
 // messages after a UID, and nothing changed on the server (\Seen stays unset: BODY.PEEK[]).
 import { ImapFlow } from 'imapflow';
-import { firstUids, imapClient, withinBytes } from '../../src/mail/imap-client';
+import { batchPlan, firstUids, imapClient, MAX_MESSAGE_BYTES } from '../../src/mail/imap-client';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 
 const USER = 'reader@example.com';
@@ -20,10 +20,12 @@ afterAll(async () => {
   await peer?.stop();
 });
 
+// Dovecot is on loopback: the address guard lets it through only with ALLOW_PRIVATE_FETCH's setting.
+const open = (opts: { timeoutMs?: number } = {}) => imapClient({ policy: { allowPrivate: true }, ...opts });
 const login = (password = PASSWORD) => ({ host: peer.host, port: peer.port, username: USER, password });
 
 it('lists folders, examines INBOX and reads the messages after a UID, changing nothing', async () => {
-  const session = await imapClient().open(login());
+  const session = await open().open(login());
   try {
     expect((await session.folders()).map((f) => f.path)).toContain('INBOX');
     const state = await session.examine('INBOX');
@@ -60,7 +62,7 @@ it('lists folders, examines INBOX and reads the messages after a UID, changing n
 });
 
 it('refuses to open a session with a wrong password', async () => {
-  await expect(imapClient({ timeoutMs: 5_000 }).open(login('wrong-password'))).rejects.toMatchObject({ authenticationFailed: true });
+  await expect(open({ timeoutMs: 5_000 }).open(login('wrong-password'))).rejects.toMatchObject({ authenticationFailed: true });
 });
 
 it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain SEARCH list, then as many as fit a byte budget', () => {
@@ -72,8 +74,20 @@ it('takes the first UIDs above the cursor from an ESEARCH compact set or a plain
   expect(firstUids([9, 3, 5, 2], 2, 2)).toEqual([3, 5]);
   expect(firstUids(false, 0, 10)).toEqual([]);
   const sized = (...pairs: [uid: number, size: number][]) => pairs.map(([uid, size]) => ({ uid, size }));
-  expect(withinBytes(sized([1, 10], [2, 10], [5, 10]), 25)).toEqual([1, 2]);
-  expect(withinBytes(sized([1, 10], [2, 10]), 20)).toEqual([1, 2]);
-  expect(withinBytes(sized([3, 99], [4, 1]), 10)).toEqual([3]); // the first however large
-  expect(withinBytes([], 10)).toEqual([]);
+  const fetched = (...pairs: [uid: number, size: number][]) => batchPlan(sized(...pairs), 25).fetch;
+  expect(fetched([1, 10], [2, 10], [5, 10])).toEqual([1, 2]);
+  expect(batchPlan(sized([1, 10], [2, 10]), 20).fetch).toEqual([1, 2]);
+  expect(batchPlan(sized([3, 99], [4, 1]), 10).fetch).toEqual([3]); // the first however large, up to the limit
+  expect(batchPlan([], 10)).toEqual({ fetch: [], tooLarge: [] });
+});
+
+it('never downloads a message over 25 MB: it is listed apart with its size, and the batch covers it and the UIDs before the first that does not fit', () => {
+  const sized = (...pairs: [uid: number, size: number][]) => pairs.map(([uid, size]) => ({ uid, size }));
+  const huge = MAX_MESSAGE_BYTES + 1;
+  expect(MAX_MESSAGE_BYTES).toBe(25 * 1024 * 1024);
+  // Today's bug: the first of a batch was always taken, whatever its size.
+  expect(batchPlan(sized([1, huge]), 10)).toEqual({ fetch: [], tooLarge: [{ uid: 1, size: huge }] });
+  expect(batchPlan(sized([1, huge], [2, 5], [3, MAX_MESSAGE_BYTES]), 10)).toEqual({ fetch: [2], tooLarge: [{ uid: 1, size: huge }] });
+  expect(batchPlan(sized([1, 5], [2, huge], [3, 4], [4, 8], [5, huge]), 10)).toEqual({ fetch: [1, 3], tooLarge: [{ uid: 2, size: huge }] });
+  expect(batchPlan(sized([1, MAX_MESSAGE_BYTES]), 10)).toEqual({ fetch: [1], tooLarge: [] });
 });

@@ -16,7 +16,7 @@ import { createLeads } from '../support/factories/lead.factory';
 
 const DAY = 86_400_000;
 // The service's SMTP port, held here so a test can kill its thread mid-send.
-const smtp = threadedSmtp();
+const smtp = threadedSmtp({ policy: { allowPrivate: true } });
 const world = sendingWorld({ accountPer: 'test', env: { PUBLIC_URL: 'https://links.example.test' }, ports: { smtp } });
 const { clock, db, tick } = world;
 beforeEach(() => {
@@ -241,7 +241,7 @@ describe('exactly once', () => {
     const s = await activeCampaign({ leads: 12, campaign: { dailyLimit: 100 } });
     // Eleven more inboxes so that one tick can send to every lead.
     for (let i = 0; i < 11; i++) await attachInbox(s.campaignId, `extra${i}`);
-    const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test' } });
+    const other = await startTestService({ clock, env: { PUBLIC_URL: 'https://links.example.test', ALLOW_PRIVATE_FETCH: 'true' } });
     try {
       const reports = await Promise.all([
         tick(),

@@ -1,5 +1,6 @@
 // The SMTP thread (src/mail/smtp-thread.ts) against a real SMTP server on loopback: what the sending
 // engine relies on when it hands messages over.
+import { DISPATCH_LIMITS } from '../../src/mail/smtp-sender';
 import { SmtpThread, ThreadedSmtpSessions } from '../../src/mail/smtp-thread';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
@@ -17,6 +18,8 @@ beforeEach(() => {
 afterEach(() => thread.stop());
 afterAll(() => peer.stop());
 
+// The peer is on loopback: the address guard lets it through only with ALLOW_PRIVATE_FETCH's setting.
+const SETTINGS = { allowPrivate: true, limits: DISPATCH_LIMITS };
 const login = () => ({ host: peer.host, port: peer.port, secure: false, username: 'sender@example.com', password: 'smtp-secret' });
 const message = (to: string, subject = 'Hello') => ({
   from: { name: 'Sam', address: 'sam@acme.test' },
@@ -29,7 +32,7 @@ const message = (to: string, subject = 'Hello') => ({
 
 describe('the SMTP thread', () => {
   it('sends each message with what the main thread composed, one pooled session per inbox', async () => {
-    const sessions = new ThreadedSmtpSessions(thread);
+    const sessions = new ThreadedSmtpSessions(thread, SETTINGS);
     const results = await Promise.all([
       sessions.send('inbox-a', login(), message('one@client.test', 'First')),
       sessions.send('inbox-a', login(), message('two@client.test', 'Second')),
@@ -49,13 +52,13 @@ describe('the SMTP thread', () => {
 
   it('answers a refusal as a result, not an error', async () => {
     peer.behaviour = { rcpt: { code: 550, message: '5.1.1 No such user' } };
-    const result = await new ThreadedSmtpSessions(thread).send('inbox-a', login(), message('gone@client.test'));
+    const result = await new ThreadedSmtpSessions(thread, SETTINGS).send('inbox-a', login(), message('gone@client.test'));
     expect(result).toMatchObject({ outcome: 'rejected', code: 550, detail: expect.stringContaining('No such user') });
   });
 
   it('fails the messages it holds when it dies (their fate is unknown), and the next message starts a new thread', async () => {
     peer.behaviour = { delayMs: 2_000 };
-    const sessions = new ThreadedSmtpSessions(thread);
+    const sessions = new ThreadedSmtpSessions(thread, SETTINGS);
     const held = sessions.send('inbox-a', login(), message('one@client.test'));
     const failed = expect(held).rejects.toThrow(/SMTP thread was stopped/);
     await new Promise((r) => setTimeout(r, 200));
@@ -63,7 +66,7 @@ describe('the SMTP thread', () => {
     await failed;
 
     peer.behaviour = {};
-    expect(await new ThreadedSmtpSessions(thread).send('inbox-a', login(), message('two@client.test'))).toMatchObject({ outcome: 'accepted' });
+    expect(await new ThreadedSmtpSessions(thread, SETTINGS).send('inbox-a', login(), message('two@client.test'))).toMatchObject({ outcome: 'accepted' });
     expect(peer.messages.map((m) => m.envelope.rcptTo[0])).toEqual(['two@client.test']);
   });
 });

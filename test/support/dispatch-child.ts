@@ -8,7 +8,10 @@ import { startTestService } from './service';
 
 async function main() {
   const now = new Date(process.env.NOW!);
-  const service = await startTestService({ clock: { now: () => new Date(now) }, env: { PUBLIC_URL: process.env.PUBLIC_URL ?? 'https://links.example.test' } });
+  const service = await startTestService({
+    clock: { now: () => new Date(now) },
+    env: { PUBLIC_URL: process.env.PUBLIC_URL ?? 'https://links.example.test', ALLOW_PRIVATE_FETCH: 'true' },
+  });
   const report = await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [process.env.WORKSPACE_ID!] });
   console.log(JSON.stringify(report));
   await service.stop();

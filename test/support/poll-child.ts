@@ -12,15 +12,15 @@ async function main() {
   const now = new Date(process.env.NOW!);
   const delayMs = Number(process.env.POLL_DELAY_MS ?? 0);
   // Each fetch waits a little, so the parent can kill the process between two committed batches.
-  const imap = imapClient();
+  const imap = imapClient({ policy: { allowPrivate: true } });
   const slowImap = {
     ...imap,
-    async open(login: Parameters<typeof imap.open>[0]) {
-      const session = await imap.open(login);
+    async open(...args: Parameters<typeof imap.open>) {
+      const session = await imap.open(...args);
       return { ...session, fetchAfter: async (...args: Parameters<typeof session.fetchAfter>) => (await sleep(delayMs), session.fetchAfter(...args)) };
     },
   };
-  const service = await startTestService({ clock: { now: () => new Date(now) }, ports: { imap: slowImap } });
+  const service = await startTestService({ clock: { now: () => new Date(now) }, ports: { imap: slowImap }, env: { ALLOW_PRIVATE_FETCH: 'true' } });
   const report = await pollInbox(service.deps, process.env.INBOX_ID!, { batch: 5 });
   console.log(JSON.stringify(report));
   await service.stop();

@@ -52,7 +52,9 @@ export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<
     me = await signUp(service!.url, { timezone: 'UTC' });
   };
   beforeAll(async () => {
-    service = await startTestService({ clock, env: opts.env, ports: opts.ports });
+    // The SMTP peer is on loopback: the address guard lets it through only with ALLOW_PRIVATE_FETCH
+    // (decisions.md §10); a file may still turn it off.
+    service = await startTestService({ clock, env: { ALLOW_PRIVATE_FETCH: 'true', ...opts.env }, ports: opts.ports });
     peer = await startSmtpPeer();
     if (opts.accountPer !== 'test') await newAccount();
   });

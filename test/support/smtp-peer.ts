@@ -1,6 +1,6 @@
 // A real SMTP server (smtp-server) on 127.0.0.1 for tests: checks AUTH PLAIN/LOGIN against the given
 // users, records every accepted message (envelope + raw), and can misbehave on purpose (reject at RCPT or
-// DATA with any code, close with 421, drop the connection, answer slowly). Plain text only (no
+// DATA with any code, close with 421, drop the connection, answer slowly, or never answer). Plain text only (no
 // STARTTLS offered): the client code allows that on loopback alone (src/mail/connection-test.ts).
 import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
@@ -26,6 +26,9 @@ export interface SmtpPeerBehaviour {
   data?: SmtpReplySpec | ((envelope: SmtpEnvelope, raw: string) => SmtpReplySpec | undefined);
   /** Close the TCP connection without answering when the client reaches this stage. */
   drop?: SmtpStage;
+  /** Never answer once the client reaches this stage, keeping the connection open (`connect`: a server
+   *  that accepts the connection and never sends its greeting). */
+  hang?: SmtpStage;
   /** Wait this long before answering at every stage (timeout tests). */
   delayMs?: number;
 }
@@ -54,6 +57,10 @@ export interface SmtpPeer {
   messages: ReceivedMessage[];
   /** Every AUTH attempt, in order (passwords are not kept). */
   logins: { username: string; ok: boolean }[];
+  /** TCP connections accepted so far. */
+  connections: number;
+  /** Connections open now. */
+  readonly openConnections: number;
   /** Resolves once at least `count` messages were accepted, or rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   stop(): Promise<void>;
@@ -82,6 +89,10 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
     behaviour: opts.behaviour ?? {},
     messages,
     logins,
+    connections: 0,
+    get openConnections() {
+      return sockets.size;
+    },
     waitForMessages(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -101,8 +112,10 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
     stop: async () => undefined,
   };
 
-  /** Applies delay and drop for a stage; false when the connection was dropped. */
+  /** Applies delay, drop and hang for a stage; false when the connection was dropped (a hung stage never
+   *  settles: the connection stays open, unanswered, until the client or stop() closes it). */
   async function stage(name: SmtpStage, session: SMTPServerSession): Promise<boolean> {
+    if (peer.behaviour.hang === name) return new Promise<boolean>(() => undefined);
     if (peer.behaviour.delayMs) await sleep(peer.behaviour.delayMs);
     if (peer.behaviour.drop !== name) return true;
     sockets.get(session.remotePort)?.destroy();
@@ -169,6 +182,7 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
   // Kept so `drop` can cut a client off mid-conversation.
   server.server.on('connection', (socket: Socket) => {
     const port = socket.remotePort ?? 0;
+    peer.connections++;
     sockets.set(port, socket);
     socket.once('close', () => sockets.delete(port));
   });

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { addressCategory, isHostAllowed, isPublicAddress, safeFetchText, type SafeFetchOptions } from '../../src/net/safe-fetch';
+import { addressCategory, isHostAllowed, isPublicAddress, refusedCategory, safeFetchText, type SafeFetchOptions } from '../../src/net/safe-fetch';
 
 describe('addressCategory', () => {
   it.each([
@@ -39,6 +39,7 @@ describe('addressCategory', () => {
     ['::127.0.0.1', 'loopback'],
     ['64:ff9b::a9fe:a9fe', 'link_local'],
     ['2002:7f00:1::', 'loopback'],
+    ['fd00:ec2::254', 'metadata'],
     ['not-an-ip', 'reserved'],
   ])('%s is %s', (ip, category) => {
     expect(addressCategory(ip)).toBe(category);
@@ -62,6 +63,25 @@ describe('addressCategory', () => {
   ])('%s is public', (ip) => {
     expect(addressCategory(ip)).toBeNull();
     expect(isPublicAddress(ip)).toBe(true);
+  });
+});
+
+describe('refusedCategory (decisions.md §10, shared with SMTP and IMAP)', () => {
+  it('refuses every non-public address unless private ones are allowed', () => {
+    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '::1', 'fd12:3456::1', '100.64.0.1', '0.0.0.0']) {
+      expect(refusedCategory(ip, false)).toBe(addressCategory(ip));
+      expect(refusedCategory(ip, true)).toBeNull();
+    }
+    expect(refusedCategory('8.8.8.8', false)).toBeNull();
+  });
+
+  it('never lets link-local or cloud metadata addresses through, whatever ALLOW_PRIVATE_FETCH says', () => {
+    for (const ip of ['169.254.169.254', '169.254.0.1', '::ffff:169.254.169.254', 'fe80::1', 'fe80::1%eth0', '64:ff9b::a9fe:a9fe']) {
+      expect(refusedCategory(ip, true)).toBe('link_local');
+    }
+    expect(refusedCategory('fd00:ec2::254', true)).toBe('metadata');
+    // Its neighbours in fd00::/8 are ordinary unique-local addresses.
+    expect(refusedCategory('fd00:ec2::253', true)).toBeNull();
   });
 });
 
@@ -144,6 +164,16 @@ describe('safeFetchText', () => {
     await expect(safeFetchText(`http://localhost:${port}/ok`, { ...open, allowedHosts: ['localhost'], allowPrivate: false })).rejects.toEqual(refused('address_not_allowed'));
     await expect(safeFetchText(`http://[::ffff:127.0.0.1]:${port}/ok`, { ...open, allowedHosts: ['::ffff:7f00:1'], allowPrivate: false })).rejects.toEqual(
       refused('address_not_allowed'),
+    );
+  });
+
+  it('refuses link-local and metadata addresses even when private addresses are allowed', async () => {
+    const anyHost = { ...open, allowedHosts: undefined };
+    await expect(safeFetchText('http://169.254.169.254/latest/meta-data/', anyHost)).rejects.toEqual(refused('address_not_allowed'));
+    await expect(safeFetchText('http://[fd00:ec2::254]/latest/meta-data/', anyHost)).rejects.toEqual(refused('address_not_allowed'));
+    const resolve = async () => [{ address: '169.254.169.254', family: 4 as const }];
+    await expect(safeFetchText('http://metadata.test/latest', { ...anyHost, resolve })).rejects.toEqual(
+      expect.objectContaining({ code: 'address_not_allowed', details: { host: 'metadata.test', category: 'link_local' } }),
     );
   });
 

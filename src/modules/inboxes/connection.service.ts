@@ -1,9 +1,13 @@
 // POST /mailboxes/:id/test (decisions.md §5): log in to the inbox's SMTP and IMAP servers with its saved
 // details. A pass brings a bounce-stopped inbox back to `active` (api.md: it cannot be resumed any other
 // way) and clears lastError; a failure records a short lastError. A paused inbox stays paused.
+// decisions.md §10: both logins go through the address guard (a refused host is 400 host_not_allowed,
+// before anything is connected, so the test never tells an open port from a closed one), in one of the
+// workspace's slots for work waiting on a mail server (429 too_many_in_flight beyond them), and each is
+// bounded in time by the mail ports.
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
-import type { CheckResult } from '../../mail/connection-test';
+import type { CheckResult, MailServerLogin, SmtpLogin } from '../../mail/connection-test';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 
 export interface MailboxTestResult {
@@ -17,6 +21,14 @@ const UNREADABLE_PASSWORD: CheckResult = {
   detail: 'The saved password cannot be decrypted (was SECRET_KEY changed?); save the password again with PATCH /mailboxes/:id',
 };
 
+/** Both logins at once; a refusal of either host (an AppError) is the answer, after both have ended. */
+async function bothLogins(ctx: AuthedCtx, smtp: SmtpLogin, imap: MailServerLogin): Promise<[CheckResult, CheckResult]> {
+  const [s, i] = await Promise.allSettled([ctx.deps.smtp.testLogin(smtp), ctx.deps.imap.testLogin(imap)]);
+  if (s.status === 'rejected') throw s.reason;
+  if (i.status === 'rejected') throw i.reason;
+  return [s.value, i.value];
+}
+
 export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTestResult> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox', { populate: ['passwordEnc'] });
   let password: string | null = null;
@@ -29,10 +41,13 @@ export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTe
   const [smtp, imap] =
     password === null
       ? [UNREADABLE_PASSWORD, UNREADABLE_PASSWORD]
-      : await Promise.all([
-          ctx.deps.smtp.testLogin({ host: inbox.smtpHost, port: inbox.smtpPort, secure: inbox.smtpSecure, username: inbox.username, password }),
-          ctx.deps.imap.testLogin({ host: inbox.imapHost, port: inbox.imapPort, username: inbox.username, password }),
-        ]);
+      : await ctx.deps.peerWork.run(ctx.actor.workspaceId, () =>
+          bothLogins(
+            ctx,
+            { host: inbox.smtpHost, port: inbox.smtpPort, secure: inbox.smtpSecure, username: inbox.username, password },
+            { host: inbox.imapHost, port: inbox.imapPort, username: inbox.username, password },
+          ),
+        );
 
   // Conditional updates: the inbox may have been paused, edited or deleted during the (up to 10 s) test,
   // and a pass must only ever lift a bounce stop, never undo a pause.

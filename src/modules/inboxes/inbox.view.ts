@@ -5,8 +5,10 @@ import type { MailboxView } from './inboxes.types';
 import { capOn, rampShare } from './ramp';
 
 export type TodayFigures = Pick<MailboxView, 'sentToday' | 'capToday' | 'rampShare'>;
+/** What reply polling skipped (decisions.md §10), from the folders' cursors. */
+export type SkippedFigures = Pick<MailboxView, 'skippedMessages' | 'lastSkippedMessage'>;
 /** The inbox object without the list-only figures (POST and PATCH answer this in REST). */
-export type InboxObject = Omit<MailboxView, keyof TodayFigures>;
+export type InboxObject = Omit<MailboxView, keyof TodayFigures | keyof SkippedFigures>;
 
 export function inboxView(inbox: Inbox): InboxObject {
   return {
@@ -36,8 +38,9 @@ export function inboxView(inbox: Inbox): InboxObject {
   };
 }
 
-/** Adds what the inbox sent and may send on `today` (YYYY-MM-DD, workspace timezone). */
-export function withTodayFigures(inbox: InboxObject, today: string, sentToday: number): MailboxView {
+/** Adds what the inbox sent and may send on `today` (YYYY-MM-DD, workspace timezone), and what reply
+ *  polling skipped. */
+export function withTodayFigures(inbox: InboxObject, today: string, sentToday: number, skipped: SkippedFigures): MailboxView {
   const capToday = capOn(inbox, today);
-  return { ...inbox, sentToday, capToday, rampShare: rampShare(capToday, inbox.dailyCap) };
+  return { ...inbox, sentToday, capToday, rampShare: rampShare(capToday, inbox.dailyCap), ...skipped };
 }

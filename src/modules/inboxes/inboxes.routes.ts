@@ -10,8 +10,9 @@ import * as inboxes from './inboxes.service';
 import { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import { MailboxScoreView, MailboxView } from './inboxes.types';
 
-/** Today's figures come with the inbox list only; creating or changing an inbox answers without them. */
-const TODAY = ['sentToday', 'capToday', 'rampShare'];
+/** Today's figures and what reply polling skipped come with the inbox list only; creating or changing an
+ *  inbox answers without them. */
+const TODAY = ['sentToday', 'capToday', 'rampShare', 'skippedMessages', 'lastSkippedMessage'];
 
 export const inboxRoutes = [
   jsonRoute({ method: 'get', path: '/mailboxes', summary: 'Connected inboxes', response: { type: MailboxView, list: true }, handle: (ctx) => inboxes.listInboxes(ctx) }),

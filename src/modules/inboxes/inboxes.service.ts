@@ -7,11 +7,13 @@ import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../email-address';
+import { checkMailHost } from '../../mail/mail-host';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
 import { InboxDayStat } from './inbox-day-stat.entity';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
+import { skippedMessages } from './inboxes.queries';
 import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
@@ -26,6 +28,14 @@ const LOGIN_FIELDS = ['smtpHost', 'smtpPort', 'imapHost', 'imapPort', 'username'
 const host = (h: string) => h.trim().toLowerCase();
 const tagList = (tags: string[]) => [...new Set(tags.map((t) => t.trim()))];
 
+/** decisions.md §10: a host the address guard refuses is 400 host_not_allowed when saved (a name that
+ *  does not resolve yet is accepted: every connection checks it again). Looked up before any
+ *  transaction opens: no transaction waits on DNS. */
+async function checkHosts(ctx: AuthedCtx, hosts: (string | undefined)[]): Promise<void> {
+  const policy = { allowPrivate: ctx.deps.config.allowPrivateFetch };
+  for (const h of new Set(hosts.filter((x): x is string => x !== undefined))) await checkMailHost(h, policy);
+}
+
 async function workspaceToday(ctx: AuthedCtx, em: EntityManager = ctx.em): Promise<{ workspace: Workspace; today: string }> {
   const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId);
   return { workspace, today: dayIn(workspace.timezone, ctx.deps.clock.now()) };
@@ -37,7 +47,12 @@ export async function withToday<T extends InboxObject | InboxObject[]>(ctx: Auth
   const { today } = await workspaceToday(ctx);
   const stats = list.length ? await ctx.em.find(InboxDayStat, { inbox: { $in: list.map((i) => i.id) }, day: today }) : [];
   const sent = new Map(stats.map((s) => [s.inbox.id, s.sent]));
-  const views = list.map((i) => withTodayFigures(i, today, sent.get(i.id) ?? 0));
+  const skipped = await skippedMessages(
+    ctx.em,
+    ctx.actor.workspaceId,
+    list.map((i) => i.id),
+  );
+  const views = list.map((i) => withTodayFigures(i, today, sent.get(i.id) ?? 0, skipped.get(i.id) ?? { skippedMessages: 0, lastSkippedMessage: null }));
   return (Array.isArray(inboxes) ? views : views[0]) as never;
 }
 
@@ -54,6 +69,7 @@ export async function getInbox(ctx: AuthedCtx, id: string): Promise<MailboxView>
  *  the new details, like a new connection (rule 5), keeping its id and history. */
 export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Promise<InboxObject> {
   const email = normalizeEmail(input.email);
+  await checkHosts(ctx, [host(input.smtpHost), host(input.imapHost)]);
   try {
     return await ctx.em.transactional(async (em) => {
       // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
@@ -116,6 +132,7 @@ export async function updateInbox(ctx: AuthedCtx, id: string, input: UpdateInbox
     const names = moved.map(snakeCase);
     throw new AppError('password_required', `Changing ${names.join(', ')} moves the inbox to another login; send password in the same request.`, { fields: names });
   }
+  await checkHosts(ctx, [moved.includes('smtpHost') ? next.smtpHost : undefined, moved.includes('imapHost') ? next.imapHost : undefined]);
   for (const k of LOGIN_FIELDS) if (next[k] !== undefined) (inbox[k] as unknown) = next[k];
   if (input.password !== undefined) inbox.passwordEnc = ctx.deps.secrets.encrypt(input.password);
   if (moved.length || input.password !== undefined) {

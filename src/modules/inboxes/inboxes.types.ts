@@ -30,6 +30,9 @@ export class MailboxView {
   @Field(() => Int, { description: 'Sent today (workspace timezone).' }) sentToday!: number;
   @Field(() => Int, { description: 'What the ramp lets it send today.' }) capToday!: number;
   @Field(() => Int, { description: 'capToday as a percentage of dailyCap.' }) rampShare!: number;
+  @Field(() => Int, { description: 'Messages reply polling skipped in this inbox: unreadable, or over 25 MB (not downloaded).' }) skippedMessages!: number;
+  @Field(() => String, { nullable: true, description: 'The last message skipped: its folder, UID and why (a message over 25 MB gives its size).' })
+  lastSkippedMessage!: string | null;
 }
 
 @ObjectType('MailboxScoreParts')

@@ -137,7 +137,7 @@ export async function replyCountRow(em: EntityManager, workspaceId: string, now:
   return { unread: Number(row?.unread ?? 0), unreadReplies: Number(row?.unread_replies ?? 0), answered: Number(row?.answered ?? 0) };
 }
 
-export interface LockedReplyItem {
+export interface ReplyItemToAnswer {
   id: string;
   kind: string;
   leadId: string | null;
@@ -147,15 +147,15 @@ export interface LockedReplyItem {
   inboxEmail: string;
 }
 
-/** The item, locked (FOR UPDATE) until the caller's transaction ends: POST /replies/:id/reply holds it
- *  across the SMTP call, so a second answer to the item waits for the first to be settled. */
-export async function lockReplyItem(em: EntityManager, workspaceId: string, id: string): Promise<LockedReplyItem | null> {
+/** The item POST /replies/:id/reply answers, with its lead's campaign and its inbox's address. Read
+ *  without a lock: the answer's claim is its send row (reply-answer.service.ts), and no transaction may
+ *  stay open across the SMTP call (decisions.md §10). */
+export async function replyItemToAnswer(em: EntityManager, workspaceId: string, id: string): Promise<ReplyItemToAnswer | null> {
   const [r] = await sql(
     em,
     `select r.id, r.kind, r.lead_id, l.campaign_id as lead_campaign_id, r.inbox_id, i.email as inbox_email
        from reply_item r join inbox i on i.id = r.inbox_id left join lead l on l.id = r.lead_id
-      where r.id = ? and r.workspace_id = ?
-      for update of r`,
+      where r.id = ? and r.workspace_id = ?`,
     [id, workspaceId],
   );
   if (!r) return null;
@@ -167,4 +167,11 @@ export async function lockReplyItem(em: EntityManager, workspaceId: string, id: 
     inboxId: String(r.inbox_id),
     inboxEmail: String(r.inbox_email),
   };
+}
+
+/** The status of the answer row holding a dedupe key (a one-off of the lead), or null when there is none
+ *  (never written, or deleted after a refusal). */
+export async function answerSendStatus(em: EntityManager, leadId: string, dedupeKey: string): Promise<string | null> {
+  const [row] = await sql(em, `select status from send where lead_id = ? and kind = 'one_off' and dedupe_key = ?`, [leadId, dedupeKey]);
+  return row ? String(row.status) : null;
 }

@@ -1,8 +1,16 @@
 // Reads one inbox's new mail (decisions.md §6): INBOX and the \Junk folder, read-only, from each folder's
 // cursor, in batches that each commit with their cursor (ingest/ingest-batch.ts). A failure leaves the
 // inbox's lastError and the cursor at the last committed batch; the next poll goes on from there.
+//
+// decisions.md §10: one inbox's poll has a wall-clock deadline (POLL_DEADLINE_MS): past it the IMAP
+// session is closed wherever it is (a server trickling bytes resets no deadline), the inbox gets a
+// lastError, and the next poll goes on from the last committed batch. Stopping the service ends the
+// session the same way, without a lastError. A message over 25 MB (RFC822.SIZE) is never downloaded: it
+// is skipped like an unreadable one (counted and described on the folder's cursor, logged, in the poll
+// report) and the cursor moves past it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
+import { MAX_RAW_BYTES, type Unreadable } from '../../../mail/inbound-message';
 import { sql, sqlRun } from '../../../db/sql';
 import type { ImapMessage, ImapSession } from '../../../ports';
 import { ingestBatch, moveCursor, suggestBatch } from '../ingest/ingest-batch';
@@ -26,19 +34,28 @@ export const POLL_MAX_MESSAGES = 2_000;
 const READ_AHEAD = 2;
 /** lastError values this poller wrote start with this, so a good poll clears only its own. */
 export const POLL_ERROR_PREFIX = 'Reading replies failed: ';
+/** One inbox's poll, from connecting to the last batch (decisions.md §10). */
+export const POLL_DEADLINE_MS = 2 * 60_000;
+/** How often a poll looks at `stopping()` while it waits on the server. */
+const STOPPING_CHECK_MS = 200;
 
 export interface PollOptions {
   stopping?: () => boolean;
   maxMessages?: number;
   batch?: number;
   batchBytes?: number;
+  /** POLL_DEADLINE_MS unless given (tests shorten it). */
+  deadlineMs?: number;
 }
 
 export interface PollReport {
   folders: number;
   read: number;
   items: number;
+  /** Messages skipped as unreadable, those over the size limit included. */
   unreadable: number;
+  /** Of those, messages not downloaded for their size. */
+  tooLarge: number;
   reports: number;
 }
 
@@ -65,7 +82,7 @@ interface InboxRow {
 
 export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOptions = {}): Promise<PollReport> {
   const em = deps.orm.em.fork() as EntityManager;
-  const report: PollReport = { folders: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
+  const report: PollReport = { folders: 0, read: 0, items: 0, unreadable: 0, tooLarge: 0, reports: 0 };
   const [inbox] = (await sql(
     em,
     `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
@@ -74,9 +91,10 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
   )) as unknown as InboxRow[];
   if (!inbox) return report;
   let session: ImapSession | null = null;
+  const end = sessionEnd(opts);
   try {
     const password = deps.secrets.decrypt(inbox.password_enc);
-    session = await deps.imap.open({ host: inbox.imap_host, port: inbox.imap_port, username: inbox.username, password });
+    session = await deps.imap.open({ host: inbox.imap_host, port: inbox.imap_port, username: inbox.username, password }, { signal: end.signal });
     const folders = await session.folders();
     const paths = ['INBOX', ...folders.filter((f) => f.specialUse === '\\Junk' && f.path.toUpperCase() !== 'INBOX').map((f) => f.path)];
     let budget = opts.maxMessages ?? POLL_MAX_MESSAGES;
@@ -89,12 +107,51 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
     await sqlRun(em, `update inbox set last_error = null where id = ? and last_error like ?`, [inbox.id, `${POLL_ERROR_PREFIX}%`]);
   } catch (err) {
     const detail = (err as Error).message || String(err);
+    if (end.stopped()) {
+      // Not the inbox's failure: the service is stopping, and the next poll goes on from the cursor.
+      deps.log.info('reply poll stopped', { inboxId });
+      return report;
+    }
     deps.log.warn('reply poll failed', { inboxId, error: detail });
     await sqlRun(em, `update inbox set last_error = ? where id = ?`, [`${POLL_ERROR_PREFIX}${detail}`.slice(0, 500), inbox.id]);
   } finally {
+    end.clear();
     await session?.close().catch(() => undefined);
   }
   return report;
+}
+
+/** The signal that ends a poll's IMAP session: its deadline, or the service stopping (`stopping()` is
+ *  looked at every STOPPING_CHECK_MS, since a command under way may wait on the server for long). */
+function sessionEnd(opts: PollOptions) {
+  const controller = new AbortController();
+  const deadlineMs = opts.deadlineMs ?? POLL_DEADLINE_MS;
+  let stopped = false;
+  const deadline = setTimeout(() => {
+    controller.abort(
+      new Error(`the poll did not finish within ${Math.round(deadlineMs / 1000)} s, so the connection was closed; the next poll goes on from the last message read`),
+    );
+  }, deadlineMs);
+  const watch = setInterval(() => {
+    if (!opts.stopping?.()) return;
+    stopped = true;
+    controller.abort(new Error('the service is stopping'));
+  }, STOPPING_CHECK_MS);
+  deadline.unref();
+  watch.unref();
+  return {
+    signal: controller.signal,
+    stopped: () => stopped,
+    clear: () => {
+      clearTimeout(deadline);
+      clearInterval(watch);
+    },
+  };
+}
+
+/** A message not downloaded for its size, as the parser's unreadable result: recorded the same way. */
+function tooLarge(size: number): Unreadable {
+  return { unreadable: true, reason: `not downloaded: ${size} bytes (RFC822.SIZE) is over the ${MAX_RAW_BYTES}-byte limit` };
 }
 
 async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession, inbox: InboxRow, path: string, budget: number, opts: PollOptions, report: PollReport) {
@@ -134,7 +191,12 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     const messages = await session.fetchAfter(after, { limit, maxBytes: opts.batchBytes ?? POLL_BATCH_BYTES });
     if (!messages.length) return null;
     fetched += messages.length;
-    const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: await deps.imap.parse(raw.source) })));
+    for (const m of messages) {
+      if (m.tooLarge === undefined) continue;
+      report.tooLarge++;
+      deps.log.warn('message over the size limit skipped', { inboxId: inbox.id, folder: path, uid: m.uid, size: m.tooLarge });
+    }
+    const parsed = Promise.all(messages.map(async (raw) => ({ raw, msg: raw.tooLarge === undefined ? await deps.imap.parse(raw.source) : tooLarge(raw.tooLarge) })));
     const now = deps.clock.now();
     // The DMARC report address stores reports as it reads them: in order, in the write stage.
     const prepared = inbox.dmarc_reports ? parsed : parsed.then((batch) => prepareBatch(em, target, batch, now));

@@ -7,9 +7,13 @@
 // claimed_at, committed before the SMTP call (a row a crash leaves so is swept as an email whose fate is
 // unknown and never sent again), then sends it. An accepted email is recorded exactly as the engine
 // records one (record-sent.ts); any other answer is only returned.
+//
+// A request waits for it, so its SMTP waits are short and bounded as a whole (decisions.md §10:
+// SEND_NOW_LIMITS): a server that never answers ends as a `deferred` result saying it timed out, and
+// stopping the service ends it at once (the port's close()). No transaction is open while it waits.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
-import type { SmtpResult } from '../../../mail/smtp-sender';
+import type { SmtpLimits, SmtpResult } from '../../../mail/smtp-sender';
 import type { ComposedParts } from '../render/compose';
 import { nextFreeAt } from '../schedule';
 import { loadBatch, type BatchInbox } from './batch-context';
@@ -43,11 +47,14 @@ export async function prepareOneOffNow(deps: AppDeps, em: EntityManager, send: C
   return { send, lead, campaign, inbox, blocked: batch.blocked.has(lead.id), composed };
 }
 
+/** Each SMTP wait of a send a request waits for, and the whole send (decisions.md §10). */
+export const SEND_NOW_LIMITS: SmtpLimits = { timeoutMs: 10_000, deadlineMs: 30_000 };
+
 /** Hands the email to the inbox's SMTP server on a session of its own. Accepted: recorded as the
  *  engine records a sent email (the inbox's gap and day count, the lead's last send). Never rejects with
  *  an SMTP failure: that is the result. */
 export async function sendOneOffNow(deps: AppDeps, p: OneOffNow): Promise<SmtpResult> {
-  const sessions = deps.smtp.sessions();
+  const sessions = deps.smtp.sessions({ ...SEND_NOW_LIMITS, endOnClose: true });
   let result: SmtpResult;
   try {
     result = await sessions.send(p.inbox.id, { ...p.inbox.smtp, password: deps.secrets.decrypt(p.inbox.smtp.passwordEnc) }, p.composed.mail);

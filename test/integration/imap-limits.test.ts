@@ -1,0 +1,146 @@
+// IMAP limits (decisions.md §10): a message over 25 MB by its RFC822.SIZE is not downloaded but recorded
+// as skipped with its size (cursor, log, poll report, the inbox's skippedMessages) and the cursor moves
+// past it (Dovecot); every IMAP wait is bounded and one inbox's poll has a wall-clock deadline, so a server
+// that trickles bytes is closed and retried next poll (a hostile peer of our own); stopping the service
+// ends a poll at once without blaming the inbox.
+import { randomUUID } from 'node:crypto';
+import { imapClient, MAX_MESSAGE_BYTES } from '../../src/mail/imap-client';
+import { pollInbox, type PollOptions } from '../../src/modules/replies/poll/poll-inbox';
+import type { ImapPort } from '../../src/ports';
+import { signUp, type Account } from '../support/client';
+import { createInbox } from '../support/factories/inbox.factory';
+import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import { startTestService } from '../support/service';
+import { startTrickleImapPeer, type TrickleImapPeer } from '../support/trickle-imap-peer';
+import * as ops from '../graphql/generated';
+
+/** The guard as ALLOW_PRIVATE_FETCH=true sets it: every peer here is on loopback. */
+const OPEN = { allowPrivate: true };
+const USER = `reader-${randomUUID().slice(0, 6)}@acme.test`;
+const PASSWORD = 'imap-secret';
+
+let service: Awaited<ReturnType<typeof startTestService>>;
+let me: Account;
+let dovecot: ImapPeer;
+let trickler: TrickleImapPeer;
+/** What the service's IMAP port handed the poller: each message's UID, downloaded bytes and tooLarge. */
+const handedOver: { uid: number; bytes: number; tooLarge?: number }[] = [];
+
+beforeAll(async () => {
+  dovecot = await startImapPeer({ users: { [USER]: PASSWORD } });
+  trickler = await startTrickleImapPeer();
+  // The real IMAP port, watched: what it returns is recorded, nothing is changed.
+  const real = imapClient({ policy: OPEN });
+  const watched: ImapPort = {
+    ...real,
+    async open(login, opts) {
+      const session = await real.open(login, opts);
+      return {
+        ...session,
+        async fetchAfter(afterUid, o) {
+          const messages = await session.fetchAfter(afterUid, o);
+          for (const m of messages) handedOver.push({ uid: m.uid, bytes: m.source.length, tooLarge: m.tooLarge });
+          return messages;
+        },
+      };
+    },
+  };
+  service = await startTestService({ env: { ALLOW_PRIVATE_FETCH: 'true' }, ports: { imap: watched } });
+  me = await signUp(service.url);
+});
+afterAll(async () => {
+  await service?.stop();
+  await Promise.all([dovecot?.stop(), trickler?.stop()]);
+});
+
+const db = (q: string, p: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(q, p);
+const poll = (inboxId: string, opts: PollOptions = {}) => pollInbox(service.deps, inboxId, opts);
+
+async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const trickleInbox = () => createInbox(service, me.workspaceId, { imapHost: trickler.host, imapPort: trickler.port, username: 'u', password: 'p' });
+
+describe('a message over 25 MB', () => {
+  it('is not downloaded: it is recorded as skipped with its size, the cursor moves past it, and the inbox shows it (REST and GraphQL)', async () => {
+    const line = `${'A'.repeat(998)}\r\n`;
+    const big = Buffer.from(
+      `From: Big Sender <big@client.test>\r\nTo: ${USER}\r\nSubject: Huge attachment\r\nMessage-ID: <big-${randomUUID()}@client.test>\r\n\r\n` +
+        line.repeat(Math.ceil((MAX_MESSAGE_BYTES + 1) / line.length)),
+    );
+    expect(big.length).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    await dovecot.appendMessage(USER, big);
+    await dovecot.appendMessage(USER, `From: Someone <someone@else.test>\r\nTo: ${USER}\r\nSubject: Lunch?\r\nMessage-ID: <small-${randomUUID()}@else.test>\r\n\r\nTuesday?\r\n`);
+    const inbox = await createInbox(service, me.workspaceId, { email: USER, imapHost: dovecot.host, imapPort: dovecot.port, username: USER, password: PASSWORD });
+
+    const report = await poll(inbox.id);
+    expect(report).toMatchObject({ read: 2, unreadable: 1, tooLarge: 1 });
+    expect(handedOver).toEqual([
+      { uid: 1, bytes: 0, tooLarge: big.length },
+      { uid: 2, bytes: expect.any(Number), tooLarge: undefined },
+    ]);
+    const reason = `UID 1: not downloaded: ${big.length} bytes (RFC822.SIZE) is over the ${MAX_MESSAGE_BYTES}-byte limit`;
+    expect(await db(`select last_uid, unreadable, last_unreadable from inbox_folder_cursor where inbox_id = ? and folder = 'INBOX'`, [inbox.id])).toEqual([
+      { last_uid: '2', unreadable: 1, last_unreadable: reason },
+    ]);
+    expect((await db(`select last_error from inbox where id = ?`, [inbox.id]))[0].last_error).toBeNull();
+
+    const listed = (await me.client.get('/mailboxes')).body.find((m: { id: string }) => m.id === inbox.id);
+    expect(listed).toMatchObject({ skippedMessages: 1, lastSkippedMessage: `INBOX ${reason}` });
+    const gql = await me.client.gql(ops.MailboxesDocument);
+    expect(gql.data!.mailboxes.find((m) => m.id === inbox.id)).toMatchObject({ skippedMessages: 1, lastSkippedMessage: `INBOX ${reason}` });
+
+    // Read past for good: the next poll downloads nothing again.
+    handedOver.length = 0;
+    expect(await poll(inbox.id)).toMatchObject({ read: 0, tooLarge: 0 });
+    expect(handedOver).toEqual([]);
+  });
+});
+
+describe('a server that trickles bytes', () => {
+  it('is cut off when one command takes longer than its bound', async () => {
+    const session = await imapClient({ policy: OPEN, timeoutMs: 1_000 }).open({ host: trickler.host, port: trickler.port, username: 'u', password: 'p' });
+    await expect(session.folders()).rejects.toThrow(`The IMAP server ${trickler.host}:${trickler.port} did not answer LIST within 1 s`);
+    await until('the connection to close', () => trickler.open === 0);
+    await session.close();
+  });
+
+  it('is cut off when it trickles its greeting', async () => {
+    const slow = await startTrickleImapPeer({ trickle: 'greeting' });
+    try {
+      await expect(imapClient({ policy: OPEN, timeoutMs: 1_000 }).open({ host: slow.host, port: slow.port, username: 'u', password: 'p' })).rejects.toThrow();
+      await until('the connection to close', () => slow.open === 0);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it("ends one inbox's poll at its deadline: the connection is closed, the inbox says why, and the next poll tries again", async () => {
+    const inbox = await trickleInbox();
+    const before = trickler.connections;
+    expect(await poll(inbox.id, { deadlineMs: 2_000 })).toMatchObject({ read: 0, folders: 0 });
+    const [row] = await db(`select last_error from inbox where id = ?`, [inbox.id]);
+    expect(row.last_error).toBe('Reading replies failed: the poll did not finish within 2 s, so the connection was closed; the next poll goes on from the last message read');
+    await until('the connection to close', () => trickler.open === 0);
+    await poll(inbox.id, { deadlineMs: 1_000 });
+    expect(trickler.connections).toBe(before + 2);
+    await until('the connection to close', () => trickler.open === 0);
+  });
+
+  it('ends a poll at once when the service is stopping, without a lastError', async () => {
+    const inbox = await trickleInbox();
+    let stopping = false;
+    const lists = trickler.commands.filter((c) => c === 'LIST').length;
+    const polling = poll(inbox.id, { stopping: () => stopping, deadlineMs: 600_000 });
+    await until('the poll to wait on LIST', () => trickler.commands.filter((c) => c === 'LIST').length > lists);
+    stopping = true;
+    expect(await polling).toMatchObject({ read: 0 });
+    expect((await db(`select last_error from inbox where id = ?`, [inbox.id]))[0].last_error).toBeNull();
+    await until('the connection to close', () => trickler.open === 0);
+  });
+});
