@@ -88,7 +88,10 @@ export class LeasedRuns {
     };
     // A recurring job is one at a time everywhere; a queued run is one run of its own.
     const key = def.every ? def.name : `${def.name}:${id}`;
-    const fence = await this.fences.take(key, () => stop(new Error('the job fence connection was lost')));
+    const fence = await this.fences.take(key, () => {
+      this.log.warn('job fence lost with its connection; the run is told to stop', { job: def.name, id });
+      stop(new Error('the job fence connection was lost'));
+    });
     if (!fence) {
       this.log.info('job run skipped: it still runs in another process, or cannot be fenced now', { job: def.name, id });
       // A queued run is tried again later rather than dropped; a recurring job waits for its next time.

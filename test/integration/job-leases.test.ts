@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
+import { LOCK_LIFETIME_MS, RENEW_EVERY_MS } from '../../jobs/leased-runs';
 import { killServiceProcess, startServiceProcess, waitUntil, type ServiceProcess } from '../support/service-process';
 
 jest.setTimeout(300_000);
@@ -132,6 +133,9 @@ it('never runs a job twice at once: a process that took over a run which outlive
   const poll = (all: JobRow[]) => all.find((r) => r.name === 'poll-replies');
   await waitUntil(rows, (all) => running(poll(all)) && ownedBy(poll(all), a), 90_000);
   const b = await start();
+  // While A lives, it renews its lease: its run outlasts a whole lease (and more) without B taking it.
+  const outlived = poll(await waitUntil(rows, (all) => !!poll(all)?.last_run_at && Date.now() - poll(all)!.last_run_at!.getTime() > LOCK_LIFETIME_MS + 2 * RENEW_EVERY_MS, 60_000));
+  expect({ byA: ownedBy(outlived, a), running: running(outlived) }).toEqual({ byA: true, running: true });
 
   // A freezes mid-run: its lease is no longer renewed, but its run (and its fence) goes on.
   const frozenAt = Date.now();
@@ -143,7 +147,8 @@ it('never runs a job twice at once: a process that took over a run which outlive
   expect({ ownedByB: ownedBy(taken, b), ranSinceFrozen: ranSince(taken, frozenAt), ended: !running(taken) }).toEqual({ ownedByB: true, ranSinceFrozen: true, ended: true });
   expect(b.logs('job run skipped: it still runs in another process, or cannot be fenced now').some((l) => l.job === 'poll-replies')).toBe(true);
   const waiting = await sql.query<{ n: number }>(
-    `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from inbox%'`,
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from inbox where deleted_at is null%'`,
   );
   expect(waiting.rows[0]!.n).toBe(1); // A's run alone waits on the table
 
@@ -201,4 +206,25 @@ it('gives back, as it starts, the jobs a killed process held, even locks that wo
         ),
     ),
   ).toEqual([]);
+});
+
+it('tells the runs to stop when its fence connection is lost, makes the connection again, and runs the job again', async () => {
+  const release = await lockTables(['inbox']);
+  const a = await start();
+  const poll = (all: JobRow[]) => all.find((r) => r.name === 'poll-replies');
+  await waitUntil(rows, (all) => running(poll(all)) && ownedBy(poll(all), a), 90_000);
+  const cutAt = Date.now();
+  const cut = await sql.query(`select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name like $1`, [`jobs %:${a.pid}:%`]);
+  expect(cut.rows).toEqual([{ ok: true }]);
+  const told = () => a.logs('job fence lost with its connection; the run is told to stop').map((l) => l.job);
+  const logged = await waitUntil(
+    async () => ({ told: told().includes('poll-replies'), reconnected: a.logs('job fence connection made again').length > 0 }),
+    (l) => l.told && l.reconnected,
+    30_000,
+  );
+  expect(logged).toEqual({ told: true, reconnected: true });
+  // Once the table is free the stopped run ends, and the job runs again (fenced on the new connection).
+  await release();
+  const again = poll(await waitUntil(rows, (all) => ranSince(poll(all), cutAt) && !running(poll(all)), 60_000));
+  expect({ ranAgain: ranSince(again, cutAt), ended: !running(again), byA: ownedBy(again, a) }).toEqual({ ranAgain: true, ended: true, byA: true });
 });
