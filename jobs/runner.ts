@@ -80,6 +80,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
   const fences = new JobFences(databaseUrl, owner, deps.log);
   await fences.open();
   let opened: Backend | null = null;
+  let agenda: Agenda | null = null;
   try {
     opened = await openBackend(deps, databaseUrl, owner, fences);
     const { backend, rows } = opened;
@@ -92,7 +93,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-    const agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: LOCK_LIFETIME_MS });
+    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: LOCK_LIFETIME_MS });
     agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
     agenda.on('complete', (job: Job) => runs.completed(job));
     for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: LOCK_LIFETIME_MS });
@@ -101,15 +102,16 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     const sweep = setInterval(() => void giveBackDeadLocks(deps, rows, backend, 'sweep'), SWEEP_EVERY_MS);
     sweep.unref();
     // deps.jobs.enqueue(name, data) lands here from now on (src/job-queue.ts holds what came before).
+    const started = agenda;
     await deps.jobs.attach(async (name, data) => {
-      if (!agenda.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);
-      await agenda.now(name, data);
+      if (!started.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);
+      await started.now(name, data);
     });
 
     let stopping: Promise<void> | null = null;
     const close = opened.close;
     return {
-      agenda,
+      agenda: started,
       owner,
       stop() {
         stopping ??= (async () => {
@@ -118,7 +120,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
           // it locked but has not started. Its connection stays open: the runs still write their rows.
           const ended = runs.stop(STOP_GRACE_MS);
           await settledWithin(
-            agenda.stop(false).catch((err) => deps.log.warn('job runner stop failed', { err: String(err) })),
+            started.stop(false).catch((err) => deps.log.warn('job runner stop failed', { err: String(err) })),
             STOP_STEP_MS,
           );
           await ended;
@@ -136,6 +138,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
       },
     };
   } catch (err) {
+    await agenda?.stop(false).catch(() => undefined);
     await opened?.close().catch(() => undefined);
     await fences.close();
     throw err;
