@@ -10,7 +10,7 @@ import type { Pool } from 'pg';
 import { ObjectId, type MongoJobRepository } from '@agendajs/mongo-backend';
 import { advisoryLockHeldSql, ownerKeySql } from './fences';
 
-export const EXPIRED = new Date(0);
+const EXPIRED = new Date(0);
 
 export interface GivenBack {
   id: string;

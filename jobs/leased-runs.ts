@@ -22,7 +22,7 @@ export const LOCK_LIFETIME_MS = 15_000;
 export const RENEW_EVERY_MS = 5_000;
 
 /** Why a run was told to stop: its lease is no longer its own. */
-export class LeaseLost extends Error {}
+class LeaseLost extends Error {}
 
 interface Renewal {
   readonly lost: boolean;

@@ -50,7 +50,7 @@ export function createResolver(servers: string[] | undefined, opts: ResolverOpti
 
 /** The query's answer, or ETIMEOUT after `ms`, or the signal's reason once it aborts, whichever is first.
  *  A query cut short goes on inside the resolver until its own timeout; its late outcome is dropped. */
-export function withinDeadline<T>(name: string, query: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+function withinDeadline<T>(name: string, query: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
   query.catch(() => undefined); // a late failure after the deadline is nobody's to handle
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
