@@ -1,67 +1,175 @@
 // The Agenda adapter: jobs live in PostgreSQL (same database) by default, in MongoDB when MONGODB_URL
 // is set. Each job file exports a definition; jobs carry ids, re-read state and are safe to run twice.
-import { Agenda, type Job } from 'agenda';
-import { MongoBackend } from '@agendajs/mongo-backend';
+// A job's lock is a lease that a dead process gives up within seconds, and a job never runs twice at
+// once: the protocol, and what happens after a crash or a SIGTERM, are in README.md here.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { Agenda, type Job, type JobId } from 'agenda';
+import { MongoBackend, type MongoJobRepository } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
+import { Pool } from 'pg';
 import type { AppDeps } from '../src/context';
 import type { JobDefinition } from '../src/job';
+import { settledWithin } from '../src/time-limit';
+import { mongoRows, postgresRows, type AgendaRows } from './agenda-rows';
+import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
+import { LeasedRuns, LOCK_LIFETIME_MS } from './leased-runs';
 
 export const MONGODB_SELECT_MS = 5_000;
+/** How often each process gives back the locks of processes that are gone. */
+export const SWEEP_EVERY_MS = 3_000;
+/** At stop, how long the runs in flight get to reach a safe point before their jobs are given back. */
+export const STOP_GRACE_MS = 3_000;
+/** At stop, the bound of Agenda's own stop, and of giving back what is still held and closing the
+ *  connections (the database may be what is slow). */
+const STOP_STEP_MS = 1_000;
+const STOP_CLEANUP_MS = 1_500;
+const TABLE = 'agenda_jobs';
 
 export interface JobRunner {
   agenda: Agenda;
+  /** This process's name on the job rows it locks (Agenda's lastModifiedBy): host, pid and a nonce. */
+  owner: string;
+  /** Stops taking jobs, tells the runs in flight to stop, waits for them at most STOP_GRACE_MS, and gives
+   *  every job it still holds back to the other processes. Bounded whatever the runs do. */
   stop(): Promise<void>;
+}
+
+interface Backend {
+  backend: MongoBackend | PostgresBackend;
+  rows: AgendaRows;
+  close(): Promise<void>;
+}
+
+async function openBackend(deps: AppDeps, databaseUrl: string, owner: string, fences: JobFences): Promise<Backend> {
+  if (deps.config.mongodbUrl) {
+    // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of waiting
+    // out the driver's 30 s default.
+    const backend = new MongoBackend({ address: deps.config.mongodbUrl, options: { serverSelectionTimeoutMS: MONGODB_SELECT_MS } });
+    await connectOnce(backend);
+    const rows = mongoRows(backend.repository as MongoJobRepository, owner, (owners) => fences.alive(owners));
+    return { backend, rows, close: () => backend.disconnect() };
+  }
+  // Our own pool, so the lease writes (agenda-rows.ts) share it and it outlives agenda.stop() until the
+  // runs in flight have written their rows.
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', (err) => deps.log.warn('job runner database connection error', { err: String(err) }));
+  const backend = new PostgresBackend({ pool, tableName: TABLE });
+  try {
+    await connectOnce(backend);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  return { backend, rows: postgresRows(pool, TABLE, owner), close: () => pool.end() };
+}
+
+/** Connected here, once, before Agenda sees the backend: Agenda connects in its constructor without
+ *  handling a failure, so a database that is down would become an unhandled rejection and a start()
+ *  waiting forever. Its own connect() then gets this same connection. */
+async function connectOnce(backend: MongoBackend | PostgresBackend): Promise<void> {
+  const connected = backend.connect();
+  backend.connect = () => connected;
+  await connected;
 }
 
 /** Starts Agenda with the modules' jobs (src/app-module.ts) and the runner's own heartbeat. */
 export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: readonly JobDefinition[]): Promise<JobRunner> {
-  const backend = deps.config.mongodbUrl
-    ? // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of
-      // waiting out the driver's 30 s default.
-      new MongoBackend({ address: deps.config.mongodbUrl, options: { serverSelectionTimeoutMS: MONGODB_SELECT_MS } })
-    : new PostgresBackend({ connectionString: databaseUrl, tableName: 'agenda_jobs' });
-  // Connected here, once, before Agenda sees the backend: Agenda connects in its constructor without
-  // handling a failure, so a database that is down would become an unhandled rejection and a start()
-  // waiting forever. Its own connect() then gets this same connection.
-  const connected = backend.connect();
-  backend.connect = () => connected;
-  await connected;
-  const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-  const agenda = new Agenda({ backend, processEvery: '5 seconds', defaultConcurrency: 5 });
-  agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
-  for (const def of jobDefinitions) {
-    agenda.define(
-      def.name,
-      async (job: Job) => {
-        try {
-          await def.run(deps, job.attrs.data);
-        } catch (err) {
-          deps.log.error('job failed', { job: def.name, id: String(job.attrs._id), err: String((err as Error)?.stack ?? err) });
-          throw err;
-        }
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const fences = new JobFences(databaseUrl, owner, deps.log);
+  await fences.open();
+  let opened: Backend | null = null;
+  let agenda: Agenda | null = null;
+  try {
+    opened = await openBackend(deps, databaseUrl, owner, fences);
+    const { backend, rows } = opened;
+    // What dead processes held is given back before anything else (after a crash, at once).
+    await giveBackDeadLocks(deps, rows, backend, 'start');
+    const runs = new LeasedRuns(deps, rows, fences, deps.log);
+    // A run whose lease was lost writes nothing more to its row: the row may be another process's now.
+    const repository = backend.repository;
+    const saveJobState = repository.saveJobState.bind(repository);
+    repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
+
+    const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
+    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: LOCK_LIFETIME_MS });
+    agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
+    agenda.on('complete', (job: Job) => runs.completed(job));
+    for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: LOCK_LIFETIME_MS });
+    await agenda.start();
+    await scheduleRecurring(agenda, jobDefinitions);
+    const sweep = setInterval(() => void giveBackDeadLocks(deps, rows, backend, 'sweep'), SWEEP_EVERY_MS);
+    sweep.unref();
+    // deps.jobs.enqueue(name, data) lands here from now on (src/job-queue.ts holds what came before).
+    const started = agenda;
+    await deps.jobs.attach(async (name, data) => {
+      if (!started.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);
+      await started.now(name, data);
+    });
+
+    let stopping: Promise<void> | null = null;
+    const close = opened.close;
+    return {
+      agenda: started,
+      owner,
+      stop() {
+        stopping ??= (async () => {
+          clearInterval(sweep);
+          // The runs in flight are told to stop at once; Agenda meanwhile stops scanning and unlocks what
+          // it locked but has not started. Its connection stays open: the runs still write their rows.
+          const ended = runs.stop(STOP_GRACE_MS);
+          await settledWithin(
+            started.stop(false).catch((err) => deps.log.warn('job runner stop failed', { err: String(err) })),
+            STOP_STEP_MS,
+          );
+          await ended;
+          deps.jobs.detach();
+          // Whatever this process still holds (a run past the grace, a row locked as Agenda stopped) is
+          // given back now rather than when its lease runs out; then the fences go with their connection.
+          const cleanup = async () => {
+            await rows.expireOwn().catch((err) => deps.log.warn('could not give the jobs back', { err: String(err) }));
+            await fences.close();
+            await close().catch(() => undefined);
+          };
+          if (!(await settledWithin(cleanup(), STOP_CLEANUP_MS))) deps.log.warn('job runner connections still closing at stop');
+        })();
+        return stopping;
       },
-      { concurrency: def.concurrency },
-    );
+    };
+  } catch (err) {
+    await agenda?.stop(false).catch(() => undefined);
+    await opened?.close().catch(() => undefined);
+    await fences.close();
+    throw err;
   }
-  await agenda.start();
-  for (const def of jobDefinitions) {
-    if (def.every) await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
+}
+
+/** Gives back, at once, the jobs locked by processes that are gone (owner-lock check in rows.expireDead),
+ *  and wakes every process's scan for them (Agenda's notification channel, when the backend has one)
+ *  rather than leaving them to the next scan. */
+async function giveBackDeadLocks(deps: AppDeps, rows: AgendaRows, backend: MongoBackend | PostgresBackend, when: 'start' | 'sweep'): Promise<void> {
+  try {
+    const given = await rows.expireDead();
+    if (!given.length) return;
+    deps.log.info('gave back the jobs of a process that is gone', { when, jobs: given.map((g) => g.name) });
+    const channel = backend.notificationChannel;
+    if (channel?.state !== 'connected') return;
+    for (const g of given) await channel.publish({ jobId: g.id as JobId, jobName: g.name, nextRunAt: null, priority: 0, timestamp: new Date() });
+  } catch (err) {
+    deps.log.warn('could not check for the jobs of processes that are gone', { when, err: String(err) });
   }
-  // deps.jobs.enqueue(name, data) lands here from now on (src/job-queue.ts holds what came before).
-  await deps.jobs.attach(async (name, data) => {
-    if (!agenda.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);
-    await agenda.now(name, data);
-  });
-  return {
-    agenda,
-    async stop() {
-      // Finish what is running (bounded; a tick stops claiming at once and finishes the emails on the
-      // wire), then release the rest for another worker.
-      for (const def of jobDefinitions) def.stop?.();
-      await agenda.drain(70_000).catch(() => undefined);
-      deps.jobs.detach();
-      await agenda.stop(true);
-    },
-  };
+}
+
+/** The recurring jobs' rows (one per name, shared by every process). A row that already has its schedule
+ *  is left alone: Agenda's every() would rewrite it, naming this process as the holder of a lock another
+ *  process holds, which would hide that lock from the check for dead holders. */
+async function scheduleRecurring(agenda: Agenda, defs: readonly JobDefinition[]): Promise<void> {
+  for (const def of defs) {
+    if (!def.every) continue;
+    const { jobs } = await agenda.queryJobs({ name: def.name });
+    const row = jobs.find((j) => j.type === 'single');
+    if (row && row.repeatInterval === def.every && row.nextRunAt && !row.disabled) continue;
+    await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
+  }
 }

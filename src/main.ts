@@ -6,6 +6,9 @@ import { consoleLogger as log } from './logger';
 // required below, after the signal handlers are in place.
 import type { RunningService } from './service';
 
+/** Past this, a stop that has not finished is given up (decisions.md §1 allows 10 s in all). */
+const STOP_BACKSTOP_MS = 9_500;
+
 async function main() {
   // Handlers first, before anything slow: a SIGTERM at any point of start-up ends in exit 0 with the
   // embedded database stopped (decisions.md §1), never in the default "killed by signal".
@@ -24,6 +27,12 @@ async function main() {
       return;
     }
     log.info('shutting down', { signal });
+    // Every step of the stop is bounded (service.ts, jobs/runner.ts) so that it ends within
+    // decisions.md §1's 10 s; should one still hang, the process ends anyway, and says so.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, STOP_BACKSTOP_MS).unref();
     service.stop().then(
       () => {
         log.info('stopped');

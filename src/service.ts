@@ -16,6 +16,13 @@ import { consoleLogger, type Logger } from './logger';
 import { appModules } from './modules';
 import type { DnsResolver } from './net/dns';
 import type { Ports } from './ports';
+import { settledWithin } from './time-limit';
+
+/** decisions.md §1: SIGTERM ends within 10 s whatever is running. In-flight requests get this long (while
+ *  the jobs reach their safe points, jobs/runner.ts), then their connections are closed; each later step
+ *  of the stop is bounded by STOP_STEP_MS, and the database stops last. */
+export const HTTP_DRAIN_MS = 3_000;
+const STOP_STEP_MS = 1_000;
 
 export interface RunningService {
   deps: AppDeps;
@@ -89,15 +96,19 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       stop() {
         stopping ??= (async () => {
           ready = false;
-          // Stop taking requests, let in-flight ones finish, then jobs, then the database.
+          // Stop taking requests and jobs at once; requests in flight drain while the jobs stop.
           const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
           server!.closeIdleConnections();
-          await jobs?.stop();
-          // Jobs have drained their sends; an idle SMTP thread would otherwise outlive the service.
-          await deps.smtp.close();
-          await deps.imap.close();
-          await closed;
-          await httpApp.stop();
+          const drained = settledWithin(closed, HTTP_DRAIN_MS).then((done) => {
+            if (done) return;
+            log.warn('requests still in flight at stop: their connections are closed');
+            server!.closeAllConnections();
+          });
+          await Promise.all([jobs?.stop(), drained]);
+          // The jobs have stopped: DNS look-ups still in flight are dropped, and the SMTP thread (unless a
+          // send given up at the grace is still on it), the IMAP parse thread and GraphQL are ended.
+          deps.dns.cancel?.();
+          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop()]), STOP_STEP_MS);
           await db.close();
         })();
         return stopping;

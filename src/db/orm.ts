@@ -3,6 +3,7 @@ import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
 import { RATE_LIMIT_TABLE } from '../rate-limits/counter-table';
+import { settledWithin } from '../time-limit';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
@@ -28,6 +29,9 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     ...extra,
   });
 }
+
+/** How long closing the pool may wait for connections still in use. */
+const CLOSE_MS = 1_000;
 
 export interface Database {
   orm: MikroORM;
@@ -58,7 +62,9 @@ export async function openDatabase(config: Config, log: (m: string) => void = ()
       orm,
       url,
       async close() {
-        await opened.close(true);
+        // Bounded (decisions.md §1): the pool waits for connections still in use, and a request left
+        // running at stop must not keep the embedded database from stopping.
+        await settledWithin(opened.close(true), CLOSE_MS);
         await embedded?.stop();
       },
     };

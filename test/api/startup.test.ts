@@ -1,22 +1,13 @@
 // decisions.md §1 start-up contract, from outside: a fresh private DATA_DIR, health, SIGTERM → exit 0
 // with the embedded database stopped, and a restart that keeps the data.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, signUp } from '../support/client';
+import { freePort, postgresFor } from '../support/service-process';
 
 const root = path.resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startMain(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
   const started = Date.now();
@@ -46,16 +37,6 @@ function stop(child: ChildProcess): Promise<number | null> {
     child.kill('SIGTERM');
   });
 }
-
-const postgresFor = (dataDir: string) => {
-  try {
-    return execFileSync('pgrep', ['-f', `postgres -D ${dataDir}`])
-      .toString()
-      .trim();
-  } catch {
-    return ''; // pgrep exits 1 when nothing matches
-  }
-};
 
 describe('npm start contract', () => {
   it('stops the embedded database when SIGTERM arrives during start-up', async () => {

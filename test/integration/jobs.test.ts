@@ -1,10 +1,10 @@
 // The job runner (Agenda on the PostgreSQL backend by default) starts with the service, runs the
 // heartbeat, and stops cleanly; running a recurring job's schedule twice keeps one job.
 //
-// This file is why jest reports "A worker process has failed to exit gracefully": Agenda 6.2.6 races each
-// job run against a liveness check that sleeps lockLifetime / 2 (5 minutes) on a timer it never clears or
-// unrefs, so every job that ran keeps the event loop busy for 5 minutes after agenda.stop(). `npm start`
-// exits explicitly after stopping, so only tests see it; jest then ends the worker itself.
+// This file is why jest may report "did not exit one second after the test run": Agenda 6.2.6 races each
+// job run against a liveness check that sleeps lockLifetime / 2 (7.5 s with the runner's 15 s leases,
+// jobs/README.md) on a timer it never clears or unrefs, so every job that ran keeps the event loop busy
+// that long after agenda.stop(). `npm start` exits explicitly after stopping, so only tests see it.
 import { runtimeStatus } from '../../jobs/heartbeat.job';
 import net from 'node:net';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';

@@ -4,9 +4,10 @@
 // each outcome as it comes, counting run_left down. It ends the run when nothing is queued, or early with
 // a run_note when the monthly cap is reached or the model cannot be reached. After a crash the cells
 // still queued are exactly what is left: the resume sweep (every minute) queues the job again for any
-// running column whose lease ran out, and the run goes on where it stopped. On a graceful stop the job
-// lets its lease go and queues itself again, so the next start takes the run up at once. Safe to run
-// twice: a second job finds the lease held and returns.
+// running column whose lease ran out, and the run goes on where it stopped. Told to stop (SIGTERM) the
+// job lets its lease go and returns, and the job runner makes the run due again at once, so another
+// process (or the next start) takes it up. Safe to run twice: a second job finds the lease held and
+// returns.
 import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
 import { sql } from '../../db/sql';
@@ -65,10 +66,9 @@ export async function runColumnCells(deps: AppDeps, columnId: string, opts: RunO
 
   for (;;) {
     if (opts.stopping?.()) {
-      // Shutting down: let the lease go and queue the run again, so the next process (or another
-      // worker) takes it up at once instead of waiting for the sweep.
+      // Told to stop: let the lease go, so the run the job runner makes due again (in this process or
+      // another) takes it up at once instead of waiting for the lease to run out.
       await sql(em, `update lead_column set run_lease_until = null where id = ?`, [columnId]);
-      await requeue(deps, columnId);
       return;
     }
     const batch = await nextQueued(em, columnId, BATCH);
@@ -114,28 +114,13 @@ export async function runColumnCells(deps: AppDeps, columnId: string, opts: RunO
   }
 }
 
-/** Queues the column's run again; once the runner has stopped, the resume sweep will. */
-async function requeue(deps: AppDeps, columnId: string): Promise<void> {
-  try {
-    await deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId });
-  } catch (err) {
-    deps.log.info('column run left to the resume sweep', { columnId, err: String(err) });
-  }
-}
-
 export function createColumnRunJob(opts: Omit<RunOptions, 'stopping'> = {}): JobDefinition<{ columnId: string }> {
-  let stopping = false;
   return {
     name: COLUMN_RUN_JOB,
     concurrency: 4,
-    stop() {
-      stopping = true;
-    },
-    async run(deps, data) {
+    async run(deps, data, { signal }) {
       if (typeof data?.columnId !== 'string') return;
-      // Picked up while shutting down (Agenda drains what it already took): hand it on untouched.
-      if (stopping) return requeue(deps, data.columnId);
-      await runColumnCells(deps, data.columnId, { ...opts, stopping: () => stopping });
+      await runColumnCells(deps, data.columnId, { ...opts, stopping: () => signal.aborted });
     },
   };
 }
@@ -148,16 +133,12 @@ export async function resumeRuns(deps: AppDeps): Promise<number> {
 }
 
 export function createResumeJob(): JobDefinition {
-  let stopping = false;
   return {
     name: COLUMN_RESUME_JOB,
     every: '1 minute',
     concurrency: 1,
-    stop() {
-      stopping = true;
-    },
-    async run(deps) {
-      if (!stopping) await resumeRuns(deps);
+    async run(deps, _data, { signal }) {
+      if (!signal.aborted) await resumeRuns(deps);
     },
   };
 }

@@ -10,22 +10,15 @@ import { pollInbox } from './poll/poll-inbox';
 /** Inboxes read at once, in one process. */
 export const POLL_CONCURRENCY = 16;
 
-export interface PollJob extends JobDefinition {
-  stop(): void;
-}
-
-export function createPollJob(pollSeconds: number): PollJob {
-  let stopping = false;
+export function createPollJob(pollSeconds: number): JobDefinition {
   return {
     name: 'poll-replies',
     every: `${pollSeconds} seconds`,
     concurrency: 1,
-    stop() {
-      stopping = true;
-    },
-    async run(deps) {
-      if (stopping) return;
-      const totals = await pollAllInboxes(deps, { stopping: () => stopping });
+    async run(deps, _data, { signal }) {
+      // Told to stop, no further inbox is started and each poll ends after the batch it is writing
+      // (its cursor moves with each committed batch, so the next poll goes on from there).
+      const totals = await pollAllInboxes(deps, { stopping: () => signal.aborted });
       if (totals.items || totals.reports) deps.log.info('replies polled', { ...totals });
     },
   };

@@ -3,23 +3,15 @@
 import type { JobDefinition } from '../../job';
 import { runDispatchTick } from './engine/tick';
 
-export interface DispatchJob extends JobDefinition {
-  /** On shutdown: the running tick finishes the emails on the wire and claims no more. */
-  stop(): void;
-}
-
-export function createDispatchJob(tickSeconds: number): DispatchJob {
-  let stopping = false;
+export function createDispatchJob(tickSeconds: number): JobDefinition {
   return {
     name: 'dispatch',
     every: `${tickSeconds} seconds`,
     concurrency: 1,
-    stop() {
-      stopping = true;
-    },
-    async run(deps) {
-      if (stopping) return;
-      const report = await runDispatchTick(deps, { stopping: () => stopping });
+    async run(deps, _data, { signal }) {
+      // Told to stop (SIGTERM, or the run's lease lost), the tick claims no more and finishes the
+      // emails on the wire.
+      const report = await runDispatchTick(deps, { stopping: () => signal.aborted });
       if (report.queued || report.sent || report.bounced || report.deferred || report.swept) deps.log.info('dispatch tick', { ...report });
     },
   };

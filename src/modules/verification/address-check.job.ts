@@ -108,34 +108,30 @@ export async function checkCampaignAddresses(deps: AppDeps, data: AddressCheckDa
   return report;
 }
 
-/** The on-demand job and the sweep, sharing one "campaigns being checked" set and one stop flag. */
+/** The on-demand job and the sweep, sharing one "campaigns being checked" set. Told to stop, a pass asks
+ *  no further address and writes the answers it has; the leads left stay `pending` for the next pass. */
 export function createAddressCheckJobs(): JobDefinition[] {
-  let stopping = false;
   const running = new Set<string>();
-  const pass = async (deps: AppDeps, data: AddressCheckData) => {
+  const pass = async (deps: AppDeps, data: AddressCheckData, signal: AbortSignal) => {
     if (running.has(data.campaignId)) return;
     running.add(data.campaignId);
     try {
-      const report = await checkCampaignAddresses(deps, data, { stopping: () => stopping });
+      const report = await checkCampaignAddresses(deps, data, { stopping: () => signal.aborted });
       if (report.checked || report.failed || report.expired) deps.log.info('addresses checked', { campaignId: data.campaignId, ...report });
     } finally {
       running.delete(data.campaignId);
     }
   };
-  const stop = () => {
-    stopping = true;
-  };
   return [
-    { name: ADDRESS_CHECK_JOB, concurrency: 1, stop, run: (deps, data) => pass(deps, data as AddressCheckData) },
+    { name: ADDRESS_CHECK_JOB, concurrency: 1, run: (deps, data, { signal }) => pass(deps, data as AddressCheckData, signal) },
     {
       name: VERIFICATION_SWEEP_JOB,
       every: '1 minute',
       concurrency: 1,
-      stop,
-      async run(deps) {
+      async run(deps, _data, { signal }) {
         for (const data of await campaignsWithPending(deps.orm.em.fork())) {
-          if (stopping) return;
-          await pass(deps, data);
+          if (signal.aborted) return;
+          await pass(deps, data, signal);
         }
       },
     },

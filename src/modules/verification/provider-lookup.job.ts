@@ -4,6 +4,8 @@
 // from (leads/lead-provider.ts): 100,000 leads on 5,000 domains write 5,000 rows, no lead. The workspace's
 // inboxes without a provider get theirs on the way (provider matching pairs the two). The job carries
 // ids only, re-reads the domains and is safe to run twice (a second run finds them all in the cache).
+// Told to stop (SIGTERM), it asks no further domain, drops the look-ups in flight and keeps the answers
+// so far; the runner makes the run due again, and the next one asks only what is left.
 import type { AppDeps } from '../../context';
 import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
@@ -27,7 +29,7 @@ export interface ProviderLookupReport {
 }
 
 /** Looks up the providers of one campaign's lead domains that the workspace's cache does not hold. */
-export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupData): Promise<ProviderLookupReport> {
+export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupData, signal?: AbortSignal): Promise<ProviderLookupReport> {
   const report: ProviderLookupReport = { domains: 0, asked: 0, leads: 0 };
   const em = deps.orm.em.fork();
   // Re-read: the campaign may be gone, or (a forged run) not the workspace's.
@@ -38,7 +40,7 @@ export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupDat
   const domains = [...new Set([...leadsOn.keys(), ...inboxDomains])].filter((d) => d !== '');
   report.domains = domains.length;
   // Answers are stored as they come (providersOf), so the leads show their providers as the look-up goes.
-  const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains);
+  const { providers, asked } = await providersOf(deps, em, data.workspaceId, domains, { signal });
   report.asked = asked.length;
   for (const domain of asked) report.leads += leadsOn.get(domain) ?? 0;
   await writeInboxProviders(em, data.workspaceId, providers);
@@ -48,8 +50,8 @@ export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupDat
 export const providerLookupJob: JobDefinition<ProviderLookupData> = {
   name: PROVIDER_LOOKUP_JOB,
   concurrency: 2,
-  async run(deps, data) {
-    const report = await lookUpLeadProviders(deps, data);
+  async run(deps, data, { signal }) {
+    const report = await lookUpLeadProviders(deps, data, signal);
     if (report.asked) deps.log.info('lead providers looked up', { campaignId: data.campaignId, ...report });
   },
 };

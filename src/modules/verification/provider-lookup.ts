@@ -18,9 +18,9 @@ export const PROVIDER_TTL_MS = 7 * 86_400_000;
 /** MX queries in flight at once, per look-up. */
 export const DNS_CONCURRENCY = 32;
 
-export async function mxAnswer(dns: DnsResolver, domain: string): Promise<MxAnswer> {
+export async function mxAnswer(dns: DnsResolver, domain: string, signal?: AbortSignal): Promise<MxAnswer> {
   try {
-    return { kind: 'found', records: await dns.resolveMx(domain) };
+    return { kind: 'found', records: await dns.resolveMx(domain, { signal }) };
   } catch (err) {
     if (isNoData(err)) return { kind: 'no_data' };
     return { kind: 'error', code: String((err as { code?: string })?.code ?? 'ERROR') };
@@ -29,8 +29,14 @@ export async function mxAnswer(dns: DnsResolver, domain: string): Promise<MxAnsw
 
 export interface ProviderLookup {
   providers: Map<string, Provider>;
-  /** Domains asked of DNS this time (the rest came from the cache). */
+  /** Domains asked of DNS this time (the rest came from the cache, or were not asked: stopped early). */
   asked: readonly string[];
+}
+
+export interface ProviderLookupOptions {
+  /** Aborted (the job told to stop): no further domain is asked, the look-ups in flight end at once and
+   *  are not stored, and the answers so far are. The domains left are asked by the next run. */
+  signal?: AbortSignal;
 }
 
 /** Answers stored together while a look-up goes on. */
@@ -43,8 +49,15 @@ export const STORE_EVERY = 1_000;
  * loses only answers not yet stored, and the stream never drains between passes (it used to ask 1,000
  * domains, store them, then start the next 1,000: five slow tails for 5,000 domains).
  */
-export async function providersOf(deps: { dns: DnsResolver; clock: Clock }, em: EntityManager, workspaceId: string, domains: readonly string[]): Promise<ProviderLookup> {
+export async function providersOf(
+  deps: { dns: DnsResolver; clock: Clock },
+  em: EntityManager,
+  workspaceId: string,
+  domains: readonly string[],
+  opts: ProviderLookupOptions = {},
+): Promise<ProviderLookup> {
   const now = deps.clock.now();
+  const signal = opts.signal;
   const providers = await cachedProviders(em, workspaceId, domains, new Date(now.getTime() - PROVIDER_TTL_MS));
   const missing = domains.filter((d) => !providers.has(d));
   let unstored = new Map<string, Provider>();
@@ -55,13 +68,19 @@ export async function providersOf(deps: { dns: DnsResolver; clock: Clock }, em: 
     stored = stored.then(() => storeProviders(em, workspaceId, answers, now));
     stored.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
   };
+  const answered = new Set<string>();
   await mapLimited(missing, DNS_CONCURRENCY, async (domain) => {
-    const provider = providerOfMx(await mxAnswer(deps.dns, domain));
+    if (signal?.aborted) return;
+    const answer = await mxAnswer(deps.dns, domain, signal);
+    // Cut short by the stop: not an answer about the domain, so nothing to store.
+    if (signal?.aborted) return;
+    const provider = providerOfMx(answer);
+    answered.add(domain);
     providers.set(domain, provider);
     unstored.set(domain, provider);
     if (unstored.size >= STORE_EVERY) store();
   });
   store();
   await stored;
-  return { providers, asked: missing };
+  return { providers, asked: answered.size === missing.length ? missing : missing.filter((d) => answered.has(d)) };
 }

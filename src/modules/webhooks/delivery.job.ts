@@ -37,19 +37,15 @@ export async function runWebhooksOnce(deps: AppDeps, opts: DeliveryOptions & { w
 }
 
 export function createFanOutJob(): JobDefinition {
-  let stopping = false;
   return {
     name: FAN_OUT_JOB,
     every: FAN_OUT_EVERY,
     concurrency: 1,
-    stop() {
-      stopping = true;
-    },
-    async run(deps) {
-      if (stopping) return;
+    async run(deps, _data, { signal }) {
+      if (signal.aborted) return;
       await fanOutAll(deps);
       for (const endpointId of await endpointsWithDueWork(deps.orm.em.fork(), deps.clock.now())) {
-        if (stopping) return;
+        if (signal.aborted) return;
         await deps.jobs.enqueue(DELIVER_JOB, { endpointId });
       }
     },
@@ -57,17 +53,14 @@ export function createFanOutJob(): JobDefinition {
 }
 
 export function createDeliverJob(opts: Omit<DeliveryOptions, 'stopping'> = {}): JobDefinition<{ endpointId: string }> {
-  let stopping = false;
   return {
     name: DELIVER_JOB,
     concurrency: DELIVER_JOB_CONCURRENCY,
-    stop() {
-      stopping = true;
-    },
-    async run(deps, data) {
-      // A run picked up while shutting down is left: the next fan-out after a start queues it again.
-      if (stopping || typeof data?.endpointId !== 'string') return;
-      await deliverEndpoint(deps, data.endpointId, { ...opts, stopping: () => stopping });
+    async run(deps, data, { signal }) {
+      if (typeof data?.endpointId !== 'string') return;
+      // Told to stop, the worker finishes the attempts in flight, gives back the deliveries it has not
+      // started and releases the endpoint (deliver.ts).
+      await deliverEndpoint(deps, data.endpointId, { ...opts, stopping: () => signal.aborted });
     },
   };
 }
