@@ -32,6 +32,9 @@ export interface SmtpPort {
   /** Logs in and QUITs (the connection test). A failure is a result with a short detail; a host the
    *  address guard refuses throws 400 host_not_allowed. */
   testLogin(login: SmtpLogin): Promise<CheckResult>;
+  /** Service stop begins: what requests wait on (answers' sessions, connection tests) ends at once, so
+   *  they answer before the HTTP drain runs out; the jobs' sends finish within their own grace. */
+  endRequestWork?(): void;
   /** Service stop, after the jobs drained: ends what the port holds (the SMTP thread). */
   close(): Promise<void>;
 }
@@ -49,6 +52,8 @@ export interface ImapPort {
   /** Parses one message read from a session (mail/inbound-message.ts parseInbound; the real port does it
    *  on a thread of its own, mail/parse-thread.ts). Malformed input resolves to { unreadable, reason }. */
   parse(raw: Buffer): Promise<InboundMessage | Unreadable>;
+  /** Service stop begins: connection tests still waiting on a server end at once (SmtpPort's). */
+  endRequestWork?(): void;
   /** Service stop, after the jobs drained: ends what the port holds (the parse thread). */
   close(): Promise<void>;
 }

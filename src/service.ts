@@ -96,6 +96,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       stop() {
         stopping ??= (async () => {
           ready = false;
+          // Requests waiting on a mail server end now (answered as refusals), not at the drain's end.
+          deps.smtp.endRequestWork?.();
+          deps.imap.endRequestWork?.();
           // Stop taking requests and jobs at once; requests in flight drain while the jobs stop.
           const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
           server!.closeIdleConnections();

@@ -40,6 +40,7 @@ export function imapClient(opts: ImapPortOptions) {
     testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, opts.policy, opts.testTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS, stopping.signal),
     open: (login: MailServerLogin, o: OpenOptions = {}) => openImapSession(login, opts.policy, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS, o.signal),
     parse: (raw: Buffer) => thread.parse(raw),
+    endRequestWork: () => stopping.abort(),
     close: () => {
       stopping.abort();
       return thread.stop();

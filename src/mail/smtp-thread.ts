@@ -112,9 +112,14 @@ export function threadedSmtp(opts: SmtpPortOptions, thread = new SmtpThread()) {
       return s;
     },
     testLogin: (login: SmtpLogin): Promise<CheckResult> => testSmtpLogin(login, opts.policy, bound(CONNECTION_TEST_TIMEOUT_MS, opts.maxLimits?.timeoutMs), stopping.signal),
-    // Requests' sends and tests end at once; the service's jobs have drained their sends by now. A
-    // message still on the thread (a dispatch call from outside the jobs, as tests make) keeps it until
-    // answered; it then unrefs itself.
+    // Requests' sends and tests end at once, as the stop begins (service.ts), while the jobs' sends get
+    // their grace.
+    endRequestWork: (): void => {
+      stopping.abort();
+      for (const s of [...open]) s.close();
+    },
+    // The service's jobs have drained their sends by now. A message still on the thread (a dispatch call
+    // from outside the jobs, as tests make) keeps it until answered; it then unrefs itself.
     close: async (): Promise<void> => {
       stopping.abort();
       for (const s of [...open]) s.close();
