@@ -17,7 +17,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
 import { apiRouteList, mountRoutes } from './mount';
-import { apiDocsRouter } from './openapi/docs';
+import { apiDocsRouter, docsFilesRouter } from './openapi/docs';
 import { buildOpenApi } from './openapi/document';
 
 export const JSON_LIMIT = '10mb';
@@ -126,6 +126,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(jsonDepthGuard);
   // CSV bodies (text/csv or a multipart `file` field, 50 MB) are read by the routes that take them (csv-body.ts).
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
+  app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations
   app.use('/api', api);
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));
