@@ -1,7 +1,6 @@
 // Hostile input built to make a parser work hard (decisions.md §10): templates that made the old
 // merge-field expression backtrack, deeply nested JSON, and a way to check that work grows in proportion
 // to the input without asserting a time in milliseconds.
-import { performance } from 'node:perf_hooks';
 
 /** `head`, then `unit` repeated, cut to exactly `size` characters. */
 const fill = (head: string, unit: string, size: number) => (head + unit.repeat(Math.ceil(size / unit.length))).slice(0, size);
@@ -28,33 +27,47 @@ export const nestedArrays = (depth: number, inner = '1') => `${'['.repeat(depth)
 /** A JSON text of `depth` nested objects `{"a": …}`. */
 export const nestedObjects = (depth: number, inner = '1') => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
 
-/** Milliseconds per call of `work`, the least of several rounds (the least is the one not disturbed). */
+/** CPU milliseconds of this process: time it spent running, not time other processes of a busy machine
+ *  took from it (a wall clock would charge a long round for every preemption). */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** CPU milliseconds per call of `work`, the least of several rounds (the least is the one not disturbed). */
 function msPerCall(work: () => void, calls: number, rounds: number): number {
   let best = Infinity;
   for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
+    const start = cpuMs();
     for (let i = 0; i < calls; i++) work();
-    best = Math.min(best, (performance.now() - start) / calls);
+    best = Math.min(best, (cpuMs() - start) / calls);
   }
   return best;
 }
 
+/** The sizes linearityRatio compares: `size / GROWTH` and `size`. */
+export const GROWTH = 16;
+/** A ratio below this is linear growth with room for a busy machine and for memory effects (allocation
+ *  that grows with the text meets caches and collections at one size and not the other); quadratic work
+ *  is 256, and the expressions replaced for decisions.md §10 needed seconds to minutes at these sizes. */
+export const LINEAR_BOUND = 64;
+
 /**
- * How much longer `work` takes on `make(size)` than on `make(size / 8)`: about 8 when the work is linear,
- * 64 when it is quadratic. The small input is repeated until a round lasts a few milliseconds, so the
- * timer's resolution does not decide the result.
+ * How much longer `work` takes on `make(size)` than on `make(size / 16)`: about 16 when the work is
+ * linear, 256 when it is quadratic. The small input is repeated until a round lasts a few milliseconds,
+ * so the timer's resolution does not decide the result; each size's best round counts.
  */
 export function linearityRatio(make: (size: number) => string, size: number, work: (input: string) => void): number {
-  const small = make(Math.floor(size / 8));
+  const small = make(Math.floor(size / GROWTH));
   const large = make(size);
   work(small); // warm-up: compiled before it is timed
   work(large);
   let calls = 1;
   while (msPerCall(() => work(small), calls, 1) * calls < 5 && calls < 1 << 16) calls *= 2;
-  const largeCalls = Math.max(1, Math.floor(calls / 8));
+  const largeCalls = Math.max(1, Math.floor(calls / GROWTH));
   let smallMs = Infinity;
   let largeMs = Infinity;
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < 7; round++) {
     smallMs = Math.min(
       smallMs,
       msPerCall(() => work(small), calls, 1),
