@@ -27,7 +27,7 @@ const VENDORS: { rule: string; subject?: RegExp; strong: RegExp[] }[] = [
     rule: 'dsn_nonstandard_exchange',
     subject: /^(undeliverable|unzustellbar|non remis|no se puede entregar|non recapitabile|não é possível entregar|onbestelbaar):/i,
     // decisions.md §10: patterns stay linear on hostile text (a bounded `to …`, one-line addresses,
-    // whitespace runs matched one way only); classify-linear.test.ts checks each at 100,000 characters.
+    // whitespace runs matched one way only); test/unit/linear-text.test.ts checks them on hostile text.
     strong: [/Delivery has failed to these recipients or groups/i, /Your message (to .{1,500} )?couldn't be delivered/i],
   },
   {
