@@ -7,7 +7,7 @@ import { collectModules } from '../../src/app-module';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, type Account, type Reply } from '../support/client';
 import { createLeads } from '../support/factories/lead.factory';
-import { nestedArrays, nestedObjects } from '../support/pathological';
+import { nestedArrays, nestedObjects, pathologicalTemplates, REPORTED_TEMPLATE } from '../support/pathological';
 import { startTestService } from '../support/service';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
@@ -256,4 +256,23 @@ describe('deeply nested JSON (decisions.md §10: deeper than 64 levels is 400 va
     expect(deeper.status).toBeLessThan(500);
     expect(['validation_failed', 'bad_request', 'query_too_complex']).toContain(deeper.body.errors[0].extensions.code);
   });
+});
+
+describe('pathological templates (decisions.md §10: parsed in linear time)', () => {
+  // The fields that hold a template or other free text, by their REST names; each route ignores or
+  // refuses the ones it does not take. fuzz.test.ts puts them in every documented field, one at a time.
+  const TEXT_FIELDS = ['name', 'subject', 'body', 'template', 'text', 'description', 'note', 'signature', 'from_name', 'q', 'value'];
+
+  it.each([['the reported {{ and 4,000 spaces', REPORTED_TEMPLATE], ...Object.entries(pathologicalTemplates).map(([name, make]) => [name, make(10_000)])])(
+    'never answers 5xx for %s in every text field of every route with a body',
+    async (_name, template) => {
+      const fields = Object.fromEntries(TEXT_FIELDS.map((k) => [k, template]));
+      for (const r of withBodies) {
+        const path = pathWith(r.path, r.path.startsWith('/campaigns/:id') ? campaignId : r.path.startsWith('/leads/:id') ? leadId : randomUUID());
+        const steps = [{ position: 1, wait_minutes: 0, variants: [{ subject: template.slice(0, 998), body: template }] }];
+        expectHandled(await account.client.request(r.method.toUpperCase(), path, r.path.endsWith('/steps') ? steps : fields), `${r.method} ${r.path}`);
+      }
+    },
+    60_000,
+  );
 });
