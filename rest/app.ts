@@ -4,19 +4,21 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import express, { type Request } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { ApiRoute } from '../src/api-route';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
+import { costLimitRule, queryTextError } from '../src/graphql/cost-limits';
 import { formatGraphQLError } from '../src/graphql/errors';
+import { nestedDeeperThan, tooDeep } from '../src/json-depth';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { errorHandler, notFoundHandler } from './errors';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
 import { apiRouteList, mountRoutes } from './mount';
-import { apiDocsRouter } from './openapi/docs';
+import { apiDocsRouter, docsFilesRouter } from './openapi/docs';
 import { buildOpenApi } from './openapi/document';
 
 export const JSON_LIMIT = '10mb';
@@ -30,6 +32,28 @@ function bearer(req: Request): string | null {
 /** The caller's address (trust proxy: loopback) goes with the context, for per-client rate limits
  *  (decisions.md §10). */
 const fromClient = (ctx: Ctx, req: Request): Ctx => Object.assign(ctx, { clientAddress: req.ip ?? null });
+
+/** decisions.md §10: a JSON body nested past 64 levels is refused before any validator walks it. */
+const jsonDepthGuard: RequestHandler = (req, _res, next) => {
+  if (nestedDeeperThan(req.body)) throw tooDeep('body');
+  next();
+};
+
+/** A refusal at the GraphQL door before Apollo reads the request, in GraphQL's answer shape. */
+const graphqlRefusal = (res: express.Response, error: AppError) =>
+  res
+    .status(error.status)
+    .json({ errors: [{ message: error.message, extensions: { code: error.code, status: error.status, ...(error.details ? { details: error.details } : {}) } }] });
+
+/** decisions.md §10: query text over 1 MB is refused before it is parsed; a body nested past 64 levels
+ *  (variables) before anything walks it. */
+const graphqlGuard: RequestHandler = (req, res, next) => {
+  const body = req.body as { query?: unknown } | undefined;
+  const text = queryTextError(body?.query) ?? queryTextError(req.query.query);
+  if (text) return void graphqlRefusal(res, text);
+  if (nestedDeeperThan(req.body)) return void graphqlRefusal(res, tooDeep('body'));
+  next();
+};
 
 /** Anonymous when no credential is sent; 401 when one is sent but unknown or expired. */
 async function requestContext(deps: AppDeps, req: Request): Promise<Ctx> {
@@ -65,6 +89,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const apollo = new ApolloServer<Ctx>({
     schema,
     formatError: formatGraphQLError(deps.log),
+    validationRules: [costLimitRule],
     plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin],
     introspection: true,
   });
@@ -77,6 +102,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.use(
     '/graphql',
     express.json({ limit: JSON_LIMIT }),
+    graphqlGuard,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         const token = bearer(req);
@@ -102,8 +128,10 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
   api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
+  api.use(jsonDepthGuard);
   // CSV bodies (text/csv or a multipart `file` field, 50 MB) are read by the routes that take them (csv-body.ts).
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
+  app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations
   app.use('/api', api);
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));

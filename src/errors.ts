@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   no_file: { status: 400, meaning: 'A CSV endpoint got no CSV: send it as the body (Content-Type: text/csv) or as the multipart field "file".' },
   not_csv: { status: 400, meaning: 'A CSV endpoint got another content type; send text/csv or multipart/form-data.' },
   invalid_multipart: { status: 400, meaning: 'The multipart/form-data body could not be read (missing boundary or broken parts).' },
+  query_too_complex: {
+    status: 400,
+    meaning: 'A GraphQL request is deeper than 12 levels, has more than 100 aliases or more than 1 MB of query text; nothing of it ran. Split it into smaller requests.',
+  },
   // 400: invalid input
   validation_failed: { status: 400, meaning: 'One or more fields are missing or invalid; details.fields lists the problems per field.' },
   q_too_short: { status: 400, meaning: 'The search text q is shorter than the minimum length.' },

@@ -55,9 +55,16 @@ export function apiDocsRouter(document: object): express.Router {
   router.get('/docs', (_req, res) => {
     res.set('Content-Security-Policy', DOCS_CSP).type('html').send(PAGE);
   });
-  // The page's files, by name from a fixed list: one route, so the reference documents it as /docs/{file}.
+  return router;
+}
+
+/** The page's files, by name from a fixed list, to mount at /api/docs beside (not inside) the API
+ *  router: static files are not operations of the API, so the reference does not list them, and the
+ *  check that it lists everything the API router serves stays exact. */
+export function docsFilesRouter(): express.Router {
+  const router = express.Router();
   const dist = getAbsoluteFSPath();
-  router.get('/docs/:file', (req, res, next) => {
+  router.get('/:file', (req, res, next) => {
     const file = String(req.params.file);
     if (file === 'init.js') res.set('Content-Security-Policy', DOCS_CSP).type('application/javascript').send(INIT);
     else if ((DOCS_ASSETS as readonly string[]).includes(file)) res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(dist, file));

@@ -46,16 +46,6 @@ export const SERVICE_PATHS: Json = {
       responses: { 200: { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } },
     },
   },
-  '/docs/{file}': {
-    get: {
-      tags: ['service'],
-      summary: "The reference page's script, style sheet and icon",
-      operationId: 'getDocsFile',
-      security: [],
-      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { 200: { description: 'The file' }, default: { $ref: '#/components/responses/Error' } },
-    },
-  },
 };
 
 /** `/campaigns/:id/leads.csv` → `/campaigns/{id}/leads.csv`. */

@@ -43,10 +43,12 @@ export async function sqlRun(em: EntityManager, query: string, params: readonly 
   return (await run(em, query, params)).rowCount ?? 0;
 }
 
-/** A statement with its `?` placeholders written in as literals: strings quoted (quotes doubled;
- *  standard_conforming_strings keeps backslashes literal), numbers and booleans as they are, null,
- *  dates as ISO text. For statements sent together in one round trip (sqlBatch), which the simple query
- *  protocol allows only without parameters. */
+/** A statement with its `?` placeholders written in as literals: strings as escape-string constants
+ *  (E'…', quotes and backslashes doubled), numbers and booleans as they are, null, dates as ISO text.
+ *  For statements sent together in one round trip (sqlBatch), which the simple query protocol allows
+ *  only without parameters. User text (inbound mail) goes through here, so the literal must mean the
+ *  same text whatever the server's standard_conforming_strings: in a plain '…' literal a backslash is
+ *  an escape when that setting is off, and `\'` would end the string early (decisions.md §10). */
 export function inlined(query: string, params: readonly unknown[]): string {
   const parts = query.split('?');
   if (parts.length !== params.length + 1) throw new Error(`inlined: ${parts.length - 1} placeholders for ${params.length} values`);
@@ -56,12 +58,20 @@ export function inlined(query: string, params: readonly unknown[]): string {
 /** inlined for a statement built as `{query, params}` (the shared builders of lead-progress.ts, events). */
 export const inlinedStatement = ({ query, params }: { query: string; params: readonly unknown[] }): string => inlined(query, params);
 
-function literal(v: unknown): string {
+/** One value as an SQL literal (exported for its tests). */
+export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') {
+    // NaN and Infinity would be read as column names.
+    if (!Number.isFinite(v)) throw new Error(`inlined: ${v} is not a number SQL can take`);
+    // In brackets, so `? - ?` never writes `- -1`'s cousin `--1`, a comment.
+    return v < 0 ? `(${v})` : String(v);
+  }
   const text = v instanceof Date ? v.toISOString() : String(v);
   if (text.includes('\0')) throw new Error('inlined: a NUL character cannot be sent');
-  return `'${text.replace(/'/g, "''")}'`;
+  // E'…' reads `\\` as one backslash and `''` as one quote under either setting of standard_conforming_strings.
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /** Several statements (built with inlined) in one round trip, in the em's transaction; the rows of each. */

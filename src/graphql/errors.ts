@@ -5,9 +5,22 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, errorStatus } from '../errors';
 import type { Logger } from '../logger';
 
+/** The AppError behind an error: thrown by a resolver, or carried by a validation rule's error (cost-limits.ts). */
+function appErrorOf(error: unknown): AppError | null {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) return original;
+  // Apollo wraps a validation rule's GraphQLError, which wraps the AppError: a few links at most.
+  let cause: unknown = original;
+  for (let i = 0; i < 3 && cause instanceof GraphQLError; i++) {
+    cause = cause.originalError;
+    if (cause instanceof AppError) return cause;
+  }
+  return null;
+}
+
 export function formatGraphQLError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const original = appErrorOf(error) ?? unwrapResolverError(error);
     if (original instanceof AppError) {
       return {
         message: original.message,

@@ -2,7 +2,15 @@
 // class-validator rules and options as REST bodies (validation.ts), so both doors agree.
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { assertJsonDepth } from '../json-depth';
 import { checkInput } from '../validation';
+
+/** An argument as type-graphql built it: not nested too deep (checked once, at the top), then validated. */
+async function validateTopArg(value: unknown): Promise<void> {
+  // decisions.md §10: variables or literals nested past 64 levels never reach the recursive validators.
+  assertJsonDepth(value, 'input');
+  await validateArg(value);
+}
 
 async function validateArg(value: unknown): Promise<void> {
   if (Array.isArray(value)) {
@@ -16,7 +24,7 @@ async function validateArg(value: unknown): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function buildAppSchema(resolvers: readonly Function[]): Promise<GraphQLSchema> {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  return buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateArg(value) });
+  return buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value) });
 }
 
 /** The checked-in schema.graphql text: sorted, so it only changes when the schema does. */

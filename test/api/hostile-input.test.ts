@@ -7,6 +7,7 @@ import { collectModules } from '../../src/app-module';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, type Account, type Reply } from '../support/client';
 import { createLeads } from '../support/factories/lead.factory';
+import { nestedArrays, nestedObjects, pathologicalTemplates, REPORTED_TEMPLATE } from '../support/pathological';
 import { startTestService } from '../support/service';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
@@ -185,4 +186,93 @@ describe('query strings', () => {
     expect((await account.client.get(`/campaigns/${campaignId}/leads?q=ada`)).status).toBe(200);
     expect((await account.client.get('/blocklist?q=example')).status).toBe(200);
   });
+});
+
+describe('deeply nested JSON (decisions.md §10: deeper than 64 levels is 400 validation_failed)', () => {
+  // The operations that answered 500 internal_error to a body of 5,000 nested arrays.
+  const reported: [string, string][] = [
+    ['POST', '/campaigns'],
+    ['POST', '/sequence-templates'],
+    ['POST', '/lead-lists'],
+    ['POST', '/campaigns/:id/leads/manual'],
+    ['POST', '/campaigns/:id/preview'],
+    ['POST', '/campaigns/:id/blocks'],
+    ['POST', '/campaigns/:id/blocks/preview'],
+    ['POST', '/auth/signup'],
+    ['POST', '/settings/members'],
+    ['PATCH', '/replies/:id/assign'],
+  ];
+
+  /** The depth refusal: 400 validation_failed naming the body, not a field of it. */
+  function expectTooDeep(res: Reply, what: string) {
+    const error = expectError(res, 400, 'validation_failed');
+    expect({ what, fields: Object.keys(error.details?.fields ?? {}) }).toEqual({ what, fields: ['body'] });
+  }
+
+  it.each(reported)('refuses the reported body on %s %s', async (method, path) => {
+    const url = pathWith(path, path.startsWith('/campaigns/') ? campaignId : randomUUID());
+    for (const body of [`{"name": ${nestedArrays(5000)}}`, nestedArrays(5000), `{"vars": ${nestedObjects(5000)}}`]) {
+      expectTooDeep(await rawJson(account.client, method, url, body), `${method} ${url}`);
+    }
+  });
+
+  it('refuses 65 levels and lets 64 through to the validators (which judge the fields)', async () => {
+    // {"name": <63 arrays>} is 64 levels with the body object; one more is 65.
+    const over = await rawJson(account.client, 'POST', '/api/campaigns', `{"name": ${nestedArrays(64)}}`);
+    expectTooDeep(over, '65 levels');
+    const under = await rawJson(account.client, 'POST', '/api/campaigns', `{"name": ${nestedArrays(63)}}`);
+    const error = expectError(under, 400, 'validation_failed');
+    expect(Object.keys(error.details?.fields ?? {})).toEqual(['name']);
+  });
+
+  it('refuses it before authentication, on every route that takes a body', async () => {
+    const anonymous = new Client(service.url);
+    for (const r of withBodies) {
+      const path = pathWith(r.path, r.path.startsWith('/campaigns/:id') ? campaignId : randomUUID());
+      expectTooDeep(await rawJson(anonymous, r.method.toUpperCase(), path, nestedArrays(5000)), `${r.method} ${r.path}`);
+      expectTooDeep(await rawJson(account.client, r.method.toUpperCase(), path, `{"a": ${nestedObjects(200)}}`), `${r.method} ${r.path}`);
+    }
+  });
+
+  it('through GraphQL: variables nested deeper than 64 levels are refused with validation_failed, before any resolver', async () => {
+    const query = 'mutation($id: ID!, $input: PreviewInput) { previewCampaign(id: $id, input: $input) { from } }';
+    const res = await rawJson(
+      account.client,
+      'POST',
+      '/graphql',
+      `{"query": ${JSON.stringify(query)}, "variables": {"id": "${campaignId}", "input": {"vars": ${nestedObjects(5000)}}}}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(res.body.data ?? null).toBeNull();
+  });
+
+  it('through GraphQL: an input literal nested deeper than 64 levels is refused by the argument check, never a 500', async () => {
+    const literal = (depth: number) => `mutation { previewCampaign(id: "${campaignId}", input: { vars: ${'{a: '.repeat(depth)}"x"${'}'.repeat(depth)} }) { from } }`;
+    const res = await account.client.request('POST', '/graphql', { query: literal(500) });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', details: { fields: { input: [expect.any(String)] } } });
+    const deeper = await account.client.request('POST', '/graphql', { query: literal(5000) });
+    expect(deeper.status).toBeLessThan(500);
+    expect(['validation_failed', 'bad_request', 'query_too_complex']).toContain(deeper.body.errors[0].extensions.code);
+  });
+});
+
+describe('pathological templates (decisions.md §10: parsed in linear time)', () => {
+  // The fields that hold a template or other free text, by their REST names; each route ignores or
+  // refuses the ones it does not take. fuzz.test.ts puts them in every documented field, one at a time.
+  const TEXT_FIELDS = ['name', 'subject', 'body', 'template', 'text', 'description', 'note', 'signature', 'from_name', 'q', 'value'];
+
+  it.each([['the reported {{ and 4,000 spaces', REPORTED_TEMPLATE], ...Object.entries(pathologicalTemplates).map(([name, make]) => [name, make(10_000)])])(
+    'never answers 5xx for %s in every text field of every route with a body',
+    async (_name, template) => {
+      const fields = Object.fromEntries(TEXT_FIELDS.map((k) => [k, template]));
+      for (const r of withBodies) {
+        const path = pathWith(r.path, r.path.startsWith('/campaigns/:id') ? campaignId : r.path.startsWith('/leads/:id') ? leadId : randomUUID());
+        const steps = [{ position: 1, wait_minutes: 0, variants: [{ subject: template.slice(0, 998), body: template }] }];
+        expectHandled(await account.client.request(r.method.toUpperCase(), path, r.path.endsWith('/steps') ? steps : fields), `${r.method} ${r.path}`);
+      }
+    },
+    60_000,
+  );
 });

@@ -49,6 +49,30 @@ it('documents every route Express serves under /api, and serves every documented
   expect(docs.size).toBeGreaterThan(70);
 });
 
+it("lists API operations only: the reference page's static files are served, but are not operations", async () => {
+  expect(Object.keys(doc.paths).filter((p) => p.startsWith('/docs/'))).toEqual([]);
+  expect(mounted().filter((r) => r.startsWith('GET /docs/'))).toEqual([]);
+  const anon = new Client(service.url);
+  for (const file of ['init.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']) expect((await anon.get(`/docs/${file}`)).status).toBe(200);
+  const unknown = await anon.get('/docs/nothing.js');
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.error.code).toBe('route_not_found');
+});
+
+it('gives every success answer of every operation a schema, unless it has no body', () => {
+  const missing: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops).filter(([m]) => METHODS.includes(m))) {
+      for (const [status, answer] of Object.entries((op as { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }).responses)) {
+        if (!/^2/.test(status) || status === '204') continue;
+        const media = Object.entries(answer.content ?? {});
+        if (!media.length || media.some(([, m]) => !m.schema)) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
 it('gives every operation its parameters, bodies, answer, the Bearer scheme and an area tag', () => {
   expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   const get = doc.paths['/campaigns/{id}/leads'].get as Record<string, unknown> & { parameters: { name: string; in: string }[] };

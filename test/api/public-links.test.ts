@@ -37,10 +37,13 @@ afterAll(async () => {
 });
 
 const db = (query: string, params: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(query, params);
+/** A timestamp column as milliseconds (null stays null). */
+const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).getTime());
 /** A public link of the email, pointed at the test server instead of PUBLIC_URL. */
 const local = (url: string) => url.replace('https://links.example.test', base);
 
 interface Sent {
+  campaignId: string;
   leadId: string;
   email: string;
   sendId: string;
@@ -75,6 +78,7 @@ async function sendOne(): Promise<Sent> {
   const html = String(mail.html);
   const [send] = await db(`select id from send where lead_id = ?`, [lead!.id]);
   return {
+    campaignId: campaign.id,
     leadId: lead!.id,
     email: lead!.email,
     sendId: send.id,
@@ -153,11 +157,10 @@ describe('open pixel', () => {
     await fetch(s.pixel);
     const [send] = await db(`select opened_at from send where id = ?`, [s.sendId]);
     expect(new Date(send.opened_at).getTime()).toBe(MONDAY_10.getTime() + 2 * MINUTE);
-    const events = await db(`select method, human from tracking_event where send_id = ? and kind = 'open' order by created_at`, [s.sendId]);
-    expect(events).toEqual([
-      { method: 'HEAD', human: false },
-      { method: 'GET', human: true },
-      { method: 'GET', human: false },
+    // One row for the pixel: its first hit (the HEAD), how many hits, when the first one counted.
+    const events = await db(`select method, human, human_at, hits from tracking_event where send_id = ? and kind = 'open'`, [s.sendId]);
+    expect(events.map((e: Record<string, unknown>) => ({ ...e, human_at: ms(e.human_at) }))).toEqual([
+      { method: 'HEAD', human: true, human_at: MONDAY_10.getTime() + 2 * MINUTE, hits: 3 },
     ]);
     expect((await fetch(alter(s.pixel))).status).toBe(400);
   });
@@ -193,11 +196,107 @@ describe('click redirect', () => {
     await fetch(s.clicks[0]!, { redirect: 'manual' });
     clock.at = new Date(MONDAY_10.getTime() + 30 * MINUTE + 2000);
     await fetch(s.clicks[1]!, { redirect: 'manual' });
-    const events = await db(`select url, human from tracking_event where send_id = ? and kind = 'click' order by created_at`, [s.sendId]);
+    const events = await db(`select url, human, person_at from tracking_event where send_id = ? and kind = 'click' order by created_at`, [s.sendId]);
+    // The first counted when it came (it set clicked_at); the second shows both were a scanner's, so
+    // neither is a person's click for the `clicked` condition.
     expect(events).toEqual([
-      { url: 'https://example.org/pricing?plan=pro', human: true },
-      { url: 'https://example.org/about', human: false },
+      { url: 'https://example.org/pricing?plan=pro', human: true, person_at: null },
+      { url: 'https://example.org/about', human: false, person_at: null },
     ]);
+  });
+
+  it('keeps an earlier click of a link a person made when a burst comes later, and a double-click of one link a person', async () => {
+    const s = await sendOne();
+    const at = (ms: number) => new Date(MONDAY_10.getTime() + 30 * MINUTE + ms);
+    clock.at = at(0);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    clock.at = at(1000);
+    await fetch(s.clicks[0]!, { redirect: 'manual' }); // a double-click
+    clock.at = at(60_000);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    clock.at = at(62_000);
+    await fetch(s.clicks[1]!, { method: 'HEAD', redirect: 'manual' }); // a scanner's burst, a minute later
+    const rows = await db(`select url, hits, human_at, person_at from tracking_event where send_id = ? and kind = 'click' order by created_at`, [s.sendId]);
+    expect(rows.map((r: Record<string, unknown>) => ({ ...r, human_at: ms(r.human_at), person_at: ms(r.person_at) }))).toEqual([
+      { url: 'https://example.org/pricing?plan=pro', hits: 3, human_at: at(0).getTime(), person_at: at(0).getTime() },
+      { url: 'https://example.org/about', hits: 1, human_at: null, person_at: null },
+    ]);
+  });
+});
+
+describe('the same cost for the first and the millionth hit (decisions.md §10)', () => {
+  const HITS = 150;
+
+  /** The plan of a statement on this send, index scans preferred where the planner can use one: which
+   *  tables it reads how (and through which index), and how many rows each read node looked at. */
+  async function planOf(query: string, params: unknown[]) {
+    const em = service.deps.orm.em.fork();
+    return em
+      .transactional(async (tx) => {
+        const conn = tx.getConnection();
+        const ctx = tx.getTransactionContext();
+        await conn.execute('set local enable_seqscan = off', [], 'run', ctx);
+        const [row] = await conn.execute(`explain (analyze, format json) ${query}`, params, 'all', ctx);
+        const nodes: { type: string; relation?: string; index?: string; read: number }[] = [];
+        const walk = (n: Record<string, unknown>) => {
+          // The nodes that read a table (a write's ModifyTable node reads through its scan below it).
+          if ((n['Relation Name'] === 'tracking_event' || n['Relation Name'] === 'send') && String(n['Node Type']).includes('Scan'))
+            nodes.push({
+              type: String(n['Node Type']),
+              relation: String(n['Relation Name']),
+              index: n['Index Name'] as string | undefined,
+              read: Number(n['Actual Rows'] ?? 0) + Number(n['Rows Removed by Filter'] ?? 0) + Number(n['Rows Removed by Index Recheck'] ?? 0),
+            });
+          for (const child of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+        };
+        walk((row['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+        // EXPLAIN ANALYZE runs the update: undo it.
+        throw Object.assign(new Error('rollback'), { nodes });
+      })
+      .catch((err: Error & { nodes?: unknown }) => {
+        if (!err.nodes) throw err;
+        return err.nodes as { type: string; relation?: string; index?: string; read: number }[];
+      });
+  }
+
+  it('counts repeated opens and clicks of one email once, in one row per link however often they are hit', async () => {
+    const s = await sendOne();
+    clock.at = new Date(MONDAY_10.getTime() + 20 * MINUTE);
+    for (let i = 0; i < HITS; i++) {
+      await fetch(s.pixel);
+      await fetch(s.clicks[0]!, { redirect: 'manual' });
+    }
+    const rows = await db(`select kind, hits, human from tracking_event where send_id = ? order by kind`, [s.sendId]);
+    expect(rows).toEqual([
+      { kind: 'click', hits: HITS, human: true },
+      { kind: 'open', hits: HITS, human: true },
+    ]);
+    const stats = await me.client.get(`/campaigns/${s.campaignId}/stats`);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toMatchObject({ sent: 1, opened: 1, clicked: 1 });
+  });
+
+  it('reads the same rows on the first and the last hit: the unique key, never the earlier hits', async () => {
+    const s = await sendOne();
+    const { OTHER_LINKS_HIT, DROP_BURST, SEND_OF_HIT } = await import('../../src/modules/sending/public-links.queries');
+    const window = [new Date(MONDAY_10.getTime() - 60 * MINUTE), new Date(MONDAY_10.getTime() + 600 * MINUTE)];
+    const plans = async () => [
+      ...(await planOf(OTHER_LINKS_HIT, [s.sendId, 'https://example.org/none', ...window])),
+      ...(await planOf(DROP_BURST, [s.sendId, 'https://example.org/none', ...window])),
+      ...(await planOf(SEND_OF_HIT, [s.sendId])),
+    ];
+    clock.at = new Date(MONDAY_10.getTime() + 20 * MINUTE);
+    await fetch(s.clicks[0]!, { redirect: 'manual' });
+    await fetch(s.clicks[1]!, { redirect: 'manual' });
+    const first = await plans();
+    for (let i = 0; i < HITS; i++) await fetch(s.clicks[i % 2]!, { redirect: 'manual' });
+    const last = await plans();
+    expect(last).toEqual(first);
+    for (const node of last) {
+      expect(node.type).toMatch(/Index/);
+      expect(node.index).toBe(node.relation === 'send' ? 'send_pkey' : 'tracking_event_send_id_kind_url_unique');
+      expect(node.read).toBeLessThanOrEqual(2); // one row per link of the email, or the email itself
+    }
   });
 });
 

@@ -50,7 +50,15 @@ export function spamTerms(text: string): string[] {
 }
 
 const LINK_RE = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
-export const linksOf = (text: string): string[] => [...wordsOnly(text).matchAll(LINK_RE)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+const TRAILING_PUNCTUATION = new Set('.,;:!?');
+/** The link without the punctuation that ends its sentence (a loop: `/[.,;:!?]+$/` is quadratic on a
+ *  link of 100,000 `!`, decisions.md §10). */
+function withoutTrailingPunctuation(link: string): string {
+  let end = link.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(link[end - 1]!)) end--;
+  return link.slice(0, end);
+}
+export const linksOf = (text: string): string[] => [...wordsOnly(text).matchAll(LINK_RE)].map((m) => withoutTrailingPunctuation(m[0]));
 
 const SHOUT_RE = /(?<![\p{L}\p{N}])\p{Lu}{4,}(?![\p{L}\p{N}])/gu;
 function shouting(text: string, minWords: number): string[] {
@@ -63,7 +71,33 @@ function shouting(text: string, minWords: number): string[] {
   return [];
 }
 
-const IMAGE_RE = /<img\b[^>]*>|!\[[^\]]*\]\([^)]*\)|\b(?:https?:\/\/|www\.)[^\s<>"')\]]+\.(?:png|jpe?g|gif|webp|bmp|svg)\b/gi;
+// Linear on hostile text (decisions.md §10): a tag stops at the next `<`, a Markdown image's alt text at
+// the next bracket and its address at the next parenthesis, so no two tries scan the same text; links to
+// image files are found among the links (LINK_RE consumes each whole), not by trying every `http`.
+const IMAGE_RE = /<img\b[^<>]*>|!\[[^[\]]*\]\([^()]*\)/gi;
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|bmp|svg)\b/gi;
+
+/** The images of a text in order: tags, Markdown images, and links up to an image file name in them (a
+ *  link inside a tag or a Markdown image is part of it, as when one pattern matched all three). */
+function imagesOf(text: string): string[] {
+  const plain = wordsOnly(text);
+  const found = [...plain.matchAll(IMAGE_RE)].map((m) => ({ at: m.index, text: m[0] }));
+  for (const link of plain.matchAll(LINK_RE)) {
+    // The longest start of the link ending in an image extension, as the old pattern's greedy match took.
+    let end = -1;
+    for (const m of link[0].matchAll(IMAGE_FILE)) end = m.index + m[0].length;
+    if (end > 0) found.push({ at: link.index, text: link[0].slice(0, end) });
+  }
+  found.sort((a, b) => a.at - b.at);
+  const out: string[] = [];
+  let free = 0;
+  for (const f of found) {
+    if (f.at < free) continue;
+    out.push(f.text);
+    free = f.at + f.text.length;
+  }
+  return out;
+}
 
 const countOf = (text: string, ch: string) => text.split(ch).length - 1;
 
@@ -98,7 +132,7 @@ export function checkCopy(variant: { subject: string; body: string }, campaign: 
   const words = withoutFields(body).split(/\s+/).filter(Boolean).length;
   if (words > MAX_BODY_WORDS) out.push({ code: 'long_body', message: `The body is ${words} words; cold emails under ${MAX_BODY_WORDS} get more replies.`, terms: [] });
 
-  const images = [...new Set([...wordsOnly(body).matchAll(IMAGE_RE)].map((m) => m[0]))];
+  const images = [...new Set(imagesOf(body))];
   if (images.length) out.push({ code: 'images', message: 'Images in a cold email look like marketing mail and are often blocked; send plain text.', terms: images });
 
   const optOut = mergeFieldsOf(body).some((f) => f.source === 'unsubscribe');

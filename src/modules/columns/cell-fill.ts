@@ -134,11 +134,21 @@ export function systemMessage(maxChars: number): string {
   ].join(' ');
 }
 
+const QUOTES = new Set('"\'“”‘’`');
+
+/** The text without the quote marks at either end (a loop: `/["']+$/` is quadratic on an answer of
+ *  quotes, decisions.md §10). */
+function withoutWrappingQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && QUOTES.has(text[start]!)) start++;
+  while (end > start && QUOTES.has(text[end - 1]!)) end--;
+  return text.slice(start, end);
+}
+
 /** The answer as kept: one line, cleaned as a lead value, wrapping quotes dropped, cut to maxChars. */
 export function cleanAnswer(raw: string, maxChars: number): string {
-  const line = cleanVarValue(raw)
-    .replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, '')
-    .trim();
+  const line = withoutWrappingQuotes(cleanVarValue(raw)).trim();
   return cut(line, maxChars);
 }
 

@@ -5,10 +5,15 @@ import { leadValue, mergeFieldsOf } from '../sending/render/merge';
 /** More than this many characters of a lead field repeated word for word flags the answer. */
 export const REPEAT_LIMIT = 40;
 
-// A link: a scheme, `www.`, or a bare host name ending in a top-level domain people link to.
+// A link: a scheme, `www.`, or a bare host name ending in a top-level domain people link to. Host names
+// are read as DNS allows them (labels of at most 63 characters, a few labels), so the pattern does a
+// bounded amount of work from each start: unbounded labels backtracked quadratically on a page or answer
+// of `a-a-a-…` (decisions.md §10).
 const LINK =
-  /\b(?:https?|ftp):\/\/|\bwww\.[a-z0-9-]|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|ai|app|dev|info|biz|me|us|uk|de|fr|nl|es|it|eu|ca|au|ly|gl|to|gg|xyz|site|online|shop|store|tech|link|page)\b(?:\/\S*)?/i;
-const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
+  /\b(?:https?|ftp):\/\/|\bwww\.[a-z0-9-]|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.(?:com|net|org|io|co|ai|app|dev|info|biz|me|us|uk|de|fr|nl|es|it|eu|ca|au|ly|gl|to|gg|xyz|site|online|shop|store|tech|link|page)\b/i;
+// Tried only where a run of address characters starts (an address found from inside a run is found
+// from its start too), so a long run without an @ is read once, not once per character.
+const EMAIL = /(?<![^\s@<>()])[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
 
 // Text written to steer a model rather than describe a lead.
 const ADDRESSED_TO_MODEL = [

@@ -23,6 +23,10 @@ const DailyCap = () => (target: object, key: string) => {
   Min(1, { message: '$property must be a whole number of at least 1' })(target, key);
   Max(MAX_DAILY_CAP)(target, key);
 };
+// The inbox.username column holds 255 characters; a longer login was a 500 on insert (the fuzz test's
+// find). No mail server login is longer than an address (254).
+const USERNAME_MAX = 255;
+
 const GapMinutes = () => (target: object, key: string) => {
   IsInt()(target, key);
   Min(0)(target, key);
@@ -53,7 +57,7 @@ export class CreateInboxInput {
   @Field() @IsBoolean() smtpSecure!: boolean;
   @Field() @IsString() @Length(1, 253) @IsHost() imapHost!: string;
   @Field(() => Int) @Port() imapPort!: number;
-  @Field() @IsString() @Length(1, 320) @NotBlank() @NoNul() username!: string;
+  @Field() @IsString() @Length(1, USERNAME_MAX) @NotBlank() @NoNul() username!: string;
   @Field() @IsString() @Length(1, 1000) password!: string;
   @Field(() => Int) @DailyCap() dailyCap!: number;
 
@@ -76,7 +80,7 @@ export class UpdateInboxInput {
   @Field({ nullable: true }) @Optional() @IsBoolean() smtpSecure?: boolean;
   @Field({ nullable: true }) @Optional() @IsString() @Length(1, 253) @IsHost() imapHost?: string;
   @Field(() => Int, { nullable: true }) @Optional() @Port() imapPort?: number;
-  @Field({ nullable: true }) @Optional() @IsString() @Length(1, 320) @NotBlank() @NoNul() username?: string;
+  @Field({ nullable: true }) @Optional() @IsString() @Length(1, USERNAME_MAX) @NotBlank() @NoNul() username?: string;
   @Field({ nullable: true, description: 'Required when smtpHost, smtpPort, imapHost, imapPort or username changes.' })
   @Optional()
   @IsString()

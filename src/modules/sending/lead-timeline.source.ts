@@ -29,7 +29,7 @@ export const sendingTimeline: TimelineSource = async (ctx, lead) => {
       `select b.created_at, b.reason, b.code, b.source, b.send_id, s.step_position, s.variant from bounce b left join send s on s.id = b.send_id where b.lead_id = ? order by b.created_at`,
       [lead.id],
     ),
-    sql(ctx.em, `select distinct on (send_id) send_id, url from tracking_event where lead_id = ? and kind = 'click' and human order by send_id, created_at`, [lead.id]),
+    sql(ctx.em, `select distinct on (send_id) send_id, url from tracking_event where lead_id = ? and kind = 'click' and human order by send_id, human_at`, [lead.id]),
     sql(ctx.em, `select kind, created_at from event where workspace_id = ? and once_key = ?`, [lead.workspace.id, `unsubscribe:${lead.id}`]),
     sql(ctx.em, `select kind, text, step_position, status, due_at, closed_at from task where lead_id = ? order by step_position`, [lead.id]),
   ]);

@@ -8,7 +8,8 @@ import { AppError, notFound } from '../../errors';
 import { sql } from '../../db/sql';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { LinkTokens } from './links/tokens';
-import { isHumanClick, type Click } from './schedule';
+import { FIRST_CLICK, FIRST_OPEN, dropBurst, otherLinksHit, recordHit, sendOfHit } from './public-links.queries';
+import { isHumanClick, LINK_BURST_MS, type Click } from './schedule';
 
 const invalidLink = () => new AppError('invalid_link', 'This link is not valid: it may have been cut or changed. Open it from the email again.');
 
@@ -33,50 +34,47 @@ export async function unsubscribeByToken(deps: AppDeps, token: string): Promise<
   return done;
 }
 
-/** The open pixel: counted once per email (the first open sets openedAt); every hit is kept. */
+/** The open pixel: counted once per email (the first GET sets openedAt). decisions.md §10: the same cost
+ *  for every hit, so a hit updates the open's one row (public-links.queries.ts) instead of adding one. */
 export async function recordOpen(deps: AppDeps, token: string, method: string): Promise<void> {
   const payload = new LinkTokens(deps.secrets).verify(token, 'open');
   if (!payload) throw invalidLink();
   const em = deps.orm.em.fork();
   const now = deps.clock.now();
-  const [send] = await sql(em, `select id, workspace_id, lead_id, campaign_id from send where id = ?`, [payload.sendId]);
+  const send = await sendOfHit(em, payload.sendId);
   if (!send) throw notFound('Email');
   const counts = method !== 'HEAD';
-  const first = counts ? await sql(em, `update send set opened_at = ? where id = ? and opened_at is null returning id`, [now, send.id]) : [];
-  await sql(
-    em,
-    `insert into tracking_event (id, created_at, workspace_id, send_id, lead_id, campaign_id, kind, method, url, human) values (?, ?, ?, ?, ?, ?, 'open', ?, null, ?)`,
-    [randomUUID(), now, send.workspace_id, send.id, send.lead_id, send.campaign_id, method, first.length > 0],
-  );
+  if (counts) await sql(em, FIRST_OPEN, [now, send.id]);
+  await recordHit(em, { id: randomUUID(), at: now, send, kind: 'open', method, url: '', human: counts });
 }
 
 /** The click redirect: where to send the browser (only ever the link that was signed into the email),
  *  after recording the hit. A HEAD, a click within five minutes of sending or two links of one email
- *  hit within seconds are scanners (schedule/clicks.ts) and do not count. */
+ *  hit within seconds are scanners (schedule/clicks.ts) and do not count. decisions.md §10: the burst rule
+ *  reads the other links' latest hits (a row per link), never the email's earlier clicks. */
 export async function recordClick(deps: AppDeps, token: string, method: string): Promise<string> {
   const payload = new LinkTokens(deps.secrets).verify(token, 'click');
   if (!payload) throw invalidLink();
-  const em = deps.orm.em.fork();
   const now = deps.clock.now();
-  const [send] = await sql(em, `select id, workspace_id, lead_id, campaign_id, sent_at from send where id = ?`, [payload.sendId]);
-  // The target was signed by us, so following it is safe even when the email's row is gone.
-  if (!send || !send.sent_at) return payload.url;
-  const sentAt = new Date(send.sent_at as string);
-  const earlier = await sql(em, `select created_at, url, method from tracking_event where send_id = ? and kind = 'click'`, [send.id]);
-  const click: Click = { sendId: String(send.id), sentAt, at: now, url: payload.url, method };
-  const others: Click[] = earlier.map((e) => ({ sendId: String(send.id), sentAt, at: new Date(e.created_at as string), url: String(e.url), method: String(e.method) }));
-  const human = isHumanClick(click, [...others, click]);
-  await sql(em, `insert into tracking_event (id, created_at, workspace_id, send_id, lead_id, campaign_id, kind, method, url, human) values (?, ?, ?, ?, ?, ?, 'click', ?, ?, ?)`, [
-    randomUUID(),
-    now,
-    send.workspace_id,
-    send.id,
-    send.lead_id,
-    send.campaign_id,
-    method,
-    payload.url,
-    human,
-  ]);
-  if (human) await sql(em, `update send set clicked_at = ? where id = ? and clicked_at is null`, [now, send.id]);
+  await deps.orm.em.fork().transactional(async (tx) => {
+    const send = await sendOfHit(tx, payload.sendId, true);
+    // The target was signed by us, so following it is safe even when the email's row is gone.
+    if (!send || !send.sent_at) return;
+    const sentAt = new Date(send.sent_at);
+    const from = new Date(now.getTime() - LINK_BURST_MS);
+    const to = new Date(now.getTime() + LINK_BURST_MS);
+    const click: Click = { sendId: send.id, sentAt, at: now, url: payload.url, method };
+    const others: Click[] = (await otherLinksHit(tx, send.id, payload.url, from, to)).map((o) => ({
+      sendId: send.id,
+      sentAt,
+      at: new Date(o.last_hit_at as string),
+      url: String(o.url),
+      method: 'GET',
+    }));
+    const human = isHumanClick(click, [...others, click]);
+    await dropBurst(tx, send.id, payload.url, from, to);
+    await recordHit(tx, { id: randomUUID(), at: now, send, kind: 'click', method, url: payload.url, human });
+    if (human) await sql(tx, FIRST_CLICK, [now, send.id]);
+  });
   return payload.url;
 }

@@ -27,11 +27,24 @@ const OOO_SUBJECTS: [lang: string, re: RegExp][] = [
   ['nl', /^(automatisch antwoord|afwezig|niet aanwezig|afwezigheid)\b/i],
 ];
 
+/** The text without its `(comments)`: each `(` to the first `)` after it, as `/\([^)]*\)/g` would take
+ *  them, in one pass (that expression is quadratic on a header of unclosed brackets; decisions.md §10). */
+function withoutComments(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('(', at);
+    const close = open < 0 ? -1 : text.indexOf(')', open);
+    if (close < 0) return out + text.slice(at);
+    out += text.slice(at, open);
+    at = close + 1;
+  }
+}
+
 export function matchAutoReply(msg: InboundMessage): AutoReplyMatch | null {
   const h = msg.headers;
   // RFC 3834 §5: a keyword, then optional parameters and (comments); "no (manual)" is still no.
-  const autoSubmitted = (h['auto-submitted'] ?? '')
-    .replace(/\([^)]*\)/g, '')
+  const autoSubmitted = withoutComments(h['auto-submitted'] ?? '')
     .split(';')[0]
     .trim()
     .toLowerCase();

@@ -26,7 +26,9 @@ const VENDORS: { rule: string; subject?: RegExp; strong: RegExp[] }[] = [
   {
     rule: 'dsn_nonstandard_exchange',
     subject: /^(undeliverable|unzustellbar|non remis|no se puede entregar|non recapitabile|não é possível entregar|onbestelbaar):/i,
-    strong: [/Delivery has failed to these recipients or groups/i, /Your message (to .+ )?couldn't be delivered/i],
+    // decisions.md §10: patterns stay linear on hostile text (a bounded `to …`, one-line addresses,
+    // whitespace runs matched one way only); test/unit/linear-text.test.ts checks them on hostile text.
+    strong: [/Delivery has failed to these recipients or groups/i, /Your message (to .{1,500} )?couldn't be delivered/i],
   },
   {
     rule: 'dsn_nonstandard_gmail',
@@ -36,7 +38,7 @@ const VENDORS: { rule: string; subject?: RegExp; strong: RegExp[] }[] = [
   {
     rule: 'dsn_nonstandard_postfix',
     subject: /^Undelivered Mail Returned to Sender/i,
-    strong: [/This is the mail system at host \S+/i, /^The mail system\s*\n+\s*<[^>]+>: (host|delivery|connect)/im],
+    strong: [/This is the mail system at host \S+/i, /^The mail system[^\S\n]*\n\s*<[^<>\n]+>: (host|delivery|connect)/im],
   },
   {
     rule: 'dsn_nonstandard_exim',
@@ -124,11 +126,11 @@ function recipientInText(msg: InboundMessage): string | null {
   if (failed) return failed.split(',')[0].trim().toLowerCase();
   const patterns = [
     new RegExp(`<(${ADDR})>:\\s*(host|delivery|connect|unknown|mail for)`, 'i'), // Postfix
-    new RegExp(`Delivery has failed to these recipients or groups:\\s*\\n+\\s*(?:.*?[(<\\s])?(${ADDR})`, 'i'), // Exchange
+    new RegExp(`Delivery has failed to these recipients or groups:[^\\S\\n]*\\n\\s*(?:.*?[(<\\s])?(${ADDR})`, 'i'), // Exchange
     new RegExp(`wasn't delivered to (${ADDR})`, 'i'), // Gmail
-    new RegExp(`could not be delivered to[^\\n]*\\n+\\s*(${ADDR})`, 'i'), // Exim
+    new RegExp(`could not be delivered to[^\\n]*\\n\\s*(${ADDR})`, 'i'), // Exim
     new RegExp(`couldn't be delivered to (${ADDR})`, 'i'), // Exchange Online
-    new RegExp(`^\\s*<?(${ADDR})>?:?\\s*$`, 'im'), // an address alone on a line
+    new RegExp(`^[^\\S\\n]*<?(${ADDR})>?:?[^\\S\\n]*$`, 'im'), // an address alone on a line
   ];
   for (const re of patterns) {
     const m = msg.text.match(re);
@@ -149,5 +151,5 @@ function diagnosticLine(text: string, code: string | null): string | null {
 }
 
 function messageIdInText(text: string): string | null {
-  return text.match(/^\s*Message-ID:\s*(<[^>\s]+>)/im)?.[1] ?? null;
+  return text.match(/^[^\S\n]*Message-ID:\s*(<[^>\s]+>)/im)?.[1] ?? null;
 }

@@ -61,9 +61,14 @@ const BACK_AFTER = /^\W{0,3}(wieder|zurück|weer|terug|de retour|de vuelta|di ri
 // No bare "to": "I reply to mail on Monday" is not an absence; "from … to …" is a range chrono reads whole.
 const UNTIL_BEFORE = /\b(until|till|til|through|thru)\b|\bbis\b|jusqu|hasta|fino\s+a|até|ate\b|tot( en met)?\b|t\/m|t\.e\.m\./i;
 
+/** An out-of-office notice says when its writer is back in its first lines; the date parsers grow faster
+ *  than the text (0.7 s on 100,000 characters of "On 1 a"), so they read this much of it at most
+ *  (decisions.md §10). */
+export const RETURN_DATE_SCAN_CHARS = 5_000;
+
 export function returnDate(text: string, received: Date, zone = 'UTC'): Date | null {
   // The person's own words: a date in quoted history is someone else's (reply-text.ts newText).
-  const body = newText(text);
+  const body = newText(text).slice(0, RETURN_DATE_SCAN_CHARS);
   const now = DateTime.fromJSDate(received, { zone });
   const ref = { instant: received, timezone: now.offset };
   let until: DateTime | null = null;
@@ -103,22 +108,27 @@ function candidates(body: string, ref: { instant: Date; timezone: number }): Can
     }
   }
   // Where parsers overlap the longest reading wins: English reads "7 d" of "7 décembre" as seven days.
+  // The characters already taken, so each overlap test reads only the candidate's own span: comparing with
+  // every kept candidate was quadratic on a text of thousands of dates (decisions.md §10).
+  const taken = new Uint8Array(body.length + 1);
+  const free = (index: number, length: number) => !taken.subarray(index, index + length).includes(1);
+  const take = (c: Candidate) => {
+    taken.fill(1, c.index, c.index + c.length);
+    byIndex.set(c.index, c);
+  };
   const byIndex = new Map<number, Candidate>();
   for (const c of found.sort((a, b) => b.length - a.length)) {
-    if (![...byIndex.values()].some((o) => overlap(o, c.index, c.length))) byIndex.set(c.index, c);
+    if (free(c.index, c.length)) take(c);
   }
   const refDay = DateTime.fromJSDate(ref.instant).setZone(ref.timezone === 0 ? 'UTC' : `UTC${ref.timezone > 0 ? '+' : ''}${ref.timezone / 60}`);
   for (const m of body.matchAll(/(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})?(?![\d])/g)) {
     const [d, mo] = [Number(m[1]), Number(m[2])];
     let year = m[3] ? Number(m[3].length === 2 ? `20${m[3]}` : m[3]) : refDay.year;
     if (!m[3] && DateTime.fromObject({ year, month: mo, day: d }) < refDay.startOf('day')) year += 1;
-    const overlaps = [...byIndex.values()].some((c) => overlap(c, m.index!, m[0].length));
-    if (!overlaps) byIndex.set(m.index!, { index: m.index!, length: m[0].length, range: false, day: { year, month: mo, day: d } });
+    if (free(m.index!, m[0].length)) take({ index: m.index!, length: m[0].length, range: false, day: { year, month: mo, day: d } });
   }
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
 }
-
-const overlap = (c: Candidate, index: number, length: number) => index < c.index + c.length && c.index < index + length;
 
 function lastCue(s: string, cue: RegExp): number {
   let last = -1;

@@ -2,7 +2,9 @@
 // pulled out of whatever a header held: mailparser leaves In-Reply-To as the raw header text (it may
 // hold several ids, comments or no brackets at all) and References as a list.
 
-const BRACKETED = /<([^<>\s]+@[^<>\s]+)>/g;
+// The part before the first @ cannot hold an @ after its first character, so an id full of @ is read
+// in one pass, not retried at every @ (decisions.md §10); it matches exactly what `<([^<>\s]+@[^<>\s]+)>` did.
+const BRACKETED = /<([^<>\s][^<>\s@]*@[^<>\s]+)>/g;
 const BARE = /^[^<>\s@]+@[^<>\s@]+$/;
 /** Ids longer than this are junk (RFC 5322 lines are 998 characters); no look-up is made for them. */
 const MAX_ID = 250;

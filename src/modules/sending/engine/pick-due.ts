@@ -254,18 +254,20 @@ async function openTask(em: EntityManager, campaign: EngineCampaign, lead: Engin
   await sql(em, `update lead set next_due_at = null where id = ?`, [lead.id]);
 }
 
-/** Every click on the leads' emails, for the `clicked` condition (judged by schedule/clicks.ts). */
+/** The clicks on the leads' emails that are still a person's (tracking_event.person_at: the burst rule
+ *  of schedule/clicks.ts applied as the hits came, public-links.service.ts), for the `clicked` condition.
+ *  One row per link, so as many rows as links were clicked, however often. */
 async function clicksOf(em: EntityManager, leadIds: string[]): Promise<Map<string, Click[]>> {
   const rows = await sql(
     em,
-    `select te.lead_id, te.send_id, s.sent_at, te.created_at, te.url, te.method from tracking_event te join send s on s.id = te.send_id
-      where te.kind = 'click' and te.lead_id = any(?::uuid[]) and s.sent_at is not null`,
+    `select te.lead_id, te.send_id, s.sent_at, te.person_at, te.url from tracking_event te join send s on s.id = te.send_id
+      where te.kind = 'click' and te.person_at is not null and te.lead_id = any(?::uuid[]) and s.sent_at is not null`,
     [pgArray(leadIds)],
   );
   const by = new Map<string, Click[]>();
   for (const r of rows) {
     const list = by.get(String(r.lead_id)) ?? [];
-    list.push({ sendId: String(r.send_id), sentAt: new Date(r.sent_at as string), at: new Date(r.created_at as string), url: String(r.url ?? ''), method: String(r.method) });
+    list.push({ sendId: String(r.send_id), sentAt: new Date(r.sent_at as string), at: new Date(r.person_at as string), url: String(r.url), method: 'GET' });
     by.set(String(r.lead_id), list);
   }
   return by;

@@ -13,6 +13,8 @@
 // - One pass: inserted values are never scanned again, so a value holding `{{x}}` stays that text.
 //   Values are inserted as plain text; the HTML part escapes the whole rendered text (html.ts).
 // - Anything that is not a well-formed field (`{{}}`, an unclosed `{{name`) is left as written.
+// - Parsed in linear time by template-scan.ts (decisions.md §10), not by a regular expression.
+import { templateParts, type FieldPart } from './template-scan';
 
 export interface SenderFields {
   fromName: string;
@@ -40,9 +42,6 @@ export interface MergeField {
   source: FieldSource | 'unsubscribe';
 }
 
-// Names: anything but braces, pipes and line breaks; fallbacks: anything but braces and line breaks.
-const FIELD = /\{\{[ \t]*([^{}|\r\n]*?)[ \t]*(?:\|([^{}\r\n]*))?\}\}/g;
-
 const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
 
 // A Map, not an object: a field named "constructor" must not find Object's.
@@ -57,38 +56,62 @@ function sourceOf(name: string): MergeField['source'] {
   return SENDER_FIELDS.has(key) ? 'sender' : 'lead';
 }
 
-/** The lead field for a name: exact match first, then the first case-insensitive match. */
-export function leadValue(vars: Readonly<Record<string, string>>, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  const key = Object.prototype.hasOwnProperty.call(vars, name) ? name : Object.keys(vars).find((k) => k.toLowerCase() === lower);
+type Vars = Readonly<Record<string, string>>;
+/** The first field name of each lower-cased name, in the lead's order. */
+type LowerKeys = ReadonlyMap<string, string>;
+
+const lowerKeys = (vars: Vars): LowerKeys => {
+  const out = new Map<string, string>();
+  for (const k of Object.keys(vars)) if (!out.has(k.toLowerCase())) out.set(k.toLowerCase(), k);
+  return out;
+};
+
+function valueOf(vars: Vars, name: string, lower: () => LowerKeys): string | undefined {
+  const key = Object.prototype.hasOwnProperty.call(vars, name) ? name : lower().get(name.toLowerCase());
   const value: unknown = key === undefined ? undefined : vars[key];
   // vars come from a JSON column: tolerate a stray number rather than fail a send.
   return typeof value === 'string' ? value : value === null || value === undefined ? undefined : String(value);
 }
 
+/** The lead field for a name: exact match first, then the first case-insensitive match. */
+export function leadValue(vars: Vars, name: string): string | undefined {
+  return valueOf(vars, name, () => lowerKeys(vars));
+}
+
 /** Every well-formed merge field of a template, in order (for merge-check and launch checks). */
 export function mergeFieldsOf(template: string): MergeField[] {
   const out: MergeField[] = [];
-  for (const m of template.matchAll(FIELD)) {
-    if (m[1] === '') continue;
-    out.push({ field: m[1], fallback: m[2] === undefined ? null : m[2].trim(), source: sourceOf(m[1]) });
+  for (const part of templateParts(template)) {
+    if (part.kind !== 'field' || part.name === '') continue;
+    out.push({ field: part.name, fallback: part.fallback === null ? null : part.fallback.trim(), source: sourceOf(part.name) });
   }
   return out;
 }
 
-export function renderTemplate(template: string, vars: Readonly<Record<string, string>>, options: RenderOptions): { text: string; blanks: BlankField[] } {
+/** What one field renders as; a blank without a fallback is noted in `blanks`. */
+function fieldValue(part: FieldPart, vars: Vars, lower: () => LowerKeys, options: RenderOptions, blanks: Map<string, BlankField>): string {
+  const { name } = part;
+  if (name === '') return part.raw;
+  const source = sourceOf(name);
+  let value: string | undefined;
+  if (source === 'unsubscribe') value = options.unsubscribeUrl;
+  else if (source === 'sender') value = options.sender ? SENDER_FIELDS.get(name.toLowerCase())!(options.sender) : undefined;
+  else value = valueOf(vars, name, lower);
+  if (value !== undefined && value.trim() !== '') return value;
+  if (part.fallback !== null) return part.fallback.trim();
+  if (source !== 'unsubscribe') blanks.set(`${source}:${name}`, { field: name, source });
+  return '';
+}
+
+export function renderTemplate(template: string, vars: Vars, options: RenderOptions): { text: string; blanks: BlankField[] } {
   const blanks = new Map<string, BlankField>();
-  const text = template.replace(FIELD, (whole, name: string, fallbackRaw: string | undefined) => {
-    if (name === '') return whole;
-    const source = sourceOf(name);
-    let value: string | undefined;
-    if (source === 'unsubscribe') value = options.unsubscribeUrl;
-    else if (source === 'sender') value = options.sender ? SENDER_FIELDS.get(name.toLowerCase())!(options.sender) : undefined;
-    else value = leadValue(vars, name);
-    if (value !== undefined && value.trim() !== '') return value;
-    if (fallbackRaw !== undefined) return fallbackRaw.trim();
-    if (source !== 'unsubscribe') blanks.set(`${source}:${name}`, { field: name, source });
-    return '';
-  });
+  // Built once per render, when a name first needs it: a template of many fields stays linear.
+  let lowered: LowerKeys | undefined;
+  const lower = () => (lowered ??= lowerKeys(vars));
+  let text = '';
+  for (const part of templateParts(template)) {
+    if (part.kind === 'text') text += part.text;
+    else text += fieldValue(part, vars, lower, options, blanks);
+  }
   return { text, blanks: [...blanks.values()] };
 }
