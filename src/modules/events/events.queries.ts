@@ -48,3 +48,12 @@ export function eventsInsert(events: readonly NewEvent[]): { query: string; para
     ],
   };
 }
+
+/**
+ * eventsInsert run on its own, in the caller's transaction.
+ * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's batches span workspaces)
+ */
+export async function insertEvents(em: EntityManager, events: readonly NewEvent[]): Promise<void> {
+  const { query, params } = eventsInsert(events);
+  await sql(em, query, params);
+}
