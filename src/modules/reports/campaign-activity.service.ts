@@ -11,17 +11,10 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { replyItemDetail } from '../replies/reply-detail';
 import type { ReplyKind } from '../replies/reply-item.entity';
 import { DEFAULT_ACTIVITY_PAGE, type ActivityPageInput } from './campaign-activity.inputs';
-import { campaignActivityPage, campaignBouncePage, type CampaignBounceRow } from './campaign-activity.queries';
+import { campaignActivityPage, campaignBouncePage, type CampaignActivityRow, type CampaignBounceRow } from './campaign-activity.queries';
 
-export interface ActivityRow {
-  type: string;
-  at: Date;
-  email: string;
-  step: number | null;
-  variant: number | null;
-  mailbox: string | null;
-  detail: string | null;
-}
+/** An entry as the API shows it: a reply item's columns are folded into `detail`. */
+export type ActivityRow = Omit<CampaignActivityRow, 'subject' | 'rule' | 'awayUntil'>;
 
 export type BounceRow = CampaignBounceRow;
 

@@ -3,10 +3,10 @@
 // address flag. Every statement takes the workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../../db/sql';
-import type { DmarcSource } from './dmarc-report.entity';
+import type { DmarcCounts } from './dmarc.service';
 
 /** One report's counts as stored (dmarc_report_row). */
-export interface DmarcReportRowInput {
+export interface DmarcReportRowInput extends DmarcCounts {
   id: string;
   createdAt: Date;
   inboxId: string | null;
@@ -15,13 +15,6 @@ export interface DmarcReportRowInput {
   domain: string | null;
   begin: Date;
   end: Date;
-  messages: number;
-  passed: number;
-  dkimPassed: number;
-  spfPassed: number;
-  quarantined: number;
-  rejected: number;
-  sources: DmarcSource[];
 }
 
 /** Stores a report unless the workspace has one with its report id; true when it was new. */
@@ -64,15 +57,7 @@ export async function dmarcReportAddress(em: EntityManager, workspaceId: string)
 const num = (v: unknown): number => Number(v ?? 0);
 
 /** Sums (bigint in SQL, so they may pass an int: the service holds them to one). */
-export interface DmarcTotalsRow {
-  reports: number;
-  messages: number;
-  passed: number;
-  dkimPassed: number;
-  spfPassed: number;
-  quarantined: number;
-  rejected: number;
-}
+export type DmarcTotalsRow = Omit<DmarcCounts, 'sources'> & { reports: number };
 
 /** The counts of the reports whose period ended at or after `since`, summed. */
 export async function dmarcTotalsSince(em: EntityManager, workspaceId: string, since: Date): Promise<DmarcTotalsRow | undefined> {

@@ -99,6 +99,16 @@ async function wentOut(em: EntityManager, d: Delivery, now: Date, random: () => 
   if (d.send.kind === 'step') await stepBehind(em, d.campaign, d.send.leadId, d.send.stepPosition!, now, d.send.variant);
 }
 
+/** The rows a bounce of this delivery names. */
+const bounceKeys = (d: Delivery) => ({
+  workspaceId: d.send.workspaceId,
+  campaignId: d.send.campaignId,
+  leadId: d.send.leadId,
+  inboxId: d.inbox.id,
+  sendId: d.send.id,
+  email: d.lead.email,
+});
+
 /** A 5xx for the recipient or the message: a hard bounce. */
 export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number) {
   await markSendBounced(em, d.send.id, { at: now, code: r.code, subject: d.subject, error: r.detail });
@@ -110,12 +120,7 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   await recordHardBounce(
     em,
     {
-      workspaceId: d.send.workspaceId,
-      campaignId: d.send.campaignId,
-      leadId: d.send.leadId,
-      inboxId: d.inbox.id,
-      sendId: d.send.id,
-      email: d.lead.email,
+      ...bounceKeys(d),
       source: 'smtp',
       code: r.code,
       category: r.senderRefused ? 'block' : 'hard',
@@ -189,32 +194,13 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
   }
   if (d.send.attempts >= MAX_ATTEMPTS) {
     await failSend(em, d.send.id, r.code, `Gave up after ${d.send.attempts} tries: ${r.detail}`);
-    await insertSoftBounce(
-      em,
-      {
-        id: randomUUID(),
-        workspaceId: d.send.workspaceId,
-        campaignId: d.send.campaignId,
-        leadId: d.send.leadId,
-        inboxId: d.inbox.id,
-        sendId: d.send.id,
-        email: d.lead.email,
-        code: r.code,
-        reason: r.detail || 'no answer',
-      },
-      now,
-    );
+    await insertSoftBounce(em, { id: randomUUID(), ...bounceKeys(d), code: r.code, reason: r.detail || 'no answer' }, now);
     if (d.send.kind === 'step') await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
     await recordEvent(
       em,
       emailBouncedEvent(
         {
-          workspaceId: d.send.workspaceId,
-          leadId: d.send.leadId,
-          email: d.lead.email,
-          campaignId: d.send.campaignId,
-          inboxId: d.inbox.id,
-          sendId: d.send.id,
+          ...bounceKeys(d),
           bounceType: 'soft',
           category: 'soft',
           source: 'smtp',
