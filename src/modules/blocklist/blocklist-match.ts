@@ -35,7 +35,7 @@ export function isBlocked(address: string, entries: ReadonlySet<string>): boolea
 /**
  * An SQL condition, true when the lower-cased address in `addressSql` (a column or parameter) or its
  * domain is on the blocklist of the workspace in `workspaceSql`. Both index look-ups use the
- * (workspace_id, email) unique index. Example: `where not ${blockedSql('l.email', '$1')}`.
+ * (workspace_id, email) unique index. Example: `where not ${blockedSql('l.email', '?')}`.
  */
 export function blockedSql(addressSql: string, workspaceSql: string): string {
   return `exists (select 1 from blocklist_entry b where b.workspace_id = ${workspaceSql} and b.email in (${addressSql}, substring(${addressSql} from '[^@]*$')))`;

@@ -18,6 +18,7 @@ import { fieldName } from '../leads/import/lead-rows';
 import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';
 import { normalizeBlockEntry } from './blocklist-match';
 import type { AddToBlocklistInput, BlocklistQueryInput } from './blocklist.inputs';
+import { insertBlocklistEntries } from './blocklist.queries';
 
 const INSERT_BATCH = 5_000;
 
@@ -36,15 +37,7 @@ async function insertEntries(em: EntityManager, workspaceId: string, entries: re
   let added = 0;
   for (let i = 0; i < entries.length; i += INSERT_BATCH) {
     const batch = entries.slice(i, i + INSERT_BATCH);
-    const rows = await em.getConnection().execute<{ email: string }[]>(
-      `insert into blocklist_entry (id, created_at, workspace_id, email, reason)
-       select gen_random_uuid(), ?, ?, e.value, ? from jsonb_array_elements_text(cast(? as jsonb)) with ordinality as e(value, n) order by e.n
-       on conflict (workspace_id, email) do nothing returning email`,
-      [now, workspaceId, reason, JSON.stringify(batch)],
-      'all',
-      em.getTransactionContext(),
-    );
-    added += rows.length;
+    added += (await insertBlocklistEntries(em, workspaceId, batch, reason, now)).length;
   }
   return added;
 }

@@ -2,20 +2,15 @@
 // email uses has no value for a lead that can still be emailed. A column counts as used when an enabled
 // variant of an email step names its field in a merge field without a fallback; a reachable lead is not
 // stopped, completed, bounced, unsubscribed or replied. One pass over the campaign's leads (SQL).
-import { sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { LaunchCheck } from '../campaigns/launch-check';
-import { blankCounts } from './columns.queries';
+import { blankCounts, columnNames } from './columns.queries';
 import { emailMergeFields, usedNames } from './email-fields';
 
 export const blankColumnsCheck: LaunchCheck = async (ctx, campaign) => {
-  const columns = await sql(ctx.em, `select name from lead_column where campaign_id = ? order by created_at, id`, [campaign.id]);
+  const columns = await columnNames(ctx.em, campaign.id);
   if (!columns.length) return null;
-  const used = usedNames(
-    await emailMergeFields(ctx.em, campaign.id),
-    columns.map((c) => String(c.name)),
-    { withoutFallback: true },
-  );
+  const used = usedNames(await emailMergeFields(ctx.em, campaign.id), columns, { withoutFallback: true });
   const blanks = await blankCounts(ctx.em, campaign.id, used);
   if (!blanks.length) return null;
   const list = blanks.map((b) => `${b.name} (${b.leads} lead${b.leads === 1 ? '' : 's'})`).join(', ');

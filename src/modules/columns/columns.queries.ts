@@ -1,9 +1,12 @@
 // The columns area's SQL, one named function per statement (conventions.md "SQL in named places").
 // Values are lead vars (lead.vars jsonb); `?` is a bind placeholder here, so the jsonb `?` operator is
-// never used (->> is null instead).
+// never used (->> is null instead). Statements keyed by a column, campaign, cell or lead id take ids the
+// caller found in its workspace (findOr404 through the workspace-filtered em) or, for the column-run
+// job, the column it was queued for.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
+import type { Variant } from '../steps/step.entity';
 import type { CellStatus } from './column.entity';
 
 export interface CellCounts {
@@ -13,7 +16,10 @@ export interface CellCounts {
   edited: number;
 }
 
-/** Lead counts per status of each column: one grouped read of the (column_id, status) index. */
+/**
+ * Lead counts per status of each column: one grouped read of the (column_id, status) index.
+ * @allWorkspaces keyed by column ids the caller read from its workspace
+ */
 export async function cellCounts(em: EntityManager, columnIds: readonly string[]): Promise<Map<string, CellCounts>> {
   if (!columnIds.length) return new Map();
   const rows = await sql(
@@ -43,6 +49,7 @@ export async function leadsHaveField(em: EntityManager, workspaceId: string, cam
 /**
  * Queues a run: every lead of the campaign (only `leadIds` when given) gets a cell with `queued`, except
  * edited cells and, unless `all`, leads that already have a value. Returns how many were queued.
+ * @allWorkspaces keyed by a column the caller locked in its workspace; column.workspaceId is written, not matched
  */
 export async function queueRun(
   em: EntityManager,
@@ -81,7 +88,10 @@ export interface QueuedCell {
   vars: Record<string, string>;
 }
 
-/** The next cells a run fills, in the queued index's order. */
+/**
+ * The next cells a run fills, in the queued index's order.
+ * @allWorkspaces keyed by the column the column-run job holds the lease of
+ */
 export async function nextQueued(em: EntityManager, columnId: string, limit: number): Promise<QueuedCell[]> {
   const rows = await sql(
     em,
@@ -96,6 +106,7 @@ export async function nextQueued(em: EntityManager, columnId: string, limit: num
  * Records a run's outcome for one cell and, in the same statement, the lead's field: the value when
  * done, removed otherwise (a failed or flagged answer is never used). Nothing happens to a cell that is
  * no longer queued or was edited meanwhile (an edit wins over the run). Returns whether it was written.
+ * @allWorkspaces keyed by a cell of the column the column-run job holds the lease of
  */
 export async function writeOutcome(
   em: EntityManager,
@@ -116,7 +127,10 @@ export async function writeOutcome(
   return rows.length > 0;
 }
 
-/** A hand-written value: the cell becomes `edited` (runs never touch it again) and the lead gets it. */
+/**
+ * A hand-written value: the cell becomes `edited` (runs never touch it again) and the lead gets it.
+ * @allWorkspaces keyed by a column and a lead of its campaign the caller found in its workspace
+ */
 export async function writeEdit(em: EntityManager, cell: { workspaceId: string; columnId: string; leadId: string; name: string }, value: string, now: Date) {
   await sql(
     em,
@@ -128,7 +142,10 @@ export async function writeEdit(em: EntityManager, cell: { workspaceId: string; 
   await sql(em, `update lead set vars = vars || jsonb_build_object(?::text, ?::text) where id = ?`, [cell.name, value, cell.leadId]);
 }
 
-/** Removes the values a column wrote (done and edited cells) from its leads. */
+/**
+ * Removes the values a column wrote (done and edited cells) from its leads.
+ * @allWorkspaces keyed by a column the caller found in its workspace
+ */
 export async function removeValues(em: EntityManager, columnId: string, name: string): Promise<void> {
   await sql(
     em,
@@ -147,7 +164,10 @@ export interface CellRow {
   queued: boolean;
 }
 
-/** The cells of the campaign's columns for these leads (lead index), columns oldest first. */
+/**
+ * The cells of the campaign's columns for these leads (lead index), columns oldest first.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
 export async function cellsOf(em: EntityManager, campaignId: string, leadIds: readonly string[]): Promise<CellRow[]> {
   const rows = await sql(
     em,
@@ -171,6 +191,7 @@ export async function cellsOf(em: EntityManager, campaignId: string, leadIds: re
  * decisions.md §7 launch check: per column field, the campaign's reachable leads (still in their
  * sequence: not stopped, completed, bounced, unsubscribed or replied) without a value. One pass over the campaign's leads
  * (its lead index), the few names joined in memory: fast at 100k leads.
+ * @allWorkspaces keyed by the campaign being launched, found in the caller's workspace
  */
 export async function blankCounts(em: EntityManager, campaignId: string, names: readonly string[]): Promise<{ name: string; leads: number }[]> {
   if (!names.length) return [];
@@ -184,4 +205,138 @@ export async function blankCounts(em: EntityManager, campaignId: string, names: 
     [textArray(names), campaignId],
   );
   return rows.map((r) => ({ name: String(r.name), leads: Number(r.leads) }));
+}
+
+/**
+ * The names of the campaign's columns, oldest first.
+ * @allWorkspaces keyed by the campaign being launched, found in the caller's workspace
+ */
+export async function columnNames(em: EntityManager, campaignId: string): Promise<string[]> {
+  const rows = await sql(em, `select name from lead_column where campaign_id = ? order by created_at, id`, [campaignId]);
+  return rows.map((r) => String(r.name));
+}
+
+/**
+ * The variants of each of the campaign's email steps (task steps left out), as stored.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace
+ */
+export async function emailStepVariants(em: EntityManager, campaignId: string): Promise<Variant[][]> {
+  const rows = await sql(em, `select variants from step where campaign_id = ? and task is null`, [campaignId]);
+  return rows.map((r) => (r.variants as Variant[] | null) ?? []);
+}
+
+/**
+ * Whether the campaign has a column whose name, lower-cased, is `name`.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function columnNameTaken(em: EntityManager, campaignId: string, name: string): Promise<boolean> {
+  const rows = await sql(em, `select 1 from lead_column where campaign_id = ? and lower(name) = ?`, [campaignId, name]);
+  return rows.length > 0;
+}
+
+/**
+ * Writes a column's template and max_chars unless it is running: the check and the write in one
+ * statement, so a run started meanwhile is not changed under it. False when it was running.
+ * @allWorkspaces keyed by a column the caller found in its workspace (findOr404)
+ */
+export async function updateColumnDefinition(em: EntityManager, columnId: string, def: { template: string | null; maxChars: number }): Promise<boolean> {
+  const changed = await sql(em, `update lead_column set template = ?, max_chars = ? where id = ? and not running returning id`, [def.template, def.maxChars, columnId]);
+  return changed.length > 0;
+}
+
+export interface PreviewLead {
+  id: string;
+  email: string;
+  vars: Record<string, string>;
+}
+
+/**
+ * The campaign's first `limit` leads (oldest first): what a column preview runs on.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function firstLeads(em: EntityManager, campaignId: string, limit: number): Promise<PreviewLead[]> {
+  const rows = await sql(em, `select id, email, vars from lead where campaign_id = ? order by created_at, id limit ?`, [campaignId, limit]);
+  return rows.map((r) => ({ id: String(r.id), email: String(r.email), vars: (r.vars as Record<string, string>) ?? {} }));
+}
+
+export interface LockedColumn {
+  id: string;
+  campaignId: string;
+  name: string;
+  kind: string;
+  running: boolean;
+  runTotal: number;
+  runLeft: number;
+}
+
+/** The workspace's column, locked (FOR UPDATE) until the transaction ends; null when there is none. */
+export async function lockWorkspaceColumn(em: EntityManager, workspaceId: string, columnId: string): Promise<LockedColumn | null> {
+  const [c] = await sql(em, `select id, campaign_id, name, kind, running, run_total, run_left from lead_column where id = ? and workspace_id = ? for update`, [
+    columnId,
+    workspaceId,
+  ]);
+  if (!c) return null;
+  return {
+    id: String(c.id),
+    campaignId: String(c.campaign_id),
+    name: String(c.name),
+    kind: String(c.kind),
+    running: Boolean(c.running),
+    runTotal: Number(c.run_total),
+    runLeft: Number(c.run_left),
+  };
+}
+
+/**
+ * Starts a run of `total` queued cells (none: the column is left not running).
+ * @allWorkspaces keyed by a column the caller locked in its workspace (lockWorkspaceColumn)
+ */
+export async function startColumnRun(em: EntityManager, columnId: string, total: number): Promise<void> {
+  await sql(em, `update lead_column set running = ?, run_total = ?, run_left = ?, run_note = null, run_lease_until = null where id = ?`, [total > 0, total, total, columnId]);
+}
+
+/**
+ * Locks the column (FOR UPDATE) until the transaction ends and says whether it is running; null when it
+ * is gone.
+ * @allWorkspaces keyed by a column the caller found in its workspace (findOr404)
+ */
+export async function lockColumnRunning(em: EntityManager, columnId: string): Promise<{ running: boolean } | null> {
+  const [row] = await sql(em, `select running from lead_column where id = ? for update`, [columnId]);
+  return row ? { running: Boolean(row.running) } : null;
+}
+
+/**
+ * Deletes the column (its cells go with it: on delete cascade).
+ * @allWorkspaces keyed by a column the caller found in its workspace and locked (lockColumnRunning)
+ */
+export async function deleteColumnRow(em: EntityManager, columnId: string): Promise<void> {
+  await sql(em, `delete from lead_column where id = ?`, [columnId]);
+}
+
+/**
+ * Whether the lead belongs to the campaign.
+ * @allWorkspaces keyed by the campaign of a column the caller found in its workspace
+ */
+export async function isLeadOfCampaign(em: EntityManager, leadId: string, campaignId: string): Promise<boolean> {
+  const [lead] = await sql(em, `select id from lead where id = ? and campaign_id = ?`, [leadId, campaignId]);
+  return lead !== undefined;
+}
+
+/** The workspace's prompt-column model calls in the month (YYYY-MM). */
+export async function columnCallsInMonth(em: EntityManager, workspaceId: string, month: string): Promise<number> {
+  const [row] = await sql(em, `select calls from column_usage where workspace_id = ? and month = ?`, [workspaceId, month]);
+  return Number(row?.calls ?? 0);
+}
+
+/** Takes one call of the workspace's allowance for the month, atomically; false when `cap` is reached
+ *  (nothing taken). */
+export async function takeColumnCall(em: EntityManager, workspaceId: string, month: string, cap: number, now: Date): Promise<boolean> {
+  const rows = await sql(
+    em,
+    `insert into column_usage (id, created_at, workspace_id, month, calls) values (gen_random_uuid(), ?, ?, ?, 1)
+     on conflict (workspace_id, month) do update set calls = column_usage.calls + 1 where column_usage.calls < ?
+     returning calls`,
+    [now, workspaceId, month, cap],
+  );
+  return rows.length > 0;
 }

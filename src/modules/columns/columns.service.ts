@@ -3,7 +3,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
-import { sql } from '../../db/sql';
 import { AppError, notFound } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from '../leads/field-order';
@@ -14,7 +13,24 @@ import { Column, type ColumnKind } from './column.entity';
 import { COLUMN_RUN_JOB } from './column-run.job';
 import type { BlockCellsQuery, CreateBlockInput, RunBlockInput, UpdateBlockCellInput, UpdateBlockInput } from './columns.inputs';
 import { CELL_LOOKUP_MAX } from './columns.inputs';
-import { cellCounts, cellsOf, leadsHaveField, queueRun, removeValues, writeEdit, type CellCounts, type CellRow } from './columns.queries';
+import {
+  cellCounts,
+  cellsOf,
+  columnNameTaken,
+  deleteColumnRow,
+  firstLeads,
+  isLeadOfCampaign,
+  leadsHaveField,
+  lockColumnRunning,
+  lockWorkspaceColumn,
+  queueRun,
+  removeValues,
+  startColumnRun,
+  updateColumnDefinition,
+  writeEdit,
+  type CellCounts,
+  type CellRow,
+} from './columns.queries';
 import type { BlockPreviewRowView, BlockView } from './columns.types';
 import { emailMergeFields, usedNames } from './email-fields';
 import { templateFields } from './flags';
@@ -98,8 +114,7 @@ export async function createColumn(ctx: AuthedCtx, campaignId: string, input: Cr
   const taken = () =>
     new AppError('column_name_taken', `The leads of this campaign already have a field named ${def.name} (or a column fills it); pick another name.`, { name: def.name });
   // decisions.md §3: a column name a lead field already has is 400.
-  const sameName = await sql(ctx.em, `select 1 from lead_column where campaign_id = ? and lower(name) = ?`, [campaign.id, def.name]);
-  if (sameName.length || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
+  if ((await columnNameTaken(ctx.em, campaign.id, def.name)) || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
   const column = ctx.em.create(Column, { workspace: ctx.actor.workspaceId, campaign, ...def });
   try {
     await ctx.em.persistAndFlush(column);
@@ -118,9 +133,9 @@ export async function updateColumn(ctx: AuthedCtx, id: string, input: UpdateBloc
   const template = input.template !== undefined ? input.template : column.template;
   const def = definition({ name: column.name, kind: column.kind, template, maxChars: input.maxChars ?? column.maxChars });
   // The running check and the write in one statement, so a run started meanwhile is not changed under it.
-  const changed = await sql(ctx.em, `update lead_column set template = ?, max_chars = ? where id = ? and not running returning id`, [def.template, def.maxChars, column.id]);
+  const changed = await updateColumnDefinition(ctx.em, column.id, def);
   await ctx.em.refresh(column);
-  if (!changed.length) checkRunning(column);
+  if (!changed) checkRunning(column);
   return viewOf(ctx, column);
 }
 
@@ -134,9 +149,8 @@ export async function previewColumn(ctx: AuthedCtx, campaignId: string, input: C
     if (!ctx.deps.config.llm.baseUrl) throw modelNotConfigured();
     if ((await callsUsed(ctx.em, ctx.actor.workspaceId, now)) >= cap) throw capReached(now, cap);
   }
-  const leads = await sql(ctx.em, `select id, email, vars from lead where campaign_id = ? order by created_at, id limit ?`, [campaign.id, PREVIEW_LEADS]);
-  const rows = await mapLimited(leads, PREVIEW_LEADS, async (l): Promise<BlockPreviewRowView> => {
-    const lead = { id: String(l.id), email: String(l.email), vars: (l.vars as Record<string, string>) ?? {} };
+  const leads = await firstLeads(ctx.em, campaign.id, PREVIEW_LEADS);
+  const rows = await mapLimited(leads, PREVIEW_LEADS, async (lead): Promise<BlockPreviewRowView> => {
     let outcome: CellOutcome;
     try {
       // A preview is interactive: one try, no back-off.
@@ -170,22 +184,19 @@ export async function runColumn(ctx: AuthedCtx, id: string, input: RunBlockInput
   const now = ctx.deps.clock.now();
   const cap = ctx.deps.config.columnMonthlyCap;
   const result = await ctx.em.transactional(async (tx) => {
-    const [c] = await sql(tx, `select id, campaign_id, name, kind, running, run_total, run_left from lead_column where id = ? and workspace_id = ? for update`, [
-      id,
-      ctx.actor.workspaceId,
-    ]);
+    const c = await lockWorkspaceColumn(tx, ctx.actor.workspaceId, id);
     if (!c) throw notFound('Column');
-    if (c.running) throw new AppError('column_running', `The column ${String(c.name)} is running (${Number(c.run_left)} of ${Number(c.run_total)} left); wait until it ends.`);
+    if (c.running) throw new AppError('column_running', `The column ${c.name} is running (${c.runLeft} of ${c.runTotal} left); wait until it ends.`);
     if (c.kind === 'prompt') {
       if (!ctx.deps.config.llm.baseUrl) throw modelNotConfigured();
       if ((await callsUsed(tx, ctx.actor.workspaceId, now)) >= cap) throw capReached(now, cap);
     }
     const total = await queueRun(
       tx,
-      { id: String(c.id), workspaceId: ctx.actor.workspaceId, campaignId: String(c.campaign_id), name: String(c.name) },
+      { id: c.id, workspaceId: ctx.actor.workspaceId, campaignId: c.campaignId, name: c.name },
       { all: input.all === true, leadIds: input.leadIds ?? null, now },
     );
-    await sql(tx, `update lead_column set running = ?, run_total = ?, run_left = ?, run_note = null, run_lease_until = null where id = ?`, [total > 0, total, total, id]);
+    await startColumnRun(tx, id, total);
     return { running: total > 0, runTotal: total };
   });
   if (result.running) await ctx.deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: id });
@@ -203,11 +214,11 @@ export async function deleteColumn(ctx: AuthedCtx, id: string): Promise<{ delete
     });
   }
   await ctx.em.transactional(async (tx) => {
-    const [locked] = await sql(tx, `select running from lead_column where id = ? for update`, [column.id]);
+    const locked = await lockColumnRunning(tx, column.id);
     if (!locked) return;
     if (locked.running) throw new AppError('column_running', `The column ${column.name} started a run meanwhile; wait until it ends.`);
     await removeValues(tx, column.id, column.name);
-    await sql(tx, `delete from lead_column where id = ?`, [column.id]);
+    await deleteColumnRow(tx, column.id);
   });
   return { deleted: true };
 }
@@ -216,8 +227,7 @@ export async function deleteColumn(ctx: AuthedCtx, id: string): Promise<{ delete
 export async function editCell(ctx: AuthedCtx, id: string, leadId: string, input: UpdateBlockCellInput): Promise<CellRow> {
   const column = await loadColumn(ctx, id);
   if (!isUuid(leadId)) throw notFound('Lead');
-  const [lead] = await sql(ctx.em, `select id from lead where id = ? and campaign_id = ?`, [leadId, column.campaign.id]);
-  if (!lead) throw notFound('Lead');
+  if (!(await isLeadOfCampaign(ctx.em, leadId, column.campaign.id))) throw notFound('Lead');
   // Cleaned as lead vars are (decisions.md §5), refused rather than cut when still too long.
   const value = cleanVarValue(input.value);
   const limit = Math.max(VAR_VALUE_MAX, column.kind === 'website' ? column.maxChars : 0);

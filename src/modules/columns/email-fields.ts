@@ -2,15 +2,12 @@
 // of its email steps (subject and body). A merge field names a column's field exactly or in another
 // case (merge.ts matches lead fields either way).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
-import type { Variant } from '../steps/step.entity';
 import { mergeFieldsOf, type MergeField } from '../sending/render/merge';
+import { emailStepVariants } from './columns.queries';
 
 export async function emailMergeFields(em: EntityManager, campaignId: string): Promise<MergeField[]> {
-  const steps = await sql(em, `select variants from step where campaign_id = ? and task is null`, [campaignId]);
-  return steps.flatMap((s) =>
-    ((s.variants as Variant[] | null) ?? []).filter((v) => v.enabled !== false).flatMap((v) => [...mergeFieldsOf(v.subject ?? ''), ...mergeFieldsOf(v.body ?? '')]),
-  );
+  const steps = await emailStepVariants(em, campaignId);
+  return steps.flatMap((variants) => variants.filter((v) => v.enabled !== false).flatMap((v) => [...mergeFieldsOf(v.subject ?? ''), ...mergeFieldsOf(v.body ?? '')]));
 }
 
 /** The column names the fields use; `withoutFallback`: only where no fallback is written (a blank there

@@ -3,7 +3,7 @@
 // before it is made, atomically, so concurrent runs and previews never pass the cap together.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors';
-import { sql } from '../../db/sql';
+import { columnCallsInMonth, takeColumnCall } from './columns.queries';
 
 export const monthKey = (now: Date): string => now.toISOString().slice(0, 7);
 
@@ -24,19 +24,11 @@ export function capReached(now: Date, cap: number): AppError {
 
 /** Model calls used this month. */
 export async function callsUsed(em: EntityManager, workspaceId: string, now: Date): Promise<number> {
-  const [row] = await sql(em, `select calls from column_usage where workspace_id = ? and month = ?`, [workspaceId, monthKey(now)]);
-  return Number(row?.calls ?? 0);
+  return columnCallsInMonth(em, workspaceId, monthKey(now));
 }
 
 /** Takes one call of the month's allowance; false when the cap is reached (nothing taken). */
 export async function reserveCall(em: EntityManager, workspaceId: string, now: Date, cap: number): Promise<boolean> {
   if (cap < 1) return false;
-  const rows = await sql(
-    em,
-    `insert into column_usage (id, created_at, workspace_id, month, calls) values (gen_random_uuid(), ?, ?, ?, 1)
-     on conflict (workspace_id, month) do update set calls = column_usage.calls + 1 where column_usage.calls < ?
-     returning calls`,
-    [now, workspaceId, monthKey(now), cap],
-  );
-  return rows.length > 0;
+  return takeColumnCall(em, workspaceId, monthKey(now), cap, now);
 }

@@ -3,7 +3,10 @@
 // reads the outbox later: its fan-out job turns each event into one delivery per subscribed endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { pgArray, sql, textArray, timeArray } from '../../db/sql';
+import { insertEventRow } from './events.queries';
+
+// Callers that batch statements build the many-events insert from here, beside recordEvent.
+export { eventsInsert } from './events.queries';
 
 /** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
@@ -58,31 +61,12 @@ export async function recordEvent(em: EntityManager, event: NewEvent): Promise<b
 /** As recordEvent, returning the new event's id (null when `onceKey` was already used). `fannedOut`
  *  writes it as already handed to delivery (webhook_test: its one delivery is made by the caller). */
 export async function insertEvent(em: EntityManager, event: NewEvent, opts: { fannedOut?: boolean } = {}): Promise<string | null> {
-  const rows = await sql(
-    em,
-    `insert into event (id, created_at, workspace_id, kind, payload, once_key, delivered_at) values (?, ?, ?, ?, ?, ?, ?)
-     on conflict (workspace_id, once_key) do nothing returning id`,
-    [randomUUID(), event.now, event.workspaceId, event.kind, JSON.stringify(event.payload), event.onceKey ?? null, opts.fannedOut ? event.now : null],
-  );
-  return rows.length ? String(rows[0]!.id) : null;
-}
-
-/** One statement recording many events in the caller's transaction, for a caller that sends it with
- *  others in one round trip (db/sql.ts sqlBatch, through `inlined`) or alone: the same rows as
- *  recordEvent one by one, `onceKey`s already used skipped. Five array parameters whatever the number
- *  of events. */
-export function eventsInsert(events: readonly NewEvent[]): { query: string; params: unknown[] } {
-  return {
-    query: `insert into event (id, created_at, workspace_id, kind, payload, once_key)
-     select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key
-       from unnest(?::timestamptz[], ?::uuid[], ?::text[], ?::text[], ?::text[]) as x(at, workspace, kind, payload, once_key)
-     on conflict (workspace_id, once_key) do nothing`,
-    params: [
-      timeArray(events.map((e) => e.now)),
-      pgArray(events.map((e) => e.workspaceId)),
-      textArray(events.map((e) => e.kind)),
-      textArray(events.map((e) => JSON.stringify(e.payload))),
-      textArray(events.map((e) => e.onceKey ?? null)),
-    ],
-  };
+  return insertEventRow(em, event.workspaceId, {
+    id: randomUUID(),
+    at: event.now,
+    kind: event.kind,
+    payload: JSON.stringify(event.payload),
+    onceKey: event.onceKey ?? null,
+    deliveredAt: opts.fannedOut ? event.now : null,
+  });
 }

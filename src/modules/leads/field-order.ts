@@ -8,25 +8,12 @@
 // written on its own (autocommit, a moment's row lock) rather than inside the import's transaction: a
 // name left behind by an import that then failed ranks a field no lead carries, and is never listed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { appendFieldOrder, type FieldOrderOwner } from './field-order.queries';
 
-/** More names than lead-fields ever lists (200); a file with more columns still gets a bounded row. */
-export const FIELD_ORDER_MAX = 1000;
-
-export type FieldOrderOwner = 'campaign' | 'lead_list';
-
-/** Appends to the owner's field_order the names (a JSON array) it does not have yet, in their order. */
-const appendSql = (table: FieldOrderOwner) => `
-  update ${table} set field_order = (field_order || array(
-           select k.name from json_array_elements_text(?::json) with ordinality as k(name, i)
-            where k.name <> all(field_order) order by k.i))[1:${FIELD_ORDER_MAX}]
-   where id = ? and cardinality(field_order) < ${FIELD_ORDER_MAX}
-     and exists (select 1 from json_array_elements_text(?::json) as n(name) where n.name <> all(field_order))`;
-
+/** Records the names (in their order) after the owner's others, on a connection of its own (autocommit). */
 export async function recordFieldOrder(em: EntityManager, owner: FieldOrderOwner, id: string, names: readonly string[]): Promise<void> {
   if (!names.length) return;
-  const json = JSON.stringify(names);
-  await sql(em.fork(), appendSql(owner), [json, id, json]);
+  await appendFieldOrder(em.fork(), owner, id, names);
 }
 
 /**

@@ -5,7 +5,6 @@
 // required: 400 no_email_column). The lists are listed oldest first.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
 import { notFound } from '../../errors';
@@ -15,6 +14,7 @@ import { prepareRow, type RawRow } from './import/lead-rows';
 import { inImportTransaction, orderedIds } from './import/staging';
 import { LeadList } from './lead-list.entity';
 import type { CreateLeadListInput } from './lead-lists.inputs';
+import { addImportedEntries, copyIntoListImport, createListImportTable, lockListForImport, workspaceLeadLists } from './lead-lists.queries';
 
 export interface LeadListCounts {
   added: number;
@@ -30,12 +30,8 @@ export async function createLeadList(ctx: AuthedCtx, input: CreateLeadListInput)
 
 /** Every list of the workspace, oldest first, with the number of addresses in each. */
 export async function listLeadLists(ctx: AuthedCtx) {
-  const rows = await ctx.em.getConnection().execute<{ id: string; name: string; created_at: Date; leads: number }[]>(
-    `select l.id, l.name, l.created_at, (select count(*) from lead_list_entry e where e.list_id = l.id)::int as leads
-     from lead_list l where l.workspace_id = ? order by l.created_at, l.id`,
-    [ctx.actor.workspaceId],
-  );
-  return rows.map((r) => ({ id: r.id, workspaceId: ctx.actor.workspaceId, name: r.name, createdAt: new Date(r.created_at), leads: r.leads }));
+  const rows = await workspaceLeadLists(ctx.em, ctx.actor.workspaceId);
+  return rows.map((r) => ({ id: r.id, workspaceId: ctx.actor.workspaceId, name: r.name, createdAt: r.createdAt, leads: r.leads }));
 }
 
 // COPY text format: backslash, tab and line breaks inside a value are written as escapes.
@@ -55,9 +51,8 @@ export async function importLeadListCsv(ctx: AuthedCtx, listId: string, csv: str
   const idFor = orderedIds(now.getTime());
   return inImportTransaction(ctx.em, async (db) => {
     // KEY SHARE: the list cannot be deleted under the import.
-    const found = await db.query('select 1 from lead_list where id = $1 and workspace_id = $2 for key share', [listId, ctx.actor.workspaceId]);
-    if (!found.rowCount) throw notFound('Lead list');
-    await db.query('create temporary table lead_list_import (n int not null, id uuid not null, email text not null, vars jsonb not null) on commit drop');
+    if (!(await lockListForImport(db, ctx.actor.workspaceId, listId))) throw notFound('Lead list');
+    await createListImportTable(db);
 
     let valid = 0;
     let invalid = 0;
@@ -78,15 +73,9 @@ export async function importLeadListCsv(ctx: AuthedCtx, listId: string, csv: str
         if (chunk) yield chunk;
       }
     }
-    await pipeline(Readable.from(lines(), { objectMode: false }), db.query(copyFrom('copy lead_list_import (n, id, email, vars) from stdin')));
-    const inserted = await db.query(
-      `insert into lead_list_entry (id, created_at, list_id, email, vars)
-       select id, $1, $2, email, vars from lead_list_import order by n
-       on conflict (list_id, email) do nothing`,
-      [now, listId],
-    );
+    await pipeline(Readable.from(lines(), { objectMode: false }), copyIntoListImport(db));
+    const added = await addImportedEntries(db, listId, now);
     await recordFieldOrder(ctx.em, 'lead_list', listId, names.take());
-    const added = inserted.rowCount ?? 0;
     return { added, duplicates: valid - added, invalid };
   });
 }

@@ -1,12 +1,10 @@
 // GET /campaigns/:id/leads.csv: the campaign's leads as RFC 4180 CSV, written batch by batch as they are
-// read (keyset pages over the (campaign_id, created_at, id) index), so memory stays flat however many
-// leads the campaign holds. Cells that a spreadsheet would run as a formula are neutralised.
+// read (keyset pages: leads-csv.queries.ts), so memory stays flat however many leads the campaign holds. Cells that a spreadsheet would run as a formula are neutralised.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign } from '../campaigns/campaign.entity';
+import { campaignLeadsCsvPage, CSV_PAGE } from './leads-csv.queries';
 
 export const FIXED_COLUMNS = ['email', 'status', 'interest', 'current_step', 'stop_reason', 'created_at', 'last_sent_at', 'replied_at', 'next_due_at'] as const;
-
-const BATCH = 1000;
 
 // A cell starting with one of these is read as a formula by Excel, LibreOffice and Google Sheets
 // (tab and CR too, which some of them skip before looking); a leading quote makes it text (OWASP).
@@ -32,25 +30,6 @@ export interface CsvSink {
   write(chunk: string): Promise<void>;
 }
 
-/** Timestamps as the API writes them (ISO 8601 UTC with milliseconds and a Z), formatted by PostgreSQL. */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-interface ExportRow {
-  id: string;
-  email: string;
-  status: string;
-  interest: string | null;
-  current_step: number;
-  stop_reason: string | null;
-  /** As the driver gives it (text); passed back as the keyset bound. */
-  created_at: string;
-  created_iso: string;
-  last_sent_at: string | null;
-  replied_at: string | null;
-  next_due_at: string | null;
-  vars: Record<string, string>;
-}
-
 /**
  * Writes the header and every lead of the campaign, oldest first. `fields` are the lead-field columns
  * (same order as lead-fields). The campaign came through the caller's workspace-filtered em, so its id
@@ -58,19 +37,10 @@ interface ExportRow {
  */
 export async function writeCampaignLeadsCsv(em: EntityManager, campaign: Campaign, fields: readonly string[], sink: CsvSink): Promise<number> {
   await sink.write(csvRecord([...FIXED_COLUMNS, ...fields]));
-  const conn = em.getConnection();
   let after: { createdAt: string; id: string } | null = null;
   let written = 0;
   for (;;) {
-    const rows: ExportRow[] = await conn.execute(
-      `select id, email, status, interest, current_step, stop_reason, created_at, ${iso('created_at')} as created_iso,
-              ${iso('last_sent_at')} as last_sent_at, ${iso('replied_at')} as replied_at, ${iso('next_due_at')} as next_due_at, vars
-         from lead
-        where campaign_id = ? ${after ? 'and (created_at, id) > (?, ?)' : ''}
-        order by created_at, id
-        limit ${BATCH}`,
-      after ? [campaign.id, after.createdAt, after.id] : [campaign.id],
-    );
+    const rows = await campaignLeadsCsvPage(em, campaign.id, after);
     if (!rows.length) break;
     let chunk = '';
     for (const r of rows) {
@@ -90,7 +60,7 @@ export async function writeCampaignLeadsCsv(em: EntityManager, campaign: Campaig
     }
     await sink.write(chunk);
     written += rows.length;
-    if (rows.length < BATCH) break;
+    if (rows.length < CSV_PAGE) break;
     const last = rows[rows.length - 1];
     after = { createdAt: last.created_at, id: last.id };
   }

@@ -74,9 +74,12 @@ export async function stageLeads(em: EntityManager, workspaceId: string, stages:
   }));
 }
 
-/** api.md Pipeline "a lead that has replied": a person's reply stamped replied_at (replies/ingest
- *  effects.ts), or, for a reply to a one-off email (which never stamps it), a `reply` item of the lead.
- *  Auto-replies and bounces are not replies. */
+/**
+ * api.md Pipeline "a lead that has replied": a person's reply stamped replied_at (replies/ingest
+ * effects.ts), or, for a reply to a one-off email (which never stamps it), a `reply` item of the lead.
+ * Auto-replies and bounces are not replies.
+ * @allWorkspaces keyed by a lead the caller found (and locked) in its workspace (findOr404)
+ */
 export async function hasReplied(em: EntityManager, leadId: string): Promise<boolean> {
   const [row] = await sql(
     em,

@@ -1,18 +1,23 @@
 // GET /campaigns/:id/stats (api.md Campaign numbers; extra fields decisions.md §5): totals, per variant,
 // per day with the `pending` estimate (sending/schedule/forecast.ts) and future sending days, lead
-// counts, opportunities and conversions. Set-wise aggregates over the campaign's sends, leads and bounces
-// (indexes send(campaign_id, sent_at), lead(campaign_id, …), bounce(campaign_id, created_at)); what
+// counts, opportunities and conversions, from set-wise aggregates (campaign-stats.queries.ts); what
 // counts as a reply or a positive one is in metrics.ts. One-off emails are counted apart
 // (`one_off_sent`) and a reply to a one-off is not a campaign reply.
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { loadCampaigns, loadInboxes, type EngineCampaign } from '../sending/engine/load-state';
-import { sql } from '../../db/sql';
-import { runningSql } from '../leads/lifecycle/lead-status';
-import { LEAD_DUE_AT, skippedVerifications } from '../sending/lead-due-sql';
 import { dateOfDay, dayOfDate, forecastPending, wallClock, type Cohort } from '../sending/schedule';
-import { autoRepliedLead, percent, positiveLead, repliedLead, sentEmail } from './metrics';
+import {
+  campaignBounceTotal,
+  campaignDayCounts,
+  campaignDueCohorts,
+  campaignLeadTotals,
+  campaignSendTotals,
+  campaignVariantReplies,
+  campaignVariantSends,
+} from './campaign-stats.queries';
+import { percent } from './metrics';
 
 export interface VariantStats {
   step: number;
@@ -55,8 +60,6 @@ export interface CampaignStats {
   conversionsValue: number;
 }
 
-const n = (v: unknown): number => Number(v ?? 0);
-
 export async function campaignStats(ctx: AuthedCtx, campaignId: string): Promise<CampaignStats> {
   const entity = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
   const now = ctx.deps.clock.now();
@@ -80,85 +83,37 @@ export async function campaignStats(ctx: AuthedCtx, campaignId: string): Promise
 }
 
 async function emailTotals(ctx: AuthedCtx, campaignId: string) {
-  const [[sends], [bounces]] = await Promise.all([
-    sql(
-      ctx.em,
-      `select count(*) filter (where s.kind = 'step' and ${sentEmail('s')})::int as sent,
-              count(*) filter (where s.kind = 'one_off' and ${sentEmail('s')})::int as one_off_sent,
-              count(*) filter (where s.kind = 'step' and s.opened_at is not null)::int as opened,
-              count(*) filter (where s.kind = 'step' and s.clicked_at is not null)::int as clicked
-         from send s where s.campaign_id = ?`,
-      [campaignId],
-    ),
-    sql(ctx.em, `select count(*)::int as n from bounce b left join send s on s.id = b.send_id where b.campaign_id = ? and (s.id is null or s.kind = 'step')`, [campaignId]),
-  ]);
-  return { sent: n(sends?.sent), oneOffSent: n(sends?.one_off_sent), opened: n(sends?.opened), clicked: n(sends?.clicked), bounced: n(bounces?.n) };
+  const [sends, bounced] = await Promise.all([campaignSendTotals(ctx.em, campaignId), campaignBounceTotal(ctx.em, campaignId)]);
+  return { ...sends, bounced };
 }
 
 async function leadTotals(ctx: AuthedCtx, campaign: EngineCampaign, campaignDealValue: number | null) {
-  const value = `coalesce(l.deal_value, ?::int, 0)`;
-  const [r] = await sql(
-    ctx.em,
-    `select count(*)::int as total,
-            count(*) filter (where l.status = 'completed')::int as completed,
-            count(*) filter (where l.status in ('active', 'paused') and l.current_step > 0 and l.current_step < ?)::int as in_sequence,
-            count(*) filter (where l.status = 'pending')::int as pending,
-            count(*) filter (where l.status = 'replied')::int as replied_now,
-            count(*) filter (where l.status = 'unsubscribed')::int as unsubscribed_now,
-            count(*) filter (where ${repliedLead('l')})::int as replied,
-            count(*) filter (where ${positiveLead('l')})::int as positive,
-            count(*) filter (where ${autoRepliedLead('l')})::int as auto_replies,
-            count(*) filter (where l.status = 'unsubscribed' or l.stop_reason = 'unsubscribed')::int as unsubscribed,
-            count(*) filter (where l.current_step > 0 or exists (
-              select 1 from send s where s.lead_id = l.id and s.kind = 'step' and s.is_first and ${sentEmail('s')}))::int as started,
-            coalesce(sum(${value}) filter (where ${positiveLead('l')}), 0)::bigint as opportunities_value,
-            count(*) filter (where l.interest = 'won')::int as conversions,
-            coalesce(sum(${value}) filter (where l.interest = 'won'), 0)::bigint as conversions_value
-       from lead l where l.campaign_id = ?`,
-    [campaign.steps.length, campaignDealValue, campaignDealValue, campaign.id],
-  );
+  const r = await campaignLeadTotals(ctx.em, campaign.id, campaign.steps.length, campaignDealValue);
   return {
     leads: {
-      total: n(r?.total),
-      completed: n(r?.completed),
-      inSequence: n(r?.in_sequence),
-      pending: n(r?.pending),
-      replied: n(r?.replied_now),
-      unsubscribed: n(r?.unsubscribed_now),
+      total: r.total,
+      completed: r.completed,
+      inSequence: r.inSequence,
+      pending: r.pending,
+      replied: r.repliedNow,
+      unsubscribed: r.unsubscribedNow,
     },
-    replied: n(r?.replied),
-    positive: n(r?.positive),
-    autoReplies: n(r?.auto_replies),
-    unsubscribed: n(r?.unsubscribed),
-    sequenceStarted: n(r?.started),
-    opportunities: n(r?.positive),
-    opportunitiesValue: n(r?.opportunities_value),
-    conversions: n(r?.conversions),
-    conversionsValue: n(r?.conversions_value),
+    replied: r.replied,
+    positive: r.positive,
+    autoReplies: r.autoReplies,
+    unsubscribed: r.unsubscribed,
+    sequenceStarted: r.started,
+    opportunities: r.positive,
+    opportunitiesValue: r.opportunitiesValue,
+    conversions: r.conversions,
+    conversionsValue: r.conversionsValue,
   };
 }
 
 /** Every variant of every email step as the steps stand, plus any variant that sent before the steps
  *  changed; a reply counts for the last sequence email the lead got before replying. */
 async function variantRows(ctx: AuthedCtx, campaign: EngineCampaign): Promise<VariantStats[]> {
-  const [sent, replies] = await Promise.all([
-    sql(
-      ctx.em,
-      `select s.step_position as step, s.variant, count(*)::int as n from send s
-        where s.campaign_id = ? and s.kind = 'step' and ${sentEmail('s')} and s.variant is not null group by 1, 2`,
-      [campaign.id],
-    ),
-    sql(
-      ctx.em,
-      `select x.step, x.variant, count(*)::int as n, count(*) filter (where x.positive)::int as positive from (
-         select distinct on (l.id) s.step_position as step, s.variant, ${positiveLead('l')} as positive
-           from lead l join send s on s.lead_id = l.id and s.kind = 'step' and ${sentEmail('s')} and s.sent_at <= l.replied_at
-          where l.campaign_id = ? and ${repliedLead('l')}
-          order by l.id, s.sent_at desc) x
-        where x.variant is not null group by 1, 2`,
-      [campaign.id],
-    ),
-  ]);
+  const [sent, replies] = await Promise.all([campaignVariantSends(ctx.em, campaign.id), campaignVariantReplies(ctx.em, campaign.id)]);
   const rows = new Map<string, VariantStats>();
   const row = (step: number, variant: number) => {
     const key = `${step}:${variant}`;
@@ -166,8 +121,8 @@ async function variantRows(ctx: AuthedCtx, campaign: EngineCampaign): Promise<Va
     return rows.get(key)!;
   };
   for (const step of campaign.steps) if (!step.task) step.variants.forEach((_, i) => row(step.position, i + 1));
-  for (const r of sent) row(n(r.step), n(r.variant)).sent = n(r.n);
-  for (const r of replies) Object.assign(row(n(r.step), n(r.variant)), { replies: n(r.n), positive: n(r.positive) });
+  for (const r of sent) row(r.step, r.variant).sent = r.sent;
+  for (const r of replies) Object.assign(row(r.step, r.variant), { replies: r.replies, positive: r.positive });
   return [...rows.values()].map((v) => ({ ...v, replyRate: percent(v.replies, v.sent) })).sort((a, b) => a.step - b.step || a.variant - b.variant);
 }
 
@@ -175,24 +130,9 @@ async function variantRows(ctx: AuthedCtx, campaign: EngineCampaign): Promise<Va
  *  happened to today, every day present. */
 async function pastDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date): Promise<Map<string, DayStats>> {
   const zone = campaign.timezone;
-  const day = (col: string) => `to_char(${col} at time zone ?, 'YYYY-MM-DD')`;
-  const rows = await sql(
-    ctx.em,
-    `select d.day, sum(d.sent)::int as sent, sum(d.replies)::int as replies, sum(d.bounces)::int as bounces from (
-       select ${day('s.sent_at')} as day, count(*) as sent, 0 as replies, 0 as bounces from send s
-        where s.campaign_id = ? and s.kind = 'step' and ${sentEmail('s')} group by 1
-       union all
-       select ${day('l.replied_at')}, 0, count(*), 0 from lead l where l.campaign_id = ? and ${repliedLead('l')} group by 1
-       union all
-       select ${day('b.created_at')}, 0, 0, count(*) from bounce b left join send s on s.id = b.send_id
-        where b.campaign_id = ? and (s.id is null or s.kind = 'step') group by 1
-     ) d group by d.day`,
-    [zone, campaign.id, zone, campaign.id, zone, campaign.id],
-  );
+  const rows = await campaignDayCounts(ctx.em, campaign.id, zone);
   const today = wallClock(zone, now.getTime()).day;
-  const byDay = new Map(
-    rows.map((r) => [String(r.day), { day: String(r.day), sent: n(r.sent), replies: n(r.replies), bounces: n(r.bounces), pending: null, future: false } as DayStats]),
-  );
+  const byDay = new Map(rows.map((r) => [r.day, { ...r, pending: null, future: false } as DayStats]));
   const first = Math.min(today, ...[...byDay.keys()].map(dayOfDate));
   const out = new Map<string, DayStats>();
   for (let d = first; d <= today; d++) {
@@ -207,33 +147,21 @@ async function pastDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date): Pr
 async function pendingDays(ctx: AuthedCtx, campaign: EngineCampaign, now: Date) {
   const zone = campaign.timezone;
   const firstWait = campaign.steps[0]?.waitMinutes ?? 0;
-  const excluded = skippedVerifications(campaign.skipRisky);
-  // Due when the wait is over (now while a task is open: next_due_at is null then), away leads when
-  // they are back.
-  const due = `greatest(coalesce(${LEAD_DUE_AT}, ?), coalesce(l.away_until, '-infinity'::timestamptz))`;
   const [rows, inboxes] = await Promise.all([
-    sql(
-      ctx.em,
-      `select exists (select 1 from send s where s.lead_id = l.id and s.kind = 'step' and s.status in ('queued', 'sending')) as queued,
-              to_char(${due} at time zone ?, 'YYYY-MM-DD') as day, l.current_step as step, count(*)::int as n
-         from lead l
-        where l.campaign_id = ? and ${runningSql('l')} and (l.verification is null or l.verification not in ${excluded})
-        group by 1, 2, 3`,
-      [firstWait, now, zone, campaign.id],
-    ),
+    campaignDueCohorts(ctx.em, campaign.id, { zone, firstWaitMinutes: firstWait, skipRisky: campaign.skipRisky, now }),
     loadInboxes(ctx.em, now, [campaign.workspaceId]),
   ]);
   const today = wallClock(zone, now.getTime()).day;
   const cohorts: Cohort[] = [];
   let queuedToday = 0;
   for (const r of rows) {
-    const step = n(r.step);
+    const step = r.step;
     if (r.queued) {
       // Its email is in the queue (counted in today's sends already): the lead continues from the next step.
-      queuedToday += n(r.n);
+      queuedToday += r.count;
       const next = campaign.steps[step + 1];
-      if (next) cohorts.push({ day: today + Math.ceil(next.waitMinutes / 1440), step: step + 1, count: n(r.n) });
-    } else cohorts.push({ day: dayOfDate(String(r.day)), step, count: n(r.n) });
+      if (next) cohorts.push({ day: today + Math.ceil(next.waitMinutes / 1440), step: step + 1, count: r.count });
+    } else cohorts.push({ day: dayOfDate(r.day), step, count: r.count });
   }
   const days = forecastPending(
     {

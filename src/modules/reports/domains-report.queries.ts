@@ -40,7 +40,10 @@ export async function domainInboxes(em: EntityManager, workspaceId: string, zone
   }));
 }
 
-/** What each inbox sent on each day from `from` to `to` (plain dates, included); days without a row sent nothing. */
+/**
+ * What each inbox sent on each day from `from` to `to` (plain dates, included); days without a row sent nothing.
+ * @allWorkspaces keyed by inbox ids domainInboxes read from the caller's workspace
+ */
 export async function sentByInboxDay(em: EntityManager, inboxIds: readonly string[], from: string, to: string): Promise<{ inboxId: string; day: string; sent: number }[]> {
   if (!inboxIds.length) return [];
   const rows = await sql(

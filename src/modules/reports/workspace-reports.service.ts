@@ -12,10 +12,20 @@ import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
-import { sql } from '../../db/sql';
 import { dayKey, startOfDate } from '../sending/schedule';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsInput } from './analytics.inputs';
-import { percent, positiveLead, repliedLead, sentEmail } from './metrics';
+import { percent } from './metrics';
+import {
+  analyticsBounces,
+  analyticsReplies,
+  analyticsSends,
+  analyticsWon,
+  campaignsThatSent,
+  reportLabels,
+  summaryCounts,
+  summaryRepliedLeads,
+  summarySends,
+} from './workspace-reports.queries';
 
 export interface ReportSummary {
   campaigns: number;
@@ -76,41 +86,19 @@ export interface Analytics {
   campaigns: { id: string; name: string }[];
 }
 
-const n = (v: unknown): number => Number(v ?? 0);
-
 export async function reportSummary(ctx: AuthedCtx): Promise<ReportSummary> {
   const ws = ctx.actor.workspaceId;
-  const [[counts], [emails], [replies]] = await Promise.all([
-    sql(
-      ctx.em,
-      `select (select count(*) from campaign c where c.workspace_id = ? and not c.one_off)::int as campaigns,
-              (select count(*) from campaign c where c.workspace_id = ? and not c.one_off and c.status = 'active')::int as active_campaigns,
-              (select count(*) from inbox i where i.workspace_id = ? and i.deleted_at is null)::int as mailboxes,
-              (select count(*) from bounce b left join send s on s.id = b.send_id where b.workspace_id = ? and (s.id is null or s.kind = 'step'))::int as bounced,
-              exists (select 1 from campaign c where c.workspace_id = ? and not c.one_off and c.open_tracking) as open_tracking`,
-      [ws, ws, ws, ws, ws],
-    ),
-    sql(
-      ctx.em,
-      `select count(*)::int as sent, count(*) filter (where s.opened_at is not null)::int as opened,
-              count(*) filter (where c.open_tracking)::int as tracked
-         from send s join campaign c on c.id = s.campaign_id
-        where s.workspace_id = ? and s.kind = 'step' and ${sentEmail('s')}`,
-      [ws],
-    ),
-    sql(ctx.em, `select count(*)::int as n from lead l join campaign c on c.id = l.campaign_id where l.workspace_id = ? and not c.one_off and ${repliedLead('l')}`, [ws]),
-  ]);
-  const sent = n(emails?.sent);
+  const [counts, emails, replied] = await Promise.all([summaryCounts(ctx.em, ws), summarySends(ctx.em, ws), summaryRepliedLeads(ctx.em, ws)]);
   return {
-    campaigns: n(counts?.campaigns),
-    activeCampaigns: n(counts?.active_campaigns),
-    mailboxes: n(counts?.mailboxes),
-    sent,
-    opened: n(emails?.opened),
-    replied: n(replies?.n),
-    bounced: n(counts?.bounced),
-    openRate: counts?.open_tracking ? percent(n(emails?.opened), n(emails?.tracked)) : null,
-    replyRate: percent(n(replies?.n), sent),
+    campaigns: counts.campaigns,
+    activeCampaigns: counts.activeCampaigns,
+    mailboxes: counts.mailboxes,
+    sent: emails.sent,
+    opened: emails.opened,
+    replied,
+    bounced: counts.bounced,
+    openRate: counts.openTracking ? percent(emails.opened, emails.tracked) : null,
+    replyRate: percent(replied, emails.sent),
   };
 }
 
@@ -137,55 +125,18 @@ export async function reportAnalytics(ctx: AuthedCtx, input: AnalyticsInput): Pr
   if (input.campaignId) await findOr404(ctx.em, Campaign, input.campaignId, 'Campaign');
   const ws = ctx.actor.workspaceId;
   const { zone, from, to, dayList, start, end } = await rangeOf(ctx, input);
-  const only = input.campaignId ? 'and c.id = ?' : '';
-  const campaignParam = input.campaignId ? [input.campaignId] : [];
-  const day = (col: string) => `to_char(${col} at time zone '${zone.replace(/'/g, "''")}', 'YYYY-MM-DD')`;
-  const [sends, replies, bounces, [won], campaigns, labels] = await Promise.all([
-    sql(
-      ctx.em,
-      `select s.campaign_id, s.inbox_id, ${day('s.sent_at')} as day, count(*)::int as sent, count(*) filter (where s.is_first)::int as started,
-              count(*) filter (where s.opened_at is not null)::int as opened, count(*) filter (where s.clicked_at is not null)::int as clicked,
-              bool_or(c.open_tracking) as open_tracking, bool_or(c.click_tracking) as click_tracking
-         from send s join campaign c on c.id = s.campaign_id
-        where s.workspace_id = ? and s.kind = 'step' and ${sentEmail('s')} and s.sent_at >= ? and s.sent_at < ? and not c.one_off ${only}
-        group by 1, 2, 3`,
-      [ws, start, end, ...campaignParam],
-    ),
-    sql(
-      ctx.em,
-      `select l.campaign_id, x.inbox_id, ${day('l.replied_at')} as day, count(*)::int as replies, count(*) filter (where ${positiveLead('l')})::int as positive
-         from lead l join campaign c on c.id = l.campaign_id
-         left join lateral (select s.inbox_id from send s where s.lead_id = l.id and s.kind = 'step' and ${sentEmail('s')} and s.sent_at <= l.replied_at
-                             order by s.sent_at desc limit 1) x on true
-        where l.workspace_id = ? and ${repliedLead('l')} and l.replied_at >= ? and l.replied_at < ? and not c.one_off ${only}
-        group by 1, 2, 3`,
-      [ws, start, end, ...campaignParam],
-    ),
-    sql(
-      ctx.em,
-      `select b.campaign_id, b.inbox_id, ${day('b.created_at')} as day, count(*)::int as bounces
-         from bounce b join campaign c on c.id = b.campaign_id left join send s on s.id = b.send_id
-        where b.workspace_id = ? and (s.id is null or s.kind = 'step') and b.created_at >= ? and b.created_at < ? and not c.one_off ${only}
-        group by 1, 2, 3`,
-      [ws, start, end, ...campaignParam],
-    ),
-    sql(
-      ctx.em,
-      `select count(*)::int as won, coalesce(sum(coalesce(c.deal_value, 0)), 0)::bigint as value
-         from lead l join campaign c on c.id = l.campaign_id
-        where l.workspace_id = ? and l.interest = 'won' and l.won_at >= ? and l.won_at < ? and not c.one_off ${only}`,
-      [ws, start, end, ...campaignParam],
-    ),
-    sql(ctx.em, `select id, name from campaign where workspace_id = ? and not one_off and first_sent_at is not null order by name, id`, [ws]),
-    sql(
-      ctx.em,
-      `select 'campaign' as kind, id, name as label, open_tracking, click_tracking from campaign where workspace_id = ? union all select 'inbox', id, email, false, false from inbox where workspace_id = ?`,
-      [ws, ws],
-    ),
+  const range = { zone, start, end, campaignId: input.campaignId ?? null };
+  const [sends, replies, bounces, won, campaigns, labels] = await Promise.all([
+    analyticsSends(ctx.em, ws, range),
+    analyticsReplies(ctx.em, ws, range),
+    analyticsBounces(ctx.em, ws, range),
+    analyticsWon(ctx.em, ws, range),
+    campaignsThatSent(ctx.em, ws),
+    reportLabels(ctx.em, ws),
   ]);
 
-  const label = new Map(labels.map((l) => [`${l.kind}:${l.id}`, String(l.label)]));
-  const tracking = new Map(labels.filter((l) => l.kind === 'campaign').map((l) => [String(l.id), { open: Boolean(l.open_tracking), click: Boolean(l.click_tracking) }]));
+  const label = new Map(labels.map((l) => [`${l.kind}:${l.id}`, l.label]));
+  const tracking = new Map(labels.filter((l) => l.kind === 'campaign').map((l) => [l.id, { open: l.openTracking, click: l.clickTracking }]));
   const days = new Map(dayList.map((d) => [d, { day: d, sent: 0, replies: 0, bounces: 0, positive: 0, opened: 0, clicked: 0 }]));
   const byCampaign = new Map<string, AnalyticsRow>();
   const byMailbox = new Map<string, AnalyticsRow>();
@@ -195,35 +146,35 @@ export async function reportAnalytics(ctx: AuthedCtx, input: AnalyticsInput): Pr
   };
   const totals = { sent: 0, started: 0, replies: 0, bounces: 0, positive: 0, opened: 0, clicked: 0, openSent: 0, clickSent: 0 };
   for (const r of sends) {
-    const t = tracking.get(String(r.campaign_id));
-    totals.sent += n(r.sent);
-    totals.started += n(r.started);
-    totals.opened += n(r.opened);
-    totals.clicked += n(r.clicked);
-    if (t?.open) totals.openSent += n(r.sent);
-    if (t?.click) totals.clickSent += n(r.sent);
-    const d = days.get(String(r.day));
-    if (d) Object.assign(d, { sent: d.sent + n(r.sent), opened: d.opened + n(r.opened), clicked: d.clicked + n(r.clicked) });
-    row(byCampaign, 'campaign', String(r.campaign_id)).sent += n(r.sent);
-    row(byMailbox, 'inbox', String(r.inbox_id)).sent += n(r.sent);
+    const t = tracking.get(r.campaignId);
+    totals.sent += r.sent;
+    totals.started += r.started;
+    totals.opened += r.opened;
+    totals.clicked += r.clicked;
+    if (t?.open) totals.openSent += r.sent;
+    if (t?.click) totals.clickSent += r.sent;
+    const d = days.get(r.day);
+    if (d) Object.assign(d, { sent: d.sent + r.sent, opened: d.opened + r.opened, clicked: d.clicked + r.clicked });
+    row(byCampaign, 'campaign', r.campaignId).sent += r.sent;
+    row(byMailbox, 'inbox', r.inboxId).sent += r.sent;
   }
   for (const r of replies) {
-    totals.replies += n(r.replies);
-    totals.positive += n(r.positive);
-    const d = days.get(String(r.day));
-    if (d) Object.assign(d, { replies: d.replies + n(r.replies), positive: d.positive + n(r.positive) });
-    for (const target of [row(byCampaign, 'campaign', String(r.campaign_id)), r.inbox_id ? row(byMailbox, 'inbox', String(r.inbox_id)) : null]) {
+    totals.replies += r.replies;
+    totals.positive += r.positive;
+    const d = days.get(r.day);
+    if (d) Object.assign(d, { replies: d.replies + r.replies, positive: d.positive + r.positive });
+    for (const target of [row(byCampaign, 'campaign', r.campaignId), r.inboxId ? row(byMailbox, 'inbox', r.inboxId) : null]) {
       if (!target) continue;
-      target.replies += n(r.replies);
-      target.positive += n(r.positive);
+      target.replies += r.replies;
+      target.positive += r.positive;
     }
   }
   for (const r of bounces) {
-    totals.bounces += n(r.bounces);
-    const d = days.get(String(r.day));
-    if (d) d.bounces += n(r.bounces);
-    row(byCampaign, 'campaign', String(r.campaign_id)).bounces += n(r.bounces);
-    if (r.inbox_id) row(byMailbox, 'inbox', String(r.inbox_id)).bounces += n(r.bounces);
+    totals.bounces += r.bounces;
+    const d = days.get(r.day);
+    if (d) d.bounces += r.bounces;
+    row(byCampaign, 'campaign', r.campaignId).bounces += r.bounces;
+    if (r.inboxId) row(byMailbox, 'inbox', r.inboxId).bounces += r.bounces;
   }
   const anyOpen = [...tracking].some(([id, t]) => t.open && (!input.campaignId || id === input.campaignId));
   const anyClick = [...tracking].some(([id, t]) => t.click && (!input.campaignId || id === input.campaignId));
@@ -246,12 +197,12 @@ export async function reportAnalytics(ctx: AuthedCtx, input: AnalyticsInput): Pr
       clicked: totals.clicked,
       openRate: anyOpen ? percent(totals.opened, totals.openSent) : null,
       clickRate: anyClick ? percent(totals.clicked, totals.clickSent) : null,
-      won: n(won?.won),
-      wonValue: n(won?.value),
+      won: won.won,
+      wonValue: won.value,
     },
     byDay: [...days.values()],
     byCampaign: rated(byCampaign),
     byMailbox: rated(byMailbox),
-    campaigns: campaigns.map((c) => ({ id: String(c.id), name: String(c.name) })),
+    campaigns,
   };
 }

@@ -6,8 +6,7 @@ import { isUuid } from '../../db/find';
 import { AppError, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
 import { stepBehind } from '../leads/lifecycle/lead-progress';
-import { runningSql } from '../leads/lifecycle/lead-status';
-import { sql } from '../../db/sql';
+import { closeTaskRow, lockWorkspaceTask, markFirstTaskClosed, openTaskRows } from './tasks.queries';
 
 export interface TaskView {
   id: string;
@@ -39,27 +38,16 @@ export function fieldOf(vars: Record<string, string>, names: readonly string[]):
  * still a task. Due first at the top.
  */
 export async function listTasks(ctx: AuthedCtx): Promise<TaskView[]> {
-  const rows = await sql(
-    ctx.em,
-    `select t.id, t.kind, t.text, t.step_position, t.due_at, c.id as campaign_id, c.name as campaign_name, l.id as lead_id, l.email, l.vars
-       from task t join lead l on l.id = t.lead_id join campaign c on c.id = t.campaign_id
-       join step s on s.campaign_id = t.campaign_id and s.position = t.step_position and s.task is not null
-      where t.workspace_id = ? and t.status = 'open' and ${runningSql('l')} and l.current_step < t.step_position
-      order by t.due_at, t.id`,
-    [ctx.actor.workspaceId],
-  );
-  return rows.map((r) => {
-    const vars = (r.vars as Record<string, string>) ?? {};
-    return {
-      id: String(r.id),
-      kind: String(r.kind),
-      text: String(r.text),
-      stepPosition: Number(r.step_position),
-      dueAt: new Date(r.due_at as string),
-      campaign: { id: String(r.campaign_id), name: String(r.campaign_name) },
-      lead: { id: String(r.lead_id), email: String(r.email), linkedin: fieldOf(vars, LINKEDIN_FIELDS), phone: fieldOf(vars, PHONE_FIELDS), vars },
-    };
-  });
+  const rows = await openTaskRows(ctx.em, ctx.actor.workspaceId);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    text: r.text,
+    stepPosition: r.stepPosition,
+    dueAt: r.dueAt,
+    campaign: { id: r.campaignId, name: r.campaignName },
+    lead: { id: r.leadId, email: r.email, linkedin: fieldOf(r.vars, LINKEDIN_FIELDS), phone: fieldOf(r.vars, PHONE_FIELDS), vars: r.vars },
+  }));
 }
 
 /** Closes an open task as done or skipped and moves its lead to the next step (409 once closed). */
@@ -67,15 +55,14 @@ export async function closeTask(ctx: AuthedCtx, id: string, as: 'done' | 'skippe
   if (!isUuid(id)) throw notFound('Task');
   const now = ctx.deps.clock.now();
   return ctx.em.transactional(async (tx) => {
-    const [task] = await sql(tx, `select id, status, lead_id, campaign_id, step_position from task where id = ? and workspace_id = ? for update`, [id, ctx.actor.workspaceId]);
+    const task = await lockWorkspaceTask(tx, ctx.actor.workspaceId, id);
     if (!task) throw notFound('Task');
     if (task.status !== 'open') throw new AppError('task_closed', `This task is already ${task.status}.`, { status: task.status });
-    await sql(tx, `update task set status = ?, closed_at = ? where id = ?`, [as, now, id]);
-    // A task-first campaign counts as started once a task is closed (steps/sequence-lock.ts); an
-    // UPDATE on the campaign row, which step changes lock.
-    await sql(tx, `update campaign set first_task_closed_at = ? where id = ? and first_task_closed_at is null`, [now, task.campaign_id]);
-    const [campaign] = await loadCampaigns(tx, now, [String(task.campaign_id)]);
-    if (campaign) await stepBehind(tx, campaign, String(task.lead_id), Number(task.step_position), now, null);
+    await closeTaskRow(tx, id, as, now);
+    // A task-first campaign counts as started once a task is closed (steps/sequence-lock.ts).
+    await markFirstTaskClosed(tx, task.campaignId, now);
+    const [campaign] = await loadCampaigns(tx, now, [task.campaignId]);
+    if (campaign) await stepBehind(tx, campaign, task.leadId, task.stepPosition, now, null);
     return { status: as };
   });
 }

@@ -1,6 +1,7 @@
 // Raw SQL of the verification area, one named function per statement (conventions.md "SQL in named
 // places"). Every statement takes the workspace id or a campaign id the caller already found in its
-// workspace. A lead's domain is split_part(email, '@', 2) everywhere (emails are stored lower-cased).
+// workspace (then its @allWorkspaces tag says which). A lead's domain is split_part(email, '@', 2)
+// everywhere (emails are stored lower-cased).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import type { Provider } from '../leads/lead.entity';
@@ -42,8 +43,11 @@ export async function storeProviders(em: EntityManager, workspaceId: string, fou
 
 // --- provider look-up after imports --------------------------------------------------------------------
 
-/** Distinct domains of the campaign's leads that take their provider from their domain (none pinned,
- *  leads/lead-provider.ts), with how many leads each. The cache then says which need asking. */
+/**
+ * Distinct domains of the campaign's leads that take their provider from their domain (none pinned,
+ * leads/lead-provider.ts), with how many leads each. The cache then says which need asking.
+ * @allWorkspaces keyed by the campaign of the provider look-up job, checked against the job's workspace first
+ */
 export async function leadDomains(em: EntityManager, campaignId: string): Promise<{ domain: string; leads: number }[]> {
   const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and provider is null group by 1`, [campaignId]);
   return rows.map((r) => ({ domain: String(r.domain), leads: Number(r.leads) }));
@@ -73,15 +77,21 @@ export async function writeInboxProviders(em: EntityManager, workspaceId: string
 
 // --- POST /campaigns/:id/verify --------------------------------------------------------------------------
 
-/** Distinct domains of the campaign's leads still due mail, with their lead counts. */
+/**
+ * Distinct domains of the campaign's leads still due mail, with their lead counts.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
 export async function dueDomains(em: EntityManager, campaignId: string): Promise<{ domain: string; leads: number }[]> {
   const rows = await sql(em, `select split_part(email, '@', 2) as domain, count(*)::int as leads from lead where campaign_id = ? and ${STILL_DUE} group by 1`, [campaignId]);
   return rows.map((r) => ({ domain: String(r.domain), leads: Number(r.leads) }));
 }
 
-/** Marks the campaign's leads still due mail on `domains` invalid: verification `invalid` and the
- *  sequence stopped (`stopped`/`invalid`, decisions.md §5), as leads/lifecycle stopLead does one by one.
- *  Returns the ids it changed (leads already invalid are left as they are). */
+/**
+ * Marks the campaign's leads still due mail on `domains` invalid: verification `invalid` and the
+ * sequence stopped (`stopped`/`invalid`, decisions.md §5), as leads/lifecycle stopLead does one by one.
+ * Returns the ids it changed (leads already invalid are left as they are).
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
 export async function markDomainsInvalid(em: EntityManager, campaignId: string, domains: readonly string[], at: Date): Promise<string[]> {
   if (!domains.length) return [];
   const rows = await sql(
@@ -93,7 +103,10 @@ export async function markDomainsInvalid(em: EntityManager, campaignId: string, 
   return rows.map((r) => String(r.id));
 }
 
-/** Drops the queued emails of stopped leads (the lifecycle's statement). */
+/**
+ * Drops the queued emails of stopped leads (the lifecycle's statement).
+ * @allWorkspaces keyed by lead ids just stopped by a statement keyed by the caller's campaign
+ */
 export async function dropQueuedSendsOf(em: EntityManager, leadIds: readonly string[], reason: string): Promise<number> {
   if (!leadIds.length) return 0;
   const drop = dropQueuedSendsStatement(leadIds, reason);
@@ -102,8 +115,11 @@ export async function dropQueuedSendsOf(em: EntityManager, leadIds: readonly str
 
 // --- address verification ----------------------------------------------------------------------------------
 
-/** Unchecked leads (no result yet, `unchecked`, or `expired`: a hold that ran out) still due mail set to
- *  `pending` from `at`. Returns how many. */
+/**
+ * Unchecked leads (no result yet, `unchecked`, or `expired`: a hold that ran out) still due mail set to
+ * `pending` from `at`. Returns how many.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
 export async function markPending(em: EntityManager, campaignId: string, at: Date): Promise<number> {
   return sqlRun(
     em,
@@ -113,8 +129,11 @@ export async function markPending(em: EntityManager, campaignId: string, at: Dat
   );
 }
 
-/** Pending holds started at or before `holdStartedBy` (a day ago) become `expired`: the lead is sent
- *  unchecked (sending/schedule/due.ts does the same when such a lead comes due). */
+/**
+ * Pending holds started at or before `holdStartedBy` (a day ago) become `expired`: the lead is sent
+ * unchecked (sending/schedule/due.ts does the same when such a lead comes due).
+ * @allWorkspaces keyed by the campaign of the address-check job, checked against the job's workspace first
+ */
 export async function expireStale(em: EntityManager, campaignId: string, holdStartedBy: Date): Promise<number> {
   return sqlRun(
     em,
@@ -129,8 +148,11 @@ export interface PendingLead {
   startedAt: Date;
 }
 
-/** The next page of the campaign's pending leads, keyset on (verification_started_at, id), so leads
- *  marked while a pass runs come after the ones before them. Served by lead_verification_pending. */
+/**
+ * The next page of the campaign's pending leads, keyset on (verification_started_at, id), so leads
+ * marked while a pass runs come after the ones before them. Served by lead_verification_pending.
+ * @allWorkspaces keyed by the campaign of the address-check job, checked against the job's workspace first
+ */
 export async function pendingPage(em: EntityManager, campaignId: string, after: { startedAt: Date; id: string } | null, limit: number): Promise<PendingLead[]> {
   const rows = await sql(
     em,
@@ -149,8 +171,11 @@ export interface CheckedLead {
   result: string;
 }
 
-/** Writes verifier answers to leads still pending; an `invalid` lead still due mail stops
- *  (`stopped`/`invalid`). Returns the ids stopped. */
+/**
+ * Writes verifier answers to leads still pending; an `invalid` lead still due mail stops
+ * (`stopped`/`invalid`). Returns the ids stopped.
+ * @allWorkspaces keyed by lead ids the address-check job read from its campaign (pendingPage)
+ */
 export async function writeChecks(em: EntityManager, checked: readonly CheckedLead[], at: Date): Promise<string[]> {
   if (!checked.length) return [];
   const rows = await sql(
@@ -165,7 +190,10 @@ export async function writeChecks(em: EntityManager, checked: readonly CheckedLe
   return rows.filter((r) => r.stop_reason === 'invalid' && r.status === 'stopped').map((r) => String(r.id));
 }
 
-/** Campaigns with pending leads (the sweep's work list), served by lead_verification_pending. */
+/**
+ * Campaigns with pending leads (the sweep's work list), served by lead_verification_pending.
+ * @allWorkspaces the address-check sweep over every workspace; each row names its workspace
+ */
 export async function campaignsWithPending(em: EntityManager): Promise<{ workspaceId: string; campaignId: string }[]> {
   const rows = await sql(em, `select distinct workspace_id, campaign_id from lead where verification = 'pending'`);
   return rows.map((r) => ({ workspaceId: String(r.workspace_id), campaignId: String(r.campaign_id) }));
@@ -192,6 +220,7 @@ export interface VerificationCounts {
  * from, which would otherwise still be due it (status pending, active or paused, or stopped for the
  * reason `invalid`): `invalid` ones; `risky` ones while the campaign skips risky leads (skipRisky);
  * skipped_catch_all is the part of skipped_risky whose verifier said catchall.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
  */
 export async function verificationCounts(em: EntityManager, campaignId: string, skipRisky: boolean, holdStartedAfter: Date): Promise<VerificationCounts> {
   const skippable = `(${STILL_DUE} or (status = 'stopped' and stop_reason = 'invalid'))`;

@@ -13,6 +13,7 @@ export const FAN_OUT_BATCH = 1_000;
  * enabled endpoint of its workspace subscribed to its kind, and is marked handed (event.delivered_at).
  * One statement, so both happen or neither; SKIP LOCKED lets two fan-outs share the work, and the
  * unique (event, endpoint) makes a repeat harmless. Returns how many events it handed.
+ * @allWorkspaces the fan-out job's pass over every workspace's outbox (workspaceIds narrows a scoped run)
  */
 export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_BATCH, workspaceIds: readonly string[] | null = null): Promise<number> {
   const rows = await sql(
@@ -34,7 +35,10 @@ export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_
 /** A workspace scope as a uuid[] parameter; null is every workspace. */
 const scope = (workspaceIds: readonly string[] | null) => (workspaceIds ? pgArray(workspaceIds) : null);
 
-/** Enabled endpoints with a delivery due and no worker holding them (of the given workspaces, else all). */
+/**
+ * Enabled endpoints with a delivery due and no worker holding them (of the given workspaces, else all).
+ * @allWorkspaces the delivery job's pass over every workspace's endpoints (workspaceIds narrows a scoped run)
+ */
 export async function endpointsWithDueWork(em: EntityManager, now: Date, workspaceIds: readonly string[] | null = null): Promise<string[]> {
   const rows = await sql(
     em,
@@ -54,7 +58,10 @@ export interface LeasedEndpoint {
   failingSince: Date | null;
 }
 
-/** Takes the endpoint for one worker until `until`, if it is enabled and nobody holds it. */
+/**
+ * Takes the endpoint for one worker until `until`, if it is enabled and nobody holds it.
+ * @allWorkspaces keyed by an endpoint the delivery job found due (endpointsWithDueWork)
+ */
 export async function takeEndpointLease(em: EntityManager, id: string, now: Date, until: Date): Promise<LeasedEndpoint | null> {
   const [r] = await sql(
     em,
@@ -65,7 +72,10 @@ export async function takeEndpointLease(em: EntityManager, id: string, now: Date
   return r ? toEndpoint(r) : null;
 }
 
-/** The endpoint as an attempt needs it, without taking it (a single attempt made by a request). */
+/**
+ * The endpoint as an attempt needs it, without taking it (a single attempt made by a request).
+ * @allWorkspaces keyed by the endpoint of a delivery the caller found or made in its workspace
+ */
 export async function loadEndpoint(em: EntityManager, id: string): Promise<LeasedEndpoint | null> {
   const [r] = await sql(em, `select id, workspace_id, url, secret_enc, failing_since from webhook_endpoint where id = ?`, [id]);
   return r ? toEndpoint(r) : null;
@@ -79,6 +89,10 @@ const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
   failingSince: r.failing_since ? new Date(r.failing_since as string) : null,
 });
 
+/**
+ * Gives up the endpoint's lease.
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds
+ */
 export async function releaseEndpointLease(em: EntityManager, id: string): Promise<void> {
   await sql(em, `update webhook_endpoint set lease_until = null where id = ?`, [id]);
 }
@@ -111,6 +125,7 @@ const toClaimed = (r: Record<string, unknown>): ClaimedDelivery => ({
  * meanwhile (FOR UPDATE SKIP LOCKED, then the lease is the lock), and an attempt a crash cuts short
  * still counts toward the schedule. Nothing is claimed once the endpoint is disabled or deleted. Each
  * row carries the endpoint's secret as it is now (a rotation applies from the next claim).
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds
  */
 export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
   const rows = await sql(
@@ -130,8 +145,11 @@ export async function claimDue(em: EntityManager, endpointId: string, now: Date,
   return rows.map((r) => ({ ...toClaimed(r), secretEnc: String(r.secret_enc) }));
 }
 
-/** Claims one delivery for an attempt now (POST …/test, …/retry), due or not; null when another
- *  worker holds it or it is no longer pending. */
+/**
+ * Claims one delivery for an attempt now (POST …/test, …/retry), due or not; null when another
+ * worker holds it or it is no longer pending.
+ * @allWorkspaces keyed by a delivery the caller found or made in its workspace
+ */
 export async function claimOne(em: EntityManager, id: string, now: Date, until: Date): Promise<ClaimedDelivery | null> {
   const [r] = await sql(
     em,
@@ -145,7 +163,10 @@ export async function claimOne(em: EntityManager, id: string, now: Date, until: 
   return r ? toClaimed(r) : null;
 }
 
-/** Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted. */
+/**
+ * Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted.
+ * @allWorkspaces keyed by deliveries this worker claimed
+ */
 export async function releaseClaims(em: EntityManager, ids: readonly string[]): Promise<void> {
   for (const id of ids) await sql(em, `update webhook_delivery set lease_until = null, attempts = greatest(attempts - 1, 0) where id = ? and status = 'pending'`, [id]);
 }
@@ -162,8 +183,11 @@ export interface Delivered {
   responseStatus: number;
 }
 
-/** Many successful attempts written at once (one statement, one commit): the worker's group commit.
- *  `clearStreak` also ends the endpoint's failing streak. */
+/**
+ * Many successful attempts written at once (one statement, one commit): the worker's group commit.
+ * `clearStreak` also ends the endpoint's failing streak.
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds and deliveries it claimed
+ */
 export async function recordDelivered(em: EntityManager, endpointId: string, done: readonly Delivered[], clearStreak: boolean): Promise<void> {
   if (!done.length) return;
   await sql(
@@ -176,9 +200,12 @@ export async function recordDelivered(em: EntityManager, endpointId: string, don
   );
 }
 
-/** Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
- *  next attempt (or fails the delivery) and disables an endpoint that has failed for 5 days. Returns
- *  whether the endpoint was disabled by this failure. */
+/**
+ * Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
+ * next attempt (or fails the delivery) and disables an endpoint that has failed for 5 days. Returns
+ * whether the endpoint was disabled by this failure.
+ * @allWorkspaces keyed by a delivery this worker claimed and its endpoint
+ */
 export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpoint: LeasedEndpoint, r: AttemptResult, now: Date): Promise<{ disabled: boolean }> {
   if (r.ok) {
     await sql(

@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
-import { sql } from '../../db/sql';
 import { AppError, notFound } from '../../errors';
 import { addressCategory, normalizeHost } from '../../net/safe-fetch';
 import { EVENT_DESCRIPTIONS, EVENT_KINDS, insertEvent } from '../events/record-event';
 import { deliverNow } from './deliver';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { DEFAULT_DELIVERY_PAGE, type CreateWebhookInput, type DeliveryQueryInput, type UpdateWebhookInput } from './webhooks.inputs';
+import { endpointDeliveryCount, endpointDeliveryPage, makeDeliveryDue, workspaceDelivery } from './webhooks.queries';
 import type { WebhookDeliveryPage, WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';
 
 /** decisions.md §8: `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
@@ -105,43 +105,20 @@ export function listEventKinds(): WebhookEventKindView[] {
   return EVENT_KINDS.map((kind) => ({ kind, description: EVENT_DESCRIPTIONS[kind] }));
 }
 
-const DELIVERY_COLUMNS = `d.id, d.event_id, e.kind, d.status, d.attempts, d.response_status, d.error, d.next_attempt_at, d.created_at, d.delivered_at`;
-
-const toDelivery = (r: Record<string, unknown>): WebhookDeliveryView => ({
-  id: String(r.id),
-  eventId: String(r.event_id),
-  event: String(r.kind),
-  status: String(r.status),
-  attempts: Number(r.attempts),
-  responseStatus: r.response_status === null ? null : Number(r.response_status),
-  error: (r.error as string | null) ?? null,
-  nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at as string) : null,
-  createdAt: new Date(r.created_at as string),
-  deliveredAt: r.delivered_at ? new Date(r.delivered_at as string) : null,
-});
-
 async function readDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
-  const [row] = await sql(ctx.em, `select ${DELIVERY_COLUMNS} from webhook_delivery d join event e on e.id = d.event_id where d.id = ? and d.workspace_id = ?`, [
-    id,
-    ctx.actor.workspaceId,
-  ]);
-  if (!row) throw notFound('Delivery');
-  return toDelivery(row);
+  const delivery = await workspaceDelivery(ctx.em, ctx.actor.workspaceId, id);
+  if (!delivery) throw notFound('Delivery');
+  return delivery;
 }
 
 /** GET /webhooks/:id/deliveries: newest first (the index webhook_delivery_log). */
 export async function listDeliveries(ctx: AuthedCtx, id: string, query: DeliveryQueryInput): Promise<WebhookDeliveryPage> {
   const endpoint = await endpointOr404(ctx, id);
-  const [rows, [count]] = await Promise.all([
-    sql(
-      ctx.em,
-      `select ${DELIVERY_COLUMNS} from webhook_delivery d join event e on e.id = d.event_id
-        where d.endpoint_id = ? and d.workspace_id = ? order by d.created_at desc, d.id desc limit ? offset ?`,
-      [endpoint.id, ctx.actor.workspaceId, query.limit ?? DEFAULT_DELIVERY_PAGE, query.offset ?? 0],
-    ),
-    sql(ctx.em, `select count(*)::int as n from webhook_delivery where endpoint_id = ? and workspace_id = ?`, [endpoint.id, ctx.actor.workspaceId]),
+  const [items, total] = await Promise.all([
+    endpointDeliveryPage(ctx.em, ctx.actor.workspaceId, endpoint.id, { limit: query.limit ?? DEFAULT_DELIVERY_PAGE, offset: query.offset ?? 0 }),
+    endpointDeliveryCount(ctx.em, ctx.actor.workspaceId, endpoint.id),
   ]);
-  return { total: Number(count?.n ?? 0), items: rows.map(toDelivery) };
+  return { total, items };
 }
 
 /** POST /webhooks/:id/test: a `webhook_test` event for this endpoint only, attempted now (even while
@@ -166,12 +143,7 @@ export async function testWebhook(ctx: AuthedCtx, id: string): Promise<WebhookDe
 /** POST /webhooks/deliveries/:id/retry: one more attempt now, whatever its status. */
 export async function retryDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
   if (!isUuid(id)) throw notFound('Delivery');
-  const [row] = await sql(ctx.em, `update webhook_delivery set status = 'pending', next_attempt_at = ? where id = ? and workspace_id = ? returning id`, [
-    ctx.deps.clock.now(),
-    id,
-    ctx.actor.workspaceId,
-  ]);
-  if (!row) throw notFound('Delivery');
+  if (!(await makeDeliveryDue(ctx.em, ctx.actor.workspaceId, id, ctx.deps.clock.now()))) throw notFound('Delivery');
   // When a worker holds it at this moment, that worker's attempt is the retry.
   await deliverNow(ctx.deps, id);
   return readDelivery(ctx, id);

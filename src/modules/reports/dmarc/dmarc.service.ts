@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../../context';
-import { sql } from '../../../db/sql';
 import { AppError } from '../../../errors';
 import { Inbox } from '../../inboxes/inbox.entity';
 import type { DmarcSource } from './dmarc-report.entity';
+import { clearDmarcFlags, dmarcReportAddress, dmarcSourcesSince, dmarcTotalsSince, insertDmarcReportRow, latestDmarcReport, lockWorkspaceRow, setDmarcFlag } from './dmarc.queries';
 import { DMARC_DEFAULT_DAYS, type DmarcReportAddressInput, type DmarcReportArgs } from './dmarc.inputs';
 import type { DmarcReport } from './parse-report';
 
@@ -77,33 +77,17 @@ export function foldDmarcReport(report: DmarcReport): DmarcCounts {
  */
 export async function storeDmarcReport(em: EntityManager, workspaceId: string, inboxId: string | null, report: DmarcReport, now: Date = new Date()): Promise<boolean> {
   const c = foldDmarcReport(report);
-  const rows = await sql(
-    em,
-    `insert into dmarc_report_row (id, created_at, workspace_id, inbox_id, report_id, org, domain, begins_at, ends_at,
-                                   messages, passed, dkim_passed, spf_passed, quarantined, rejected, sources)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-     on conflict (workspace_id, report_id) do nothing
-     returning id`,
-    [
-      randomUUID(),
-      now,
-      workspaceId,
-      inboxId,
-      report.reportId,
-      report.orgName,
-      report.domain,
-      report.begin,
-      report.end,
-      c.messages,
-      c.passed,
-      c.dkimPassed,
-      c.spfPassed,
-      c.quarantined,
-      c.rejected,
-      JSON.stringify(c.sources),
-    ],
-  );
-  return rows.length > 0;
+  return insertDmarcReportRow(em, workspaceId, {
+    id: randomUUID(),
+    createdAt: now,
+    inboxId,
+    reportId: report.reportId,
+    org: report.orgName,
+    domain: report.domain,
+    begin: report.begin,
+    end: report.end,
+    ...c,
+  });
 }
 
 export interface DmarcReportAnswer {
@@ -119,48 +103,26 @@ export async function readDmarcReport(ctx: AuthedCtx, args: DmarcReportArgs): Pr
   const ws = ctx.actor.workspaceId;
   const days = args.days ?? DMARC_DEFAULT_DAYS;
   const since = new Date(ctx.deps.clock.now().getTime() - days * DAY_MS);
-  const [[address], [totals], sources, [latest]] = await Promise.all([
-    sql(ctx.em, `select email from inbox where workspace_id = ? and dmarc_reports and deleted_at is null`, [ws]),
-    sql(
-      ctx.em,
-      `select count(*)::bigint as reports, coalesce(sum(messages), 0)::bigint as messages, coalesce(sum(passed), 0)::bigint as passed,
-              coalesce(sum(dkim_passed), 0)::bigint as dkim_passed, coalesce(sum(spf_passed), 0)::bigint as spf_passed,
-              coalesce(sum(quarantined), 0)::bigint as quarantined, coalesce(sum(rejected), 0)::bigint as rejected
-         from dmarc_report_row where workspace_id = ? and ends_at >= ?`,
-      [ws, since],
-    ),
-    sql(
-      ctx.em,
-      `select src->>'ip' as ip, sum((src->>'count')::bigint) as count
-         from dmarc_report_row r cross join lateral jsonb_array_elements(r.sources) src
-        where r.workspace_id = ? and r.ends_at >= ?
-        group by 1 order by 2 desc, 1 limit ?`,
-      [ws, since, MAX_SUMMARY_SOURCES],
-    ),
-    sql(ctx.em, `select org, report_id, begins_at, ends_at, messages from dmarc_report_row where workspace_id = ? order by ends_at desc, created_at desc, id desc limit 1`, [ws]),
+  const [reportAddress, totals, sources, latest] = await Promise.all([
+    dmarcReportAddress(ctx.em, ws),
+    dmarcTotalsSince(ctx.em, ws, since),
+    dmarcSourcesSince(ctx.em, ws, since, MAX_SUMMARY_SOURCES),
+    latestDmarcReport(ctx.em, ws),
   ]);
   return {
-    reportAddress: (address?.email as string | undefined) ?? null,
+    reportAddress,
     windowDays: days,
     summary: {
       reports: int(totals?.reports),
       messages: int(totals?.messages),
       passed: int(totals?.passed),
-      dkimPassed: int(totals?.dkim_passed),
-      spfPassed: int(totals?.spf_passed),
+      dkimPassed: int(totals?.dkimPassed),
+      spfPassed: int(totals?.spfPassed),
       quarantined: int(totals?.quarantined),
       rejected: int(totals?.rejected),
-      sources: sources.map((s) => ({ ip: String(s.ip), count: int(s.count) })),
+      sources: sources.map((s) => ({ ip: s.ip, count: int(s.count) })),
     },
-    latest: latest
-      ? {
-          org: String(latest.org),
-          reportId: String(latest.report_id),
-          begin: new Date(latest.begins_at as string),
-          end: new Date(latest.ends_at as string),
-          messages: int(latest.messages),
-        }
-      : null,
+    latest: latest ? { ...latest, messages: int(latest.messages) } : null,
   };
 }
 
@@ -172,7 +134,7 @@ export async function setDmarcReportAddress(ctx: AuthedCtx, input: DmarcReportAd
   return ctx.em.transactional(async (em) => {
     // One change at a time per workspace: two at once would each clear the old flag and then set their
     // own, and the partial unique index would refuse the second.
-    await sql(em, `select 1 from workspace where id = ? for update`, [ws]);
+    await lockWorkspaceRow(em, ws);
     let inbox: Inbox | null = null;
     if (input.reportAddress !== null) {
       // The workspace and not-deleted filters apply: another workspace's or a deleted inbox is unknown.
@@ -184,9 +146,9 @@ export async function setDmarcReportAddress(ctx: AuthedCtx, input: DmarcReportAd
         );
       }
     }
-    // Deleted inboxes too (raw SQL, no filter): a flag left on one would hold the unique index.
-    await sql(em, `update inbox set dmarc_reports = false where workspace_id = ? and dmarc_reports and id is distinct from ?::uuid`, [ws, inbox?.id ?? null]);
-    if (inbox) await sql(em, `update inbox set dmarc_reports = true where id = ? and not dmarc_reports`, [inbox.id]);
+    // Deleted inboxes too: a flag left on one would hold the unique index.
+    await clearDmarcFlags(em, ws, inbox?.id ?? null);
+    if (inbox) await setDmarcFlag(em, inbox.id);
     return { reportAddress: inbox?.email ?? null };
   });
 }

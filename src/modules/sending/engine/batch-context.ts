@@ -1,7 +1,7 @@
 // Everything the send-time checks and the composer need for one claimed batch, read set-wise: a
 // handful of statements per batch instead of several per email (the send-throughput benchmark). The
 // lanes then work from memory; each lane owns one inbox, so it keeps that inbox's gap and day count
-// current itself as it sends.
+// current itself as it sends. The statements: batch.queries.ts and state.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { blockKeys } from '../../blocklist/blocklist-match';
 import { capOn } from '../../inboxes/ramp';
@@ -9,8 +9,10 @@ import { answerThread } from '../render/headers';
 import { dayKey } from '../schedule';
 import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
-import { LEAD_COLUMNS, toEngineLead, type EngineLead } from './pick-due';
-import { pgArray, sql, textArray } from '../../../db/sql';
+import type { EngineLead } from './pick-due';
+import { blockedLeadIds, replyThreadRows, sentStepRows } from './batch.queries';
+import { batchLeadRows } from './due.queries';
+import { inboxRowsById, inboxSentOnDays, type InboxStateRow } from './state.queries';
 
 export interface BatchInbox extends SendingInbox {
   status: string;
@@ -41,9 +43,6 @@ export interface BatchContext {
   answered: Map<string, Thread>;
 }
 
-const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
-const plainDate = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-
 /** Loads the batch's leads, inboxes (with today's sends), blocklist hits and threads; campaigns not in
  *  `campaigns` yet are added to it. */
 export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend[], campaigns: Map<string, EngineCampaign>, now: Date): Promise<BatchContext> {
@@ -52,65 +51,47 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
   const missing = [...new Set(claimed.map((s) => s.campaignId))].filter((id) => !campaigns.has(id));
   const replyIds = [...new Set(claimed.map((s) => s.replyToId).filter((id): id is string => id !== null))];
   const [leadRows, inboxRows, newCampaigns, threadRows, replyRows] = await Promise.all([
-    sql(em, `select ${LEAD_COLUMNS}, l.workspace_id from lead l where l.id = any(?::uuid[])`, [pgArray(leadIds)]),
-    sql(em, INBOX_ROWS, [pgArray(inboxIds)]),
+    batchLeadRows(em, leadIds),
+    inboxRowsById(em, inboxIds),
     missing.length ? loadCampaigns(em, now, missing) : Promise.resolve([]),
-    sql(
+    sentStepRows(
       em,
-      `select lead_id, step_position, subject, message_id from send
-        where lead_id = any(?::uuid[]) and kind = 'step' and status = 'sent' order by lead_id, step_position`,
-      [pgArray(claimed.filter((s) => s.kind === 'step' && (s.stepPosition ?? 1) > 1).map((s) => s.leadId))],
+      claimed.filter((s) => s.kind === 'step' && (s.stepPosition ?? 1) > 1).map((s) => s.leadId),
     ),
-    replyIds.length ? sql(em, `select id, subject, message_id, thread_references from reply_item where id = any(?::uuid[])`, [pgArray(replyIds)]) : Promise.resolve([]),
+    replyIds.length ? replyThreadRows(em, replyIds) : Promise.resolve([]),
   ]);
   for (const c of newCampaigns) campaigns.set(c.id, c);
 
-  const leads = new Map(leadRows.map((r) => [String(r.id), toEngineLead(r)]));
+  const leads = new Map(leadRows.map(({ workspaceId: _, ...lead }) => [lead.id, lead]));
   // Blocklist: every lead's address and domain against its workspace's entries, in one statement.
-  const keys = leadRows.flatMap((r) => blockKeys(String(r.email)).map((key) => ({ lead: String(r.id), workspace: String(r.workspace_id), key })));
-  const hits = keys.length
-    ? await sql(
-        em,
-        `select distinct k.lead from unnest(?::uuid[], ?::uuid[], ?::text[]) as k(lead, workspace, key)
-           join blocklist_entry b on b.workspace_id = k.workspace and b.email = k.key`,
-        [pgArray(keys.map((k) => k.lead)), pgArray(keys.map((k) => k.workspace)), textArray(keys.map((k) => k.key))],
-      )
-    : [];
+  const keys = leadRows.flatMap((r) => blockKeys(r.email).map((key) => ({ lead: r.id, workspace: r.workspaceId, key })));
+  const hits = keys.length ? await blockedLeadIds(em, keys) : [];
 
   const inboxes = await batchInboxes(em, inboxRows, now);
 
   const sentSteps = new Map<string, { position: number; subject: string; messageId: string }[]>();
   for (const r of threadRows) {
-    const list = sentSteps.get(String(r.lead_id)) ?? [];
-    list.push({ position: Number(r.step_position), subject: String(r.subject ?? ''), messageId: String(r.message_id) });
-    sentSteps.set(String(r.lead_id), list);
+    const list = sentSteps.get(r.leadId) ?? [];
+    list.push({ position: r.position, subject: r.subject, messageId: r.messageId });
+    sentSteps.set(r.leadId, list);
   }
-  const answered = new Map(
-    replyRows.map((r) => [
-      String(r.id),
-      answerThread({ subject: String(r.subject), messageId: (r.message_id as string | null) ?? null, threadReferences: (r.thread_references as string[] | null) ?? [] }),
-    ]),
-  );
-  return { leads, inboxes, blocked: new Set(hits.map((h) => String(h.lead))), sentSteps, answered };
+  const answered = new Map(replyRows.map((r) => [r.id, answerThread(r)]));
+  return { leads, inboxes, blocked: new Set(hits), sentSteps, answered };
 }
 
-const INBOX_ROWS = `select i.*, w.timezone as workspace_zone from inbox i join workspace w on w.id = i.workspace_id where i.id = any(?::uuid[])`;
-
 /** The inboxes with what each sent today (workspace zone). */
-async function batchInboxes(em: EntityManager, rows: Record<string, unknown>[], now: Date): Promise<Map<string, BatchInbox>> {
+async function batchInboxes(em: EntityManager, rows: InboxStateRow[], now: Date): Promise<Map<string, BatchInbox>> {
   if (!rows.length) return new Map();
-  const stats = await sql(
+  const sentBy = await inboxSentOnDays(
     em,
-    `select d.id, coalesce(s.sent, 0)::int as sent from unnest(?::uuid[], ?::date[]) as d(id, day) left join inbox_day_stat s on s.inbox_id = d.id and s.day = d.day`,
-    [pgArray(rows.map((r) => String(r.id))), pgArray(rows.map((r) => dayKey(String(r.workspace_zone), now)))],
+    rows.map((r) => ({ inboxId: r.id, day: dayKey(r.workspaceZone, now) })),
   );
-  const sentBy = new Map(stats.map((s) => [String(s.id), Number(s.sent)]));
-  return new Map(rows.map((r) => [String(r.id), toBatchInbox(r, sentBy.get(String(r.id)) ?? 0, now)]));
+  return new Map(rows.map((r) => [r.id, toBatchInbox(r, sentBy.get(r.id) ?? 0, now)]));
 }
 
 /** Reads one inbox again (after an SMTP answer changed its state: back-off, error). */
 export async function reloadInbox(em: EntityManager, ctx: BatchContext, id: string, now: Date): Promise<BatchInbox | undefined> {
-  const fresh = await batchInboxes(em, await sql(em, INBOX_ROWS, [pgArray([id])]), now);
+  const fresh = await batchInboxes(em, await inboxRowsById(em, [id]), now);
   const inbox = fresh.get(id);
   if (inbox) ctx.inboxes.set(id, inbox);
   else ctx.inboxes.delete(id);
@@ -124,25 +105,21 @@ export function threadBefore(ctx: BatchContext, leadId: string, position: number
   return { subject: earlier[0]!.subject, messageIds: earlier.map((s) => s.messageId) };
 }
 
-function toBatchInbox(r: Record<string, unknown>, sentToday: number, now: Date): BatchInbox {
-  const zone = String(r.workspace_zone);
+function toBatchInbox(r: InboxStateRow, sentToday: number, now: Date): BatchInbox {
   return {
-    id: String(r.id),
-    email: String(r.email),
-    fromName: String(r.from_name),
-    signature: (r.signature as string | null) ?? null,
-    minGapMinutes: Number(r.min_gap_minutes),
-    gapJitterMinutes: Number(r.gap_jitter_minutes),
-    workspaceZone: zone,
-    status: String(r.status),
-    deleted: r.deleted_at !== null,
-    backoffUntil: date(r.backoff_until),
-    nextFreeAt: date(r.next_free_at),
-    smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
-    capToday: capOn(
-      { dailyCap: Number(r.daily_cap), rampStart: Number(r.ramp_start), rampIncrement: Number(r.ramp_increment), rampStartedAt: plainDate(r.ramp_started_at) },
-      dayKey(zone, now),
-    ),
+    id: r.id,
+    email: r.email,
+    fromName: r.fromName,
+    signature: r.signature,
+    minGapMinutes: r.minGapMinutes,
+    gapJitterMinutes: r.gapJitterMinutes,
+    workspaceZone: r.workspaceZone,
+    status: r.status,
+    deleted: r.deletedAt !== null,
+    backoffUntil: r.backoffUntil,
+    nextFreeAt: r.nextFreeAt,
+    smtp: r.smtp,
+    capToday: capOn({ dailyCap: r.dailyCap, rampStart: r.rampStart, rampIncrement: r.rampIncrement, rampStartedAt: r.rampStartedAt }, dayKey(r.workspaceZone, now)),
     sentToday,
   };
 }

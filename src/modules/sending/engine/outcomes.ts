@@ -1,5 +1,6 @@
 // What an SMTP answer does to the send, the lead, the inbox and the counters (README "Outcomes"). Each
-// function runs inside the transaction that also moves the send out of `sending`.
+// function runs inside the transaction that also moves the send out of `sending`. The statements:
+// outcomes.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { SmtpResult } from '../../../mail/smtp-sender';
@@ -8,9 +9,27 @@ import { stepBehind, stopLead, stopLeadsStatements } from '../../leads/lifecycle
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
-import { inlined, inlinedStatement, sql, sqlBatch } from '../../../db/sql';
+import { inlinedStatement, sqlBatch } from '../../../db/sql';
 import { emailBouncedEvent, mailboxStoppedEvent } from '../../events/payloads';
 import { eventsInsert, recordEvent } from '../../events/record-event';
+import {
+  addToInboxDay,
+  backOffInbox,
+  BOUNCE_WINDOW,
+  failSend,
+  hardBouncesInsert,
+  inboxRecentSends,
+  insertSendAttempt,
+  insertSoftBounce,
+  markCampaignFirstSent,
+  markInboxSent,
+  markSendBounced,
+  requeueSend,
+  requeueSendUntried,
+  restInbox,
+  setLeadLastSent,
+  stopInboxForBounces,
+} from './outcomes.queries';
 
 export interface ClaimedSend {
   id: string;
@@ -55,53 +74,44 @@ export const RETRY_MINUTES = [5, 15, 60, 180, 360] as const;
 export const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
 /** How long an inbox rests after its server refused our login or our sender. */
 export const AUTH_BACKOFF_MINUTES = 60;
-/** decisions.md §5: bounce_stopped when hard bounces pass 5% of the last 100 sends, once there are 20. */
-export const BOUNCE_WINDOW = 100;
+/** decisions.md §5: bounce_stopped when hard bounces pass 5% of the last 100 sends (BOUNCE_WINDOW, in
+ *  the statement that counts them), once there are 20. */
+export { BOUNCE_WINDOW };
 export const BOUNCE_MIN_SENDS = 20;
 export const BOUNCE_MAX_RATE = 0.05;
 
 const minutes = (n: number) => n * 60_000;
 
 async function attempt(em: EntityManager, d: Delivery, outcome: 'accepted' | 'deferred' | 'rejected', r: SmtpResult, now: Date) {
-  await sql(em, `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail) values (?, ?, ?, ?, ?, ?, ?, ?)`, [
-    randomUUID(),
-    now,
-    d.send.workspaceId,
-    d.send.id,
-    d.inbox.id,
-    outcome,
-    r.code,
-    r.detail || null,
-  ]);
+  await insertSendAttempt(em, { id: randomUUID(), workspaceId: d.send.workspaceId, sendId: d.send.id, inboxId: d.inbox.id, outcome, code: r.code, detail: r.detail || null }, now);
 }
 
 async function countDay(em: EntityManager, d: Delivery, now: Date, column: 'sent' | 'failed', bounced = 0) {
-  await sql(
-    em,
-    `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
-     values (?, ?, ?, ?, ?, ?, ?, ?, 0)
-     on conflict (inbox_id, day) do update set ${column} = inbox_day_stat.${column} + 1, bounced = inbox_day_stat.bounced + excluded.bounced`,
-    [randomUUID(), now, d.send.workspaceId, d.inbox.id, dayKey(d.inbox.workspaceZone, now), column === 'sent' ? 1 : 0, column === 'failed' ? 1 : 0, bounced],
-  );
+  await addToInboxDay(em, { id: randomUUID(), workspaceId: d.send.workspaceId, inboxId: d.inbox.id, day: dayKey(d.inbox.workspaceZone, now), column, bounced }, now);
 }
 
 /** The email left: the inbox rests its gap, the campaign has sent, the lead moves on. */
 async function wentOut(em: EntityManager, d: Delivery, now: Date, random: () => number) {
-  await sql(em, `update inbox set last_sent_at = ?, next_free_at = ?, last_error = null where id = ?`, [
-    now,
-    nextFreeAt(now, d.inbox.minGapMinutes, d.inbox.gapJitterMinutes, random),
-    d.inbox.id,
-  ]);
-  // An UPDATE on the campaign row: the steps service locks that row, so a step change and a first send
-  // cannot cross (steps/sequence-lock.ts).
-  await sql(em, `update campaign set first_sent_at = ? where id = ? and first_sent_at is null`, [now, d.send.campaignId]);
-  await sql(em, `update lead set last_sent_at = ? where id = ?`, [now, d.send.leadId]);
+  await markInboxSent(em, d.inbox.id, now, nextFreeAt(now, d.inbox.minGapMinutes, d.inbox.gapJitterMinutes, random));
+  // Locks the campaign row as a step change does (steps/sequence-lock.ts), so the two cannot cross.
+  await markCampaignFirstSent(em, d.send.campaignId, now);
+  await setLeadLastSent(em, d.send.leadId, now);
   if (d.send.kind === 'step') await stepBehind(em, d.campaign, d.send.leadId, d.send.stepPosition!, now, d.send.variant);
 }
 
+/** The rows a bounce of this delivery names. */
+const bounceKeys = (d: Delivery) => ({
+  workspaceId: d.send.workspaceId,
+  campaignId: d.send.campaignId,
+  leadId: d.send.leadId,
+  inboxId: d.inbox.id,
+  sendId: d.send.id,
+  email: d.lead.email,
+});
+
 /** A 5xx for the recipient or the message: a hard bounce. */
 export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number) {
-  await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [now, r.code, d.subject, r.detail, d.send.id]);
+  await markSendBounced(em, d.send.id, { at: now, code: r.code, subject: d.subject, error: r.detail });
   await attempt(em, d, 'rejected', r, now);
   await countDay(em, d, now, 'sent', 1);
   // Stopped before it moves past the step, so a bounced last step never reads as a completed sequence.
@@ -110,12 +120,7 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   await recordHardBounce(
     em,
     {
-      workspaceId: d.send.workspaceId,
-      campaignId: d.send.campaignId,
-      leadId: d.send.leadId,
-      inboxId: d.inbox.id,
-      sendId: d.send.id,
-      email: d.lead.email,
+      ...bounceKeys(d),
       source: 'smtp',
       code: r.code,
       category: r.senderRefused ? 'block' : 'hard',
@@ -154,10 +159,11 @@ export async function recordHardBounces(em: EntityManager, bounces: readonly Har
   const events = eventsInsert(bounces.map((b) => emailBouncedEvent({ ...b, bounceType: 'hard' }, now)));
   const stops = stopLeadsStatements([...new Set(bounces.map((b) => b.leadId))], { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
   await sqlBatch(em, [
-    inlined(
-      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
-       values ${bounces.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      bounces.flatMap((b) => [randomUUID(), now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason]),
+    inlinedStatement(
+      hardBouncesInsert(
+        bounces.map((b) => ({ ...b, id: randomUUID() })),
+        now,
+      ),
     ),
     ...stops.map(inlinedStatement),
     inlinedStatement(events),
@@ -184,31 +190,17 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
   await countDay(em, d, now, 'failed');
   const wait = minutes(RETRY_MINUTES[Math.min(d.send.attempts, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0]);
   if (r.code === null || r.code === 421) {
-    await sql(em, `update inbox set last_error = ?, backoff_until = greatest(coalesce(backoff_until, ?), ?) where id = ?`, [
-      `Sending failed: ${r.detail}`.slice(0, 500),
-      now,
-      new Date(now.getTime() + wait),
-      d.inbox.id,
-    ]);
+    await backOffInbox(em, d.inbox.id, `Sending failed: ${r.detail}`.slice(0, 500), now, new Date(now.getTime() + wait));
   }
   if (d.send.attempts >= MAX_ATTEMPTS) {
-    await sql(em, `update send set status = 'failed', smtp_code = ?, error = ? where id = ?`, [r.code, `Gave up after ${d.send.attempts} tries: ${r.detail}`, d.send.id]);
-    await sql(
-      em,
-      `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason) values (?, ?, ?, ?, ?, ?, ?, ?, 'smtp', ?, 'soft', ?)`,
-      [randomUUID(), now, d.send.workspaceId, d.send.campaignId, d.send.leadId, d.inbox.id, d.send.id, d.lead.email, r.code, r.detail || 'no answer'],
-    );
+    await failSend(em, d.send.id, r.code, `Gave up after ${d.send.attempts} tries: ${r.detail}`);
+    await insertSoftBounce(em, { id: randomUUID(), ...bounceKeys(d), code: r.code, reason: r.detail || 'no answer' }, now);
     if (d.send.kind === 'step') await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
     await recordEvent(
       em,
       emailBouncedEvent(
         {
-          workspaceId: d.send.workspaceId,
-          leadId: d.send.leadId,
-          email: d.lead.email,
-          campaignId: d.send.campaignId,
-          inboxId: d.inbox.id,
-          sendId: d.send.id,
+          ...bounceKeys(d),
           bounceType: 'soft',
           category: 'soft',
           source: 'smtp',
@@ -220,7 +212,7 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
     );
     return;
   }
-  await sql(em, `update send set status = 'queued', scheduled_for = ?, smtp_code = ?, error = ? where id = ?`, [new Date(now.getTime() + wait), r.code, r.detail, d.send.id]);
+  await requeueSend(em, d.send.id, new Date(now.getTime() + wait), r.code, r.detail);
 }
 
 /** The server refused our login or our sender: the inbox rests and shows the error; the email waits
@@ -229,33 +221,17 @@ export async function recordAuthFailure(em: EntityManager, d: Delivery, r: SmtpR
   const until = new Date(now.getTime() + minutes(AUTH_BACKOFF_MINUTES));
   await attempt(em, d, 'deferred', r, now);
   await countDay(em, d, now, 'failed');
-  await sql(em, `update inbox set last_error = ?, backoff_until = ? where id = ?`, [`The server refused the inbox: ${r.detail}`.slice(0, 500), until, d.inbox.id]);
-  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0), smtp_code = ?, error = ? where id = ?`, [
-    until,
-    r.code,
-    r.detail,
-    d.send.id,
-  ]);
+  await restInbox(em, d.inbox.id, `The server refused the inbox: ${r.detail}`.slice(0, 500), until);
+  await requeueSendUntried(em, d.send.id, until, r.code, r.detail);
 }
 
 /** decisions.md §5: an active inbox whose hard bounces pass 5% of its last 100 sends (once it has 20,
  *  counted since a passed connection test brought it back) stops as bounce_stopped. */
 export async function checkBounceStop(em: EntityManager, inboxId: string, now: Date): Promise<boolean> {
-  const [row] = await sql(
-    em,
-    `select count(*)::int as n, count(*) filter (where x.status = 'bounced')::int as b from (
-       select s.status from send s join inbox i on i.id = s.inbox_id
-        where s.inbox_id = ? and s.status in ('sent', 'bounced') and s.sent_at >= coalesce(i.bounce_count_from, '-infinity'::timestamptz)
-        order by s.sent_at desc limit ${BOUNCE_WINDOW}) x`,
-    [inboxId],
-  );
-  const n = Number(row?.n ?? 0);
-  const b = Number(row?.b ?? 0);
+  const { sends: n, bounced: b } = await inboxRecentSends(em, inboxId);
   if (n < BOUNCE_MIN_SENDS || b / n <= BOUNCE_MAX_RATE) return false;
   const reason = `Stopped: ${b} hard bounces in the last ${n} sends (over 5%). Check the list, then run the connection test to send again.`;
-  const changed = await sql(em, `update inbox set status = 'bounce_stopped', last_error = ? where id = ? and status = 'active' returning workspace_id, email`, [reason, inboxId]);
-  const [stopped] = changed;
-  if (stopped)
-    await recordEvent(em, mailboxStoppedEvent({ workspaceId: String(stopped.workspace_id), inboxId, email: String(stopped.email), status: 'bounce_stopped', reason }, now));
-  return changed.length > 0;
+  const stopped = await stopInboxForBounces(em, inboxId, reason);
+  if (stopped) await recordEvent(em, mailboxStoppedEvent({ workspaceId: stopped.workspaceId, inboxId, email: stopped.email, status: 'bounce_stopped', reason }, now));
+  return stopped !== null;
 }

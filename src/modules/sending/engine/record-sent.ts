@@ -1,23 +1,34 @@
 // The accepted emails of a batch recorded together (README "Outcomes", the 2xx row; the other answers are
 // recorded one by one in outcomes.ts), as array statements inside one transaction, sent in two round trips
-// (locks and reads, then every write; values written into the statements by db/sql.ts inlined). Rows lock in id
-// order (inboxes, campaigns, leads) so two processes flushing at once cannot deadlock on each other;
-// should PostgreSQL still pick this transaction as a deadlock victim, nothing of it was applied and
-// it runs again.
+// (locks and reads, then every write; values written into the statements by db/sql.ts inlined; the
+// statements: accepted.queries.ts). Rows lock in id order (inboxes, campaigns, leads) so two processes
+// flushing at once cannot deadlock on each other; should PostgreSQL still pick this transaction as a
+// deadlock victim, nothing of it was applied and it runs again.
 //
 // Until the flush commits, the sends stay `sending`: a process that dies in between leaves them to the
 // sweep (sweep.ts), which counts them as sent and never sends them again.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmtpResult } from '../../../mail/smtp-sender';
-import type { LeadStatus } from '../../leads/lead.entity';
 import { afterStep } from '../../leads/lifecycle/lead-progress';
-import { isInSequence } from '../../leads/lifecycle/lead-status';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
 import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
 import { eventsInsert } from '../../events/record-event';
-import { boolArray, inlined, inlinedStatement, intArray, pgArray, sqlBatch, textArray, timeArray } from '../../../db/sql';
+import { inlinedStatement, sqlBatch } from '../../../db/sql';
+import { isInSequence } from '../../leads/lifecycle/lead-status';
+import {
+  acceptedAttempts,
+  addDaySends,
+  advanceLeads,
+  campaignsFirstSent,
+  inboxesSent,
+  inboxesWithBounces,
+  lockAcceptedRows,
+  sendsSent,
+  type LeadAdvance,
+  type LockedLeadRow,
+} from './accepted.queries';
 
 export interface AcceptedSend {
   delivery: Delivery;
@@ -65,98 +76,41 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
 
   // 1. Locks in id order: inboxes, the campaigns not yet marked as having sent (an UPDATE on the row the
   //    steps service locks; steps/sequence-lock.ts), the leads with where they stand.
-  const [, unmarked, leadRows] = await sqlBatch(tx, [
-    inlined(`select id from inbox where id = any(?::uuid[]) order by id for update`, [pgArray(inboxRows.map((i) => i.id))]),
-    inlined(`select id from campaign where id = any(?::uuid[]) and first_sent_at is null order by id for update`, [pgArray([...firsts.keys()].sort())]),
-    inlined(`select id, status, current_step from lead where id = any(?::uuid[]) order by id for update`, [pgArray(leadIds)]),
-  ]);
-  const leads = leadUpdates(accepted, leadRows!);
-  const marked = unmarked!.map((r) => String(r.id));
+  const locked = await lockAcceptedRows(tx, { inboxIds: inboxRows.map((i) => i.id), campaignIds: [...firsts.keys()].sort(), leadIds });
+  const leads = leadUpdates(accepted, locked.leads);
+  const marked = locked.unmarkedCampaignIds;
 
   // 2. Every write, then which inboxes need the bounce-stop check.
-  const results = await sqlBatch(tx, [
-    inlined(
-      // Answers recorded meanwhile (outcomes.ts, at once) stand: a bounce's later gap is not moved back,
-      // and the error of a back-off that began after these emails stays shown.
-      `update inbox set last_sent_at = greatest(inbox.last_sent_at, x.at), next_free_at = greatest(inbox.next_free_at, x.free),
-              last_error = case when inbox.backoff_until > x.at then inbox.last_error end
-         from unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) as x(id, at, free) where inbox.id = x.id`,
-      [pgArray(inboxRows.map((i) => i.id)), timeArray(inboxRows.map((i) => i.at)), timeArray(inboxRows.map((i) => i.free))],
-    ),
-    inlined(
-      `insert into inbox_day_stat (id, created_at, workspace_id, inbox_id, day, sent, failed, bounced, replied)
-       select gen_random_uuid(), now(), x.workspace, x.inbox, x.day, x.n, 0, 0, 0 from unnest(?::uuid[], ?::uuid[], ?::date[], ?::int[]) as x(workspace, inbox, day, n)
-       on conflict (inbox_id, day) do update set sent = inbox_day_stat.sent + excluded.sent`,
-      [pgArray(dayRows.map((d) => d.workspace)), pgArray(dayRows.map((d) => d.inbox)), pgArray(dayRows.map((d) => d.day)), intArray(dayRows.map((d) => d.n))],
-    ),
-    ...(marked.length
-      ? [
-          inlined(`update campaign set first_sent_at = x.at from unnest(?::uuid[], ?::timestamptz[]) as x(id, at) where campaign.id = x.id`, [
-            pgArray(marked),
-            timeArray(marked.map((id) => firsts.get(id)!)),
-          ]),
-        ]
-      : []),
-    inlined(
-      `update send set status = 'sent', sent_at = x.at, smtp_code = x.code, subject = x.subject, error = null
-         from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::text[]) as x(id, at, code, subject) where send.id = x.id`,
-      [
-        pgArray(accepted.map((a) => a.delivery.send.id)),
-        timeArray(accepted.map((a) => a.at)),
-        intArray(accepted.map((a) => a.result.code)),
-        textArray(accepted.map((a) => a.delivery.subject)),
-      ],
-    ),
-    inlined(
-      `insert into send_attempt (id, created_at, workspace_id, send_id, inbox_id, outcome, code, detail)
-       select gen_random_uuid(), x.at, x.workspace, x.send, x.inbox, 'accepted', x.code, nullif(x.detail, '')
-         from unnest(?::timestamptz[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::text[]) as x(at, workspace, send, inbox, code, detail)`,
-      [
-        timeArray(accepted.map((a) => a.at)),
-        pgArray(accepted.map((a) => a.delivery.send.workspaceId)),
-        pgArray(accepted.map((a) => a.delivery.send.id)),
-        pgArray(accepted.map((a) => a.delivery.inbox.id)),
-        intArray(accepted.map((a) => a.result.code)),
-        textArray(accepted.map((a) => a.result.detail ?? '')),
-      ],
-    ),
-    inlined(
-      `update lead set last_sent_at = x.at,
-              current_step = coalesce(x.step, lead.current_step),
-              last_step_at = coalesce(x.step_at, lead.last_step_at),
-              status = case when x.moves then x.status else lead.status end,
-              next_due_at = case when x.moves then x.due else lead.next_due_at end,
-              variant = case when x.moves then coalesce(lead.variant, x.variant) else lead.variant end
-         from unnest(?::uuid[], ?::timestamptz[], ?::int[], ?::timestamptz[], ?::text[], ?::timestamptz[], ?::boolean[], ?::int[])
-           as x(id, at, step, step_at, status, due, moves, variant)
-        where lead.id = x.id`,
-      [
-        pgArray(leads.map((u) => u.id)),
-        timeArray(leads.map((u) => u.at)),
-        intArray(leads.map((u) => u.step)),
-        timeArray(leads.map((u) => u.stepAt)),
-        textArray(leads.map((u) => u.status)),
-        timeArray(leads.map((u) => u.due)),
-        boolArray(leads.map((u) => u.moves)),
-        intArray(leads.map((u) => u.variant)),
-      ],
-    ),
-    // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
-    inlinedStatement(eventsInsert(sentEvents(accepted, leads))),
-    // The 20th send may be the one that makes earlier bounces count: checked for the inboxes that have a
-    // bounce since their count started (one index probe each, here; the full check reads 100 sends).
-    inlined(
-      `select i.id from inbox i where i.id = any(?::uuid[]) and i.status = 'active'
-          and exists (select 1 from bounce b where b.inbox_id = i.id and b.created_at >= coalesce(i.bounce_count_from, '-infinity'::timestamptz))`,
-      [pgArray(inboxRows.map((i) => i.id))],
-    ),
-  ]);
+  const results = await sqlBatch(
+    tx,
+    [
+      inboxesSent(inboxRows),
+      addDaySends(dayRows),
+      ...(marked.length ? [campaignsFirstSent(marked.map((id) => ({ id, at: firsts.get(id)! })))] : []),
+      sendsSent(accepted.map((a) => ({ id: a.delivery.send.id, at: a.at, code: a.result.code, subject: a.delivery.subject }))),
+      acceptedAttempts(
+        accepted.map((a) => ({
+          at: a.at,
+          workspaceId: a.delivery.send.workspaceId,
+          sendId: a.delivery.send.id,
+          inboxId: a.delivery.inbox.id,
+          code: a.result.code,
+          detail: a.result.detail ?? '',
+        })),
+      ),
+      advanceLeads(leads),
+      // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
+      eventsInsert(sentEvents(accepted, leads)),
+      // The 20th send may be the one that makes earlier bounces count.
+      inboxesWithBounces(inboxRows.map((i) => i.id)),
+    ].map(inlinedStatement),
+  );
   const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
   for (const r of results[results.length - 1]!) await checkBounceStop(tx, String(r.id), latest);
 }
 
 /** email_sent for every accepted email, lead_completed for every lead whose last step it was. */
-function sentEvents(accepted: readonly AcceptedSend[], leads: readonly LeadUpdate[]) {
+function sentEvents(accepted: readonly AcceptedSend[], leads: readonly LeadAdvance[]) {
   const sent = accepted.map(({ delivery: d, at }) =>
     emailSentEvent(
       {
@@ -186,22 +140,11 @@ function sentEvents(accepted: readonly AcceptedSend[], leads: readonly LeadUpdat
   return [...sent, ...completed];
 }
 
-interface LeadUpdate {
-  id: string;
-  at: Date;
-  step: number | null;
-  stepAt: Date | null;
-  status: string | null;
-  due: Date | null;
-  moves: boolean;
-  variant: number | null;
-}
-
 /** Every lead's last_sent_at, and a sequence email moves its lead past the step (as stepBehind, for
  *  many leads): unless it is already past it; a lead whose sequence ended meanwhile only records it. */
-function leadUpdates(accepted: readonly AcceptedSend[], rows: readonly Record<string, unknown>[]): LeadUpdate[] {
-  const current = new Map(rows.map((r) => [String(r.id), { status: r.status as LeadStatus, step: Number(r.current_step) }]));
-  const updates = new Map<string, LeadUpdate>();
+function leadUpdates(accepted: readonly AcceptedSend[], rows: readonly LockedLeadRow[]): LeadAdvance[] {
+  const current = new Map(rows.map((r) => [r.id, { status: r.status, step: r.currentStep }]));
+  const updates = new Map<string, LeadAdvance>();
   for (const a of [...accepted].sort((x, y) => x.at.getTime() - y.at.getTime())) {
     const { send, campaign } = a.delivery;
     const lead = current.get(send.leadId);

@@ -8,7 +8,7 @@ import { deliverDue, type DeliveryReport, type TickOptions } from './deliver';
 import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } from './load-state';
 import { pickDue, type DueWork } from './pick-due';
 import { queuePlannedSends } from './queue';
-import { sql } from '../../../db/sql';
+import { tryPlannerLock } from './planner.queries';
 import { sweepInterrupted } from './sweep';
 
 export interface TickReport extends DeliveryReport {
@@ -35,8 +35,7 @@ function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineIn
 export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly string[]): Promise<{ planned: number; queued: number } | null> {
   const em = deps.orm.em.fork();
   return em.transactional(async (tx) => {
-    const [lock] = await sql(tx, `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as ok`, [plannerLock(workspaceIds)]);
-    if (!lock?.ok) return null;
+    if (!(await tryPlannerLock(tx, plannerLock(workspaceIds)))) return null;
     const campaigns = (await loadCampaigns(tx, now, undefined, workspaceIds)).filter((c) => c.steps.length > 0);
     if (!campaigns.length) return { planned: 0, queued: 0 };
     const inboxList = await loadInboxes(tx, now, [...new Set(campaigns.map((c) => c.workspaceId))]);

@@ -1,0 +1,59 @@
+// The event outbox's SQL (record-event.ts, decisions.md §8): inserting events in the caller's
+// transaction. Each row names its own workspace; a `once_key` already used by the workspace inserts
+// nothing (the unique (workspace_id, once_key)).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { pgArray, sql, textArray, timeArray } from '../../db/sql';
+import type { NewEvent } from './record-event';
+
+export interface EventRow {
+  id: string;
+  at: Date;
+  kind: string;
+  /** The event's `data`, as JSON text. */
+  payload: string;
+  onceKey: string | null;
+  /** Set when the event is written as already handed to delivery. */
+  deliveredAt: Date | null;
+}
+
+/** Inserts one event of the workspace; its id, or null when its once_key was already used. */
+export async function insertEventRow(em: EntityManager, workspaceId: string, e: EventRow): Promise<string | null> {
+  const rows = await sql(
+    em,
+    `insert into event (id, created_at, workspace_id, kind, payload, once_key, delivered_at) values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (workspace_id, once_key) do nothing returning id`,
+    [e.id, e.at, workspaceId, e.kind, e.payload, e.onceKey, e.deliveredAt],
+  );
+  return rows.length ? String(rows[0]!.id) : null;
+}
+
+/**
+ * One statement recording many events, for a caller that sends it with others in one round trip (db/sql.ts
+ * sqlBatch, through `inlined`) or alone: the same rows as insertEventRow one by one, `onceKey`s already
+ * used skipped. Five array parameters whatever the number of events.
+ * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's and the reply poll's batches span workspaces)
+ */
+export function eventsInsert(events: readonly NewEvent[]): { query: string; params: unknown[] } {
+  return {
+    query: `insert into event (id, created_at, workspace_id, kind, payload, once_key)
+     select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key
+       from unnest(?::timestamptz[], ?::uuid[], ?::text[], ?::text[], ?::text[]) as x(at, workspace, kind, payload, once_key)
+     on conflict (workspace_id, once_key) do nothing`,
+    params: [
+      timeArray(events.map((e) => e.now)),
+      pgArray(events.map((e) => e.workspaceId)),
+      textArray(events.map((e) => e.kind)),
+      textArray(events.map((e) => JSON.stringify(e.payload))),
+      textArray(events.map((e) => e.onceKey ?? null)),
+    ],
+  };
+}
+
+/**
+ * eventsInsert run on its own, in the caller's transaction.
+ * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's batches span workspaces)
+ */
+export async function insertEvents(em: EntityManager, events: readonly NewEvent[]): Promise<void> {
+  const { query, params } = eventsInsert(events);
+  await sql(em, query, params);
+}

@@ -1,0 +1,88 @@
+// The SQL of GET /campaigns/:id/sending-status (sending-status.service.ts): set-wise counts of the
+// campaign's leads due now and today, and of those held, the way the engine judges them one by one
+// (schedule/due.ts; LEAD_DUE_AT). Every statement is keyed by a campaign the service found first through
+// the workspace-filtered em (findOr404).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import { leadProviderSql } from '../leads/lead-provider';
+import type { DueGroup } from './schedule';
+import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
+import { runningSql } from '../leads/lifecycle/lead-status';
+
+/** What the counts need of the campaign. */
+export interface DueScope {
+  campaignId: string;
+  /** Step 1's wait, in minutes. */
+  firstWaitMinutes: number;
+  skipRisky: boolean;
+  /** The campaign's zone, the zone of leads without one of their own when `leadTimezone`. */
+  timezone: string;
+  leadTimezone: boolean;
+}
+
+/** SQL over `lead l`: the campaign's leads still in line for mail with nothing in flight for them. */
+const open = (excluded: string) => `l.campaign_id = ? and ${runningSql('l')} and (l.status = 'pending' or l.next_due_at is not null)
+    and (l.verification is null or l.verification not in ${excluded})
+    and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
+    and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
+const away = `l.away_until > ?`;
+// An away lead's mail waits for its return date (due.ts holds): the engine moves next_due_at there once
+// it has looked at the lead, and until then these counts do the same.
+const dueOrBack = `greatest(${LEAD_DUE_AT}, coalesce(l.away_until, '-infinity'::timestamptz))`;
+const verifying = `l.verification = 'pending' and l.verification_started_at > ?`;
+
+/**
+ * The leads due at `now` (not away, not held by a running check started after `holdSince`), grouped by
+ * the zone they are sent in, their provider and whether they are new.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function dueNowGroups(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<DueGroup[]> {
+  const zone = c.leadTimezone ? `coalesce(l.timezone, ?)` : `?::text`;
+  const rows = await sql(
+    em,
+    `select ${zone} as zone, ${leadProviderSql('l')} as provider, (l.status = 'pending') as is_new, count(*)::int as n from lead l
+        where ${open(skippedVerifications(c.skipRisky))} and ${LEAD_DUE_AT} <= ? and not (${away}) is true and not (${verifying}) is true group by 1, 2, 3`,
+    [c.timezone, c.campaignId, c.firstWaitMinutes, now, now, holdSince],
+  );
+  return rows.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));
+}
+
+/**
+ * Follow-ups and new leads due (or back from away) before `endOfDay`.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function dueTodayCounts(em: EntityManager, c: DueScope, endOfDay: Date): Promise<{ followUps: number; newLeads: number }> {
+  const [row] = await sql(
+    em,
+    `select count(*) filter (where l.status = 'active')::int as follow_ups, count(*) filter (where l.status = 'pending')::int as new_leads from lead l
+        where ${open(skippedVerifications(c.skipRisky))} and ${dueOrBack} < ?`,
+    [c.campaignId, c.firstWaitMinutes, endOfDay],
+  );
+  return { followUps: Number(row?.follow_ups ?? 0), newLeads: Number(row?.new_leads ?? 0) };
+}
+
+/**
+ * Leads held by an away lead (away now, and its next email would go before the return date were it not
+ * away, or was already moved to it) and by verification (due now while its check, started after
+ * `holdSince`, runs).
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function heldCounts(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<{ away: number; verification: number }> {
+  const [row] = await sql(
+    em,
+    `select count(*) filter (where ${away} and ${LEAD_DUE_AT} <= l.away_until)::int as away,
+              count(*) filter (where ${verifying} and ${LEAD_DUE_AT} <= ?)::int as verification
+         from lead l where ${open(skippedVerifications(c.skipRisky))}`,
+    [now, c.firstWaitMinutes, holdSince, c.firstWaitMinutes, now, c.campaignId],
+  );
+  return { away: Number(row?.away ?? 0), verification: Number(row?.verification ?? 0) };
+}
+
+/**
+ * The earliest moment a lead in line comes due (or back from away); null when none is in line.
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function nextDueAt(em: EntityManager, c: DueScope): Promise<Date | null> {
+  const [row] = await sql(em, `select min(${dueOrBack}) as at from lead l where ${open(skippedVerifications(c.skipRisky))}`, [c.firstWaitMinutes, c.campaignId]);
+  return row?.at ? new Date(row.at as string) : null;
+}
