@@ -213,19 +213,19 @@ it('tells the runs to stop when its fence connection is lost, makes the connecti
   const a = await start();
   const poll = (all: JobRow[]) => all.find((r) => r.name === 'poll-replies');
   const aOwner = poll(await waitUntil(rows, (all) => running(poll(all)) && ownedBy(poll(all), a), 90_000))!.owner!;
-  // The server ends the session that holds A's owner lock: its fence connection.
+  // The server ends the session that holds A's owner lock: its owner connection, which holds the fences.
   const cutAt = Date.now();
   const cut = await sql.query(
     `select pg_terminate_backend(l.pid) as ok from pg_locks l
       where l.locktype = 'advisory' and l.objsubid = 1 and l.database = (select oid from pg_database where datname = current_database())
-        and l.classid = ((hashtextextended('job-owner:' || $1, 0) >> 32) & 4294967295)::oid
-        and l.objid = (hashtextextended('job-owner:' || $1, 0) & 4294967295)::oid`,
+        and l.classid = ((hashtextextended('process-owner:' || $1, 0) >> 32) & 4294967295)::oid
+        and l.objid = (hashtextextended('process-owner:' || $1, 0) & 4294967295)::oid`,
     [aOwner],
   );
   expect(cut.rows).toEqual([{ ok: true }]);
   const told = () => a.logs('job fence lost with its connection; the run is told to stop').map((l) => l.job);
   const logged = await waitUntil(
-    async () => ({ told: told().includes('poll-replies'), reconnected: a.logs('job fence connection made again').length > 0 }),
+    async () => ({ told: told().includes('poll-replies'), reconnected: a.logs('process owner connection made again').length > 0 }),
     (l) => l.told && l.reconnected,
     30_000,
   );
