@@ -25,15 +25,18 @@ import { lockKeySql, OWNER_LOCK_PREFIX, ownerAliveSql } from './owner-sql';
 const PING_EVERY_MS = 2_000;
 const PING_DEADLINE_MS = 5_000;
 const TICK_MS = 1_000;
-/** The longest a lost connection goes unnoticed here (a ping sent just before the cut, then its deadline). */
-export const CLIENT_NOTICE_MS = PING_EVERY_MS + TICK_MS + PING_DEADLINE_MS;
+/** The longest a lost connection goes unnoticed here: the cut just after an answer, the next ping on
+ *  the tick after PING_EVERY_MS, its deadline seen on the tick after PING_DEADLINE_MS. */
+export const CLIENT_NOTICE_MS = PING_EVERY_MS + TICK_MS + PING_DEADLINE_MS + TICK_MS;
 /** The longest a step of leased work may go on once its holder was told it lost its lock. */
 export const HOLDER_GRACE_MS = 20_000;
 /** The server drops the locks of a session whose peer is gone after this: TCP keepalives (idle, then
  *  probes) while the session is idle, the user timeout while an answer waits unacknowledged. Longer than
- *  CLIENT_NOTICE_MS + HOLDER_GRACE_MS (28 s). */
-const KEEPALIVE = { idle: 10, interval: 5, count: 4 };
+ *  CLIENT_NOTICE_MS + HOLDER_GRACE_MS (29 s). */
+const KEEPALIVE = { idle: 10, interval: 5, count: 5 };
 export const SERVER_DROP_MS = (KEEPALIVE.idle + KEEPALIVE.interval * KEEPALIVE.count) * 1_000;
+/** A connection and its owner lock are made within this, or given up and tried again. */
+const CONNECT_MS = 10_000;
 const RECONNECT_MS = 1_000;
 const RECONNECT_MAX_MS = 10_000;
 const CLOSE_MS = 1_000;
@@ -97,25 +100,32 @@ export class ProcessOwner {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.url, keepAlive: true, application_name: `owner ${this.name}`.slice(0, 63) });
+    const client = new Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: CONNECT_MS, application_name: `owner ${this.name}`.slice(0, 63) });
     // Listening from the start: an error event with no listener would end the process.
     let session: Session | null = null;
     client.on('error', (err) => session && this.dropped(session, err));
     client.on('end', () => session && this.dropped(session));
-    try {
+    const setup = (async () => {
       await client.connect();
       await client.query(
         `select set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false), set_config('tcp_keepalives_count', $3, false),
                 set_config('tcp_user_timeout', $4, false)`,
         [String(KEEPALIVE.idle), String(KEEPALIVE.interval), String(KEEPALIVE.count), String(SERVER_DROP_MS)],
       );
-      await client.query(`select pg_advisory_lock(${lockKeySql('$1::text')})`, [OWNER_LOCK_PREFIX + this.name]);
+      // Without waiting: after a cut this process's previous session may still hold it on the server (a
+      // network cut it has not noticed yet). The lock is then taken again once the server drops that one.
+      const { rows } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(${lockKeySql('$1::text')}) as ok`, [OWNER_LOCK_PREFIX + this.name]);
+      if (rows[0]?.ok !== true) throw new Error('the owner lock is still held by the previous connection, which the server has not dropped yet');
+    })();
+    try {
+      if (!(await settledWithin(setup, CONNECT_MS))) throw new Error(`no connection and owner lock within ${CONNECT_MS} ms`);
+      await setup;
     } catch (err) {
-      await client.end().catch(() => undefined);
+      await cut(client);
       throw err;
     }
     if (this.closing) {
-      await client.end().catch(() => undefined);
+      await cut(client);
       return;
     }
     session = { client, queue: Promise.resolve(), pingSince: null, lastAnswer: Date.now() };
@@ -134,8 +144,7 @@ export class ProcessOwner {
       this.held.delete(name);
       h.onLost();
     }
-    // A hung query (the ping) makes end() destroy the socket rather than wait for the server.
-    session.client.end().catch(() => undefined);
+    void cut(session.client);
     this.reconnectLater();
   }
 
@@ -236,10 +245,12 @@ export class ProcessOwner {
     const session = this.session;
     this.session = null;
     this.held.clear();
-    if (!session) return;
-    const ended = session.client.end().catch(() => undefined);
-    if (!(await settledWithin(ended, CLOSE_MS))) {
-      (session.client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    }
+    if (session) await cut(session.client);
   }
+}
+
+/** Ends a connection, bounded: a server that does not answer is cut off. */
+async function cut(client: Client): Promise<void> {
+  if (await settledWithin(client.end(), CLOSE_MS)) return;
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
