@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { Client as ApiClient, signUp, type Account } from '../support/client';
+import { Client as ApiClient, signUp } from '../support/client';
 import * as ops from '../graphql/generated';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
