@@ -124,10 +124,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           // The jobs have stopped: DNS look-ups still in flight are dropped, and the SMTP thread (unless a
           // send given up at the grace is still on it), the IMAP parse thread and GraphQL are ended.
           deps.dns.cancel?.();
-          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop()]), STOP_STEP_MS);
-          // Last before the database: what this process still holds (work given up at the grace) stays
-          // its own until nothing of it can run on, then every lease of it is free for the others at once.
-          await deps.owner.close();
+          // With them the owner connection closes, last before the database: what this process still held
+          // (work given up at the grace) stayed its own until now, and every lease of it is free for the
+          // others from here on.
+          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop(), deps.owner.close()]), STOP_STEP_MS);
           await db.close();
         })();
         return stopping;
