@@ -15,8 +15,11 @@ export interface LeasedColumn {
   maxChars: number;
 }
 
-/** Takes the column's lease in `holder`'s name until `until`, if its run goes on and nobody holds it; the
- *  column as it is then. */
+/**
+ * Takes the column's lease in `holder`'s name until `until`, if its run goes on and nobody holds it; the
+ * column as it is then.
+ * @allWorkspaces keyed by the column a column-run job carries (queued by POST /blocks/:id/run in its workspace)
+ */
 export async function takeRunLease(em: EntityManager, columnId: string, now: Date, until: Date, holder: string): Promise<LeasedColumn | null> {
   const [r] = await sql(
     em,
@@ -36,8 +39,11 @@ export async function takeRunLease(em: EntityManager, columnId: string, now: Dat
   };
 }
 
-/** Counts run_left down to the cells still queued and renews the lease while `holder` holds it. False
- *  when it no longer does (another process took the run over: this one stops). */
+/**
+ * Counts run_left down to the cells still queued and renews the lease while `holder` holds it. False
+ * when it no longer does (another process took the run over: this one stops).
+ * @allWorkspaces keyed by the column whose lease this run took
+ */
 export async function recordProgress(em: EntityManager, columnId: string, until: Date, holder: string): Promise<boolean> {
   const [r] = await sql(
     em,
@@ -49,18 +55,27 @@ export async function recordProgress(em: EntityManager, columnId: string, until:
   return r?.held === true;
 }
 
-/** Lets the column's lease go, while `holder` still holds it (a stopping run: the next one takes it at once). */
+/**
+ * Lets the column's lease go, while `holder` still holds it (a stopping run: the next one takes it at once).
+ * @allWorkspaces keyed by the column whose lease this run took
+ */
 export async function releaseRunLease(em: EntityManager, columnId: string, holder: string): Promise<void> {
   await sql(em, `update lead_column set run_lease_until = null where id = ? and run_lease_holder = ?`, [columnId, holder]);
 }
 
-/** Nothing is queued any more: the run is over. */
+/**
+ * Nothing is queued any more: the run is over.
+ * @allWorkspaces keyed by the column whose lease this run took
+ */
 export async function endRun(em: EntityManager, columnId: string): Promise<void> {
   await sql(em, `update lead_column set running = false, run_left = 0, run_lease_until = null where id = ?`, [columnId]);
 }
 
-/** The run ends early with `note`: what was not done stays undone (run_left says how much) and is no
- *  longer queued. */
+/**
+ * The run ends early with `note`: what was not done stays undone (run_left says how much) and is no
+ * longer queued.
+ * @allWorkspaces keyed by the column whose lease this run took
+ */
 export async function stopRunEarly(em: EntityManager, columnId: string, note: string): Promise<void> {
   await sql(
     em,
@@ -71,7 +86,10 @@ export async function stopRunEarly(em: EntityManager, columnId: string, note: st
   await sql(em, `update column_cell set queued = false where column_id = ? and queued`, [columnId]);
 }
 
-/** Columns whose run goes on with nobody holding it (its worker died, or shut down mid-run). */
+/**
+ * Columns whose run goes on with nobody holding it (its worker died, or shut down mid-run).
+ * @allWorkspaces the resume job's pass over every workspace's columns
+ */
 export async function runsToResume(em: EntityManager, now: Date): Promise<string[]> {
   const rows = await sql(em, `select id from lead_column where running and ${leaseFreeSql('run_lease_until', 'run_lease_holder', '?')}`, [now]);
   return rows.map((r) => String(r.id));

@@ -18,6 +18,7 @@ export const FAN_OUT_BATCH = 1_000;
  * enabled endpoint of its workspace subscribed to its kind, and is marked handed (event.delivered_at).
  * One statement, so both happen or neither; SKIP LOCKED lets two fan-outs share the work, and the
  * unique (event, endpoint) makes a repeat harmless. Returns how many events it handed.
+ * @allWorkspaces the fan-out job's pass over every workspace's outbox (workspaceIds narrows a scoped run)
  */
 export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_BATCH, workspaceIds: readonly string[] | null = null): Promise<number> {
   const rows = await sql(
@@ -39,7 +40,10 @@ export async function fanOutBatch(em: EntityManager, now: Date, limit = FAN_OUT_
 /** A workspace scope as a uuid[] parameter; null is every workspace. */
 const scope = (workspaceIds: readonly string[] | null) => (workspaceIds ? pgArray(workspaceIds) : null);
 
-/** Enabled endpoints with a delivery due and no worker holding them (of the given workspaces, else all). */
+/**
+ * Enabled endpoints with a delivery due and no worker holding them (of the given workspaces, else all).
+ * @allWorkspaces the delivery job's pass over every workspace's endpoints (workspaceIds narrows a scoped run)
+ */
 export async function endpointsWithDueWork(em: EntityManager, now: Date, workspaceIds: readonly string[] | null = null): Promise<string[]> {
   const rows = await sql(
     em,
@@ -59,7 +63,10 @@ export interface LeasedEndpoint {
   failingSince: Date | null;
 }
 
-/** Takes the endpoint for one worker of `holder` until `until`, if it is enabled and nobody holds it. */
+/**
+ * Takes the endpoint for one worker of `holder` until `until`, if it is enabled and nobody holds it.
+ * @allWorkspaces keyed by an endpoint the delivery job found due (endpointsWithDueWork)
+ */
 export async function takeEndpointLease(em: EntityManager, id: string, now: Date, until: Date, holder: string): Promise<LeasedEndpoint | null> {
   const [r] = await sql(
     em,
@@ -70,7 +77,10 @@ export async function takeEndpointLease(em: EntityManager, id: string, now: Date
   return r ? toEndpoint(r) : null;
 }
 
-/** The endpoint as an attempt needs it, without taking it (a single attempt made by a request). */
+/**
+ * The endpoint as an attempt needs it, without taking it (a single attempt made by a request).
+ * @allWorkspaces keyed by the endpoint of a delivery the caller found or made in its workspace
+ */
 export async function loadEndpoint(em: EntityManager, id: string): Promise<LeasedEndpoint | null> {
   const [r] = await sql(em, `select id, workspace_id, url, secret_enc, failing_since from webhook_endpoint where id = ?`, [id]);
   return r ? toEndpoint(r) : null;
@@ -84,7 +94,10 @@ const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
   failingSince: r.failing_since ? new Date(r.failing_since as string) : null,
 });
 
-/** Lets the endpoint go, while `holder` still holds it (not a lease another process took since). */
+/**
+ * Lets the endpoint go, while `holder` still holds it (not a lease another process took since).
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds
+ */
 export async function releaseEndpointLease(em: EntityManager, id: string, holder: string): Promise<void> {
   await sql(em, `update webhook_endpoint set lease_until = null where id = ? and lease_holder = ?`, [id, holder]);
 }
@@ -118,6 +131,7 @@ const toClaimed = (r: Record<string, unknown>): ClaimedDelivery => ({
  * cuts short still counts toward the schedule. Nothing is claimed once the endpoint is disabled or
  * deleted, or held by another process (this worker's lease was lost). Each row carries the endpoint's
  * secret as it is now (a rotation applies from the next claim).
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds
  */
 export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, holder: string, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
   const rows = await sql(
@@ -137,8 +151,11 @@ export async function claimDue(em: EntityManager, endpointId: string, now: Date,
   return rows.map((r) => ({ ...toClaimed(r), secretEnc: String(r.secret_enc) }));
 }
 
-/** Claims one delivery for an attempt now (POST …/test, …/retry) in `holder`'s name, due or not; null
- *  when a live worker or request holds it or it is no longer pending. */
+/**
+ * Claims one delivery for an attempt now (POST …/test, …/retry) in `holder`'s name, due or not; null
+ * when a live worker or request holds it or it is no longer pending.
+ * @allWorkspaces keyed by a delivery the caller found or made in its workspace
+ */
 export async function claimOne(em: EntityManager, id: string, now: Date, until: Date, holder: string): Promise<ClaimedDelivery | null> {
   const [r] = await sql(
     em,
@@ -152,8 +169,11 @@ export async function claimOne(em: EntityManager, id: string, now: Date, until: 
   return r ? toClaimed(r) : null;
 }
 
-/** Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted. Only
- *  while `holder` still holds them: one another process claimed since is its own. */
+/**
+ * Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted. Only
+ * while `holder` still holds them: one another process claimed since is its own.
+ * @allWorkspaces keyed by deliveries this worker claimed
+ */
 export async function releaseClaims(em: EntityManager, ids: readonly string[], holder: string): Promise<void> {
   await sql(em, `update webhook_delivery set lease_until = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'pending' and lease_holder = ?`, [
     pgArray(ids),
@@ -173,8 +193,11 @@ export interface Delivered {
   responseStatus: number;
 }
 
-/** Many successful attempts written at once (one statement, one commit): the worker's group commit.
- *  `clearStreak` also ends the endpoint's failing streak. */
+/**
+ * Many successful attempts written at once (one statement, one commit): the worker's group commit.
+ * `clearStreak` also ends the endpoint's failing streak.
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds and deliveries it claimed
+ */
 export async function recordDelivered(em: EntityManager, endpointId: string, done: readonly Delivered[], clearStreak: boolean): Promise<void> {
   if (!done.length) return;
   await sql(
@@ -187,9 +210,12 @@ export async function recordDelivered(em: EntityManager, endpointId: string, don
   );
 }
 
-/** Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
- *  next attempt (or fails the delivery) and disables an endpoint that has failed for 5 days. Returns
- *  whether the endpoint was disabled by this failure. */
+/**
+ * Writes what an attempt gave. A success clears the endpoint's failing streak; a failure schedules the
+ * next attempt (or fails the delivery) and disables an endpoint that has failed for 5 days. Returns
+ * whether the endpoint was disabled by this failure.
+ * @allWorkspaces keyed by a delivery this worker claimed and its endpoint
+ */
 export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpoint: LeasedEndpoint, r: AttemptResult, now: Date): Promise<{ disabled: boolean }> {
   if (r.ok) {
     await sql(
