@@ -8,7 +8,7 @@
 // a queued run: Agenda finds an unlocked row only by its next_run_at.
 import type { Pool } from 'pg';
 import { ObjectId, type MongoJobRepository } from '@agendajs/mongo-backend';
-import { advisoryLockHeldSql, ownerKeySql } from './fences';
+import { ownerAliveSql } from '../src/db/owner-sql';
 
 const EXPIRED = new Date(0);
 
@@ -42,7 +42,7 @@ export function postgresRows(pool: Pool, table: string, owner: string): AgendaRo
       // meanwhile by a live process (its name now on the row) is left alone.
       const r = await pool.query<GivenBack>(
         `update ${t} j set locked_at = $1
-          where j.locked_at > $1 and (j.last_modified_by is null or not ${advisoryLockHeldSql(ownerKeySql('j.last_modified_by::text'))})
+          where j.locked_at > $1 and (j.last_modified_by is null or not ${ownerAliveSql('j.last_modified_by::text')})
           returning j.id::text, j.name`,
         [EXPIRED],
       );

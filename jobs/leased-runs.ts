@@ -6,7 +6,8 @@
 //    lease lasts, means the lease is lost: the handler is told to stop (its signal), and nothing the run
 //    would still write to the row is written (it may be another process's run by now);
 // 3. gives the fence back when the handler returns. A run told to stop before its end (SIGTERM, the
-//    fence connection lost) is due again at once, so another process (or the next start) takes it up.
+//    owner connection that held its fence lost) is due again at once, so another process (or the next
+//    start) takes it up.
 import { setMaxListeners } from 'node:events';
 import type { Job, JobParameters } from 'agenda';
 import type { AppDeps } from '../src/context';
@@ -90,7 +91,7 @@ export class LeasedRuns {
     const key = def.every ? def.name : `${def.name}:${id}`;
     const fence = await this.fences.take(key, () => {
       this.log.warn('job fence lost with its connection; the run is told to stop', { job: def.name, id });
-      stop(new Error('the job fence connection was lost'));
+      stop(new Error('the owner connection holding the job fence was lost'));
     });
     if (!fence) {
       this.log.info('job run skipped: it still runs in another process, or cannot be fenced now', { job: def.name, id });

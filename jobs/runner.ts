@@ -2,8 +2,6 @@
 // is set. Each job file exports a definition; jobs carry ids, re-read state and are safe to run twice.
 // A job's lock is a lease that a dead process gives up within seconds, and a job never runs twice at
 // once: the protocol, and what happens after a crash or a SIGTERM, are in README.md here.
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { Agenda, type Job, type JobId } from 'agenda';
 import { MongoBackend, type MongoJobRepository } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
@@ -42,13 +40,14 @@ interface Backend {
   close(): Promise<void>;
 }
 
-async function openBackend(deps: AppDeps, databaseUrl: string, owner: string, fences: JobFences): Promise<Backend> {
+async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend> {
+  const owner = deps.owner.name;
   if (deps.config.mongodbUrl) {
     // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of waiting
     // out the driver's 30 s default.
     const backend = new MongoBackend({ address: deps.config.mongodbUrl, options: { serverSelectionTimeoutMS: MONGODB_SELECT_MS } });
     await connectOnce(backend);
-    const rows = mongoRows(backend.repository as MongoJobRepository, owner, (owners) => fences.alive(owners));
+    const rows = mongoRows(backend.repository as MongoJobRepository, owner, (owners) => deps.owner.alive(owners));
     return { backend, rows, close: () => backend.disconnect() };
   }
   // Our own pool, so the lease writes (agenda-rows.ts) share it and it outlives agenda.stop() until the
@@ -74,15 +73,16 @@ async function connectOnce(backend: MongoBackend | PostgresBackend): Promise<voi
   await connected;
 }
 
-/** Starts Agenda with the modules' jobs (src/app-module.ts) and the runner's own heartbeat. */
+/** Starts Agenda with the modules' jobs (src/app-module.ts) and the runner's own heartbeat. The process's
+ *  owner (deps.owner, started by src/service.ts before this and closed after its stop) names this
+ *  process on the rows it locks and holds the runs' fences. */
 export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: readonly JobDefinition[]): Promise<JobRunner> {
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const fences = new JobFences(databaseUrl, owner, deps.log);
-  await fences.open();
+  const owner = deps.owner.name;
+  const fences = new JobFences(deps.owner);
   let opened: Backend | null = null;
   let agenda: Agenda | null = null;
   try {
-    opened = await openBackend(deps, databaseUrl, owner, fences);
+    opened = await openBackend(deps, databaseUrl);
     const { backend, rows } = opened;
     // What dead processes held is given back before anything else (after a crash, at once).
     await giveBackDeadLocks(deps, rows, backend, 'start');
@@ -126,10 +126,10 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
           await ended;
           deps.jobs.detach();
           // Whatever this process still holds (a run past the grace, a row locked as Agenda stopped) is
-          // given back now rather than when its lease runs out; then the fences go with their connection.
+          // given back now rather than when its lease runs out. The fences go with the owner's connection,
+          // which src/service.ts closes once the requests have drained too.
           const cleanup = async () => {
             await rows.expireOwn().catch((err) => deps.log.warn('could not give the jobs back', { err: String(err) }));
-            await fences.close();
             await close().catch(() => undefined);
           };
           if (!(await settledWithin(cleanup(), STOP_CLEANUP_MS))) deps.log.warn('job runner connections still closing at stop');
@@ -140,7 +140,6 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
   } catch (err) {
     await agenda?.stop(false).catch(() => undefined);
     await opened?.close().catch(() => undefined);
-    await fences.close();
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
+import type { ProcessOwner } from './db/process-owner';
 import type { Extensions } from './extensions';
 import type { Logger } from './logger';
 import type { Ports } from './ports';
@@ -15,6 +16,9 @@ export interface AppDeps extends Ports {
   orm: MikroORM;
   secrets: Secrets;
   log: Logger;
+  /** This process as the holder of leases (db/process-owner.ts): its name goes on every row it holds,
+   *  and a lease counts only while its owner lock is held (db/owner-sql.ts). */
+  owner: ProcessOwner;
   /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts),
    *  read per extension point (src/extensions.ts): `deps.extensions.of(point)`. */
   extensions: Extensions;

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { loadSecretKey, Secrets } from './crypto';
 import { openDatabase } from './db/orm';
+import { ProcessOwner } from './db/process-owner';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
 import { appModules } from './modules';
@@ -61,10 +62,22 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const modules = collectModules(opts.modules ?? appModules);
   const db = await openDatabase(config, (m) => log.info(m), opts.signal, modules.entities);
   let ready = false;
+  let owner: ProcessOwner | null = null;
   let jobs: JobRunner | null = null;
   let server: http.Server | null = null;
   try {
-    const deps: AppDeps = { config, orm: db.orm, secrets, log, extensions: modules.extensions, ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }) };
+    // Before requests and jobs: every lease they take names this process, and counts while it lives
+    // (jobs/README.md "Owner").
+    owner = await ProcessOwner.start(db.url, log);
+    const deps: AppDeps = {
+      config,
+      orm: db.orm,
+      secrets,
+      log,
+      owner,
+      extensions: modules.extensions,
+      ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }),
+    };
     const schema = await buildAppSchema(modules.resolvers);
     const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
     opts.signal?.throwIfAborted();
@@ -111,7 +124,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
           // The jobs have stopped: DNS look-ups still in flight are dropped, and the SMTP thread (unless a
           // send given up at the grace is still on it), the IMAP parse thread and GraphQL are ended.
           deps.dns.cancel?.();
-          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop()]), STOP_STEP_MS);
+          // With them the owner connection closes, last before the database: what this process still held
+          // (work given up at the grace) stayed its own until now, and every lease of it is free for the
+          // others from here on.
+          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop(), deps.owner.close()]), STOP_STEP_MS);
           await db.close();
         })();
         return stopping;
@@ -120,6 +136,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   } catch (err) {
     server?.close();
     await jobs?.stop().catch(() => undefined);
+    await owner?.close();
     await db.close();
     throw err;
   }

@@ -350,13 +350,17 @@ describe('runs', () => {
     const db = sqlOf(service);
     await db(`update column_cell set queued = false, status = 'done' where column_id = ? and lead_id = ?`, [block.id, leadIds[0]]);
     await db(`update lead_column set run_left = 2, run_lease_until = ? where id = ?`, [new Date(Date.now() - 1000), block.id]);
-    // A live worker's lease keeps a second job away.
-    await db(`update lead_column set run_lease_until = ? where id = ?`, [new Date(Date.now() + 60_000), block.id]);
+    // A live worker's lease keeps a second job away (this process's owner: alive).
+    await db(`update lead_column set run_lease_until = ?, run_lease_holder = ? where id = ?`, [new Date(Date.now() + 60_000), service.deps.owner.name, block.id]);
     await run(service, block.id);
     expect(modelCalls).toHaveLength(0);
-    await db(`update lead_column set run_lease_until = ? where id = ?`, [new Date(Date.now() - 1000), block.id]);
     const queue = service.deps.jobs as DeferredJobQueue;
-    const before = queue.held.length;
+    let before = queue.held.length;
+    await resumeRuns(service.deps);
+    expect(queue.held.slice(before)).not.toContainEqual({ name: COLUMN_RUN_JOB, data: { columnId: block.id } });
+    // A dead worker's lease holds nothing, however long it claims to run (its process holds no owner lock).
+    await db(`update lead_column set run_lease_holder = ? where id = ?`, ['gone.example:1:00000000', block.id]);
+    before = queue.held.length;
     expect(await resumeRuns(service.deps)).toBeGreaterThanOrEqual(1);
     expect(queue.held.slice(before)).toContainEqual({ name: COLUMN_RUN_JOB, data: { columnId: block.id } });
     await run(service, block.id);

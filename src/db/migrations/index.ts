@@ -22,6 +22,7 @@ import { Migration20261126053049_lead_field_names } from './Migration20261126053
 import { Migration20261126134647_api_keys_die_with_their_maker } from './Migration20261126134647_api_keys_die_with_their_maker';
 import { Migration20261126135512_rate_limit_counter } from './Migration20261126135512_rate_limit_counter';
 import { Migration20261126135944_tracking_first_hits } from './Migration20261126135944_tracking_first_hits';
+import { Migration20261126145420_lease_holders } from './Migration20261126145420_lease_holders';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126134647_api_keys_die_with_their_maker', class: Migration20261126134647_api_keys_die_with_their_maker },
   { name: 'Migration20261126135512_rate_limit_counter', class: Migration20261126135512_rate_limit_counter },
   { name: 'Migration20261126135944_tracking_first_hits', class: Migration20261126135944_tracking_first_hits },
+  { name: 'Migration20261126145420_lease_holders', class: Migration20261126145420_lease_holders },
 ];

@@ -1,19 +1,20 @@
 // Runs of columns (decisions.md §7, README.md here). POST /blocks/:id/run marks the cells to fill
 // (`queued`) and queues one `column-run` job carrying the column id. The job holds the column by a lease
-// (run_lease_until), re-reads what is still queued in small batches, fills a few cells at once and writes
-// each outcome as it comes, counting run_left down. It ends the run when nothing is queued, or early with
-// a run_note when the monthly cap is reached or the model cannot be reached. After a crash the cells
-// still queued are exactly what is left: the resume sweep (every minute) queues the job again for any
-// running column whose lease ran out, and the run goes on where it stopped. Told to stop (SIGTERM) the
-// job lets its lease go and returns, and the job runner makes the run due again at once, so another
-// process (or the next start) takes it up. Safe to run twice: a second job finds the lease held and
-// returns.
+// (run_lease_until, in the name of its process), re-reads what is still queued in small batches, fills a
+// few cells at once and writes each outcome as it comes, counting run_left down. It ends the run when
+// nothing is queued, or early with a run_note when the monthly cap is reached or the model cannot be
+// reached. After a crash the cells still queued are exactly what is left, and the dead process's lease is
+// free at once: the job runner runs the job again on another process within seconds, and the resume
+// sweep (every minute) queues it for any running column nobody holds; the run goes on where it stopped.
+// Told to stop (SIGTERM, or its process lost its owner lock) the job lets its lease go and returns, and
+// the job runner makes the run due again at once, so another process (or the next start) takes it up.
+// Safe to run twice: a second job finds the lease held and returns.
 import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
-import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
 import { fillCell, RunStop, type ColumnDef, type FillOptions } from './cell-fill';
 import type { ColumnKind } from './column.entity';
+import { endRun, recordProgress, releaseRunLease, runsToResume, stopRunEarly, takeRunLease } from './column-run.queries';
 import { nextQueued, writeOutcome } from './columns.queries';
 import { reserveCall } from './monthly-cap';
 
@@ -23,7 +24,8 @@ export const COLUMN_RESUME_JOB = 'column-runs-resume';
 export const CELL_CONCURRENCY = 4;
 /** Cells read per batch. */
 export const BATCH = 16;
-/** How long a worker holds a column without writing before another may take the run over. */
+/** How long a worker holds a column without writing before another may take the run over, while the
+ *  worker's process lives (a dead one's lease is free at once): the backstop for a frozen process. */
 export const LEASE_MS = 5 * 60_000;
 
 export interface RunOptions {
@@ -33,47 +35,33 @@ export interface RunOptions {
   attempts?: number;
 }
 
-/** Takes the column's lease if the run is going and nobody holds it; the column as it is then. */
-async function takeLease(deps: AppDeps, columnId: string) {
-  const now = deps.clock.now();
-  const [row] = await sql(
-    deps.orm.em.fork(),
-    `update lead_column set run_lease_until = ? where id = ? and running and (run_lease_until is null or run_lease_until < ?)
-     returning id, workspace_id, name, kind, template, max_chars`,
-    [new Date(now.getTime() + LEASE_MS), columnId, now],
-  );
-  return row;
-}
-
 /** Fills the queued cells of one column until none is left or the run must stop. */
 export async function runColumnCells(deps: AppDeps, columnId: string, opts: RunOptions = {}): Promise<void> {
-  const row = await takeLease(deps, columnId);
-  if (!row) return;
+  // A lease taken while this process holds no owner lock would protect nothing.
+  if (!deps.owner.connected) return;
   const em = deps.orm.em.fork();
-  const workspaceId = String(row.workspace_id);
-  const column: ColumnDef = { name: String(row.name), kind: row.kind as ColumnKind, template: (row.template as string | null) ?? null, maxChars: Number(row.max_chars) };
+  const holder = deps.owner.name;
+  const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS);
+  const row = await takeRunLease(em, columnId, deps.clock.now(), leaseUntil(), holder);
+  if (!row) return;
+  const workspaceId = row.workspaceId;
+  const column: ColumnDef = { name: row.name, kind: row.kind as ColumnKind, template: row.template, maxChars: row.maxChars };
   const fill: FillOptions = {
     reserveCall: () => reserveCall(em.fork(), workspaceId, deps.clock.now(), deps.config.columnMonthlyCap),
     backoffMs: opts.backoffMs,
     attempts: opts.attempts,
   };
-  const progress = () =>
-    sql(em, `update lead_column set run_left = (select count(*) from column_cell where column_id = ? and queued), run_lease_until = ? where id = ?`, [
-      columnId,
-      new Date(deps.clock.now().getTime() + LEASE_MS),
-      columnId,
-    ]);
 
   for (;;) {
     if (opts.stopping?.()) {
       // Told to stop: let the lease go, so the run the job runner makes due again (in this process or
       // another) takes it up at once instead of waiting for the lease to run out.
-      await sql(em, `update lead_column set run_lease_until = null where id = ?`, [columnId]);
+      await releaseRunLease(em, columnId, holder);
       return;
     }
     const batch = await nextQueued(em, columnId, BATCH);
     if (!batch.length) {
-      await sql(em, `update lead_column set running = false, run_left = 0, run_lease_until = null where id = ?`, [columnId]);
+      await endRun(em, columnId);
       return;
     }
     let stop: RunStop | null = null;
@@ -100,17 +88,15 @@ export async function runColumnCells(deps: AppDeps, columnId: string, opts: RunO
     if (stop) {
       // Ends early: what was not done stays undone (run_left says how much) and is no longer queued.
       const s: RunStop = stop;
-      await sql(
-        em,
-        `update lead_column set running = false, run_note = ?, run_lease_until = null,
-                run_left = (select count(*) from column_cell where column_id = ? and queued) where id = ?`,
-        [s.note, columnId, columnId],
-      );
-      await sql(em, `update column_cell set queued = false where column_id = ? and queued`, [columnId]);
+      await stopRunEarly(em, columnId, s.note);
       deps.log.info('column run stopped early', { columnId, note: s.note });
       return;
     }
-    await progress();
+    if (!(await recordProgress(em, columnId, leaseUntil(), holder))) {
+      // Another process holds the run now (this one's lease was lost): it goes on there.
+      deps.log.warn('column run lease lost; the run goes on elsewhere', { columnId });
+      return;
+    }
   }
 }
 
@@ -127,9 +113,9 @@ export function createColumnRunJob(opts: Omit<RunOptions, 'stopping'> = {}): Job
 
 /** Running columns nobody holds (a worker died, or shut down mid-run): queue their run again. */
 export async function resumeRuns(deps: AppDeps): Promise<number> {
-  const rows = await sql(deps.orm.em.fork(), `select id from lead_column where running and (run_lease_until is null or run_lease_until < ?)`, [deps.clock.now()]);
-  for (const r of rows) await deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: String(r.id) });
-  return rows.length;
+  const ids = await runsToResume(deps.orm.em.fork(), deps.clock.now());
+  for (const columnId of ids) await deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId });
+  return ids.length;
 }
 
 export function createResumeJob(): JobDefinition {

@@ -51,10 +51,14 @@ export class Column extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   runNote: string | null = null;
 
-  /** Until when the worker running the column holds it; a run whose lease ran out (its worker died)
-   *  is picked up again by the resume sweep (column-run.job.ts). */
+  /** Until when the worker running the column holds it, while that worker's process lives; a run whose
+   *  lease is free (its worker died) is picked up again (column-run.job.ts). */
   @Property(nullableTimestamp())
   runLeaseUntil: Date | null = null;
+
+  /** The process running it (its owner name, src/db/process-owner.ts). */
+  @Property({ type: 'text', nullable: true })
+  runLeaseHolder: string | null = null;
 }
 
 @Entity({ tableName: 'column_cell' })

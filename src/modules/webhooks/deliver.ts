@@ -23,10 +23,10 @@ import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
 export const PER_ENDPOINT_CONCURRENCY = 4;
 /** Deliveries claimed per round trip (a worker's queue). */
 export const CLAIM_BATCH = 32;
-/** How long a claim (and the endpoint's lease) holds without news: longer than the attempts of one
- *  claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the timeout = 2 min), so a
- *  live worker never loses its claims; after a crash, its deliveries wait this long before another
- *  takes them. */
+/** How long a claim (and the endpoint's lease) holds without news, while its holder lives: longer than
+ *  the attempts of one claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the
+ *  timeout = 2 min), so a live worker never loses its claims. A dead holder's leases are free at once
+ *  (the owner lock, delivery.queries.ts); this is the backstop for a holder alive but frozen. */
 export const LEASE_MS = 5 * 60_000;
 /** Successes waiting for their group commit before the workers wait for it. */
 const MAX_UNWRITTEN = 256;
@@ -79,9 +79,12 @@ const signerFor = (deps: AppDeps, endpoint: LeasedEndpoint) => new Webhook(deps.
  * at a time and keeps PER_ENDPOINT_CONCURRENCY attempts in flight. Returns how many attempts it made.
  */
 export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: DeliveryOptions = {}): Promise<number> {
+  // A lease taken while this process holds no owner lock would protect nothing.
+  if (!deps.owner.connected) return 0;
   const em = deps.orm.em.fork();
+  const holder = deps.owner.name;
   const leaseUntil = () => new Date(deps.clock.now().getTime() + LEASE_MS);
-  const endpoint = await takeEndpointLease(em, endpointId, deps.clock.now(), leaseUntil());
+  const endpoint = await takeEndpointLease(em, endpointId, deps.clock.now(), leaseUntil(), holder);
   if (!endpoint) return 0;
   let signer = signerFor(deps, endpoint);
   const queue: ClaimedDelivery[] = [];
@@ -99,7 +102,7 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   const claim = async () => {
     let claimed;
     try {
-      claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), CLAIM_BATCH);
+      claimed = await claimDue(em, endpoint.id, deps.clock.now(), leaseUntil(), holder, CLAIM_BATCH);
     } catch (err) {
       failure ??= err;
       halt = true;
@@ -128,8 +131,9 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
 
   // Successes are written in groups (one statement and one commit for all that finished meanwhile), so
   // the attempts in flight never wait on the database; a failure is written at once (it may disable the
-  // endpoint). A crash before a group is written leaves its deliveries claimed: after the lease they are
-  // attempted again with the same webhook-id, which receivers use to drop a repeat (README.md "Crash").
+  // endpoint). A crash before a group is written leaves its deliveries claimed by a dead holder: another
+  // worker attempts them again at once with the same webhook-id, which receivers use to drop a repeat
+  // (README.md "Crash behaviour").
   const unwritten: Delivered[] = [];
   let writing: Promise<void> | null = null;
   const flush = async () => {
@@ -176,18 +180,22 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
       await releaseClaims(
         em,
         queue.splice(0).map((d) => d.id),
+        holder,
       );
-    await releaseEndpointLease(em, endpoint.id);
+    await releaseEndpointLease(em, endpoint.id, holder);
   }
   return made;
 }
 
 /** One attempt now for one delivery (the test event, a manual retry), in the caller's request; false
- *  when a worker holds it at this moment (it is being attempted) or it is not pending. */
+ *  when a live worker or request holds it at this moment (it is being attempted), it is not pending, or
+ *  this process has lost its owner lock for now (a worker attempts it then). */
 export async function deliverNow(deps: AppDeps, deliveryId: string, opts: DeliveryOptions = {}): Promise<boolean> {
+  // Without the owner lock the claim would protect nothing: a worker attempts it instead.
+  if (!deps.owner.connected) return false;
   const em = deps.orm.em.fork();
   const now = deps.clock.now();
-  const d = await claimOne(em, deliveryId, now, new Date(now.getTime() + LEASE_MS));
+  const d = await claimOne(em, deliveryId, now, new Date(now.getTime() + LEASE_MS), deps.owner.name);
   if (!d) return false;
   const endpoint = await loadEndpoint(em, d.endpointId);
   if (!endpoint) return false;

@@ -1,7 +1,12 @@
 // The SQL of webhook delivery (README.md here): the fan-out from the event outbox, the endpoint lease,
 // claiming due deliveries and writing what an attempt gave. Raw SQL on ids, for jobs that run with no
 // caller (no workspace filter); each statement names the workspace through the rows it reads.
+//
+// A lease (the endpoint's, a delivery's claim) names its holder, the process that took it
+// (src/db/process-owner.ts), and counts only while that process lives and its time has not run out
+// (leaseFreeSql): a dead worker's or request's leases are free at once, a live one's protect its work.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { leaseFreeSql } from '../../db/owner-sql';
 import { intArray, pgArray, sql, timeArray } from '../../db/sql';
 import { afterFailure, failedTooLong } from './retry-schedule';
 
@@ -43,7 +48,7 @@ export async function endpointsWithDueWork(em: EntityManager, now: Date, workspa
   const rows = await sql(
     em,
     `select w.id from webhook_endpoint w
-      where w.enabled and (w.lease_until is null or w.lease_until < ?) and (?::uuid[] is null or w.workspace_id = any(?::uuid[]))
+      where w.enabled and ${leaseFreeSql('w.lease_until', 'w.lease_holder', '?')} and (?::uuid[] is null or w.workspace_id = any(?::uuid[]))
         and exists (select 1 from webhook_delivery d where d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= ?)`,
     [now, scope(workspaceIds), scope(workspaceIds), now],
   );
@@ -59,15 +64,15 @@ export interface LeasedEndpoint {
 }
 
 /**
- * Takes the endpoint for one worker until `until`, if it is enabled and nobody holds it.
+ * Takes the endpoint for one worker of `holder` until `until`, if it is enabled and nobody holds it.
  * @allWorkspaces keyed by an endpoint the delivery job found due (endpointsWithDueWork)
  */
-export async function takeEndpointLease(em: EntityManager, id: string, now: Date, until: Date): Promise<LeasedEndpoint | null> {
+export async function takeEndpointLease(em: EntityManager, id: string, now: Date, until: Date, holder: string): Promise<LeasedEndpoint | null> {
   const [r] = await sql(
     em,
-    `update webhook_endpoint set lease_until = ? where id = ? and enabled and (lease_until is null or lease_until < ?)
+    `update webhook_endpoint set lease_until = ?, lease_holder = ? where id = ? and enabled and ${leaseFreeSql('lease_until', 'lease_holder', '?')}
      returning id, workspace_id, url, secret_enc, failing_since`,
-    [until, id, now],
+    [until, holder, id, now],
   );
   return r ? toEndpoint(r) : null;
 }
@@ -90,11 +95,11 @@ const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
 });
 
 /**
- * Gives up the endpoint's lease.
+ * Lets the endpoint go, while `holder` still holds it (not a lease another process took since).
  * @allWorkspaces keyed by an endpoint whose lease this worker holds
  */
-export async function releaseEndpointLease(em: EntityManager, id: string): Promise<void> {
-  await sql(em, `update webhook_endpoint set lease_until = null where id = ?`, [id]);
+export async function releaseEndpointLease(em: EntityManager, id: string, holder: string): Promise<void> {
+  await sql(em, `update webhook_endpoint set lease_until = null where id = ? and lease_holder = ?`, [id, holder]);
 }
 
 export interface ClaimedDelivery {
@@ -121,54 +126,59 @@ const toClaimed = (r: Record<string, unknown>): ClaimedDelivery => ({
 
 /**
  * Renews the endpoint's lease and claims up to `limit` of its due deliveries, oldest first, in one
- * statement: each gets a lease until `until` and its attempt counted, so no other worker takes it
- * meanwhile (FOR UPDATE SKIP LOCKED, then the lease is the lock), and an attempt a crash cuts short
- * still counts toward the schedule. Nothing is claimed once the endpoint is disabled or deleted. Each
- * row carries the endpoint's secret as it is now (a rotation applies from the next claim).
+ * statement: each gets a lease until `until` in `holder`'s name and its attempt counted, so no other
+ * worker takes it meanwhile (FOR UPDATE SKIP LOCKED, then the lease is the lock), and an attempt a crash
+ * cuts short still counts toward the schedule. Nothing is claimed once the endpoint is disabled or
+ * deleted, or held by another process (this worker's lease was lost). Each row carries the endpoint's
+ * secret as it is now (a rotation applies from the next claim).
  * @allWorkspaces keyed by an endpoint whose lease this worker holds
  */
-export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
+export async function claimDue(em: EntityManager, endpointId: string, now: Date, until: Date, holder: string, limit: number): Promise<(ClaimedDelivery & { secretEnc: string })[]> {
   const rows = await sql(
     em,
     `with lease as (
-       update webhook_endpoint set lease_until = ? where id = ? and enabled returning secret_enc),
+       update webhook_endpoint set lease_until = ? where id = ? and enabled and lease_holder = ? returning secret_enc),
      c as (
-       update webhook_delivery set lease_until = ?, attempts = attempts + 1 where id in (
+       update webhook_delivery set lease_until = ?, lease_holder = ?, attempts = attempts + 1 where id in (
          select id from webhook_delivery
-          where endpoint_id = ? and status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+          where endpoint_id = ? and status = 'pending' and next_attempt_at <= ? and ${leaseFreeSql('lease_until', 'lease_holder', '?')}
             and exists (select 1 from lease)
           order by next_attempt_at, id limit ? for update skip locked)
        returning id, endpoint_id, event_id, attempts)
      ${CLAIMED.replace('select ', 'select (select secret_enc from lease) as secret_enc, ')} order by e.created_at, c.id`,
-    [until, endpointId, until, endpointId, now, now, limit],
+    [until, endpointId, holder, until, holder, endpointId, now, now, limit],
   );
   return rows.map((r) => ({ ...toClaimed(r), secretEnc: String(r.secret_enc) }));
 }
 
 /**
- * Claims one delivery for an attempt now (POST …/test, …/retry), due or not; null when another
- * worker holds it or it is no longer pending.
+ * Claims one delivery for an attempt now (POST …/test, …/retry) in `holder`'s name, due or not; null
+ * when a live worker or request holds it or it is no longer pending.
  * @allWorkspaces keyed by a delivery the caller found or made in its workspace
  */
-export async function claimOne(em: EntityManager, id: string, now: Date, until: Date): Promise<ClaimedDelivery | null> {
+export async function claimOne(em: EntityManager, id: string, now: Date, until: Date, holder: string): Promise<ClaimedDelivery | null> {
   const [r] = await sql(
     em,
     `with c as (
-       update webhook_delivery set lease_until = ?, attempts = attempts + 1
-        where id = ? and status = 'pending' and (lease_until is null or lease_until < ?)
+       update webhook_delivery set lease_until = ?, lease_holder = ?, attempts = attempts + 1
+        where id = ? and status = 'pending' and ${leaseFreeSql('lease_until', 'lease_holder', '?')}
        returning id, endpoint_id, event_id, attempts)
      ${CLAIMED}`,
-    [until, id, now],
+    [until, holder, id, now],
   );
   return r ? toClaimed(r) : null;
 }
 
 /**
- * Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted.
+ * Gives back claimed deliveries that were not attempted (a worker stopping): attempt not counted. Only
+ * while `holder` still holds them: one another process claimed since is its own.
  * @allWorkspaces keyed by deliveries this worker claimed
  */
-export async function releaseClaims(em: EntityManager, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await sql(em, `update webhook_delivery set lease_until = null, attempts = greatest(attempts - 1, 0) where id = ? and status = 'pending'`, [id]);
+export async function releaseClaims(em: EntityManager, ids: readonly string[], holder: string): Promise<void> {
+  await sql(em, `update webhook_delivery set lease_until = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'pending' and lease_holder = ?`, [
+    pgArray(ids),
+    holder,
+  ]);
 }
 
 export interface AttemptResult {

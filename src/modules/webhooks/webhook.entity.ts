@@ -36,9 +36,14 @@ export class WebhookEndpoint extends BaseEntity {
   @Property(nullableTimestamp())
   disabledAt: Date | null = null;
 
-  /** The delivery job holding this endpoint (one worker per endpoint at a time; README.md). */
+  /** The delivery job holding this endpoint (one worker per endpoint at a time; README.md): until then,
+   *  while its holder lives. */
   @Property(nullableTimestamp())
   leaseUntil: Date | null = null;
+
+  /** The process holding the lease (its owner name, src/db/process-owner.ts); its death frees the lease. */
+  @Property({ type: 'text', nullable: true })
+  leaseHolder: string | null = null;
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -73,9 +78,13 @@ export class WebhookDelivery extends BaseEntity {
   @Property(nullableTimestamp())
   nextAttemptAt: Date | null = null;
 
-  /** An attempt is under way until then (the claim; README.md "Crash"). */
+  /** An attempt is under way until then, while its holder lives (the claim; README.md "Crash"). */
   @Property(nullableTimestamp())
   leaseUntil: Date | null = null;
+
+  /** The process that claimed it (a worker's or a request's, src/db/process-owner.ts). */
+  @Property({ type: 'text', nullable: true })
+  leaseHolder: string | null = null;
 
   @Property({ type: 'integer', nullable: true })
   responseStatus: number | null = null;
