@@ -224,6 +224,21 @@ it('tells the runs to stop when its fence connection is lost, makes the connecti
   const a = await start();
   const poll = (all: JobRow[]) => all.find((r) => r.name === 'poll-replies');
   const aOwner = poll(await waitUntil(rows, (all) => running(poll(all)) && ownedBy(poll(all), a), 90_000))!.owner!;
+  // The row says running from the moment Agenda starts the run, a moment before the run has taken its
+  // fence: cut only once the fence is held (the run is in its handler, waiting on the locked table).
+  await waitUntil(
+    async () =>
+      (
+        await sql.query(
+          `select count(*)::int as n from pg_locks l
+            where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+              and l.classid = ((hashtextextended('job:poll-replies', 0) >> 32) & 4294967295)::oid
+              and l.objid = (hashtextextended('job:poll-replies', 0) & 4294967295)::oid`,
+        )
+      ).rows[0].n as number,
+    (n) => n > 0,
+    30_000,
+  );
   // The server ends the session that holds A's owner lock: its owner connection, which holds the fences.
   const cutAt = Date.now();
   const cut = await sql.query(
