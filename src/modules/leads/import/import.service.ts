@@ -48,9 +48,10 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
     const days = campaign.rows[0].recent_contact_days;
     const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
     const counts = noRows();
+    let chunks = 0;
     // Each chunk's new field names are ranked for the campaign alongside (field-order.ts).
     const stager: Stager = new Stager(db, now.getTime(), async () => {
-      await Promise.all([importChunk(db, scope, counts), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
+      await Promise.all([importChunk(db, scope, counts, chunks++ === 0), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
     });
     await stage(stager, db);
     await stager.finish();

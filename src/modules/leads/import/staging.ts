@@ -102,6 +102,9 @@ export class Stager {
   private failure: unknown = null;
   /** The rows' field names in the order they first appear (field-order.ts). */
   readonly names = new FieldNames();
+  /** The addresses of the chunk being filled: a repeat within the chunk is marked a duplicate here,
+   *  the first row winning (api.md Adding leads; import-rules.ts rule 2 looks back across chunks). */
+  private inChunkEmails = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -125,7 +128,9 @@ export class Stager {
         const row = prepareRow(raw);
         this.names.add(row.fields.keys());
         const valid = row.domain !== null;
-        this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
+        const outcome = !valid ? 'invalid' : this.inChunkEmails.has(row.email) ? 'duplicate' : '\\N';
+        if (valid) this.inChunkEmails.add(row.email);
+        this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${outcome}\n`;
         if (this.piece.length >= COPY_PIECE) {
           this.pieces.push(Buffer.from(this.piece));
           this.piece = '';
@@ -152,6 +157,7 @@ export class Stager {
     this.pieces = [];
     this.piece = '';
     this.inChunk = 0;
+    this.inChunkEmails = new Set();
     if (!pieces.length) return;
     // One connection: the previous chunk must be done before this one is copied. While it finishes,
     // the garbage of the rows parsed meanwhile is collected (gc.ts): a long import only, a small one is
