@@ -19,6 +19,7 @@ import { Migration20261126025651_reports_windows } from './Migration202611260256
 import { Migration20261126025824_saved_replies_pipeline } from './Migration20261126025824_saved_replies_pipeline';
 import { Migration20261126025841_webhooks } from './Migration20261126025841_webhooks';
 import { Migration20261126053049_lead_field_names } from './Migration20261126053049_lead_field_names';
+import { Migration20261126143000_lead_search_fields } from './Migration20261126143000_lead_search_fields';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126025824_saved_replies_pipeline', class: Migration20261126025824_saved_replies_pipeline },
   { name: 'Migration20261126025841_webhooks', class: Migration20261126025841_webhooks },
   { name: 'Migration20261126053049_lead_field_names', class: Migration20261126053049_lead_field_names },
+  { name: 'Migration20261126143000_lead_search_fields', class: Migration20261126143000_lead_search_fields },
 ];

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
 import { csvLeadRows } from './csv';
-import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
+import { IMPORT_KEEPS_FIELD_NAMES, importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
@@ -42,6 +42,7 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
       if (!list.rowCount) throw notFound('Lead list');
     }
     await createStagingTable(db);
+    await db.query(IMPORT_KEEPS_FIELD_NAMES);
     // The rules run chunk by chunk while the rows are still arriving, so imports into one workspace
     // take turns from the start.
     await lockWorkspaceImports(db, workspaceId);
