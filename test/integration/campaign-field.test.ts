@@ -9,7 +9,6 @@ import { Client as PgClient } from 'pg';
 import { CHUNK_ROWS } from '../../src/modules/leads/import/staging';
 import { jsonbKeyOrder } from '../../src/modules/leads/lead-fields';
 import { signUp, type Account, type Client } from '../support/client';
-import { createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { startTestService } from '../support/service';
 
@@ -32,10 +31,7 @@ const csvInto = (campaignId: string, text: string) => api.request('POST', `/api/
 /** campaign_field's live rows and a recount of the leads' names, both sorted. */
 async function expectConsistent(campaignIds: string[]) {
   const ids = `{${campaignIds.join(',')}}`;
-  const kept = await sql(
-    `select campaign_id::text, name, leads, first_at from campaign_field where campaign_id = any(?::uuid[]) and leads <> 0 order by 1, 2`,
-    [ids],
-  );
+  const kept = await sql(`select campaign_id::text, name, leads, first_at from campaign_field where campaign_id = any(?::uuid[]) and leads <> 0 order by 1, 2`, [ids]);
   const recount = await sql(
     `select campaign_id::text, k as name, count(*)::int as leads, min(created_at) as first_at
        from lead cross join lateral jsonb_object_keys(vars) k where campaign_id = any(?::uuid[]) group by 1, 2 order by 1, 2`,
