@@ -3,6 +3,10 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126143000_lead_search_fields extends Migration {
 
   override async up(): Promise<void> {
+    // The workspace search's company part (leads.queries.ts companyMatchSql): a trigram index over the
+    // company field's spellings, holding only leads that have one.
+    this.addSql(`create index "lead_company_trgm" on "lead" using gin ((coalesce("vars" ->> 'company', '') || chr(10) || coalesce("vars" ->> 'Company', '') || chr(10) || coalesce("vars" ->> 'COMPANY', '')) gin_trgm_ops) where jsonb_exists_any("vars", array['company', 'Company', 'COMPANY']);`);
+
     this.addSql(`create table "campaign_field" ("campaign_id" uuid not null, "name" text not null, "leads" int not null, "first_at" timestamptz(3) null, constraint "campaign_field_pkey" primary key ("campaign_id", "name"));`);
     this.addSql(`alter table "campaign_field" add constraint "campaign_field_campaign_id_foreign" foreign key ("campaign_id") references "campaign" ("id") on update cascade on delete cascade;`);
 
@@ -107,6 +111,7 @@ begin
   return null;
 end $$;`);
     this.addSql(`drop table if exists "campaign_field" cascade;`);
+    this.addSql(`drop index "lead_company_trgm";`);
   }
 
 }
