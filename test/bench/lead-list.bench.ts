@@ -5,12 +5,19 @@
 // EXPLAIN ANALYZE plans of the count and page statements the service runs. Baseline: GET /campaigns/:id
 // (one row through the same stack), measured in the same run. Also times lead-fields and the CSV export.
 //
+// The workspace search (issue 21, "fast workspace search") is timed against baselines of the same run
+// and its ratios printed: a search matching few leads (GET /leads?q=person123456 and /leads/search)
+// against the unfiltered first page of GET /leads (target: within 3x, X-Total-Count exact); one matching
+// every lead (q=@company) against PostgreSQL's own count of those rows, the rule written plainly in SQL
+// and run on the same connection pool (target: within 1.1x; the bare count of the workspace's leads is
+// printed beside it); GET /campaigns/:id/lead-fields against the one-row GET (target: within 3x).
+//
 // Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
 import os from 'node:os';
 import { authedContext } from '../../src/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
-import { campaignLeadQueries, countSql, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
+import { campaignLeadQueries, countSql, normalizeFilter, pageOf, withSearchHints, workspaceMatches } from '../../src/modules/leads/lead-query';
 import { LeadQueryInput } from '../../src/modules/leads/leads.inputs';
 import { parseQuery } from '../../src/validation';
 import { Client, signUp } from '../support/client';
@@ -62,6 +69,19 @@ async function timeGet(client: Client, url: string) {
     rows = Array.isArray(res.body) ? res.body.length : 0;
   }
   return { median: median(times), p90: p90(times), total, rows };
+}
+
+/** A statement run bare on the pool, timed like timeGet: the median of RUNS after a warm-up. */
+async function timeSql(conn: { execute: (sql: string, params: unknown[]) => Promise<{ n: number }[]> }, query: string, params: unknown[]) {
+  await conn.execute(query, params);
+  const times: number[] = [];
+  let n = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t = process.hrtime.bigint();
+    n = (await conn.execute(query, params))[0]!.n;
+    times.push(ms(t));
+  }
+  return { median: median(times), n };
 }
 
 export async function main() {
@@ -130,7 +150,7 @@ export async function main() {
     console.log('\nQuery plans (EXPLAIN ANALYZE of the statements the service runs):');
     for (const [name, query] of scenarios) {
       const input = await parseQuery(LeadQueryInput, Object.fromEntries(new URLSearchParams(query)));
-      const q = campaignLeadQueries(em, campaign, normalizeFilter(input), pageOf(input));
+      const q = campaignLeadQueries(em, campaign, await withSearchHints(em, normalizeFilter(input)), pageOf(input));
       for (const [kind, statement] of [
         ['count', countSql(q.count)],
         ['page', { sql: q.page.getFormattedQuery(), params: [] as unknown[] }],
@@ -141,22 +161,61 @@ export async function main() {
       }
     }
 
-    // For information (no target): the workspace-wide list and search over the same 1.05M leads.
-    console.log('\nGET /leads (workspace-wide, newest first; no target)      total     rows   median    p90');
+    // The workspace-wide list and search over the same 1.05M leads.
+    console.log('\nGET /leads (workspace-wide, newest first)                  total     rows   median    p90');
+    const workspaceRow = (name: string, r: Awaited<ReturnType<typeof timeGet>>) =>
+      console.log(`  ${name.padEnd(54)} ${r.total.padStart(9)} ${String(r.rows).padStart(6)} ${r.median.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(6)}`);
+    const unfiltered = await timeGet(me.client, '/leads');
+    workspaceRow('first page (baseline of the few-match search)', unfiltered);
     for (const [name, url] of [
-      ['first page', '/leads'],
       ['status=paused', '/leads?status=paused'],
       [`campaign_id (the big one)`, `/leads?campaign_id=${big.id}`],
-      ['q=person123456 (address or company)', '/leads?q=person123456'],
-      ['search q=person123456', '/leads/search?q=person123456'],
     ] as const) {
-      const r = await timeGet(me.client, url);
-      console.log(`  ${name.padEnd(54)} ${r.total.padStart(9)} ${String(r.rows).padStart(6)} ${r.median.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(6)}`);
+      workspaceRow(name, await timeGet(me.client, url));
     }
+    const few = await timeGet(me.client, '/leads?q=person123456');
+    workspaceRow('q=person123456 (one lead: address or company)', few);
+    const fewSearch = await timeGet(me.client, '/leads/search?q=person123456');
+    workspaceRow('search q=person123456', fewSearch);
+    workspaceRow('q=son12 (about 11,000 leads)', await timeGet(me.client, '/leads?q=son12'));
+    workspaceRow('q=company 123 (company field only, about 5,800 leads)', await timeGet(me.client, '/leads?q=company%20123'));
+    const all = await timeGet(me.client, '/leads?q=%40company');
+    workspaceRow('q=@company (every lead)', all);
+    const allSearch = await timeGet(me.client, '/leads/search?q=%40company');
+    workspaceRow('search q=@company (every lead)', allSearch);
 
-    t = process.hrtime.bigint();
-    const fields = await me.client.get(`/campaigns/${big.id}/lead-fields`);
-    console.log(`\nGET /campaigns/:id/lead-fields: ${ms(t).toFixed(0)} ms -> ${JSON.stringify(fields.body.fields)}`);
+    // PostgreSQL's own count of the rows q=@company matches: the rule written plainly, run bare.
+    const pattern = '%@company%';
+    const plainCount = `select count(*)::int as n from lead where workspace_id = ? and (email like ? or vars->>'company' ilike ? or vars->>'Company' ilike ? or vars->>'COMPANY' ilike ?)`;
+    const pgCount = await timeSql(conn, plainCount, [me.workspaceId, pattern, pattern, pattern, pattern]);
+    const bareCount = await timeSql(conn, 'select count(*)::int as n from lead where workspace_id = ?', [me.workspaceId]);
+    console.log(
+      `  PostgreSQL's own count of those rows: ${pgCount.n.toLocaleString('en')} in ${pgCount.median.toFixed(1)} ms (median); bare count of the workspace's leads ${bareCount.median.toFixed(1)} ms`,
+    );
+    if (String(pgCount.n) !== all.total) throw new Error(`q=@company: X-Total-Count ${all.total}, PostgreSQL counts ${pgCount.n}`);
+
+    const fields = await timeGet(me.client, `/campaigns/${big.id}/lead-fields`);
+    const fieldList = (await me.client.get(`/campaigns/${big.id}/lead-fields`)).body.fields;
+    console.log(`\nGET /campaigns/:id/lead-fields over ${LEADS.toLocaleString('en')} leads: median ${fields.median.toFixed(1)} ms -> ${JSON.stringify(fieldList)}`);
+
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    console.log('\nRatios (same run, medians):');
+    console.log(
+      `  few-match search / unfiltered page:   GET /leads?q=person123456 ${ratio(few.median, unfiltered.median)}x, /leads/search ${ratio(fewSearch.median, unfiltered.median)}x (target 3x; X-Total-Count ${few.total})`,
+    );
+    console.log(
+      `  all-match search / PostgreSQL count:  GET /leads?q=@company ${ratio(all.median, pgCount.median)}x (target 1.1x; against the bare count ${ratio(all.median, bareCount.median)}x)`,
+    );
+    console.log(`  lead-fields / one-row GET:            ${ratio(fields.median, baseline.median)}x (target 3x)`);
+
+    console.log('\nWorkspace search plans (EXPLAIN ANALYZE of its first read: the matches, up to where walking pays):');
+    for (const q of ['person123456', '@company']) {
+      const { qb } = await workspaceMatches(em, me.workspaceId, await withSearchHints(em, normalizeFilter({ q }), { company: true }));
+      const probe = qb.select(['id', 'createdAt']).limit(10_000).getFormattedQuery();
+      const plan: { 'QUERY PLAN': string }[] = await conn.execute(`explain (analyze, costs off, timing on) ${probe}`);
+      console.log(`\n-- q=${q}`);
+      for (const line of plan) console.log(`   ${line['QUERY PLAN']}`);
+    }
 
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;

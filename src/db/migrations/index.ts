@@ -23,6 +23,7 @@ import { Migration20261126134647_api_keys_die_with_their_maker } from './Migrati
 import { Migration20261126135512_rate_limit_counter } from './Migration20261126135512_rate_limit_counter';
 import { Migration20261126135944_tracking_first_hits } from './Migration20261126135944_tracking_first_hits';
 import { Migration20261126145420_lease_holders } from './Migration20261126145420_lease_holders';
+import { Migration20261126150500_lead_search_fields } from './Migration20261126150500_lead_search_fields';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126135512_rate_limit_counter', class: Migration20261126135512_rate_limit_counter },
   { name: 'Migration20261126135944_tracking_first_hits', class: Migration20261126135944_tracking_first_hits },
   { name: 'Migration20261126145420_lease_holders', class: Migration20261126145420_lease_holders },
+  { name: 'Migration20261126150500_lead_search_fields', class: Migration20261126150500_lead_search_fields },
 ];

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../app-module';
 import { contribute } from '../../extensions';
+import { CampaignField } from './campaign-field.entity';
 import { LeadImportResolver } from './import.resolver';
 import { LeadCount } from './lead-count.entity';
 import { LeadFieldName } from './lead-field-name.entity';
@@ -16,7 +17,7 @@ import { LeadsResolver } from './leads.resolver';
 export const leadsModule: AppModule = {
   name: 'leads',
   description: 'Leads: the four ways in and the import rules, lists, saved filters, search, activity and export.',
-  entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount, LeadFieldName],
+  entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount, LeadFieldName, CampaignField],
   resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
   routes: leadRoutes,
   contributes: [contribute(TIMELINE_SOURCES, addedEntry)],

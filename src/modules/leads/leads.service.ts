@@ -10,7 +10,7 @@ import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
-import { campaignLeadPage, COMPANY_FIELDS, emailContains, escapeLike, normalizeFilter, pageOf, workspaceLeadPage } from './lead-query';
+import { campaignLeadPage, normalizeFilter, pageOf, workspaceLeadPage, workspaceSearch } from './lead-query';
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
 import { isInSequence } from './lifecycle/lead-status';
 import { applyVarsPatch } from './lead-vars';
@@ -63,12 +63,7 @@ export async function searchLeads(ctx: AuthedCtx, input: { q: string; limit?: nu
   const { q, limit } = await checkInput(Object.assign(new LeadSearchInput(), { q: input.q, limit: input.limit ?? undefined }));
   const term = q.trim();
   if (Array.from(term).length < MIN_SEARCH) throw new AppError('q_too_short', `Search needs at least ${MIN_SEARCH} characters in q.`);
-  const pattern = `%${escapeLike(term)}%`;
-  const leads = await ctx.em.find(
-    Lead,
-    { $or: [emailContains(term), ...COMPANY_FIELDS.map((k) => ({ vars: { [k]: { $ilike: pattern } } }))] },
-    { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: limit ?? DEFAULT_SEARCH_LIMIT },
-  );
+  const leads = await workspaceSearch(ctx.em, ctx.actor.workspaceId, term, limit ?? DEFAULT_SEARCH_LIMIT);
   const campaigns = await campaignsOf(ctx.em, leads);
   return leads.map((l) => ({
     id: l.id,
@@ -77,8 +72,8 @@ export async function searchLeads(ctx: AuthedCtx, input: { q: string; limit?: nu
     stopReason: l.stopReason,
     currentStep: l.currentStep,
     createdAt: l.createdAt,
-    campaignId: l.campaign.id,
-    campaign: campaigns.get(l.campaign.id)!.name,
+    campaignId: idOf(l.campaign),
+    campaign: campaigns.get(idOf(l.campaign))!.name,
   }));
 }
 

@@ -11,7 +11,7 @@ import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
 import { runAfterImport } from './after-import';
 import { csvLeadRows } from './csv';
-import { importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
+import { IMPORT_KEEPS_FIELD_NAMES, importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
@@ -42,15 +42,17 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
       if (!list.rowCount) throw notFound('Lead list');
     }
     await createStagingTable(db);
+    await db.query(IMPORT_KEEPS_FIELD_NAMES);
     // The rules run chunk by chunk while the rows are still arriving, so imports into one workspace
     // take turns from the start.
     await lockWorkspaceImports(db, workspaceId);
     const days = campaign.rows[0].recent_contact_days;
     const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
     const counts = noRows();
+    let chunks = 0;
     // Each chunk's new field names are ranked for the campaign alongside (field-order.ts).
     const stager: Stager = new Stager(db, now.getTime(), async () => {
-      await Promise.all([importChunk(db, scope, counts), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
+      await Promise.all([importChunk(db, scope, counts, chunks++ === 0), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
     });
     await stage(stager, db);
     await stager.finish();

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { textArray } from '../../../db/sql';
 import { collectGarbage } from '../../../gc';
 import { FieldNames } from '../field-order';
 import { prepareRow, type RawRow } from './lead-rows';
@@ -45,12 +46,17 @@ export const STAGING_TABLE = 'lead_import';
 /** Addresses of earlier chunks that were kept out by rules 3–5 (import-rules.ts): a later row with one
  *  of them is a duplicate. */
 export const SEEN_TABLE = 'lead_import_seen';
+/** The sets of field names the staged rows carry, each once (`keyset` of a staged row): the import
+ *  counts its new leads' field names from these (import-rules.ts FIELD_NAMES_SQL) rather than from every
+ *  lead's keys. */
+export const KEYSET_TABLE = 'lead_import_keyset';
 
 export async function createStagingTable(db: Db): Promise<void> {
   await db.query(
-    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, outcome text) on commit drop`,
+    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) on commit drop`,
   );
   await db.query(`create temporary table ${SEEN_TABLE} (email text primary key) on commit drop`);
+  await db.query(`create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) on commit drop`);
 }
 
 /**
@@ -102,6 +108,12 @@ export class Stager {
   private failure: unknown = null;
   /** The rows' field names in the order they first appear (field-order.ts). */
   readonly names = new FieldNames();
+  /** The addresses of the chunk being filled: a repeat within the chunk is marked a duplicate here,
+   *  the first row winning (api.md Adding leads; import-rules.ts rule 2 looks back across chunks). */
+  private inChunkEmails = new Set<string>();
+  /** Each distinct set of field names, by its names joined, and the sets not yet staged. */
+  private readonly keySets = new Map<string, number>();
+  private freshKeySets: { id: number; names: string[] }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -125,7 +137,9 @@ export class Stager {
         const row = prepareRow(raw);
         this.names.add(row.fields.keys());
         const valid = row.domain !== null;
-        this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${valid ? '\\N' : 'invalid'}\n`;
+        const outcome = !valid ? 'invalid' : this.inChunkEmails.has(row.email) ? 'duplicate' : '\\N';
+        if (valid) this.inChunkEmails.add(row.email);
+        this.piece += `${n}\t${this.idFor(n)}\t${valid ? copyText(row.email) : ''}\t${copyValue(row.domain)}\t${copyText(JSON.stringify(row.vars))}\t${copyValue(row.timezone)}\t${this.keySetOf(row.vars)}\t${outcome}\n`;
         if (this.piece.length >= COPY_PIECE) {
           this.pieces.push(Buffer.from(this.piece));
           this.piece = '';
@@ -133,6 +147,20 @@ export class Stager {
         if (++this.inChunk >= (this.handedOn ? CHUNK_ROWS : FIRST_CHUNK_ROWS)) await this.flush();
       }
     }
+  }
+
+  /** The id of the row's set of field names (jsonb keeps an object's keys in its own order, so the set
+   *  is keyed sorted). */
+  private keySetOf(vars: Record<string, string>): number {
+    const names = Object.keys(vars).sort();
+    const key = names.join('\n'); // field names never hold a line break (lead-rows.ts fieldName)
+    let id = this.keySets.get(key);
+    if (id === undefined) {
+      id = this.keySets.size;
+      this.keySets.set(key, id);
+      this.freshKeySets.push({ id, names });
+    }
+    return id;
   }
 
   /** Stages what is left and waits until every chunk has been handled. */
@@ -149,16 +177,25 @@ export class Stager {
   private async flush(): Promise<void> {
     if (this.piece) this.pieces.push(Buffer.from(this.piece));
     const pieces = this.pieces;
+    const keySets = this.freshKeySets;
     this.pieces = [];
     this.piece = '';
     this.inChunk = 0;
+    this.inChunkEmails = new Set();
+    this.freshKeySets = [];
     if (!pieces.length) return;
     // One connection: the previous chunk must be done before this one is copied. While it finishes,
     // the garbage of the rows parsed meanwhile is collected (gc.ts): a long import only, a small one is
     // over before garbage matters.
     if (this.handedOn++ > 0) collectGarbage();
     await this.settled();
-    const copy = this.db.query(copyFrom(`copy ${STAGING_TABLE} (n, id, email, domain, vars, timezone, outcome) from stdin`));
+    if (keySets.length) {
+      await this.db.query(`insert into ${KEYSET_TABLE} (id, names) select k.id, k.names::text[] from unnest($1::int[], $2::text[]) as k(id, names)`, [
+        keySets.map((k) => k.id),
+        keySets.map((k) => textArray(k.names)),
+      ]);
+    }
+    const copy = this.db.query(copyFrom(`copy ${STAGING_TABLE} (n, id, email, domain, vars, timezone, keyset, outcome) from stdin`));
     await pipeline(Readable.from(pieces, { objectMode: false }), copy);
     // Not awaited: parsing goes on while the database works. A failure surfaces at the next flush or
     // at finish.

@@ -1,0 +1,235 @@
+// api.md Leads: the workspace-wide search — GET /leads?q= (q: part of the address or of the company
+// field; newest first; X-Total-Count exact, decisions.md §5) and GET /leads/search (q of at least 2
+// characters, limit 20 by default) — through REST and GraphQL. The search reads its page one of two ways
+// by how many leads match (lead-query.ts searchPage); every case here is checked against a plain reading
+// of the rule, with pages taken both ways. And the condition is one the trigram indexes answer: with
+// sequential scans disabled, the count plans no scan of every lead.
+import { randomUUID } from 'node:crypto';
+import { authedContext } from '../../src/context';
+import { addressOrCompany, rarePart, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
+import { Lead } from '../../src/modules/leads/lead.entity';
+import { signUp, expectError, type Account, type Client } from '../support/client';
+import { createCampaign } from '../support/factories/campaign.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import { startTestService } from '../support/service';
+import * as ops from '../graphql/generated';
+
+let service: Awaited<ReturnType<typeof startTestService>>;
+let me: Account;
+let api: Client;
+
+interface Seeded {
+  id: string;
+  email: string;
+  vars: Record<string, string>;
+  createdAt: Date;
+}
+const seeded: Seeded[] = [];
+let campaignIds: string[] = [];
+
+const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
+
+// Addresses and company fields with the parts the cases search for; the other fields never match.
+const LEADS: { email: string; vars?: Record<string, string> }[] = [
+  { email: 'ann.lee@acme.test', vars: { company: 'Acme Corp', city: 'Rome' } },
+  { email: 'bob@globex.test', vars: { Company: 'GLOBEX Inc' } },
+  { email: 'cy@initech.test', vars: { COMPANY: 'Initech LLC' } },
+  { email: 'dee@example.test', vars: { company: 'Acme Widgets', Company: 'Other spelling' } },
+  { email: 'eve@example.test', vars: { city: 'Acme town', title: 'globex' } },
+  { email: 'fred_100%@odd.test', vars: { company: 'Under_score 50% off?' } },
+  { email: 'fredx100x@odd.test', vars: { company: 'Underxscore 50x off' } },
+  { email: 'gus@person123456.test' },
+  ...Array.from({ length: 40 }, (_, i) => ({ email: `bulk${i}@bulk.test`, vars: i % 4 ? { company: `Bulk Co ${i}?` } : ({} as Record<string, string>) })),
+];
+
+beforeAll(async () => {
+  service = await startTestService();
+  me = await signUp(service.url);
+  api = me.client;
+  const other = await signUp(service.url);
+  const first = await createCampaign(service, me.workspaceId, { name: `Search A ${randomUUID().slice(0, 6)}` });
+  const second = await createCampaign(service, me.workspaceId, { name: `Search B ${randomUUID().slice(0, 6)}` });
+  campaignIds = [first.id, second.id];
+  // Alternate campaigns, one minute apart: newest first crosses them.
+  for (const [i, lead] of LEADS.entries()) {
+    const [row] = await createLeads(service, me.workspaceId, campaignIds[i % 2]!, [{ email: lead.email, vars: lead.vars ?? {}, createdAt: at(i) }]);
+    seeded.push({ id: row!.id, email: lead.email, vars: lead.vars ?? {}, createdAt: at(i) });
+  }
+  // Another workspace's leads match the same terms and never show.
+  const theirs = await createCampaign(service, other.workspaceId, { name: 'Theirs' });
+  await createLeads(service, other.workspaceId, theirs.id, [
+    { email: 'ann.lee@acme.test', vars: { company: 'Acme Corp' } },
+    { email: 'bulk1@bulk.test', vars: { company: 'Bulk Co 1?' } },
+  ]);
+});
+afterAll(() => service.stop());
+
+const COMPANY = ['company', 'Company', 'COMPANY'];
+/** The rule as api.md says it: part of the address or of the company field, in any case. */
+const matching = (q: string) =>
+  seeded
+    .filter((l) => l.email.includes(q.toLowerCase()) || COMPANY.some((k) => l.vars[k]?.toLowerCase().includes(q.toLowerCase())))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .map((l) => l.email);
+
+const TERMS = [
+  'acme',
+  'ACME',
+  'globex',
+  'initech',
+  'other spelling',
+  'Rome',
+  'town',
+  '_',
+  '%',
+  '100%',
+  '50% off?',
+  'x100x',
+  'person123456',
+  'bulk',
+  'bulk co 1',
+  'co 1?',
+  '?',
+  '.test',
+  'nothing at all',
+];
+
+describe('GET /leads?q=', () => {
+  it('finds part of the address or of the company field (any spelling, any case), nothing else, with an exact total', async () => {
+    for (const q of TERMS) {
+      const res = await api.get(`/leads?q=${encodeURIComponent(q)}&limit=500`);
+      expect(res.status).toBe(200);
+      const expected = matching(q);
+      expect({ q, emails: res.body.map((l: { email: string }) => l.email) }).toEqual({ q, emails: expected });
+      expect({ q, total: res.headers.get('x-total-count') }).toEqual({ q, total: String(expected.length) });
+    }
+  });
+
+  it('pages the same whichever way it reads the page', async () => {
+    const leads = seeded.length;
+    let walked = 0;
+    let sorted = 0;
+    for (const q of ['bulk', '.test', 'acme', 'bulk co', '?']) {
+      const expected = matching(q);
+      for (const [limit, offset] of [
+        [1, 0],
+        [2, 3],
+        [5, 10],
+        [3, 40],
+        [50, 0],
+        [7, 100],
+      ] as const) {
+        if (walkPays(expected.length, campaignIds.length, offset + limit, leads)) walked++;
+        else sorted++;
+        const res = await api.get(`/leads?q=${encodeURIComponent(q)}&limit=${limit}&offset=${offset}`);
+        expect({ q, limit, offset, emails: res.body.map((l: { email: string }) => l.email) }).toEqual({ q, limit, offset, emails: expected.slice(offset, offset + limit) });
+        expect(res.headers.get('x-total-count')).toBe(String(expected.length));
+      }
+    }
+    // Both ways were taken.
+    expect(walked).toBeGreaterThan(3);
+    expect(sorted).toBeGreaterThan(3);
+  });
+
+  it('keeps the other filters, and limit 0 gives the total alone', async () => {
+    const first = await api.get(`/leads?q=bulk&campaign_id=${campaignIds[0]}&limit=2`);
+    const inFirst = matching('bulk').filter((email) => seeded.findIndex((l) => l.email === email) % 2 === 0);
+    expect(first.body.map((l: { email: string }) => l.email)).toEqual(inFirst.slice(0, 2));
+    expect(first.headers.get('x-total-count')).toBe(String(inFirst.length));
+    const none = await api.get('/leads?q=acme&limit=0');
+    expect(none.body).toEqual([]);
+    expect(none.headers.get('x-total-count')).toBe(String(matching('acme').length));
+  });
+
+  it('answers the same through GraphQL', async () => {
+    for (const [q, limit, offset] of [
+      ['acme', 50, 0],
+      ['bulk', 2, 5],
+      ['.test', 1, 0],
+    ] as const) {
+      const res = await api.gql(ops.LeadsDocument, { query: { q, limit, offset } });
+      const expected = matching(q);
+      expect(res.data!.leads.total).toBe(expected.length);
+      expect(res.data!.leads.items.map((l) => l.email)).toEqual(expected.slice(offset, offset + limit));
+    }
+  });
+
+  it('matches through the trigram indexes: no scan of every lead', async () => {
+    // The condition alone, over every workspace's leads (the workspace's own index would do here, with
+    // so few leads): it must be one the address and company indexes answer.
+    const count = service.deps.orm.em.createQueryBuilder(Lead).where(addressOrCompany('person123456')).count().getFormattedQuery();
+    const conn = service.deps.orm.em.getConnection();
+    const plan = await conn.transactional(async (trx) => {
+      await conn.execute('set local enable_seqscan = off', [], 'run', trx);
+      return (await conn.execute<{ 'QUERY PLAN': string }[]>(`explain ${count}`, [], 'all', trx)).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('lead_email_trgm');
+    expect(plan).toContain('lead_company_trgm');
+    expect(plan).not.toMatch(/Seq Scan on lead\b/);
+  });
+});
+
+describe('the rare part of q, tested first', () => {
+  it('is the longest stretch of q without a trigram a tenth of the sampled addresses contain', () => {
+    const sample = Array.from({ length: 100 }, (_, i) => `person${i * 7}@company${i % 20}.com`);
+    // Every sampled address holds "per", "ers", "rso" and "son", a tenth or more "on1"; not the rest.
+    expect(rarePart('person123456', sample)).toBe('n123456');
+    expect(rarePart('PERSON123456', sample)).toBe('n123456');
+    expect(rarePart('xyzperson98', sample)).toBe('xyzpe');
+    // No common trigram, nothing but common ones, q too short, too small a sample: none.
+    expect(rarePart('zzzzqqq', sample)).toBeUndefined();
+    expect(rarePart('person', sample)).toBeUndefined();
+    expect(rarePart('son', sample)).toBeUndefined();
+    expect(rarePart('person123456', sample.slice(0, 10))).toBeUndefined();
+  });
+
+  it('changes no answer: the same page and total with it as without', async () => {
+    const em = authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
+    for (const [q, qLead, companyLead] of [
+      ['bulk1', 'lk1', 'k c'],
+      ['ann.lee@acme', 'n.l', undefined],
+      ['acme', undefined, 'cme'],
+      ['.test', 'tes', undefined],
+      ['fred_100%', 'd_1', '_'],
+      ['50% off?', undefined, 'f?'],
+    ] as const) {
+      for (const page of [
+        { limit: 50, offset: 0 },
+        { limit: 1, offset: 2 },
+      ]) {
+        const plain = await workspaceLeadPage(em, me.workspaceId, { q }, page);
+        const hinted = await workspaceLeadPage(em, me.workspaceId, { q, qLead, companyLead }, page);
+        expect(hinted.total).toBe(matching(q).length);
+        expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
+      }
+    }
+  });
+});
+
+describe('GET /leads/search', () => {
+  it('finds the newest matches, limit 20 by default, the same whichever way it reads', async () => {
+    let walked = 0;
+    for (const q of TERMS.filter((t) => Array.from(t.trim()).length >= 2)) {
+      const expected = matching(q.trim());
+      for (const limit of [undefined, 1, 3]) {
+        const res = await api.get(`/leads/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`);
+        expect(res.status).toBe(200);
+        expect({ q, limit, emails: res.body.map((l: { email: string }) => l.email) }).toEqual({ q, limit, emails: expected.slice(0, limit ?? 20) });
+        if (expected.length >= walkFrom(campaignIds.length, limit ?? 20, seeded.length)) walked++;
+      }
+    }
+    expect(walked).toBeGreaterThan(2);
+    const [hit] = (await api.get('/leads/search?q=globex')).body;
+    const lead = seeded.find((l) => l.email === 'bob@globex.test')!;
+    expect(hit).toMatchObject({ id: lead.id, email: lead.email, status: 'pending', current_step: 0, campaign_id: campaignIds[1] });
+  });
+
+  it('needs q of at least 2 characters (400 q_too_short), and answers the same through GraphQL', async () => {
+    expectError(await api.get('/leads/search?q=a'), 400, 'q_too_short');
+    expectError(await api.get('/leads/search?q=%20%20x%20'), 400, 'q_too_short');
+    const res = await api.gql(ops.SearchLeadsDocument, { q: 'bulk', limit: 3 });
+    expect(res.data!.searchLeads.map((l) => l.email)).toEqual(matching('bulk').slice(0, 3));
+    const short = await api.gql(ops.SearchLeadsDocument, { q: 'b' });
+    expect(short.errors![0]!.extensions).toMatchObject({ code: 'q_too_short' });
+  });
+});
