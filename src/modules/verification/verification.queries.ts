@@ -41,6 +41,25 @@ export async function storeProviders(em: EntityManager, workspaceId: string, fou
   );
 }
 
+// --- the jobs' checks of their data -------------------------------------------------------------------
+
+/** Whether the campaign is the workspace's (a job carries both ids; a forged or stale one matches nothing). */
+export async function isWorkspaceCampaign(em: EntityManager, workspaceId: string, campaignId: string): Promise<boolean> {
+  const rows = await sql(em, `select id from campaign where id = ? and workspace_id = ?`, [campaignId, workspaceId]);
+  return rows.length > 0;
+}
+
+/** The workspace's verification key (encrypted; null when none is set), when the campaign is the
+ *  workspace's; undefined when it is not. */
+export async function campaignVerificationKey(em: EntityManager, workspaceId: string, campaignId: string): Promise<string | null | undefined> {
+  const [row] = await sql(em, `select w.verification_key_enc from campaign c join workspace w on w.id = c.workspace_id where c.id = ? and c.workspace_id = ?`, [
+    campaignId,
+    workspaceId,
+  ]);
+  if (!row) return undefined;
+  return row.verification_key_enc ? String(row.verification_key_enc) : null;
+}
+
 // --- provider look-up after imports --------------------------------------------------------------------
 
 /**
