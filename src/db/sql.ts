@@ -182,15 +182,3 @@ export function literal(v: unknown): string {
   // E'…' reads `\\` as one backslash and `''` as one quote under either setting of standard_conforming_strings.
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
-
-/** inlined for a `{query, params}` statement. */
-export const inlinedStatement = ({ query, params }: Statement): string => inlined(query, params);
-
-/** Several statements (built with inlined) in one round trip, in the em's transaction; the rows of each. */
-export async function sqlBatch(em: EntityManager, statements: readonly string[]): Promise<Row[][]> {
-  const raw = em.getConnection().getKnex().raw(statements.join(';\n'));
-  const trx = em.getTransactionContext();
-  if (trx) raw.transacting(trx);
-  const res = (await raw) as unknown as DriverResult | DriverResult[];
-  return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
-}
