@@ -5,7 +5,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import type { Provider } from '../leads/lead.entity';
-import { dropQueuedSendsStatement, stopAssignments } from '../leads/lifecycle/lead-progress';
+import { stopAssignments } from '../leads/lifecycle/lead-progress';
+import { dropQueuedSendsStatement } from '../leads/lifecycle/lead-progress.queries';
 import { inSequenceSql, stopChangesSql } from '../leads/lifecycle/lead-status';
 
 /** SQL: the lead (the statement's only table) is still due mail (api.md Checks rules 3 and 4): still in
