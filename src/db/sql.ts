@@ -1,5 +1,6 @@
-// Every raw statement of the service runs through here, from the `*.queries.ts` files only (eslint.config.mjs
-// enforces it; README "Layout"). One parameter style: `?` placeholders, values apart from the text.
+// The runners of raw SQL, called from the `*.queries.ts` files only (eslint.config.mjs enforces it, jobs/ and
+// a few listed files aside; README "Layout"). One parameter style: `?` placeholders, values apart from the
+// text.
 //
 // On an EntityManager, inside its transaction when it is in one (em.getConnection().execute alone would take
 // another pooled connection and could wait on the transaction's own row locks), straight through knex to
