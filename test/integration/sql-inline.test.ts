@@ -26,7 +26,7 @@ const HOSTILE = [
   'ünïcödé 💌 \u2028',
 ];
 
-/** Runs one statement as the simple query protocol does (several statements allowed, as sqlBatch sends). */
+/** Runs one statement as the simple query protocol does (several statements allowed, as sqlStatements sends). */
 const simple = async (text: string) => (await db.query(text)).rows as Record<string, unknown>[];
 
 describe.each(['off', 'on'])('inlined() with standard_conforming_strings %s', (setting) => {

@@ -2,7 +2,7 @@
 // transaction. Each row names its own workspace; a `once_key` already used by the workspace inserts
 // nothing (the unique (workspace_id, once_key)).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray, timeArray } from '../../db/sql';
+import { pgArray, sql, textArray, timeArray, type Statement } from '../../db/sql';
 import type { NewEvent } from './record-event';
 
 export interface EventRow {
@@ -28,12 +28,12 @@ export async function insertEventRow(em: EntityManager, workspaceId: string, e: 
 }
 
 /**
- * One statement recording many events, for a caller that sends it with others in one round trip (db/sql.ts
- * sqlBatch, through `inlined`) or alone: the same rows as insertEventRow one by one, `onceKey`s already
+ * One statement recording many events, for a queries function that sends it with others in one round trip
+ * (db/sql.ts sqlStatements) or alone: the same rows as insertEventRow one by one, `onceKey`s already
  * used skipped. Five array parameters whatever the number of events.
  * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's and the reply poll's batches span workspaces)
  */
-export function eventsInsert(events: readonly NewEvent[]): { query: string; params: unknown[] } {
+export function eventsInsert(events: readonly NewEvent[]): Statement {
   return {
     query: `insert into event (id, created_at, workspace_id, kind, payload, once_key)
      select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key

@@ -5,9 +5,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { insertEventRow } from './events.queries';
 
-// Callers that batch statements build the many-events insert from here, beside recordEvent.
-export { eventsInsert } from './events.queries';
-
 /** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
   'unsubscribe',

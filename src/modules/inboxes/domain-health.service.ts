@@ -1,12 +1,12 @@
 // GET /mailboxes/domain-health (api.md Inboxes rule 4, decisions.md §5): the five checks for every
 // distinct sending domain of the workspace's inboxes, at most 5 runs per workspace per 10 minutes.
 import type { AuthedCtx } from '../../context';
-import { sql } from '../../db/sql';
 import { domainOf } from '../../email-address';
 import { takeRateLimit, type RateLimit } from './rate-limit';
 import { checkDomains, type DomainReport } from './domain-health';
 import { Inbox } from './inbox.entity';
 import type { DomainHealthArgs } from './inbox-checks.types';
+import { storeDomainChecks } from './inboxes.queries';
 
 export const DOMAIN_HEALTH_LIMIT: RateLimit = { bucket: 'domain_health', limit: 5, windowSeconds: 600, what: 'Domain health checks' };
 
@@ -22,19 +22,7 @@ export async function domainHealth(ctx: AuthedCtx, args: DomainHealthArgs): Prom
   const inboxes = await ctx.em.find(Inbox, {}, { fields: ['email'] });
   const domains = [...new Set(inboxes.map((i) => domainOf(i.email)))].sort();
   const reports = await checkDomains(ctx.deps.dns, domains, { selector: args.selector || null });
-  await storeDomainChecks(ctx, checkedAt, reports);
+  // Each domain's latest run, for the read-only campaign diagnosis.
+  if (reports.length) await storeDomainChecks(ctx.em, ctx.actor.workspaceId, checkedAt, reports);
   return { checkedAt, domains: reports };
-}
-
-/** Keeps each domain's latest run (DomainCheckResult) for the read-only campaign diagnosis. */
-async function storeDomainChecks(ctx: AuthedCtx, checkedAt: Date, reports: DomainReport[]): Promise<void> {
-  if (!reports.length) return;
-  await sql(
-    ctx.em,
-    `insert into domain_check_result (id, created_at, workspace_id, domain, checks, checked_at)
-       select gen_random_uuid(), ?, ?, r.domain, r.checks, ? from jsonb_to_recordset(?::jsonb) as r(domain text, checks jsonb)
-     on conflict (workspace_id, domain) do update set checks = excluded.checks, checked_at = excluded.checked_at
-       where domain_check_result.checked_at <= excluded.checked_at`,
-    [checkedAt, ctx.actor.workspaceId, checkedAt, JSON.stringify(reports)],
-  );
 }

@@ -13,7 +13,7 @@ import { Workspace } from '../accounts/workspace.entity';
 import { InboxDayStat } from './inbox-day-stat.entity';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
-import { skippedMessages } from './inboxes.queries';
+import { removeInboxFromCampaigns, skippedMessages } from './inboxes.queries';
 import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
@@ -220,7 +220,7 @@ export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted
     const inbox = await findOr404(em, Inbox, id, 'Mailbox');
     inbox.deletedAt = ctx.deps.clock.now();
     await em.flush();
-    await em.execute('delete from campaign_inbox where inbox_id = ?', [inbox.id]);
+    await removeInboxFromCampaigns(em, inbox.id);
   });
   return { deleted: true };
 }

@@ -3,6 +3,7 @@
 // transaction-scoped advisory lock, so two requests can never both take the last slot.
 import type { AuthedCtx } from '../../context';
 import { tooManyRequests } from '../../errors';
+import { lockRateLimitBucket } from './inboxes.queries';
 import { RateLimitHit } from './rate-limit-hit.entity';
 
 export interface RateLimit {
@@ -27,7 +28,7 @@ export function retryAfterSeconds(hits: Date[], limit: number, windowSeconds: nu
 export async function takeRateLimit(ctx: AuthedCtx, rule: RateLimit): Promise<void> {
   const workspace = ctx.actor.workspaceId;
   await ctx.em.transactional(async (em) => {
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`rate_limit:${workspace}:${rule.bucket}`]);
+    await lockRateLimitBucket(em, workspace, rule.bucket);
     const now = ctx.deps.clock.now();
     const since = new Date(now.getTime() - rule.windowSeconds * 1000);
     const hits = await em.find(RateLimitHit, { workspace, bucket: rule.bucket, at: { $gt: since } }, { orderBy: { at: 'asc' } });

@@ -1,12 +1,12 @@
 // The SQL of lead lists (lead-lists.service.ts), one named function per statement.
 //
 // The CSV import runs on a raw pooled connection in a transaction of its own (import/staging.ts
-// inImportTransaction: COPY and temporary tables live on one connection), which db/sql.ts cannot drive,
-// so those statements take the pg client and keep its `$n` placeholders.
+// inImportTransaction: COPY and temporary tables live on one connection); db/sql.ts runs the same `?`
+// statements there as on an EntityManager.
 import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
-import { sql } from '../../db/sql';
+import { sql, sqlRun } from '../../db/sql';
 import type { Db } from './import/staging';
 
 export interface LeadListRow {
@@ -31,8 +31,8 @@ export async function workspaceLeadLists(em: EntityManager, workspaceId: string)
 /** Locks the workspace's list with KEY SHARE until the import's transaction ends (it cannot be deleted
  *  under the import); false when the workspace has no such list. */
 export async function lockListForImport(db: Db, workspaceId: string, listId: string): Promise<boolean> {
-  const found = await db.query('select 1 from lead_list where id = $1 and workspace_id = $2 for key share', [listId, workspaceId]);
-  return Boolean(found.rowCount);
+  const found = await sql(db, 'select 1 from lead_list where id = ? and workspace_id = ? for key share', [listId, workspaceId]);
+  return found.length > 0;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function lockListForImport(db: Db, workspaceId: string, listId: str
  * @allWorkspaces a temporary table of this import's own transaction, holding only its rows
  */
 export async function createListImportTable(db: Db): Promise<void> {
-  await db.query('create temporary table lead_list_import (n int not null, id uuid not null, email text not null, vars jsonb not null) on commit drop');
+  await sqlRun(db, 'create temporary table lead_list_import (n int not null, id uuid not null, email text not null, vars jsonb not null) on commit drop');
 }
 
 /**
@@ -57,11 +57,11 @@ export function copyIntoListImport(db: Db): Writable {
  * @allWorkspaces keyed by a list locked in the caller's workspace (lockListForImport)
  */
 export async function addImportedEntries(db: Db, listId: string, now: Date): Promise<number> {
-  const inserted = await db.query(
+  return sqlRun(
+    db,
     `insert into lead_list_entry (id, created_at, list_id, email, vars)
-       select id, $1, $2, email, vars from lead_list_import order by n
+       select id, ?, ?, email, vars from lead_list_import order by n
        on conflict (list_id, email) do nothing`,
     [now, listId],
   );
-  return inserted.rowCount ?? 0;
 }

@@ -1,7 +1,8 @@
 // One-off emails (api.md Leads rules 4 and 5): queued by POST /leads/:id/send, sent by the dispatcher
 // through the same claim as sequence emails when the lead's campaign window is open and the inbox has
 // room (sending/engine/deliver.ts judges that again at send time), dropped if the lead replies, unsubscribes or
-// bounces first (leads/lifecycle/lead-progress.ts stopLead), cancelled until it starts going.
+// bounces first (leads/lifecycle/lead-progress.ts stopLead), cancelled until it starts going. The
+// statements: one-offs.queries.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
@@ -15,8 +16,8 @@ import { Workspace } from '../accounts/workspace.entity';
 import { ReplyItem } from '../replies/reply-item.entity';
 import { answerThread, messageIdFor, threadHeaders } from '../sending/render/headers';
 import { dayKey, nextOpening, sendZone, startOfDate } from '../sending/schedule';
-import { pgArray, sql } from '../../db/sql';
 import type { OneOffSendInput } from './one-offs.inputs';
+import { blockedKey, cancelQueuedOneOff, inboxSentOn, insertQueuedOneOff, oneOffByDedupeKey, oneOffStatus } from './one-offs.queries';
 
 export interface QueuedOneOff {
   id: string;
@@ -65,16 +66,16 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   if (inbox.status !== 'active') throw new AppError('mailbox_not_active', `The mailbox ${inbox.email} is ${inbox.status}; resume it or pick another.`);
   if (lead.status === 'unsubscribed' || lead.stopReason === 'unsubscribed') throw new AppError('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
   if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');
-  const blocked = await sql(ctx.em, `select email from blocklist_entry where workspace_id = ? and email = any(?::text[])`, [ctx.actor.workspaceId, pgArray(blockKeys(lead.email))]);
-  if (blocked.length) throw new AppError('blocklisted', `${String(blocked[0]!.email)} is on the blocklist, so it is never contacted.`);
+  const blocked = await blockedKey(ctx.em, ctx.actor.workspaceId, blockKeys(lead.email));
+  if (blocked !== null) throw new AppError('blocklisted', `${blocked} is on the blocklist, so it is never contacted.`);
   const thread = input.replyTo ? await replyThread(ctx, lead.id, input.replyTo) : { inReplyTo: null, references: null };
 
   const now = ctx.deps.clock.now();
   const campaign = await ctx.em.findOneOrFail(Campaign, lead.campaign.id);
   const workspace = await ctx.em.findOneOrFail(Workspace, ctx.actor.workspaceId);
-  const [stat] = await sql(ctx.em, `select sent from inbox_day_stat where inbox_id = ? and day = ?`, [inbox.id, dayKey(workspace.timezone, now)]);
+  const sentToday = await inboxSentOn(ctx.em, inbox.id, dayKey(workspace.timezone, now));
   const capToday = capOn(inbox, dayKey(workspace.timezone, now));
-  const scheduledFor = earliestOneOff(now, { ...inbox, capToday, sentToday: Number(stat?.sent ?? 0), workspaceZone: workspace.timezone }, campaign, sendZone(campaign, lead));
+  const scheduledFor = earliestOneOff(now, { ...inbox, capToday, sentToday, workspaceZone: workspace.timezone }, campaign, sendZone(campaign, lead));
   if (!scheduledFor) throw new AppError('no_sending_window', `The campaign ${campaign.name} has no sending day or hours, so the email could never go; set its schedule first.`);
 
   const subject = input.subject ?? null;
@@ -82,47 +83,40 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
     .update(JSON.stringify([inbox.id, subject, input.replyTo ?? null, input.body]))
     .digest('hex');
   const id = randomUUID();
-  await sql(
+  await insertQueuedOneOff(
     ctx.em,
-    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id, in_reply_to, "references", scheduled_for, attempts)
-     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'queued', ?, ?, ?, ?, ?, ?, ?, 0) on conflict do nothing`,
-    [
+    ctx.actor.workspaceId,
+    {
       id,
-      now,
-      ctx.actor.workspaceId,
-      campaign.id,
-      lead.id,
-      inbox.id,
+      campaignId: campaign.id,
+      leadId: lead.id,
+      inboxId: inbox.id,
       dedupeKey,
-      messageIdFor(id, inbox.email),
+      messageId: messageIdFor(id, inbox.email),
       subject,
-      input.body,
-      input.replyTo ?? null,
-      thread.inReplyTo,
-      thread.references,
+      body: input.body,
+      replyToId: input.replyTo ?? null,
+      inReplyTo: thread.inReplyTo,
+      references: thread.references,
       scheduledFor,
-    ],
+    },
+    now,
   );
   // The same message queued twice is one email: the first row answers both calls.
-  const [row] = await sql(ctx.em, `select id, status, scheduled_for from send where lead_id = ? and kind = 'one_off' and dedupe_key = ?`, [lead.id, dedupeKey]);
-  return { id: String(row!.id), status: String(row!.status), scheduledFor: new Date(row!.scheduled_for as string) };
+  const row = await oneOffByDedupeKey(ctx.em, lead.id, dedupeKey);
+  return { id: row!.id, status: row!.status, scheduledFor: row!.scheduledFor };
 }
 
 /** Drops a queued one-off with the error `Cancelled`; 409 once it is going or gone. */
 export async function cancelOneOff(ctx: AuthedCtx, id: string): Promise<{ id: string; status: 'dropped' }> {
   if (!isUuid(id)) throw notFound('One-off email');
-  const [row] = await sql(
-    ctx.em,
-    `update send set status = 'dropped', error = 'Cancelled' where id = ? and workspace_id = ? and kind = 'one_off' and status = 'queued' returning id`,
-    [id, ctx.actor.workspaceId],
-  );
-  if (row) return { id, status: 'dropped' };
-  const [current] = await sql(ctx.em, `select status from send where id = ? and workspace_id = ? and kind = 'one_off'`, [id, ctx.actor.workspaceId]);
-  if (!current) throw notFound('One-off email');
-  if (current.status === 'dropped') return { id, status: 'dropped' };
+  if (await cancelQueuedOneOff(ctx.em, ctx.actor.workspaceId, id)) return { id, status: 'dropped' };
+  const status = await oneOffStatus(ctx.em, ctx.actor.workspaceId, id);
+  if (status === null) throw notFound('One-off email');
+  if (status === 'dropped') return { id, status: 'dropped' };
   throw new AppError(
     'one_off_gone',
-    current.status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.',
-    { status: current.status },
+    status === 'sending' ? 'The email is going out now; it can no longer be cancelled.' : 'The email has already gone out; it can no longer be cancelled.',
+    { status },
   );
 }

@@ -7,41 +7,19 @@
 // A bounce read over IMAP is both a bounce item and a `dsn` bounce row (written together by the
 // poller); it is shown from here, where its rule is known, and the sending source skips `dsn` rows.
 import type { TimelineEntry, TimelineSource } from '../leads/lead-timeline';
-import { sql } from '../../db/sql';
+import { leadReplyRows } from './lead-timeline.queries';
 import { replyItemDetail } from './reply-detail';
-import type { BounceDetail, ReplyKind } from './reply-item.entity';
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export const repliesTimeline: TimelineSource = async (ctx, lead, campaign) => {
-  // Index reply_item(lead_id, received_at).
-  const rows = await sql(
-    ctx.em,
-    `select r.kind, r.received_at, r.snippet, r.subject, r.rule, r.lead_away_until, r.bounce, s.step_position, s.variant
-       from reply_item r left join send s on s.id = r.send_id
-      where r.lead_id = ? order by r.received_at, r.id`,
-    [lead.id],
-  );
-  return rows.map((r): TimelineEntry => {
-    const step = num(r.step_position);
-    return {
-      type: String(r.kind),
-      at: new Date(r.received_at as string),
-      step,
-      stepLabel: step === null ? null : `Step ${step}`,
-      detail: replyItemDetail(
-        {
-          kind: r.kind as ReplyKind,
-          snippet: String(r.snippet ?? ''),
-          subject: String(r.subject ?? ''),
-          rule: String(r.rule),
-          leadAwayUntil: r.lead_away_until ? new Date(r.lead_away_until as string) : null,
-          bounce: (r.bounce as BounceDetail | null) ?? null,
-        },
-        campaign.timezone,
-        { withRule: true },
-      ),
-      variant: num(r.variant),
-    };
-  });
+  const rows = await leadReplyRows(ctx.em, lead.id);
+  return rows.map((r): TimelineEntry => ({
+    type: r.kind,
+    at: r.receivedAt,
+    step: r.stepPosition,
+    stepLabel: r.stepPosition === null ? null : `Step ${r.stepPosition}`,
+    detail: replyItemDetail({ kind: r.kind, snippet: r.snippet, subject: r.subject, rule: r.rule, leadAwayUntil: r.leadAwayUntil, bounce: r.bounce }, campaign.timezone, {
+      withRule: true,
+    }),
+    variant: r.variant,
+  }));
 };

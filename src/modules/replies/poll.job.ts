@@ -3,9 +3,9 @@
 // never holds back the rest (each poll catches its own failure into the inbox's lastError).
 import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
-import { pgArray, sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
 import { pollInbox } from './poll/poll-inbox';
+import { inboxesToPoll } from './poll/poll.queries';
 
 /** Inboxes read at once, in one process. */
 export const POLL_CONCURRENCY = 16;
@@ -27,10 +27,8 @@ export function createPollJob(pollSeconds: number): JobDefinition {
 /** Polls every inbox once (of the given workspaces only, for tests) and sums what they read. */
 export async function pollAllInboxes(deps: AppDeps, opts: { stopping?: () => boolean; workspaceIds?: string[] } = {}) {
   const stopping = opts.stopping ?? (() => false);
-  const inboxes = opts.workspaceIds
-    ? await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null and workspace_id = any(?::uuid[]) order by id`, [pgArray(opts.workspaceIds)])
-    : await sql(deps.orm.em.fork(), `select id from inbox where deleted_at is null order by id`);
-  const reports = await mapLimited(inboxes, POLL_CONCURRENCY, async (row) => (stopping() ? null : pollInbox(deps, String(row.id), { stopping })));
+  const inboxes = await inboxesToPoll(deps.orm.em.fork(), opts.workspaceIds);
+  const reports = await mapLimited(inboxes, POLL_CONCURRENCY, async (id) => (stopping() ? null : pollInbox(deps, id, { stopping })));
   const totals = { inboxes: 0, read: 0, items: 0, unreadable: 0, reports: 0 };
   for (const r of reports) {
     if (!r) continue;

@@ -1,8 +1,10 @@
 // The reply inbox's SQL (conventions.md "SQL in named places"): one named function per statement, each
-// taking the workspace, so no statement here can read another workspace's items.
+// taking the workspace, so no statement here can read another workspace's items, or keyed by an item or
+// lead the caller found in its workspace (@allWorkspaces says which).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { escapeLike } from '../leads/lead-query';
+import { VISIBLE_SQL as VISIBLE } from './snooze';
 
 /** What GET /replies lists of an item (api.md Reply), as stored. */
 export interface ReplyRow {
@@ -39,11 +41,6 @@ export interface ReplyListFilter {
   /** Part of the sender's address, the subject or the text, any case; % _ \ match themselves. */
   q?: string | null;
 }
-
-/** decisions.md §6: a snoozed item is hidden until snoozed_until, and back from that moment on. The same
- *  rule in TypeScript (isHidden) and in SQL (VISIBLE), side by side. */
-export const isHidden = (item: { snoozedUntil: Date | null }, now: Date): boolean => item.snoozedUntil !== null && item.snoozedUntil > now;
-const VISIBLE = `(r.snoozed_until is null or r.snoozed_until <= ?)`;
 
 function listWhere(f: ReplyListFilter): { where: string; params: unknown[] } {
   const and = [`r.workspace_id = ?`, VISIBLE];
@@ -169,9 +166,54 @@ export async function replyItemToAnswer(em: EntityManager, workspaceId: string, 
   };
 }
 
-/** The status of the answer row holding a dedupe key (a one-off of the lead), or null when there is none
- *  (never written, or deleted after a refusal). */
+/**
+ * The status of the answer row holding a dedupe key (a one-off of the lead), or null when there is none
+ * (never written, or deleted after a refusal).
+ * @allWorkspaces keyed by the lead of a reply item the caller found in its workspace (replyItemToAnswer)
+ */
 export async function answerSendStatus(em: EntityManager, leadId: string, dedupeKey: string): Promise<string | null> {
   const [row] = await sql(em, `select status from send where lead_id = ? and kind = 'one_off' and dedupe_key = ?`, [leadId, dedupeKey]);
   return row ? String(row.status) : null;
+}
+
+/** An answer's send row, the claim (reply-answer.service.ts): a one-off of the item's lead, `sending`. */
+export interface AnswerClaim {
+  id: string;
+  campaignId: string;
+  leadId: string;
+  inboxId: string;
+  dedupeKey: string;
+  messageId: string;
+  subject: string;
+  body: string;
+  replyToId: string;
+  inReplyTo: string | null;
+  references: string | null;
+}
+
+/** Inserts the workspace's answer claim, claimed at `now`; false when a row with its dedupe key stands
+ *  (another call's claim, or an answer already sent). */
+export async function insertAnswerClaim(em: EntityManager, workspaceId: string, c: AnswerClaim, now: Date): Promise<boolean> {
+  const written = await sql(
+    em,
+    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id,
+                       in_reply_to, "references", scheduled_for, claimed_at, attempts)
+     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, 1)
+     on conflict do nothing returning id`,
+    [c.id, now, workspaceId, c.campaignId, c.leadId, c.inboxId, c.dedupeKey, c.messageId, c.subject, c.body, c.replyToId, c.inReplyTo, c.references, now, now],
+  );
+  return written.length > 0;
+}
+
+/**
+ * Deletes a refused answer's claim (while still `sending`), so the same text may be tried again.
+ * @allWorkspaces keyed by a claim this call inserted (insertAnswerClaim)
+ */
+export async function deleteAnswerClaim(em: EntityManager, sendId: string): Promise<void> {
+  await sql(em, `delete from send where id = ? and status = 'sending'`, [sendId]);
+}
+
+/** The workspace's item was answered at `at`: replied_at set, and read. */
+export async function markItemAnswered(em: EntityManager, workspaceId: string, itemId: string, at: Date): Promise<void> {
+  await sql(em, `update reply_item set replied_at = ?, is_read = true where id = ? and workspace_id = ?`, [at, itemId, workspaceId]);
 }

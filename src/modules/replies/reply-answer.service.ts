@@ -30,13 +30,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
-import { sql } from '../../db/sql';
 import { AppError, notFound } from '../../errors';
 import type { SmtpResult } from '../../mail/smtp-sender';
 import { prepareOneOffNow, SEND_NOW_LIMITS, sendOneOffNow, type OneOffNow } from '../sending/engine/send-now';
 import { messageIdFor } from '../sending/render/headers';
 import type { ReplyAnswerInput } from './replies.inputs';
-import { answerSendStatus, replyItemToAnswer, type ReplyItemToAnswer } from './replies.queries';
+import { answerSendStatus, deleteAnswerClaim, insertAnswerClaim, markItemAnswered, replyItemToAnswer, type ReplyItemToAnswer } from './replies.queries';
 
 /** How long a call waits for another call's claim on the same text to settle: the send's deadline and
  *  room to record it. Past that the other call's fate is unknown (it crashed): nothing is sent. */
@@ -114,31 +113,25 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
 
   const headers = prepared.composed.headers;
   // Committed at once (no transaction): the Message-ID is on record before the server sees it.
-  const written = await sql(
+  const written = await insertAnswerClaim(
     ctx.deps.orm.em.fork(),
-    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id,
-                       in_reply_to, "references", scheduled_for, claimed_at, attempts)
-     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, 1)
-     on conflict do nothing returning id`,
-    [
-      sendId,
-      now,
-      send.workspaceId,
-      send.campaignId,
-      send.leadId,
-      send.inboxId,
+    send.workspaceId,
+    {
+      id: sendId,
+      campaignId: send.campaignId,
+      leadId: send.leadId,
+      inboxId: send.inboxId,
       dedupeKey,
-      prepared.composed.messageId,
-      prepared.composed.subject,
+      messageId: prepared.composed.messageId,
+      subject: prepared.composed.subject,
       body,
-      item.id,
-      headers['In-Reply-To'] ?? null,
-      headers['References'] ?? null,
-      now,
-      now,
-    ],
+      replyToId: item.id,
+      inReplyTo: headers['In-Reply-To'] ?? null,
+      references: headers['References'] ?? null,
+    },
+    now,
   );
-  return written.length ? prepared : null;
+  return written ? prepared : null;
 }
 
 /** Waits (polling, nothing held) until the claim on `dedupeKey` is settled: `gone` (refused, deleted),
@@ -158,13 +151,9 @@ async function settled(ctx: AuthedCtx, leadId: string, dedupeKey: string, waitUn
 async function send(ctx: AuthedCtx, item: Item, prepared: OneOffNow): Promise<SmtpResult | null> {
   const result = await sendOneOffNow(ctx.deps, prepared);
   if (result.outcome !== 'accepted') {
-    await sql(ctx.deps.orm.em.fork(), `delete from send where id = ? and status = 'sending'`, [prepared.send.id]);
+    await deleteAnswerClaim(ctx.deps.orm.em.fork(), prepared.send.id);
     return result;
   }
-  await sql(ctx.deps.orm.em.fork(), `update reply_item set replied_at = ?, is_read = true where id = ? and workspace_id = ?`, [
-    ctx.deps.clock.now(),
-    item.id,
-    ctx.actor.workspaceId,
-  ]);
+  await markItemAnswered(ctx.deps.orm.em.fork(), ctx.actor.workspaceId, item.id, ctx.deps.clock.now());
   return null;
 }

@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { sql } from '../../db/sql';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { LinkTokens } from './links/tokens';
-import { FIRST_CLICK, FIRST_OPEN, dropBurst, otherLinksHit, recordHit, sendOfHit } from './public-links.queries';
+import { dropBurst, markFirstClick, markFirstOpen, otherLinksHit, recordHit, sendOfHit, unsubscribeAddress } from './public-links.queries';
 import { isHumanClick, LINK_BURST_MS, type Click } from './schedule';
 
 const invalidLink = () => new AppError('invalid_link', 'This link is not valid: it may have been cut or changed. Open it from the email again.');
@@ -22,9 +21,9 @@ function unsubscribeToken(deps: AppDeps, token: string) {
 /** For the confirmation page: the address the link is for (the person opening it is its owner). */
 export async function unsubscribeTarget(deps: AppDeps, token: string): Promise<{ email: string }> {
   const { leadId } = unsubscribeToken(deps, token);
-  const [lead] = await sql(deps.orm.em.fork(), `select email from lead where id = ?`, [leadId]);
-  if (!lead) throw notFound('Subscription');
-  return { email: String(lead.email) };
+  const email = await unsubscribeAddress(deps.orm.em.fork(), leadId);
+  if (email === null) throw notFound('Subscription');
+  return { email };
 }
 
 export async function unsubscribeByToken(deps: AppDeps, token: string): Promise<{ email: string; changed: boolean }> {
@@ -44,7 +43,7 @@ export async function recordOpen(deps: AppDeps, token: string, method: string): 
   const send = await sendOfHit(em, payload.sendId);
   if (!send) throw notFound('Email');
   const counts = method !== 'HEAD';
-  if (counts) await sql(em, FIRST_OPEN, [now, send.id]);
+  if (counts) await markFirstOpen(em, send.id, now);
   await recordHit(em, { id: randomUUID(), at: now, send, kind: 'open', method, url: '', human: counts });
 }
 
@@ -74,7 +73,7 @@ export async function recordClick(deps: AppDeps, token: string, method: string):
     const human = isHumanClick(click, [...others, click]);
     await dropBurst(tx, send.id, payload.url, from, to);
     await recordHit(tx, { id: randomUUID(), at: now, send, kind: 'click', method, url: payload.url, human });
-    if (human) await sql(tx, FIRST_CLICK, [now, send.id]);
+    if (human) await markFirstClick(tx, send.id, now);
   });
   return payload.url;
 }

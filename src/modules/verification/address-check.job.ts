@@ -13,11 +13,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
-import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
 import type { VerifierPort } from '../../ports';
 import { VERIFICATION_HOLD_MS } from '../sending/schedule/due';
-import { campaignsWithPending, dropQueuedSendsOf, expireStale, pendingPage, writeChecks, type CheckedLead } from './verification.queries';
+import { campaignsWithPending, campaignVerificationKey, dropQueuedSendsOf, expireStale, pendingPage, writeChecks, type CheckedLead } from './verification.queries';
 
 export const ADDRESS_CHECK_JOB = 'verify-addresses';
 export const VERIFICATION_SWEEP_JOB = 'verification-sweep';
@@ -64,17 +63,14 @@ export async function checkCampaignAddresses(deps: AppDeps, data: AddressCheckDa
   const em = deps.orm.em.fork();
   const stopping = opts.stopping ?? (() => false);
   const verifier = opts.verifier ?? deps.verifier;
-  const [row] = await sql(em, `select w.verification_key_enc from campaign c join workspace w on w.id = c.workspace_id where c.id = ? and c.workspace_id = ?`, [
-    data.campaignId,
-    data.workspaceId,
-  ]);
-  if (!row) return report;
+  const keyEnc = await campaignVerificationKey(em, data.workspaceId, data.campaignId);
+  if (keyEnc === undefined) return report;
   report.expired = await expireStale(em, data.campaignId, new Date(deps.clock.now().getTime() - VERIFICATION_HOLD_MS));
   // No key (or one SECRET_KEY cannot open): the leads wait, and expire after their day.
   let key: string;
   try {
-    if (!row.verification_key_enc) return report;
-    key = deps.secrets.decrypt(String(row.verification_key_enc));
+    if (!keyEnc) return report;
+    key = deps.secrets.decrypt(keyEnc);
   } catch (err) {
     deps.log.error('the verification key cannot be read', { workspaceId: data.workspaceId, err: String(err) });
     return report;

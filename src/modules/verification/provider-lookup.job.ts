@@ -7,11 +7,10 @@
 // Told to stop (SIGTERM), it asks no further domain, drops the look-ups in flight and keeps the answers
 // so far; the runner makes the run due again, and the next one asks only what is left.
 import type { AppDeps } from '../../context';
-import { sql } from '../../db/sql';
 import type { JobDefinition } from '../../job';
 import type { LeadImportHook } from '../leads/import/after-import';
 import { providersOf } from './provider-lookup';
-import { inboxDomainsToLookUp, leadDomains, writeInboxProviders } from './verification.queries';
+import { inboxDomainsToLookUp, isWorkspaceCampaign, leadDomains, writeInboxProviders } from './verification.queries';
 
 export const PROVIDER_LOOKUP_JOB = 'lead-providers';
 export interface ProviderLookupData {
@@ -33,8 +32,7 @@ export async function lookUpLeadProviders(deps: AppDeps, data: ProviderLookupDat
   const report: ProviderLookupReport = { domains: 0, asked: 0, leads: 0 };
   const em = deps.orm.em.fork();
   // Re-read: the campaign may be gone, or (a forged run) not the workspace's.
-  const [campaign] = await sql(em, `select id from campaign where id = ? and workspace_id = ?`, [data.campaignId, data.workspaceId]);
-  if (!campaign) return report;
+  if (!(await isWorkspaceCampaign(em, data.workspaceId, data.campaignId))) return report;
   const leadsOn = new Map((await leadDomains(em, data.campaignId)).map((d) => [d.domain, d.leads]));
   const inboxDomains = await inboxDomainsToLookUp(em, data.workspaceId);
   const domains = [...new Set([...leadsOn.keys(), ...inboxDomains])].filter((d) => d !== '');

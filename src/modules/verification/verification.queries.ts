@@ -5,7 +5,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import type { Provider } from '../leads/lead.entity';
-import { dropQueuedSendsStatement, stopAssignments } from '../leads/lifecycle/lead-progress';
+import { stopAssignments } from '../leads/lifecycle/lead-progress';
+import { dropQueuedSendsStatement } from '../leads/lifecycle/lead-progress.queries';
 import { inSequenceSql, stopChangesSql } from '../leads/lifecycle/lead-status';
 
 /** SQL: the lead (the statement's only table) is still due mail (api.md Checks rules 3 and 4): still in
@@ -39,6 +40,25 @@ export async function storeProviders(em: EntityManager, workspaceId: string, fou
        where excluded.provider <> 'unknown' or d.provider = 'unknown'`,
     [workspaceId, at, textArray([...found.keys()]), textArray([...found.values()])],
   );
+}
+
+// --- the jobs' checks of their data -------------------------------------------------------------------
+
+/** Whether the campaign is the workspace's (a job carries both ids; a forged or stale one matches nothing). */
+export async function isWorkspaceCampaign(em: EntityManager, workspaceId: string, campaignId: string): Promise<boolean> {
+  const rows = await sql(em, `select id from campaign where id = ? and workspace_id = ?`, [campaignId, workspaceId]);
+  return rows.length > 0;
+}
+
+/** The workspace's verification key (encrypted; null when none is set), when the campaign is the
+ *  workspace's; undefined when it is not. */
+export async function campaignVerificationKey(em: EntityManager, workspaceId: string, campaignId: string): Promise<string | null | undefined> {
+  const [row] = await sql(em, `select w.verification_key_enc from campaign c join workspace w on w.id = c.workspace_id where c.id = ? and c.workspace_id = ?`, [
+    campaignId,
+    workspaceId,
+  ]);
+  if (!row) return undefined;
+  return row.verification_key_enc ? String(row.verification_key_enc) : null;
 }
 
 // --- provider look-up after imports --------------------------------------------------------------------

@@ -11,12 +11,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import { MAX_RAW_BYTES, type Unreadable } from '../../../mail/inbound-message';
-import { sql, sqlRun } from '../../../db/sql';
 import type { ImapMessage, ImapSession } from '../../../ports';
-import { ingestBatch, moveCursor, suggestBatch } from '../ingest/ingest-batch';
+import { ingestBatch, suggestBatch } from '../ingest/ingest-batch';
+import { moveCursor } from '../ingest/ingest-batch.queries';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
 import type { Suggestion } from '../ingest/suggest';
 import { readReports } from './dmarc-intake';
+import { clearPollError, folderCursor, inboxFirstSentAt, inboxToPoll, setPollError, type PolledInbox } from './poll.queries';
 
 /** Messages fetched (and committed) together, at most. Each batch costs its transaction a fixed number of
  *  round trips (items, locks, effects, hard bounces, commit), so bigger batches read faster: on the
@@ -67,28 +68,10 @@ interface Fetched {
   now: Date;
 }
 
-interface InboxRow {
-  id: string;
-  workspace_id: string;
-  email: string;
-  imap_host: string;
-  imap_port: number;
-  username: string;
-  password_enc: string;
-  dmarc_reports: boolean;
-  created_at: string;
-  timezone: string;
-}
-
 export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOptions = {}): Promise<PollReport> {
   const em = deps.orm.em.fork() as EntityManager;
   const report: PollReport = { folders: 0, read: 0, items: 0, unreadable: 0, tooLarge: 0, reports: 0 };
-  const [inbox] = (await sql(
-    em,
-    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
-       from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null`,
-    [inboxId],
-  )) as unknown as InboxRow[];
+  const inbox = await inboxToPoll(em, inboxId);
   if (!inbox) return report;
   let session: ImapSession | null = null;
   const end = sessionEnd(opts);
@@ -104,7 +87,7 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
       budget -= read;
       report.folders++;
     }
-    await sqlRun(em, `update inbox set last_error = null where id = ? and last_error like ?`, [inbox.id, `${POLL_ERROR_PREFIX}%`]);
+    await clearPollError(em, inbox.id, POLL_ERROR_PREFIX);
   } catch (err) {
     const detail = (err as Error).message || String(err);
     if (end.stopped()) {
@@ -113,7 +96,7 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
       return report;
     }
     deps.log.warn('reply poll failed', { inboxId, error: detail });
-    await sqlRun(em, `update inbox set last_error = ? where id = ?`, [`${POLL_ERROR_PREFIX}${detail}`.slice(0, 500), inbox.id]);
+    await setPollError(em, inbox.id, `${POLL_ERROR_PREFIX}${detail}`.slice(0, 500));
   } finally {
     end.clear();
     await session?.close().catch(() => undefined);
@@ -154,7 +137,7 @@ function tooLarge(size: number): Unreadable {
   return { unreadable: true, reason: `not downloaded: ${size} bytes (RFC822.SIZE) is over the ${MAX_RAW_BYTES}-byte limit` };
 }
 
-async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession, inbox: InboxRow, path: string, budget: number, opts: PollOptions, report: PollReport) {
+async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession, inbox: PolledInbox, path: string, budget: number, opts: PollOptions, report: PollReport) {
   const state = await session.examine(path);
   const target: FolderTarget = {
     workspaceId: inbox.workspace_id,
@@ -164,16 +147,16 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     path,
     uidValidity: state.uidValidity,
   };
-  const [cursor] = await sql(em, `select uid_validity, last_uid from inbox_folder_cursor where inbox_id = ? and folder = ?`, [inbox.id, path]);
+  const cursor = await folderCursor(em, inbox.id, path);
   let lastUid: number;
-  if (cursor && String(cursor.uid_validity) === state.uidValidity) {
-    lastUid = Number(cursor.last_uid);
+  if (cursor && cursor.uidValidity === state.uidValidity) {
+    lastUid = cursor.lastUid;
   } else {
     // First poll, or the server renumbered the folder: read from the inbox's first send (or its
     // creation), a day early since SEARCH SINCE counts whole days in the server's zone.
     // Asked only here, not on every poll of every inbox.
-    const [firstSend] = await sql(em, `select min(sent_at) as at from send where inbox_id = ? and status in ('sent', 'bounced')`, [inbox.id]);
-    const from = new Date(new Date((firstSend?.at as string | null) ?? inbox.created_at).getTime() - 86_400_000);
+    const firstSentAt = await inboxFirstSentAt(em, inbox.id);
+    const from = new Date(new Date(firstSentAt ?? inbox.created_at).getTime() - 86_400_000);
     const first = await session.firstUidSince(from);
     lastUid = first === null ? Math.max(0, state.uidNext - 1) : first - 1;
     await moveCursor(em, target, lastUid, deps.clock.now());

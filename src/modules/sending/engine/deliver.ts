@@ -3,7 +3,7 @@
 // process that dies mid-send leaves the row in `sending`, and nothing ever sends such a row again
 // (sweep.ts): a duplicate email is worse than a missed one. The SMTP itself (nodemailer building the
 // MIME and driving the sessions) runs on the SMTP port's thread (deps.smtp, mail/smtp-thread.ts); a thread
-// that dies mid-send is such an unknown too.
+// that dies mid-send is such an unknown too. The statements: deliver.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../context';
 import type { SmtpLogin } from '../../../mail/connection-test';
@@ -16,7 +16,7 @@ import type { EngineCampaign } from './load-state';
 import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
-import { pgArray, sql } from '../../../db/sql';
+import { claimSends, dropClaimedSend, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
 
 export const CLAIM_BATCH = 200;
 
@@ -39,37 +39,8 @@ export interface DeliveryReport {
   released: number;
 }
 
-/** Claims up to `limit` queued rows due at `now` for this process. */
-export async function claimSends(em: EntityManager, now: Date, limit: number, workspaceIds?: readonly string[]): Promise<ClaimedSend[]> {
-  const scope = workspaceIds ? 'and workspace_id = any(?::uuid[])' : '';
-  const rows = await sql(
-    em,
-    `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
-      where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
-      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, reply_to_id, claimed_at, scheduled_for`,
-    [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
-  );
-  // RETURNING keeps no order: each inbox's emails go out in the order they came due.
-  const due = new Map(rows.map((r) => [r, new Date(r.scheduled_for as string).getTime()]));
-  rows.sort((a, b) => due.get(a)! - due.get(b)! || (String(a.id) < String(b.id) ? -1 : 1));
-  return rows.map((r) => ({
-    id: String(r.id),
-    workspaceId: String(r.workspace_id),
-    campaignId: String(r.campaign_id),
-    leadId: String(r.lead_id),
-    inboxId: String(r.inbox_id),
-    kind: r.kind as 'step' | 'one_off',
-    stepPosition: r.step_position === null ? null : Number(r.step_position),
-    variant: r.variant === null ? null : Number(r.variant),
-    isFirst: Boolean(r.is_first),
-    attempts: Number(r.attempts),
-    messageId: String(r.message_id),
-    subject: (r.subject as string | null) ?? null,
-    body: (r.body as string | null) ?? null,
-    replyToId: (r.reply_to_id as string | null) ?? null,
-    claimedAt: new Date(r.claimed_at as string),
-  }));
-}
+// The claim is named here too, where the engine's tests look for it.
+export { claimSends } from './deliver.queries';
 
 /** What to do with a claimed row before any SMTP: send it, drop it for good, give it back to the queue
  *  for later, or (a sequence email whose inbox or campaign cannot send now) withdraw it so the planner
@@ -108,13 +79,13 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
 /** Writes a verdict that stops the send before SMTP. */
 async function settle(em: EntityManager, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>, report: DeliveryReport) {
   if ('drop' in verdict) {
-    await sql(em, `update send set status = 'dropped', error = ? where id = ?`, [verdict.drop, send.id]);
+    await dropClaimedSend(em, send.id, verdict.drop);
     report.dropped++;
   } else if ('withdraw' in verdict) {
-    await sql(em, `delete from send where id = ? and status = 'sending'`, [send.id]);
+    await withdrawClaimedSend(em, send.id);
     report.released++;
   } else {
-    await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0) where id = ?`, [verdict.releaseAt, send.id]);
+    await releaseClaimedSend(em, send.id, verdict.releaseAt);
     report.released++;
   }
 }
@@ -248,9 +219,10 @@ async function sendBatch(deps: AppDeps, lane: Lane, batch: Batch): Promise<Accep
 }
 
 async function release(em: EntityManager, claimed: readonly ClaimedSend[]) {
-  await sql(em, `update send set status = 'queued', claimed_at = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'sending'`, [
-    pgArray(claimed.map((s) => s.id)),
-  ]);
+  await releaseClaimedBatch(
+    em,
+    claimed.map((s) => s.id),
+  );
 }
 
 async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {

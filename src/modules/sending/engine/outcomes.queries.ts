@@ -2,7 +2,12 @@
 // these statements are keyed by the ids of a claimed send (its row, inbox, campaign and lead) or, for a
 // bounce read later, of the send the bounce message names; inserts carry the send's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../../db/sql';
+import { sql, sqlStatements, type Statement } from '../../../db/sql';
+import type { StopReason } from '../../leads/lead.entity';
+import { stopLeadsStatements } from '../../leads/lifecycle/lead-progress.queries';
+import type { StopStatus } from '../../leads/lifecycle/lead-status';
+import { eventsInsert } from '../../events/events.queries';
+import type { NewEvent } from '../../events/record-event';
 import type { HardBounce } from './outcomes';
 
 /** decisions.md §5: the bounce-rate stop looks at an inbox's last 100 sends. */
@@ -88,17 +93,29 @@ export async function markSendBounced(em: EntityManager, sendId: string, r: { at
   await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [r.at, r.code, r.subject, r.error, sendId]);
 }
 
-/**
- * One statement inserting the bounce rows of many hard bounces (for db/sql.ts sqlBatch, through
- * inlinedStatement).
- * @allWorkspaces an insert of bounces each carrying its own workspace (a batch of bounce messages spans workspaces)
- */
-export function hardBouncesInsert(bounces: readonly (HardBounce & { id: string })[], now: Date): { query: string; params: unknown[] } {
+/** One statement inserting the bounce rows of many hard bounces, each carrying its own workspace. */
+function hardBouncesInsert(bounces: readonly (HardBounce & { id: string })[], now: Date): Statement {
   return {
     query: `insert into bounce (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, send_id, email, source, code, category, reason)
        values ${bounces.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     params: bounces.flatMap((b) => [b.id, now, b.workspaceId, b.campaignId, b.leadId, b.inboxId, b.sendId, b.email, b.source, b.code, b.category, b.reason]),
   };
+}
+
+/**
+ * Many hard bounces in one round trip: their bounce rows, their leads stopped (each lead once, as
+ * stopLead does, its queued emails dropped with `stop.dropReason`), and their events.
+ * @allWorkspaces bounces each carrying its own workspace (a batch of bounce messages spans workspaces), keyed by their leads
+ */
+export async function writeHardBounces(
+  em: EntityManager,
+  bounces: readonly (HardBounce & { id: string })[],
+  now: Date,
+  stop: { status: StopStatus; reason: StopReason; dropReason: string },
+  events: readonly NewEvent[],
+): Promise<void> {
+  const leadIds = [...new Set(bounces.map((b) => b.leadId))];
+  await sqlStatements(em, [hardBouncesInsert(bounces, now), ...stopLeadsStatements(leadIds, stop, stop.dropReason), eventsInsert(events)]);
 }
 
 /**

@@ -5,19 +5,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { SmtpResult } from '../../../mail/smtp-sender';
 import { blockAddresses } from '../../blocklist/blocklist.service';
-import { stepBehind, stopLead, stopLeadsStatements } from '../../leads/lifecycle/lead-progress';
+import { stepBehind, stopLead } from '../../leads/lifecycle/lead-progress';
 import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
-import { inlinedStatement, sqlBatch } from '../../../db/sql';
 import { emailBouncedEvent, mailboxStoppedEvent } from '../../events/payloads';
-import { eventsInsert, recordEvent } from '../../events/record-event';
+import { recordEvent } from '../../events/record-event';
 import {
   addToInboxDay,
   backOffInbox,
   BOUNCE_WINDOW,
   failSend,
-  hardBouncesInsert,
   inboxRecentSends,
   insertSendAttempt,
   insertSoftBounce,
@@ -29,6 +27,7 @@ import {
   restInbox,
   setLeadLastSent,
   stopInboxForBounces,
+  writeHardBounces,
 } from './outcomes.queries';
 
 export interface ClaimedSend {
@@ -156,18 +155,13 @@ export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Da
  *  check per inbox (after all the batch's bounces: the inbox stops once, on the batch's figures). */
 export async function recordHardBounces(em: EntityManager, bounces: readonly HardBounce[], now: Date): Promise<void> {
   if (!bounces.length) return;
-  const events = eventsInsert(bounces.map((b) => emailBouncedEvent({ ...b, bounceType: 'hard' }, now)));
-  const stops = stopLeadsStatements([...new Set(bounces.map((b) => b.leadId))], { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
-  await sqlBatch(em, [
-    inlinedStatement(
-      hardBouncesInsert(
-        bounces.map((b) => ({ ...b, id: randomUUID() })),
-        now,
-      ),
-    ),
-    ...stops.map(inlinedStatement),
-    inlinedStatement(events),
-  ]);
+  await writeHardBounces(
+    em,
+    bounces.map((b) => ({ ...b, id: randomUUID() })),
+    now,
+    { status: 'bounced', reason: 'bounced', dropReason: 'Lead bounced' },
+    bounces.map((b) => emailBouncedEvent({ ...b, bounceType: 'hard' }, now)),
+  );
   for (const [workspaceId, emails] of groupBy(
     bounces,
     (b) => b.workspaceId,

@@ -1,7 +1,6 @@
 // The accepted emails of a batch recorded together (README "Outcomes", the 2xx row; the other answers are
 // recorded one by one in outcomes.ts), as array statements inside one transaction, sent in two round trips
-// (locks and reads, then every write; values written into the statements by db/sql.ts inlined; the
-// statements: accepted.queries.ts). Rows lock in id order (inboxes, campaigns, leads) so two processes
+// (locks and reads, then every write; the statements: accepted.queries.ts). Rows lock in id order (inboxes, campaigns, leads) so two processes
 // flushing at once cannot deadlock on each other; should PostgreSQL still pick this transaction as a
 // deadlock victim, nothing of it was applied and it runs again.
 //
@@ -14,21 +13,8 @@ import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import { checkBounceStop, type Delivery } from './outcomes';
 import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
-import { eventsInsert } from '../../events/record-event';
-import { inlinedStatement, sqlBatch } from '../../../db/sql';
 import { isInSequence } from '../../leads/lifecycle/lead-status';
-import {
-  acceptedAttempts,
-  addDaySends,
-  advanceLeads,
-  campaignsFirstSent,
-  inboxesSent,
-  inboxesWithBounces,
-  lockAcceptedRows,
-  sendsSent,
-  type LeadAdvance,
-  type LockedLeadRow,
-} from './accepted.queries';
+import { lockAcceptedRows, writeAcceptedRows, type LeadAdvance, type LockedLeadRow } from './accepted.queries';
 
 export interface AcceptedSend {
   delivery: Delivery;
@@ -81,32 +67,26 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
   const marked = locked.unmarkedCampaignIds;
 
   // 2. Every write, then which inboxes need the bounce-stop check.
-  const results = await sqlBatch(
-    tx,
-    [
-      inboxesSent(inboxRows),
-      addDaySends(dayRows),
-      ...(marked.length ? [campaignsFirstSent(marked.map((id) => ({ id, at: firsts.get(id)! })))] : []),
-      sendsSent(accepted.map((a) => ({ id: a.delivery.send.id, at: a.at, code: a.result.code, subject: a.delivery.subject }))),
-      acceptedAttempts(
-        accepted.map((a) => ({
-          at: a.at,
-          workspaceId: a.delivery.send.workspaceId,
-          sendId: a.delivery.send.id,
-          inboxId: a.delivery.inbox.id,
-          code: a.result.code,
-          detail: a.result.detail ?? '',
-        })),
-      ),
-      advanceLeads(leads),
-      // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
-      eventsInsert(sentEvents(accepted, leads)),
-      // The 20th send may be the one that makes earlier bounces count.
-      inboxesWithBounces(inboxRows.map((i) => i.id)),
-    ].map(inlinedStatement),
-  );
+  const withBounces = await writeAcceptedRows(tx, {
+    inboxes: inboxRows,
+    days: dayRows,
+    firstSent: marked.map((id) => ({ id, at: firsts.get(id)! })),
+    sends: accepted.map((a) => ({ id: a.delivery.send.id, at: a.at, code: a.result.code, subject: a.delivery.subject })),
+    attempts: accepted.map((a) => ({
+      at: a.at,
+      workspaceId: a.delivery.send.workspaceId,
+      sendId: a.delivery.send.id,
+      inboxId: a.delivery.inbox.id,
+      code: a.result.code,
+      detail: a.result.detail ?? '',
+    })),
+    leads,
+    // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
+    events: sentEvents(accepted, leads),
+  });
+  // The 20th send may be the one that makes earlier bounces count.
   const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
-  for (const r of results[results.length - 1]!) await checkBounceStop(tx, String(r.id), latest);
+  for (const id of withBounces) await checkBounceStop(tx, id, latest);
 }
 
 /** email_sent for every accepted email, lead_completed for every lead whose last step it was. */

@@ -1,0 +1,80 @@
+// The SQL of reply polling (poll.job.ts, poll-inbox.ts): which inboxes to read, one inbox's login and
+// cursor, and its poll error. The poller reads every workspace's inboxes (decisions.md §6), so these
+// statements span workspaces or are keyed by an inbox of that list (@allWorkspaces on each).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { pgArray, sql, sqlRun } from '../../../db/sql';
+
+/**
+ * Every inbox that is not deleted, in id order; of the given workspaces only when `workspaceIds` is set
+ * (for tests).
+ * @allWorkspaces the poll job reads every workspace's inboxes
+ */
+export async function inboxesToPoll(em: EntityManager, workspaceIds?: readonly string[]): Promise<string[]> {
+  const rows = workspaceIds
+    ? await sql(em, `select id from inbox where deleted_at is null and workspace_id = any(?::uuid[]) order by id`, [pgArray(workspaceIds)])
+    : await sql(em, `select id from inbox where deleted_at is null order by id`);
+  return rows.map((r) => String(r.id));
+}
+
+/** What a poll needs of its inbox: the IMAP login, whether it is the DMARC report address, and its
+ *  workspace's zone. */
+export interface PolledInbox {
+  id: string;
+  workspace_id: string;
+  email: string;
+  imap_host: string;
+  imap_port: number;
+  username: string;
+  password_enc: string;
+  dmarc_reports: boolean;
+  created_at: string;
+  timezone: string;
+}
+
+/**
+ * The inbox to poll, unless it was deleted meanwhile.
+ * @allWorkspaces keyed by an inbox of inboxesToPoll
+ */
+export async function inboxToPoll(em: EntityManager, inboxId: string): Promise<PolledInbox | null> {
+  const [inbox] = await sql(
+    em,
+    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
+       from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null`,
+    [inboxId],
+  );
+  return (inbox as unknown as PolledInbox | undefined) ?? null;
+}
+
+/**
+ * Clears the inbox's last error when it is one a poll wrote (it starts with `prefix`).
+ * @allWorkspaces keyed by an inbox of inboxesToPoll
+ */
+export async function clearPollError(em: EntityManager, inboxId: string, prefix: string): Promise<void> {
+  await sqlRun(em, `update inbox set last_error = null where id = ? and last_error like ?`, [inboxId, `${prefix}%`]);
+}
+
+/**
+ * Shows why the inbox's poll failed.
+ * @allWorkspaces keyed by an inbox of inboxesToPoll
+ */
+export async function setPollError(em: EntityManager, inboxId: string, error: string): Promise<void> {
+  await sqlRun(em, `update inbox set last_error = ? where id = ?`, [error, inboxId]);
+}
+
+/**
+ * The folder's cursor: the UIDVALIDITY it is under and the last UID read; null before the first poll.
+ * @allWorkspaces keyed by an inbox of inboxesToPoll
+ */
+export async function folderCursor(em: EntityManager, inboxId: string, folder: string): Promise<{ uidValidity: string; lastUid: number } | null> {
+  const [cursor] = await sql(em, `select uid_validity, last_uid from inbox_folder_cursor where inbox_id = ? and folder = ?`, [inboxId, folder]);
+  return cursor ? { uidValidity: String(cursor.uid_validity), lastUid: Number(cursor.last_uid) } : null;
+}
+
+/**
+ * When the inbox first sent (or bounced) an email; null when it never has.
+ * @allWorkspaces keyed by an inbox of inboxesToPoll
+ */
+export async function inboxFirstSentAt(em: EntityManager, inboxId: string): Promise<Date | null> {
+  const [firstSend] = await sql(em, `select min(sent_at) as at from send where inbox_id = ? and status in ('sent', 'bounced')`, [inboxId]);
+  return firstSend?.at ? new Date(firstSend.at as string) : null;
+}

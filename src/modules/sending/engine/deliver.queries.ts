@@ -1,0 +1,76 @@
+// The SQL of the delivery (deliver.ts): claiming due sends, settling a claimed one before any SMTP, and
+// giving back a batch never sent. The dispatch tick delivers every workspace's due sends (or only those of
+// the workspaces a tool or test names), so the claim spans workspaces and the other statements are keyed
+// by the ids of sends it claimed.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { pgArray, sql } from '../../../db/sql';
+import type { ClaimedSend } from './outcomes';
+
+/**
+ * Claims up to `limit` queued rows due at `now` (FOR UPDATE SKIP LOCKED, then status `sending` is the
+ * lock), each with a try counted; of the given workspaces only when `workspaceIds` is set. In the order
+ * they came due.
+ * @allWorkspaces the dispatch tick claims every workspace's due sends (or only those of `workspaceIds`)
+ */
+export async function claimSends(em: EntityManager, now: Date, limit: number, workspaceIds?: readonly string[]): Promise<ClaimedSend[]> {
+  const scope = workspaceIds ? 'and workspace_id = any(?::uuid[])' : '';
+  const rows = await sql(
+    em,
+    `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
+      where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
+      returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, reply_to_id, claimed_at, scheduled_for`,
+    [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
+  );
+  // RETURNING keeps no order: each inbox's emails go out in the order they came due.
+  const due = new Map(rows.map((r) => [r, new Date(r.scheduled_for as string).getTime()]));
+  rows.sort((a, b) => due.get(a)! - due.get(b)! || (String(a.id) < String(b.id) ? -1 : 1));
+  return rows.map((r) => ({
+    id: String(r.id),
+    workspaceId: String(r.workspace_id),
+    campaignId: String(r.campaign_id),
+    leadId: String(r.lead_id),
+    inboxId: String(r.inbox_id),
+    kind: r.kind as 'step' | 'one_off',
+    stepPosition: r.step_position === null ? null : Number(r.step_position),
+    variant: r.variant === null ? null : Number(r.variant),
+    isFirst: Boolean(r.is_first),
+    attempts: Number(r.attempts),
+    messageId: String(r.message_id),
+    subject: (r.subject as string | null) ?? null,
+    body: (r.body as string | null) ?? null,
+    replyToId: (r.reply_to_id as string | null) ?? null,
+    claimedAt: new Date(r.claimed_at as string),
+  }));
+}
+
+/**
+ * A claimed send dropped for good, with why.
+ * @allWorkspaces keyed by a send the delivery claimed
+ */
+export async function dropClaimedSend(em: EntityManager, sendId: string, error: string): Promise<void> {
+  await sql(em, `update send set status = 'dropped', error = ? where id = ?`, [error, sendId]);
+}
+
+/**
+ * A claimed sequence email withdrawn (deleted while still `sending`), so the planner picks its lead again.
+ * @allWorkspaces keyed by a send the delivery claimed
+ */
+export async function withdrawClaimedSend(em: EntityManager, sendId: string): Promise<void> {
+  await sql(em, `delete from send where id = ? and status = 'sending'`, [sendId]);
+}
+
+/**
+ * A claimed send given back to the queue, due at `at`, without using up a try.
+ * @allWorkspaces keyed by a send the delivery claimed
+ */
+export async function releaseClaimedSend(em: EntityManager, sendId: string, at: Date): Promise<void> {
+  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0) where id = ?`, [at, sendId]);
+}
+
+/**
+ * Claimed sends never sent, back to the queue untouched (their try given back).
+ * @allWorkspaces keyed by sends the delivery claimed
+ */
+export async function releaseClaimedBatch(em: EntityManager, sendIds: readonly string[]): Promise<void> {
+  await sql(em, `update send set status = 'queued', claimed_at = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'sending'`, [pgArray(sendIds)]);
+}
