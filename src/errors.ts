@@ -139,7 +139,7 @@ export const ERROR_CODES = {
   too_many_in_flight: {
     status: 429,
     meaning:
-      'The workspace already has as many requests waiting on mail servers (answers, connection tests) as one workspace may have at once; retry after Retry-After seconds (also in details.retry_after_seconds).',
+      'The workspace already has as many requests waiting on outside servers (answers, connection tests, webhook tests and retries, column previews, domain checks) as one workspace may have at once; retry after Retry-After seconds (also in details.retry_after_seconds).',
   },
   // The server's own
   internal_error: { status: 500, meaning: 'An unexpected server error; it has been logged.' },

@@ -150,18 +150,21 @@ export async function previewColumn(ctx: AuthedCtx, campaignId: string, input: C
     if ((await callsUsed(ctx.em, ctx.actor.workspaceId, now)) >= cap) throw capReached(now, cap);
   }
   const leads = await firstLeads(ctx.em, campaign.id, PREVIEW_LEADS);
-  const rows = await mapLimited(leads, PREVIEW_LEADS, async (lead): Promise<BlockPreviewRowView> => {
-    let outcome: CellOutcome;
-    try {
-      // A preview is interactive: one try, no back-off.
-      outcome = await fillCell(ctx.deps, lead, def, { reserveCall: () => reserveCall(ctx.em.fork(), ctx.actor.workspaceId, ctx.deps.clock.now(), cap), attempts: 1 });
-    } catch (err) {
-      if (!(err instanceof RunStop)) throw err;
-      if (err.error.code === 'model_unreachable' || err.error.code === 'model_failed') throw err.error;
-      outcome = { status: 'failed', value: null, note: err.note.replace(/^Stopped: /, ''), review: null, input: null };
-    }
-    return { leadId: lead.id, email: lead.email, status: outcome.status, value: outcome.value, note: outcome.note, review: outcome.review, input: outcome.input };
-  });
+  // Web pages and the model are waited on: one of the workspace's slots for work on outside servers.
+  const rows = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () =>
+    mapLimited(leads, PREVIEW_LEADS, async (lead): Promise<BlockPreviewRowView> => {
+      let outcome: CellOutcome;
+      try {
+        // A preview is interactive: one try, no back-off.
+        outcome = await fillCell(ctx.deps, lead, def, { reserveCall: () => reserveCall(ctx.em.fork(), ctx.actor.workspaceId, ctx.deps.clock.now(), cap), attempts: 1 });
+      } catch (err) {
+        if (!(err instanceof RunStop)) throw err;
+        if (err.error.code === 'model_unreachable' || err.error.code === 'model_failed') throw err.error;
+        outcome = { status: 'failed', value: null, note: err.note.replace(/^Stopped: /, ''), review: null, input: null };
+      }
+      return { leadId: lead.id, email: lead.email, status: outcome.status, value: outcome.value, note: outcome.note, review: outcome.review, input: outcome.input };
+    }),
+  );
   return { rows };
 }
 

@@ -21,7 +21,8 @@ export async function domainHealth(ctx: AuthedCtx, args: DomainHealthArgs): Prom
   // Deleted inboxes are hidden by the entity's default filter; other workspaces' by the workspace filter.
   const inboxes = await ctx.em.find(Inbox, {}, { fields: ['email'] });
   const domains = [...new Set(inboxes.map((i) => domainOf(i.email)))].sort();
-  const reports = await checkDomains(ctx.deps.dns, domains, { selector: args.selector || null });
+  // DNS answers are waited on: one of the workspace's slots for work on outside servers (peer-work.ts).
+  const reports = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => checkDomains(ctx.deps.dns, domains, { selector: args.selector || null }));
   // Each domain's latest run, for the read-only campaign diagnosis.
   if (reports.length) await storeDomainChecks(ctx.em, ctx.actor.workspaceId, checkedAt, reports);
   return { checkedAt, domains: reports };

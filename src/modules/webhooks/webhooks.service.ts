@@ -125,26 +125,33 @@ export async function listDeliveries(ctx: AuthedCtx, id: string, query: Delivery
  *  the endpoint is disabled: that is how one checks it before enabling it again). */
 export async function testWebhook(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
   const endpoint = await endpointOr404(ctx, id);
-  const now = ctx.deps.clock.now();
-  const deliveryId = await ctx.em.transactional(async (tx) => {
-    const eventId = await insertEvent(
-      tx,
-      { workspaceId: ctx.actor.workspaceId, kind: 'webhook_test', payload: { webhook_id: endpoint.id, message: 'A test event sent by POST /webhooks/:id/test.' }, now },
-      { fannedOut: true },
-    );
-    const delivery = tx.create(WebhookDelivery, { workspace: ctx.actor.workspaceId, event: eventId!, endpoint: endpoint.id, nextAttemptAt: now, createdAt: now });
-    await tx.flush();
-    return delivery.id;
+  // The receiver is waited on: one of the workspace's slots for work on outside servers (peer-work.ts),
+  // taken before anything is written, so a refusal (429) leaves no test event behind.
+  return ctx.deps.peerWork.run(ctx.actor.workspaceId, async () => {
+    const now = ctx.deps.clock.now();
+    const deliveryId = await ctx.em.transactional(async (tx) => {
+      const eventId = await insertEvent(
+        tx,
+        { workspaceId: ctx.actor.workspaceId, kind: 'webhook_test', payload: { webhook_id: endpoint.id, message: 'A test event sent by POST /webhooks/:id/test.' }, now },
+        { fannedOut: true },
+      );
+      const delivery = tx.create(WebhookDelivery, { workspace: ctx.actor.workspaceId, event: eventId!, endpoint: endpoint.id, nextAttemptAt: now, createdAt: now });
+      await tx.flush();
+      return delivery.id;
+    });
+    await deliverNow(ctx.deps, deliveryId);
+    return readDelivery(ctx, deliveryId);
   });
-  await deliverNow(ctx.deps, deliveryId);
-  return readDelivery(ctx, deliveryId);
 }
 
 /** POST /webhooks/deliveries/:id/retry: one more attempt now, whatever its status. */
 export async function retryDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDeliveryView> {
   if (!isUuid(id)) throw notFound('Delivery');
-  if (!(await makeDeliveryDue(ctx.em, ctx.actor.workspaceId, id, ctx.deps.clock.now()))) throw notFound('Delivery');
-  // When a worker holds it at this moment, that worker's attempt is the retry.
-  await deliverNow(ctx.deps, id);
-  return readDelivery(ctx, id);
+  // The receiver is waited on: a slot taken before the delivery is made due (a 429 changes nothing).
+  return ctx.deps.peerWork.run(ctx.actor.workspaceId, async () => {
+    if (!(await makeDeliveryDue(ctx.em, ctx.actor.workspaceId, id, ctx.deps.clock.now()))) throw notFound('Delivery');
+    // When a worker holds it at this moment, that worker's attempt is the retry.
+    await deliverNow(ctx.deps, id);
+    return readDelivery(ctx, id);
+  });
 }
