@@ -36,7 +36,7 @@ const SQL_HELP = 'Raw SQL lives in a *.queries.ts file, one named function per s
 /** The runners of src/db/sql.ts. */
 const SQL_RUNNERS = {
   regex: '(^|/)db/sql(\\.ts)?$',
-  importNames: ['sql', 'sqlRun', 'sqlStatements', 'inlined', 'positional'],
+  importNames: ['sql', 'sqlRun', 'sqlStatements', 'sqlStatementResults', 'inlined', 'positional'],
   message: SQL_HELP,
 };
 
