@@ -51,10 +51,6 @@ const RAW_SQL_CALLS = ['execute', 'getKnex', 'raw', 'query'].map((method) => ({
 /** Files being changed by other work of issue 21 that still run SQL of their own: excepted until they
  *  move it to queries files too. */
 const SQL_IN_PROGRESS = [
-  // perf (lead import speed): staging and the import rules on the COPY transaction's raw connection
-  // (import-rules.ts bound()), the list check of import.service.ts; to run through db/sql.ts on that
-  // connection (sql, sqlRun, sqlStatements take it).
-  'src/modules/leads/import/**/*.ts',
   'src/modules/leads/lead-query.ts', // perf (workspace search): the lead list's count and pages
   'src/modules/leads/lead-fields.ts', // perf (lead-fields)
   'src/modules/columns/column-run.job.ts', // leases: the column runs' leases
