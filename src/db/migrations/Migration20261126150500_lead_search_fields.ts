@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126150500_lead_search_fields extends Migration {
 
   override async up(): Promise<void> {
-    // The workspace search's company part (leads.queries.ts companyMatchSql): a trigram index over the
+    // The workspace search's company part (leads/company-sql.ts companyMatchSql): a trigram index over the
     // company field's spellings, holding only leads that have one.
     this.addSql(`create index "lead_company_trgm" on "lead" using gin ((coalesce("vars" ->> 'company', '') || chr(10) || coalesce("vars" ->> 'Company', '') || chr(10) || coalesce("vars" ->> 'COMPANY', '')) gin_trgm_ops) where jsonb_exists_any("vars", array['company', 'Company', 'COMPANY']);`);
 
