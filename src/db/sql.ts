@@ -1,6 +1,6 @@
 // The runners of raw SQL, called from the `*.queries.ts` files only (eslint.config.mjs enforces it, jobs/ and
-// a few listed files aside; README "Layout"). One parameter style: `?` placeholders, values apart from the
-// text.
+// the rate limiter's library aside; README "Layout"). One parameter style: `?` placeholders, values apart
+// from the text.
 //
 // On an EntityManager, inside its transaction when it is in one (em.getConnection().execute alone would take
 // another pooled connection and could wait on the transaction's own row locks), straight through knex to
@@ -74,6 +74,18 @@ export async function sqlRun(target: SqlTarget, query: string, params: readonly 
  *  rows of each. The simple query protocol takes statements together only without parameters, so each is
  *  written out with `inlined`. */
 export async function sqlStatements(target: SqlTarget, statements: readonly Statement[]): Promise<Row[][]> {
+  return (await sqlStatementResults(target, statements)).map((r) => r.rows);
+}
+
+/** What one of several statements sent together came to: its rows, and how many rows it touched (a
+ *  write's count; a select's rows). */
+export interface StatementResult {
+  rows: Row[];
+  rowCount: number;
+}
+
+/** sqlStatements, with each statement's count of rows touched beside its rows. */
+export async function sqlStatementResults(target: SqlTarget, statements: readonly Statement[]): Promise<StatementResult[]> {
   if (!statements.length) return [];
   const text = statements.map((s) => inlined(s.query, s.params)).join(';\n');
   let res: DriverResult | DriverResult[];
@@ -85,7 +97,7 @@ export async function sqlStatements(target: SqlTarget, statements: readonly Stat
   } else {
     res = (await target.query(text)) as unknown as DriverResult | DriverResult[];
   }
-  return (Array.isArray(res) ? res : [res]).map((r) => r.rows);
+  return (Array.isArray(res) ? res : [res]).map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 }));
 }
 
 // --- Placeholders ----------------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.enti
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';
 import { Lead } from '../../src/modules/leads/lead.entity';
-import { applyRule, RULES } from '../../src/modules/leads/import/import-rules';
-import { CHUNK_ROWS, createStagingTable, inImportTransaction, Stager } from '../../src/modules/leads/import/staging';
+import { inImportTransaction } from '../../src/db/import-transaction';
+import { applyRule, RULES } from '../../src/modules/leads/import/import-rules.queries';
+import { createStagingTable } from '../../src/modules/leads/import/import.queries';
+import { CHUNK_ROWS, Stager } from '../../src/modules/leads/import/staging';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';
 import { createCampaign } from '../support/factories/campaign.factory';

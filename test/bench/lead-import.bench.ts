@@ -15,7 +15,7 @@
 // the statistics were taken, so `lead`'s statistics know none of its leads: the first of the two reads
 // its own earlier chunks' leads, the second the 90,000 the first committed a moment before (autovacuum
 // has not analyzed them yet). That is the case that once made a second import take minutes (the planner
-// took the campaign for an empty one: import-rules.ts, plan note); both must stay as fast as the first.
+// took the campaign for an empty one: import-rules.queries.ts, plan note); both must stay as fast as the first.
 //
 // The database runs with pg_stat_statements (nested statements included, so the triggers' statements
 // show), and the statements that took the most time during each import are printed. CPU_PROF=<dir> runs

@@ -1,5 +1,5 @@
 // campaign_field (the names lead-fields lists) and lead_field_name are kept by triggers on `lead`, and by
-// the lead import itself for its own leads (import-rules.ts IMPORT_KEEPS_FIELD_NAMES): after any kind of
+// the lead import itself for its own leads (import-rules.queries.ts IMPORT_KEEPS_FIELD_NAMES): after any kind of
 // write — imports (JSON, CSV, a list, several chunks, an import that meets another writer's lead), ORM
 // flushes, set-wise SQL, updates that add, remove or keep names, moves, deletes, a campaign's delete —
 // campaign_field must equal a fresh count of the leads' names with when each first showed up, and

@@ -1,7 +1,7 @@
 // db/sql.ts on a raw pooled connection (an import's COPY transaction): the same `?` statements and runners
 // as on an EntityManager, numbered for node-postgres, with the values bound apart from the text.
 import { Client } from 'pg';
-import { sql, sqlRun, sqlStatements } from '../../src/db/sql';
+import { sql, sqlRun, sqlStatementResults, sqlStatements } from '../../src/db/sql';
 
 let db: Client;
 
@@ -36,5 +36,20 @@ it('sqlRun counts the rows a write touched; sqlStatements sends several in one r
     { n: 1, v: 'one', at },
     { n: 2, v: 'two', at },
     { n: 3, v: "E'\\x41'; drop table conn_probe; --", at },
+  ]);
+});
+
+it('sqlStatementResults gives each statement its count of rows touched beside its rows, in the same round trip', async () => {
+  const results = await sqlStatementResults(db, [
+    { query: `insert into conn_probe (n, v) select g, ? from generate_series(10, 12) g`, params: ['counted'] },
+    { query: 'select n from conn_probe where n < ?', params: [0] },
+    { query: `update conn_probe set v = ? where v = ? and n > ?`, params: ['changed', 'counted', 10] },
+    { query: `select n from conn_probe where v = ? order by n`, params: ['changed'] },
+  ]);
+  expect(results).toEqual([
+    { rows: [], rowCount: 3 },
+    { rows: [], rowCount: 0 },
+    { rows: [], rowCount: 2 },
+    { rows: [{ n: 11 }, { n: 12 }], rowCount: 2 },
   ]);
 });

@@ -1,6 +1,7 @@
 // The lead list's filter handling: normalising given fields, q as literal LIKE text, and totals from the
 // lead_count rows (null columns stored as '', `unchecked` meaning null or unchecked).
-import { counterTotal, escapeLike, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
+import { escapeLike, normalizeFilter, pageOf } from '../../src/modules/leads/lead-query';
+import { counterTotal } from '../../src/modules/leads/lead-query.queries';
 
 describe('normalizeFilter', () => {
   it('drops nulls and blanks, trims q and lower-cases the list id', () => {

@@ -49,6 +49,34 @@ const FIXTURES: Record<string, Fixture> = {
     path: 'src/modules/tasks/task-probe.service.ts',
     code: `${EM}export const f = (em: EntityManager) => em.createQueryBuilder('Task', 't').select('*').execute('all');\n`,
   },
+  // A query builder held in a variable and run later: its first argument is the result's shape, not SQL.
+  queryBuilderLater: {
+    path: 'src/modules/tasks/task-probe.service.ts',
+    code: `import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
+const rows = (qb: QueryBuilder<object>) => qb.execute('all', true);
+export const f = async (em: EntityManager) => {
+  const qb = em.createQueryBuilder('Task');
+  await qb.applyFilters();
+  return rows(qb);
+};
+export const g = (qb: QueryBuilder<object>) => qb.execute('get');
+`,
+  },
+  serviceExecutesWithShape: {
+    path: 'src/modules/tasks/task-probe.service.ts',
+    code: `${EM}export const f = (em: EntityManager) => em.getConnection().execute('delete from task', [], 'run');\n`,
+  },
+  // Files the rule once left out while their SQL moved (issue 21): covered like any other.
+  importRunsQuery: { path: 'src/modules/leads/import/staging.ts', code: `import type { Client } from 'pg';\nexport const f = (db: Client) => db.query('truncate lead_import');\n` },
+  leadQueryExecutes: {
+    path: 'src/modules/leads/lead-query.ts',
+    code: `${EM}export const f = (em: EntityManager) => em.getConnection().execute('select count(*) from lead_count');\n`,
+  },
+  leadFieldsImportsRunner: { path: 'src/modules/leads/lead-fields.ts', code: `import { sql } from '../../db/sql';\nexport const f = sql;\n` },
+  columnRunJobImportsRunner: {
+    path: 'src/modules/columns/column-run.job.ts',
+    code: `import { sqlStatementResults } from '../../db/sql';\nexport const f = sqlStatementResults;\n`,
+  },
   queriesImportsRunner: { path: 'src/modules/tasks/task-probe.queries.ts', code: `import { sql } from '../../db/sql';\nexport const x = sql;\n` },
   dbImportsRunner: { path: 'src/db/probe.ts', code: `import { sql } from './sql';\nexport const x = sql;\n` },
 
@@ -121,7 +149,20 @@ describe('outside queries files and src/db (eslint.config.mjs)', () => {
     expect(results[name]!.map((m) => m.message.split(' ')[0])).toEqual(name === 'serviceExecutes' ? ['.execute()'] : ['.raw()', '.getKnex()']);
   });
 
-  it.each(['serviceArraysOnly', 'queryBuilder', 'queriesImportsRunner', 'dbImportsRunner'])('%s: allowed', (name) => {
+  it.each([
+    ['serviceExecutesWithShape', '.execute()'],
+    ['importRunsQuery', '.query()'],
+    ['leadQueryExecutes', '.execute()'],
+  ])('%s: raw SQL is refused, whatever the arguments that follow it, in every file outside the queries files and src/db', (name, first) => {
+    expect(rules(name)).toEqual(['no-restricted-syntax']);
+    expect(results[name]![0]!.message.split(' ')[0]).toBe(first);
+  });
+
+  it.each(['leadFieldsImportsRunner', 'columnRunJobImportsRunner'])('%s: a runner of db/sql.ts is refused there too', (name) => {
+    expect(rules(name)).toEqual(['no-restricted-imports']);
+  });
+
+  it.each(['serviceArraysOnly', 'queryBuilder', 'queryBuilderLater', 'queriesImportsRunner', 'dbImportsRunner'])('%s: allowed', (name) => {
     expect(results[name]).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126150500_lead_search_fields extends Migration {
 
   override async up(): Promise<void> {
-    // The workspace search's company part (leads.queries.ts companyMatchSql): a trigram index over the
+    // The workspace search's company part (leads/company-sql.ts companyMatchSql): a trigram index over the
     // company field's spellings, holding only leads that have one.
     this.addSql(`create index "lead_company_trgm" on "lead" using gin ((coalesce("vars" ->> 'company', '') || chr(10) || coalesce("vars" ->> 'Company', '') || chr(10) || coalesce("vars" ->> 'COMPANY', '')) gin_trgm_ops) where jsonb_exists_any("vars", array['company', 'Company', 'COMPANY']);`);
 
@@ -17,7 +17,7 @@ export class Migration20261126150500_lead_search_fields extends Migration {
     // name) pair of the statement to drop repeats: 8% of an import's database time (lead-import
     // benchmark, perf); a hash aggregate over the same pairs costs about a third less, and serves both.
     // Writes in key order, so concurrent writers lock rows in the same order. A lead import keeps its
-    // own leads' names, from the sets of names it staged (import-rules.ts IMPORT_KEEPS_FIELD_NAMES).
+    // own leads' names, from the sets of names it staged (import-rules.queries.ts IMPORT_KEEPS_FIELD_NAMES).
     this.addSql(`create or replace function lead_field_name_after_insert() returns trigger language plpgsql as $$
 begin
   if current_setting('outreach.lead_fields', true) = 'import' then

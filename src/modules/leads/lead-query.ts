@@ -16,13 +16,15 @@
 //   workspace's domain list, hashed once (providerCondition); its total adds to the counters (which see
 //   only providers pinned on leads) the leads on the workspace's domains with that provider
 //   (providerDomainCount), a pass over the campaign's unpinned leads: about 50 ms per 100,000.
+//
+// The statements that are not query builder chains are in lead-query.queries.ts.
 import { raw, type EntityManager, type FilterQuery, type QueryBuilder } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray } from '../../db/sql';
 import { Campaign } from '../campaigns/campaign.entity';
+import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
+import { counterTotal, leadCountTotal, newestLeadIds, searchSamples, unpinnedLeadsOnDomains, workspaceProviderDomains, type Statement } from './lead-query.queries';
 import type { LeadRecord } from './lead.view';
 import { DEFAULT_PAGE } from './leads.inputs';
-import { companyMatchSql, searchSamples } from './leads.queries';
 
 export interface LeadFilter {
   status?: string;
@@ -101,7 +103,7 @@ export function rarePart(q: string, sample: readonly string[]): string | undefin
   return best && term.slice(best.from, best.to + 2);
 }
 
-/** Leads whose company field (any spelling) contains q, in any case (leads.queries.ts); `lead` as in
+/** Leads whose company field (any spelling) contains q, in any case (company-sql.ts); `lead` as in
  *  emailContains. */
 export function companyContains(q: string, lead?: string): FilterQuery<Lead> {
   const like = (s: string) => `%${escapeLike(s)}%`;
@@ -160,14 +162,10 @@ export const pageOf = (q: { limit?: number | null; offset?: number | null }, def
   offset: q.offset ?? 0,
 });
 
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-/** How a total is counted: summed from lead_count without q (plus, with a provider filter, the leads
- *  whose domain has that provider: `byDomain`), else counted on the leads themselves. */
-export type CountQuery = { kind: 'counters'; statement: Statement; byDomain?: DomainCount } | { kind: 'scan'; qb: QueryBuilder<Lead> };
+/** How a total is counted: summed from lead_count over the campaigns without q (counterTotal; plus, with
+ *  a provider filter, the leads whose domain has that provider: `byDomain`), else counted on the leads
+ *  themselves. */
+export type CountQuery = { kind: 'counters'; campaignIds: readonly string[]; filter: LeadFilter; byDomain?: DomainCount } | { kind: 'scan'; qb: QueryBuilder<Lead> };
 
 /** The part of a provider filter's total the counters cannot see (providerDomainCount). */
 export interface DomainCount {
@@ -178,37 +176,13 @@ export interface DomainCount {
 
 /** The count of a filter without q: the counters, and with a provider filter the domain part. */
 export function counterCount(workspaceId: string, campaignIds: readonly string[], f: LeadFilter): CountQuery {
-  return { kind: 'counters', statement: counterTotal(campaignIds, f), byDomain: f.provider ? { workspaceId, campaignIds, filter: f } : undefined };
-}
-
-/** The total of a filter without q over some campaigns, from lead_count (null columns stored as ''). Its
- *  provider column holds only providers pinned on leads (lead-provider.ts): with a provider filter, this is
- *  the pinned part, and providerDomainCount the rest. */
-export function counterTotal(campaignIds: readonly string[], f: LeadFilter): Statement {
-  // As a PostgreSQL array literal: a JS array binding would be spread into a list by the query layer.
-  const where = ['campaign_id = any(?::uuid[])'];
-  const params: unknown[] = [`{${campaignIds.join(',')}}`];
-  const eq = (column: string, value: string) => {
-    where.push(`${column} = ?`);
-    params.push(value);
-  };
-  if (f.status) eq('status', f.status);
-  if (f.interest) eq('interest', f.interest);
-  if (f.verification === 'unchecked') where.push(`verification in ('', 'unchecked')`);
-  else if (f.verification) eq('verification', f.verification);
-  if (f.provider === 'unchecked') where.push(`provider = ''`);
-  else if (f.provider) eq('provider', f.provider);
-  if (f.listId) eq('source_list', f.listId);
-  return { sql: `select coalesce(sum(n), 0)::int as total from lead_count where ${where.join(' and ')}`, params };
+  return { kind: 'counters', campaignIds, filter: f, byDomain: f.provider ? { workspaceId, campaignIds, filter: f } : undefined };
 }
 
 export async function runCount(em: EntityManager, count: CountQuery): Promise<number> {
   if (count.kind === 'scan') return count.qb.getCount();
-  const [[row], byDomain] = await Promise.all([
-    em.getConnection().execute<{ total: number }[]>(count.statement.sql, count.statement.params),
-    count.byDomain ? providerDomainCount(em, count.byDomain) : 0,
-  ]);
-  return row.total + byDomain;
+  const [total, byDomain] = await Promise.all([leadCountTotal(em, count.campaignIds, count.filter), count.byDomain ? providerDomainCount(em, count.byDomain) : 0]);
+  return total + byDomain;
 }
 
 /**
@@ -221,29 +195,15 @@ export async function runCount(em: EntityManager, count: CountQuery): Promise<nu
  */
 export async function providerDomainCount(em: EntityManager, { workspaceId, campaignIds, filter: f }: DomainCount): Promise<number> {
   const unchecked = f.provider === 'unchecked';
-  const domains = await sql(
-    em,
-    `select domain from domain_provider where workspace_id = ? ${unchecked ? '' : 'and provider = ?'}`,
-    unchecked ? [workspaceId] : [workspaceId, f.provider],
-  );
+  const domains = await workspaceProviderDomains(em, workspaceId, unchecked ? null : f.provider!);
   if (!domains.length || !campaignIds.length) return 0;
-  const where = ['campaign_id = any(?::uuid[])', 'provider is null', `split_part(email, '@', 2) = any(?::text[])`];
-  const params: unknown[] = [pgArray(campaignIds), textArray(domains.map((d) => String(d.domain)))];
-  const eq = (column: string, value: string) => {
-    where.push(`${column} = ?`);
-    params.push(value);
-  };
-  if (f.status) eq('status', f.status);
-  if (f.interest) eq('interest', f.interest);
-  if (f.verification === 'unchecked') where.push(`(verification is null or verification = 'unchecked')`);
-  else if (f.verification) eq('verification', f.verification);
-  if (f.listId) eq('source_list_id', f.listId);
-  const [row] = await sql(em, `select count(*)::int as n from lead where ${where.join(' and ')}`, params);
-  return unchecked ? -Number(row.n) : Number(row.n);
+  const n = await unpinnedLeadsOnDomains(em, campaignIds, domains, f);
+  return unchecked ? -n : n;
 }
 
 /** The SQL of a count, for EXPLAIN in the bench. */
-export const countSql = (count: CountQuery): Statement => (count.kind === 'counters' ? count.statement : { sql: count.qb.clone().count().getFormattedQuery(), params: [] });
+export const countSql = (count: CountQuery): Statement =>
+  count.kind === 'counters' ? counterTotal(count.campaignIds, count.filter) : { sql: count.qb.clone().count().getFormattedQuery(), params: [] };
 
 /**
  * The two statements of a campaign lead list page: the total and the page, oldest first (createdAt, id).
@@ -362,7 +322,7 @@ async function searchWorkspace(
   page: Page,
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
-  const leadsInScope = await leadsIn(em, campaignIds);
+  const leadsInScope = await leadCountTotal(em, campaignIds, {});
   const wanted = page.offset + page.limit;
   const walkAt = walkFrom(campaignIds.length, Math.max(wanted, 1), leadsInScope);
   const cap = Math.min(walkAt, FEW_MATCHES);
@@ -394,13 +354,6 @@ export const walkPays = (matches: number, campaigns: number, wanted: number, lea
 /** The number of matches from which the walk pays (walkPays). */
 export const walkFrom = (campaigns: number, wanted: number, leads: number): number => Math.floor(Math.sqrt(campaigns * wanted * leads)) + 1;
 
-/** How many leads some campaigns hold (lead_count). */
-async function leadsIn(em: EntityManager, campaignIds: readonly string[]): Promise<number> {
-  const { sql: query, params } = counterTotal(campaignIds, {});
-  const [row] = await sql(em, query, params);
-  return Number(row?.total ?? 0);
-}
-
 /** GET /leads/search: the newest `limit` leads whose address or company field contains q. */
 export async function workspaceSearch(em: EntityManager, workspaceId: string, q: string, limit: number): Promise<LeadRecord[]> {
   const campaignIds = (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id);
@@ -426,24 +379,5 @@ async function newestIdsByCampaign(
   page: Page,
   opts: { qOverCompany?: boolean } = {},
 ): Promise<string[]> {
-  const perCampaign = em
-    .createQueryBuilder(Lead, 'l')
-    .select(['l.id', 'l.createdAt'])
-    .where({ $and: filterConditions(filter, workspaceId, opts) })
-    .andWhere('l.campaign_id = c.id')
-    .orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
-    .limit(page.offset + page.limit);
-  // The per-campaign query goes in as a query, not as text: its values (a q) stay bound, where text
-  // spliced in would have a `?` of theirs taken for a placeholder.
-  const connection = em.getConnection();
-  const merged = connection
-    .getKnex()
-    .raw(`select p.id from unnest(?::uuid[]) as c(id) cross join lateral ? p order by p.created_at desc, p.id desc limit ? offset ?`, [
-      `{${campaignIds.join(',')}}`,
-      perCampaign.getKnexQuery(),
-      page.limit,
-      page.offset,
-    ]);
-  const rows = await connection.execute<{ id: string }[]>(merged);
-  return rows.map((r) => r.id);
+  return newestLeadIds(em, campaignIds, { $and: filterConditions(filter, workspaceId, opts) }, page);
 }

@@ -4,7 +4,7 @@ import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { LeadList } from './lead-list.entity';
 import { leadProviderSql } from './lead-provider';
-import { companyTextSql, hasCompanySql } from './leads.queries';
+import { companyTextSql, hasCompanySql } from './company-sql';
 
 export type LeadStatus = 'pending' | 'active' | 'paused' | 'completed' | 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
 export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid';
@@ -62,7 +62,7 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   expression: `create index "lead_workspace_pipeline" on "lead" ("workspace_id", "interest", "replied_at" desc nulls last, "id") include ("campaign_id", "deal_value") where "interest" in ('interested', 'meeting_booked', 'meeting_completed', 'won', 'lost')`,
 })
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
-// The workspace search's company part (leads.queries.ts companyMatchSql): leads with a company field only.
+// The workspace search's company part (company-sql.ts companyMatchSql): leads with a company field only.
 @Index({
   name: 'lead_company_trgm',
   expression: `create index "lead_company_trgm" on "lead" using gin (${companyTextSql('')} gin_trgm_ops) where ${hasCompanySql('')}`,

@@ -6,21 +6,24 @@
 import type { Readable } from 'node:stream';
 import type { AuthedCtx } from '../../../context';
 import { findOr404, isUuid } from '../../../db/find';
+import { inImportTransaction, type Db } from '../../../db/import-transaction';
 import { AppError, notFound } from '../../../errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
+import { lockListForImport } from '../lead-lists.queries';
 import { runAfterImport } from './after-import';
 import { csvLeadRows } from './csv';
-import { IMPORT_KEEPS_FIELD_NAMES, importChunk, lockWorkspaceImports, noRows, type ImportCounts } from './import-rules';
+import { importChunk, noRows, type ImportCounts } from './import-rules';
+import { importKeepsFieldNames, lockWorkspaceImports } from './import-rules.queries';
+import { createStagingTable, LIST_PAGE, listEntriesAfter, listFieldOrder, lockCampaignForImport } from './import.queries';
 import { fieldName, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
-import { createStagingTable, inImportTransaction, Stager, type Db } from './staging';
+import { Stager } from './staging';
 
 export type { ImportCounts } from './import-rules';
 
 const DAY_MS = 86_400_000;
-const LIST_PAGE = 5_000;
 
 /** Rows are staged by `stage` (one or more COPY passes) once the campaign (and list) are locked. */
 type StageFn = (stager: Stager, db: Db) => Promise<void>;
@@ -32,21 +35,14 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
   const now = ctx.deps.clock.now();
   const counts = await inImportTransaction(ctx.em, async (db) => {
     // KEY SHARE: the campaign (and list) cannot be deleted under the import; edits to them go on.
-    const campaign = await db.query<{ recent_contact_days: number }>(
-      `select w.recent_contact_days from campaign c join workspace w on w.id = c.workspace_id where c.id = $1 and c.workspace_id = $2 for key share of c`,
-      [campaignId, workspaceId],
-    );
-    if (!campaign.rowCount) throw notFound('Campaign');
-    if (listId !== null) {
-      const list = await db.query(`select 1 from lead_list where id = $1 and workspace_id = $2 for key share`, [listId, workspaceId]);
-      if (!list.rowCount) throw notFound('Lead list');
-    }
+    const days = await lockCampaignForImport(db, workspaceId, campaignId);
+    if (days === null) throw notFound('Campaign');
+    if (listId !== null && !(await lockListForImport(db, workspaceId, listId))) throw notFound('Lead list');
     await createStagingTable(db);
-    await db.query(IMPORT_KEEPS_FIELD_NAMES);
+    await importKeepsFieldNames(db);
     // The rules run chunk by chunk while the rows are still arriving, so imports into one workspace
     // take turns from the start.
     await lockWorkspaceImports(db, workspaceId);
-    const days = campaign.rows[0].recent_contact_days;
     const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
     const counts = noRows();
     let chunks = 0;
@@ -88,19 +84,14 @@ export async function addSheetLeads(ctx: AuthedCtx, campaignId: string, input: A
 /** The entries of a lead list in the order they were added, a page at a time (keyset on created_at, id). */
 async function stageListEntries(stager: Stager, db: Db, listId: string): Promise<void> {
   // The list's fields rank first, in its own order: its entries' vars are jsonb and lost that order.
-  const list = await db.query<{ field_order: string[] }>(`select field_order from lead_list where id = $1`, [listId]);
-  stager.names.add(list.rows[0]?.field_order ?? []);
+  stager.names.add(await listFieldOrder(db, listId));
   let after: { created_at: Date; id: string } | null = null;
   for (;;) {
-    const page: { rows: { email: string; vars: Record<string, unknown>; created_at: Date; id: string }[] } = await db.query(
-      `select email, vars, created_at, id from lead_list_entry where list_id = $1
-       and ($2::timestamptz is null or (created_at, id) > ($2::timestamptz, $3::uuid)) order by created_at, id limit ${LIST_PAGE}`,
-      [listId, after?.created_at ?? null, after?.id ?? null],
-    );
-    if (!page.rows.length) return;
-    await stager.copy([page.rows.map((e) => ({ email: e.email, fields: Object.entries(e.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const) }))]);
-    if (page.rows.length < LIST_PAGE) return;
-    after = page.rows[page.rows.length - 1];
+    const page = await listEntriesAfter(db, listId, after);
+    if (!page.length) return;
+    await stager.copy([page.map((e) => ({ email: e.email, fields: Object.entries(e.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const) }))]);
+    if (page.length < LIST_PAGE) return;
+    after = page[page.length - 1]!;
   }
 }
 

@@ -1,63 +1,16 @@
 // Staging for imports: every row given is first copied (PostgreSQL COPY, streamed) into a temporary
 // table of the import's own transaction, so the import rules can then run set-wise in SQL
 // (import-rules.ts) instead of row by row. COPY and temporary tables live on one connection, so the
-// import takes a raw connection from the ORM's pool and runs its own transaction on it.
+// import takes a raw connection from the ORM's pool and runs its own transaction on it
+// (db/import-transaction.ts). The tables and their statements are in import.queries.ts.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { textArray } from '../../../db/sql';
+import type { Db } from '../../../db/import-transaction';
 import { collectGarbage } from '../../../gc';
 import { FieldNames } from '../field-order';
+import { addKeySets, copyIntoStaging } from './import.queries';
 import { prepareRow, type RawRow } from './lead-rows';
-
-export type Db = Client;
-
-/**
- * Runs `fn` inside a transaction on one pooled connection: committed when it returns, rolled back when
- * it throws. A connection that cannot even roll back is closed, so the pool drops it.
- */
-export async function inImportTransaction<T>(em: EntityManager, fn: (db: Db) => Promise<T>): Promise<T> {
-  const knex = em.getConnection().getKnex();
-  const db = (await knex.client.acquireConnection()) as Db;
-  let broken = false;
-  try {
-    await db.query('BEGIN');
-    try {
-      const result = await fn(db);
-      await db.query('COMMIT');
-      return result;
-    } catch (err) {
-      await db.query('ROLLBACK').catch(() => (broken = true));
-      throw err;
-    }
-  } finally {
-    if (broken) await db.end().catch(() => undefined);
-    await knex.client.releaseConnection(db);
-  }
-}
-
-/** The staging table: the rows of the chunk being imported, `n` each one's position among all rows given
- *  (from 1). `outcome` is null while the row is still a candidate and then names the rule that kept it
- *  out; `id` is the id it gets as a lead. */
-export const STAGING_TABLE = 'lead_import';
-/** Addresses of earlier chunks that were kept out by rules 3–5 (import-rules.ts): a later row with one
- *  of them is a duplicate. */
-export const SEEN_TABLE = 'lead_import_seen';
-/** The sets of field names the staged rows carry, each once (`keyset` of a staged row): the import
- *  counts its new leads' field names from these (import-rules.ts FIELD_NAMES_SQL) rather than from every
- *  lead's keys. */
-export const KEYSET_TABLE = 'lead_import_keyset';
-
-export async function createStagingTable(db: Db): Promise<void> {
-  await db.query(
-    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) on commit drop`,
-  );
-  await db.query(`create temporary table ${SEEN_TABLE} (email text primary key) on commit drop`);
-  await db.query(`create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) on commit drop`);
-}
 
 /**
  * Lead ids that sort in row order: a UUIDv7 layout (48-bit milliseconds, then the row number where v7 has
@@ -189,14 +142,8 @@ export class Stager {
     // over before garbage matters.
     if (this.handedOn++ > 0) collectGarbage();
     await this.settled();
-    if (keySets.length) {
-      await this.db.query(`insert into ${KEYSET_TABLE} (id, names) select k.id, k.names::text[] from unnest($1::int[], $2::text[]) as k(id, names)`, [
-        keySets.map((k) => k.id),
-        keySets.map((k) => textArray(k.names)),
-      ]);
-    }
-    const copy = this.db.query(copyFrom(`copy ${STAGING_TABLE} (n, id, email, domain, vars, timezone, keyset, outcome) from stdin`));
-    await pipeline(Readable.from(pieces, { objectMode: false }), copy);
+    if (keySets.length) await addKeySets(this.db, keySets);
+    await pipeline(Readable.from(pieces, { objectMode: false }), copyIntoStaging(this.db));
     // Not awaited: parsing goes on while the database works. A failure surfaces at the next flush or
     // at finish.
     this.working = this.onChunk().catch((err: unknown) => {

@@ -1,8 +1,7 @@
-// Raw SQL of the leads area that the query builder does not express: the company part of the workspace
-// search (its index expression is declared on the Lead entity and must match it exactly), the search
-// page's ways of reading, and the campaign field names (lead-fields.ts).
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+// SQL fragments of the workspace search's company part, shared by the index that serves it (lead.entity.ts
+// lead_company_trgm: its expression must match the queries' exactly) and the condition the lead list
+// composes into its query builder (lead-query.ts companyContains). Fragments, not statements: the
+// statements that use them are built in lead-query.ts.
 
 /** The lead field searched by the workspace-wide q beside the address, in the spellings CSV headers
  *  commonly give it (lead field names are case-sensitive). */
@@ -32,30 +31,4 @@ export function companyMatchSql(alias: string, pattern: string, lead?: string): 
     sql: `(${hasCompanySql(alias)} and ${lead ? `${text} ilike ? and ` : ''}${text} ilike ? and (${COMPANY_FIELDS.map((k) => `${col(alias)} ->> '${k}' ilike ?`).join(' or ')}))`,
     params: [...(lead ? [lead] : []), pattern, ...COMPANY_FIELDS.map(() => pattern)],
   };
-}
-
-export interface FieldRow {
-  name: string;
-  firstAt: Date | null;
-}
-
-/** The field names some lead of the campaign carries, with when each first showed up (campaign_field,
- *  kept by triggers: an index range of a few rows whatever the campaign's size). */
-export async function campaignFieldNames(em: EntityManager, campaignId: string): Promise<FieldRow[]> {
-  const rows = await sql(em, `select name, first_at from campaign_field where campaign_id = ? and leads > 0`, [campaignId]);
-  // The driver may hand timestamps over as text.
-  return rows.map((r) => ({ name: String(r.name), firstAt: r.first_at === null ? null : new Date(r.first_at as string | Date) }));
-}
-
-/** PostgreSQL's samples of the leads' addresses and company fields (the statistics ANALYZE keeps of
- *  the column and of the company index's expression: about a hundred values each), lower-cased. */
-export async function searchSamples(em: EntityManager): Promise<{ address: string[]; company: string[] }> {
-  const rows = await sql(
-    em,
-    `select tablename = 'lead' as address, unnest(coalesce(most_common_vals::text::text[], '{}') || coalesce(histogram_bounds::text::text[], '{}')) as v
-       from pg_stats
-      where schemaname = current_schema() and ((tablename = 'lead' and attname = 'email') or (tablename = 'lead_company_trgm' and attname = 'expr'))`,
-  );
-  const of = (address: boolean) => rows.filter((r) => r.address === address).map((r) => String(r.v).toLowerCase());
-  return { address: of(true), company: of(false) };
 }

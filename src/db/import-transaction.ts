@@ -1,0 +1,33 @@
+// A transaction on one pooled connection of its own, for imports (leads/import, lead lists): COPY and
+// temporary tables live on one connection, which the ORM's transactions do not hand out. The statements
+// that run on it are in the importing area's queries files, through db/sql.ts (which takes the raw
+// connection as it takes an EntityManager).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from 'pg';
+
+/** The import's connection, inside its transaction. */
+export type Db = Client;
+
+/**
+ * Runs `fn` inside a transaction on one pooled connection: committed when it returns, rolled back when
+ * it throws. A connection that cannot even roll back is closed, so the pool drops it.
+ */
+export async function inImportTransaction<T>(em: EntityManager, fn: (db: Db) => Promise<T>): Promise<T> {
+  const knex = em.getConnection().getKnex();
+  const db = (await knex.client.acquireConnection()) as Db;
+  let broken = false;
+  try {
+    await db.query('BEGIN');
+    try {
+      const result = await fn(db);
+      await db.query('COMMIT');
+      return result;
+    } catch (err) {
+      await db.query('ROLLBACK').catch(() => (broken = true));
+      throw err;
+    }
+  } finally {
+    if (broken) await db.end().catch(() => undefined);
+    await knex.client.releaseConnection(db);
+  }
+}

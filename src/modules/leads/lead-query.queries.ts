@@ -1,0 +1,124 @@
+// The statements of the lead lists (lead-query.ts), one named function per statement: the totals summed
+// from lead_count, the provider filter's domain part, the page merged from each campaign's newest leads,
+// and the samples the search hints read. lead-query.ts holds the plans (its header) and composes the
+// filter conditions these take; the pages it reads through the query builder stay there.
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { pgArray, sql, textArray } from '../../db/sql';
+import { Lead } from './lead.entity';
+import type { LeadFilter, Page } from './lead-query';
+
+/** A statement and its values, as the bench EXPLAINs it (lead-query.ts countSql). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The total of a filter without q over some campaigns, from lead_count (null columns stored as ''). Its
+ * provider column holds only providers pinned on leads (lead-provider.ts): with a provider filter, this is
+ * the pinned part, and lead-query.ts providerDomainCount the rest.
+ * @allWorkspaces keyed by campaigns the caller found through its workspace-filtered em
+ */
+export function counterTotal(campaignIds: readonly string[], f: LeadFilter): Statement {
+  // As a PostgreSQL array literal: a JS array binding would be spread into a list by the query layer.
+  const where = ['campaign_id = any(?::uuid[])'];
+  const params: unknown[] = [`{${campaignIds.join(',')}}`];
+  const eq = (column: string, value: string) => {
+    where.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.status) eq('status', f.status);
+  if (f.interest) eq('interest', f.interest);
+  if (f.verification === 'unchecked') where.push(`verification in ('', 'unchecked')`);
+  else if (f.verification) eq('verification', f.verification);
+  if (f.provider === 'unchecked') where.push(`provider = ''`);
+  else if (f.provider) eq('provider', f.provider);
+  if (f.listId) eq('source_list', f.listId);
+  return { sql: `select coalesce(sum(n), 0)::int as total from lead_count where ${where.join(' and ')}`, params };
+}
+
+/**
+ * Runs counterTotal: how many leads of the campaigns match a filter without q (all of them for {}).
+ * @allWorkspaces keyed by campaigns the caller found through its workspace-filtered em
+ */
+export async function leadCountTotal(em: EntityManager, campaignIds: readonly string[], f: LeadFilter): Promise<number> {
+  const { sql: query, params } = counterTotal(campaignIds, f);
+  const [row] = await sql(em, query, params);
+  return Number(row?.total ?? 0);
+}
+
+/** The workspace's domains whose looked-up provider is `provider`; every domain it looked up for null
+ *  (the provider filter's `unchecked`). A primary-key range of domain_provider. */
+export async function workspaceProviderDomains(em: EntityManager, workspaceId: string, provider: string | null): Promise<string[]> {
+  const domains = await sql(
+    em,
+    `select domain from domain_provider where workspace_id = ? ${provider === null ? '' : 'and provider = ?'}`,
+    provider === null ? [workspaceId] : [workspaceId, provider],
+  );
+  return domains.map((d) => String(d.domain));
+}
+
+/**
+ * How many leads of the campaigns without a pinned provider are on one of the domains and match the rest
+ * of the filter (its provider aside): the domain list is a constant the planner hashes.
+ * @allWorkspaces keyed by campaigns the caller found through its workspace-filtered em, and domains of its
+ * workspace (workspaceProviderDomains)
+ */
+export async function unpinnedLeadsOnDomains(em: EntityManager, campaignIds: readonly string[], domains: readonly string[], f: LeadFilter): Promise<number> {
+  const where = ['campaign_id = any(?::uuid[])', 'provider is null', `split_part(email, '@', 2) = any(?::text[])`];
+  const params: unknown[] = [pgArray(campaignIds), textArray(domains)];
+  const eq = (column: string, value: string) => {
+    where.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.status) eq('status', f.status);
+  if (f.interest) eq('interest', f.interest);
+  if (f.verification === 'unchecked') where.push(`(verification is null or verification = 'unchecked')`);
+  else if (f.verification) eq('verification', f.verification);
+  if (f.listId) eq('source_list_id', f.listId);
+  const [row] = await sql(em, `select count(*)::int as n from lead where ${where.join(' and ')}`, params);
+  return Number(row.n);
+}
+
+/**
+ * The ids of a page newest first, merged from each campaign's newest `offset + limit` leads matching
+ * `where` (a backward range of the indexes the campaign list uses: lead-query.ts newestIdsByCampaign).
+ * The per-campaign query goes in as a query, not as text: its values (a q) stay bound, where text
+ * spliced in would have a `?` of theirs taken for a placeholder.
+ * @allWorkspaces keyed by campaigns the caller found through its workspace-filtered em; `where` holds the
+ * rest of the filter
+ */
+export async function newestLeadIds(em: EntityManager, campaignIds: readonly string[], where: { $and: FilterQuery<Lead>[] }, page: Page): Promise<string[]> {
+  const perCampaign = em
+    .createQueryBuilder(Lead, 'l')
+    .select(['l.id', 'l.createdAt'])
+    .where(where)
+    .andWhere('l.campaign_id = c.id')
+    .orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
+    .limit(page.offset + page.limit);
+  const rows = await sql(em, `select p.id from unnest(?::uuid[]) as c(id) cross join lateral ? p order by p.created_at desc, p.id desc limit ? offset ?`, [
+    `{${campaignIds.join(',')}}`,
+    perCampaign.getKnexQuery(),
+    page.limit,
+    page.offset,
+  ]);
+  return rows.map((r) => String(r.id));
+}
+
+/**
+ * PostgreSQL's samples of the leads' addresses and company fields (the statistics ANALYZE keeps of the
+ * column and of the company index's expression: about a hundred values each), lower-cased.
+ * @allWorkspaces reads pg_stats, the table statistics: no workspace's rows, but values sampled from every
+ * workspace's leads; only used to choose which part of q to test first (lead-query.ts withSearchHints),
+ * never returned to the caller
+ */
+export async function searchSamples(em: EntityManager): Promise<{ address: string[]; company: string[] }> {
+  const rows = await sql(
+    em,
+    `select tablename = 'lead' as address, unnest(coalesce(most_common_vals::text::text[], '{}') || coalesce(histogram_bounds::text::text[], '{}')) as v
+       from pg_stats
+      where schemaname = current_schema() and ((tablename = 'lead' and attname = 'email') or (tablename = 'lead_company_trgm' and attname = 'expr'))`,
+  );
+  const of = (address: boolean) => rows.filter((r) => r.address === address).map((r) => String(r.v).toLowerCase());
+  return { address: of(true), company: of(false) };
+}
