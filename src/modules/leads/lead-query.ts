@@ -243,11 +243,13 @@ export async function workspaceLeadPage(
   page: Page,
 ): Promise<{ total: number; leads: LeadRecord[] }> {
   // The campaigns whose counters make the total without q, and whose newest leads make a merged page.
-  const campaignIds = filter.campaignId ? [filter.campaignId] : (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id);
+  const campaignsOf = async () => (filter.campaignId ? [filter.campaignId] : (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id));
   if (filter.q) {
-    const found = await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, filter, { company: true }), page, { total: true });
+    const [campaignIds, hinted] = await Promise.all([campaignsOf(), withSearchHints(em, filter, { company: true })]);
+    const found = await searchWorkspace(em, workspaceId, campaignIds, hinted, page, { total: true });
     return { total: found.total!, leads: found.leads };
   }
+  const campaignIds = await campaignsOf();
   const readPage = async (): Promise<LeadRecord[]> => {
     if (page.limit === 0) return [];
     if (campaignIds.length * (page.offset + page.limit) <= MERGE_BUDGET) return readByIds(em, await newestIdsByCampaign(em, workspaceId, campaignIds, filter, page));
@@ -322,12 +324,12 @@ async function searchWorkspace(
   page: Page,
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
-  const leadsInScope = await leadCountTotal(em, campaignIds, {});
+  // The first read takes at most FEW_MATCHES, beside the counters it is judged by (one round trip less).
+  const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(FEW_MATCHES);
+  const [leadsInScope, found] = (await Promise.all([leadCountTotal(em, campaignIds, {}), probe.execute('all', true)])) as [number, { id: string; createdAt: Date }[]];
   const wanted = page.offset + page.limit;
   const walkAt = walkFrom(campaignIds.length, Math.max(wanted, 1), leadsInScope);
   const cap = Math.min(walkAt, FEW_MATCHES);
-  const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(cap);
-  const found = (await probe.execute('all', true)) as unknown as { id: string; createdAt: Date }[];
   if (found.length < cap) {
     const ids = found
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
@@ -356,8 +358,7 @@ export const walkFrom = (campaigns: number, wanted: number, leads: number): numb
 
 /** GET /leads/search: the newest `limit` leads whose address or company field contains q. */
 export async function workspaceSearch(em: EntityManager, workspaceId: string, q: string, limit: number): Promise<LeadRecord[]> {
-  const campaignIds = (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id);
-  const filter = await withSearchHints(em, { q }, { company: true });
+  const [campaignIds, filter] = await Promise.all([em.find(Campaign, {}, { fields: ['id'] }).then((cs) => cs.map((c) => c.id)), withSearchHints(em, { q }, { company: true })]);
   return (await searchWorkspace(em, workspaceId, campaignIds, filter, { limit, offset: 0 }, { total: false })).leads;
 }
 
