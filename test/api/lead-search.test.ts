@@ -6,7 +6,7 @@
 // sequential scans disabled, the count plans no scan of every lead.
 import { randomUUID } from 'node:crypto';
 import { authedContext } from '../../src/context';
-import { addressOrCompany, rarePart, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
+import { addressOrCompany, rarePart, shareContaining, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
 import { Lead } from '../../src/modules/leads/lead.entity';
 import { signUp, expectError, type Account, type Client } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
@@ -170,8 +170,9 @@ describe('GET /leads?q=', () => {
 });
 
 describe('the rare part of q, tested first', () => {
+  const sample = Array.from({ length: 100 }, (_, i) => `person${i * 7}@company${i % 20}.com`);
+
   it('is the longest stretch of q without a trigram a tenth of the sampled addresses contain', () => {
-    const sample = Array.from({ length: 100 }, (_, i) => `person${i * 7}@company${i % 20}.com`);
     // Every sampled address holds "per", "ers", "rso" and "son", a tenth or more "on1"; not the rest.
     expect(rarePart('person123456', sample)).toBe('n123456');
     expect(rarePart('PERSON123456', sample)).toBe('n123456');
@@ -181,6 +182,13 @@ describe('the rare part of q, tested first', () => {
     expect(rarePart('person', sample)).toBeUndefined();
     expect(rarePart('son', sample)).toBeUndefined();
     expect(rarePart('person123456', sample.slice(0, 10))).toBeUndefined();
+  });
+
+  it('estimates the share of leads q matches from the same sample', () => {
+    expect(shareContaining('@company', sample)).toBe(1);
+    expect(shareContaining('PERSON', sample)).toBe(1);
+    expect(shareContaining('person123456', sample)).toBe(0);
+    expect(shareContaining('@company', sample.slice(0, 10))).toBe(0);
   });
 
   it('changes no answer: the same page and total with it as without', async () => {
@@ -201,6 +209,10 @@ describe('the rare part of q, tested first', () => {
         const hinted = await workspaceLeadPage(em, me.workspaceId, { q, qLead, companyLead }, page);
         expect(hinted.total).toBe(matching(q).length);
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
+        // A sample that says every lead matches (stale statistics, another workspace's leads) skips the
+        // first read: the same page and total still.
+        const guessedMany = await workspaceLeadPage(em, me.workspaceId, { q, qShare: 1 }, page);
+        expect({ total: guessedMany.total, emails: guessedMany.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
       }
     }
   });

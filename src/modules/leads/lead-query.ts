@@ -36,6 +36,9 @@ export interface LeadFilter {
   /** Parts of q few addresses, and few company fields, share (withSearchHints), tested before q. */
   qLead?: string;
   companyLead?: string;
+  /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
+   *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
+  qShare?: number;
 }
 
 type FilterFields = { [K in keyof LeadFilter]?: string | null };
@@ -77,7 +80,16 @@ export async function withSearchHints<F extends LeadFilter>(em: EntityManager, f
   const samples = await searchSamples(em);
   const qLead = rarePart(filter.q, samples.address);
   const companyLead = opts.company ? rarePart(filter.q, samples.company) : undefined;
-  return { ...filter, ...(qLead ? { qLead } : {}), ...(companyLead ? { companyLead } : {}) };
+  // A share given by the caller is kept (the tests of a wrong estimate).
+  const qShare = filter.qShare ?? Math.max(shareContaining(filter.q, samples.address), opts.company ? shareContaining(filter.q, samples.company) : 0);
+  return { ...filter, ...(qLead ? { qLead } : {}), ...(companyLead ? { companyLead } : {}), qShare };
+}
+
+/** The share of a sample (of at least 20 values) that contains q, in any case; 0 without a sample. */
+export function shareContaining(q: string, sample: readonly string[]): number {
+  if (sample.length < 20) return 0;
+  const term = q.toLowerCase();
+  return sample.filter((v) => v.includes(term)).length / sample.length;
 }
 
 /** The longest stretch of q (lower-cased) of three characters or more whose every trigram fewer than a
@@ -332,6 +344,16 @@ async function searchWorkspace(
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   // The first read takes at most FEW_MATCHES, beside the counters it is judged by (one round trip less).
+  // When the statistics' sample says most leads match and the total is wanted, it is skipped: it would
+  // stop at FEW_MATCHES, and the count starts a round trip earlier. Only the plan depends on the sample:
+  // one that is wrong (stale statistics, another workspace's leads) still gets the exact count, and the
+  // page is chosen by that count (without a total, a wrong guess could walk whole campaigns: no skip).
+  const countMatches = () => workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
+  if (opts.total && (filter.qShare ?? 0) >= MOST_MATCH) {
+    const counting = countMatches();
+    counting.catch(() => undefined); // awaited in manyMatches
+    return manyMatches(em, workspaceId, campaignIds, filter, page, { counting, leadsInScope: await leadCountTotal(em, campaignIds, {}), walkCertain: false });
+  }
   const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(FEW_MATCHES);
   const [leadsInScope, found] = (await Promise.all([leadCountTotal(em, campaignIds, {}), probe.execute('all', true)])) as [number, { id: string; createdAt: Date }[]];
   const wanted = page.offset + page.limit;
@@ -344,15 +366,32 @@ async function searchWorkspace(
       .map((r) => r.id);
     return { total: found.length, leads: await readByIds(em, ids) };
   }
-  // Many: the count, and at once the walk, which pays whenever it can start (walkFrom ≤ FEW_MATCHES) and
-  // otherwise is kept only if the total says it pays.
-  const counting = opts.total ? workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb)) : Promise.resolve(null);
+  return manyMatches(em, workspaceId, campaignIds, filter, page, { counting: opts.total ? countMatches() : Promise.resolve(null), leadsInScope, walkCertain: cap === walkAt });
+}
+
+/** A share of the sample from which a search skips its first read (searchWorkspace). */
+const MOST_MATCH = 0.5;
+
+/**
+ * The search's page when many leads match: the count (`counting`, started by the caller), and at once
+ * the walk, kept when it surely pays (`walkCertain`: the first read found as many matches as make it
+ * pay) or the total says it pays; else one ordered read.
+ */
+async function manyMatches(
+  em: EntityManager,
+  workspaceId: string,
+  campaignIds: readonly string[],
+  filter: LeadFilter & { campaignId?: string },
+  page: Page,
+  opts: { counting: Promise<number | null>; leadsInScope: number; walkCertain: boolean },
+): Promise<{ total: number | null; leads: LeadRecord[] }> {
+  const wanted = page.offset + page.limit;
   const withinBudget = campaignIds.length * wanted <= MERGE_BUDGET;
   const walking = page.limit > 0 && withinBudget ? readByIds(em, newestIdsByCampaign(em, workspaceId, campaignIds, filter, page, { qOverCompany: true })) : null;
   walking?.catch(() => undefined); // awaited below, or dropped
-  const total = await counting;
+  const total = await opts.counting;
   if (page.limit === 0 || (total !== null && total <= page.offset)) return { total, leads: [] };
-  if (walking && (total === null || cap === walkAt || walkPays(total, campaignIds.length, wanted, leadsInScope))) return { total, leads: await walking };
+  if (walking && (total === null || opts.walkCertain || walkPays(total, campaignIds.length, wanted, opts.leadsInScope))) return { total, leads: await walking };
   return { total, leads: await readNewest(em, workspaceId, filter, page) };
 }
 
