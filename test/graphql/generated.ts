@@ -303,6 +303,8 @@ export type Campaign = {
   maxNewLeadsPerDay: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
   openTracking: Scalars['Boolean']['output'];
+  /** Set on a subsequence: the campaign whose leads it takes (decisions.md §11). */
+  parentCampaignId: Maybe<Scalars['ID']['output']>;
   prioritizeNew: Scalars['Boolean']['output'];
   providerMatching: Scalars['Boolean']['output'];
   skipRisky: Scalars['Boolean']['output'];
@@ -316,6 +318,8 @@ export type Campaign = {
   tags: Array<Scalars['String']['output']>;
   textOnly: Scalars['Boolean']['output'];
   timezone: Scalars['String']['output'];
+  /** A subsequence's trigger; null on a top-level campaign. */
+  trigger: Maybe<SubsequenceTrigger>;
   unsubHeader: Scalars['Boolean']['output'];
   windowEnd: Scalars['String']['output'];
   windowStart: Scalars['String']['output'];
@@ -584,6 +588,11 @@ export type CreateSavedReplyInput = {
 export type CreateSequenceTemplateInput = {
   campaignId: Scalars['ID']['input'];
   name: Scalars['String']['input'];
+};
+
+export type CreateSubsequenceInput = {
+  name: Scalars['String']['input'];
+  trigger: SubsequenceTriggerInput;
 };
 
 export type CreateWebhookInput = {
@@ -1039,6 +1048,8 @@ export type Mutation = {
   createOneOffLead: OneOffLead;
   createSavedReply: SavedReply;
   createSequenceTemplate: SequenceTemplate;
+  /** A draft subsequence of the campaign, with its schedule, limits, settings and inboxes. */
+  createSubsequence: Campaign;
   /** Adds an endpoint; the answer is the only time its secret is shown (with rotateWebhookSecret). */
   createWebhook: WebhookWithSecret;
   deleteApiKey: Deleted;
@@ -1210,6 +1221,12 @@ export type MutationCreateSavedReplyArgs = {
 
 export type MutationCreateSequenceTemplateArgs = {
   input: CreateSequenceTemplateInput;
+};
+
+
+export type MutationCreateSubsequenceArgs = {
+  campaignId: Scalars['ID']['input'];
+  input: CreateSubsequenceInput;
 };
 
 
@@ -1672,6 +1689,8 @@ export type Query = {
   searchLeads: Array<LeadSearchHit>;
   sequenceTemplates: Array<SequenceTemplate>;
   settings: Settings;
+  /** A campaign's subsequences, oldest first. */
+  subsequences: Array<Campaign>;
   /** Open tasks whose lead still fits its step, due first at the top. */
   tasks: Array<Task>;
   /** An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries). */
@@ -1810,6 +1829,11 @@ export type QueryReportAnalyticsArgs = {
 export type QuerySearchLeadsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q: Scalars['String']['input'];
+};
+
+
+export type QuerySubsequencesArgs = {
+  campaignId: Scalars['ID']['input'];
 };
 
 
@@ -2140,6 +2164,26 @@ export type StepVariantState = {
   enabled: Scalars['Boolean']['output'];
   step: Scalars['Int']['output'];
   variant: Scalars['Int']['output'];
+};
+
+export type SubsequenceTrigger = {
+  __typename?: 'SubsequenceTrigger';
+  /** true: the lead finished the parent's sequence without replying. */
+  completed: Maybe<Scalars['Boolean']['output']>;
+  /** Interest labels: the lead's interest becomes one of them. */
+  interest: Maybe<Array<Scalars['String']['output']>>;
+  /** Words: a reply from the lead whose new text contains one (any case). */
+  replyContains: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** Exactly one of the three. */
+export type SubsequenceTriggerInput = {
+  /** true: the lead finished the parent's sequence without replying. */
+  completed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The lead's interest becomes one of these labels (interested, meeting_booked, meeting_completed, won, lost, not_interested, out_of_office, wrong_person). */
+  interest?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A reply from the lead whose new text (quoted history left out) contains one of these, any case; up to 20, each at most 100 characters. */
+  replyContains?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 export type Task = {
