@@ -2,6 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261126174000_subsequences extends Migration {
 
+  // decisions.md §11 Subsequences (src/modules/subsequences/README.md): a campaign's parent and trigger,
+  // and a joined lead's link to the lead it came from, unique per subsequence (one join per lead).
   override async up(): Promise<void> {
     this.addSql(`alter table "campaign" add column "parent_campaign_id" uuid null, add column "trigger" jsonb null;`);
     this.addSql(`alter table "campaign" add constraint "campaign_parent_campaign_id_foreign" foreign key ("parent_campaign_id") references "campaign" ("id") on update cascade on delete cascade;`);
