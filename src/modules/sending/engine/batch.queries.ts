@@ -39,11 +39,17 @@ export interface SentStepRow {
 export async function sentStepRows(em: EntityManager, leadIds: readonly string[]): Promise<SentStepRow[]> {
   const rows = await sql(
     em,
-    `select l.id as lead_id, s.lead_id <> l.id as from_origin, s.step_position, s.subject, s.message_id
-       from lead l join send s on s.lead_id in (l.id, l.origin_lead_id)
-      where l.id = any(?::uuid[]) and s.kind = 'step' and s.status = 'sent'
-      order by l.id, from_origin desc, s.step_position`,
-    [pgArray(leadIds)],
+    // Two plain equality joins, each a probe of send_lead_step_unique per lead, rather than one join on
+    // either lead id, which leaves the planner a way to scan send whole.
+    `select lead_id, from_origin, step_position, subject, message_id from (
+       select s.lead_id, false as from_origin, s.step_position, s.subject, s.message_id
+         from send s where s.lead_id = any(?::uuid[]) and s.kind = 'step' and s.status = 'sent'
+       union all
+       select l.id, true, s.step_position, s.subject, s.message_id
+         from lead l join send s on s.lead_id = l.origin_lead_id
+        where l.id = any(?::uuid[]) and l.origin_lead_id is not null and s.kind = 'step' and s.status = 'sent'
+     ) t order by lead_id, from_origin desc, step_position`,
+    [pgArray(leadIds), pgArray(leadIds)],
   );
   return rows.map((r) => ({
     leadId: String(r.lead_id),
