@@ -144,15 +144,16 @@ async function sendWhenDue(from: Date, email: string): Promise<void> {
   await world.peer.waitForMessages(world.peer.messages.length);
 }
 
-/** The subsequence's email to `email`, checked to be in the thread of the parent's `parentSend` from the
- *  parent's inbox. */
-async function expectInParentThread(f: Family, email: string, parentSend: Json, joinedId: string): Promise<void> {
+/** The subsequence's email to `email`, checked to be in the thread of the parent's sends (the parent's
+ *  `first` email, and its `last` when it sent more than one) from the parent's inbox. */
+async function expectInParentThread(f: Family, email: string, parent: { first: Json; last?: Json }, joinedId: string): Promise<void> {
   const mails = messagesTo(email);
   const raw = mails[mails.length - 1]!;
   const mail = await simpleParser(raw.raw);
-  expect(mail.inReplyTo).toBe(parentSend.message_id);
-  expect(mail.references).toEqual(parentSend.message_id);
-  expect(mail.subject).toBe(`Re: ${parentSend.subject}`);
+  const last = parent.last ?? parent.first;
+  expect(mail.inReplyTo).toBe(last.message_id);
+  expect(mail.references).toEqual(parent.last ? [parent.first.message_id, last.message_id] : last.message_id);
+  expect(mail.subject).toBe(`Re: ${parent.first.subject}`);
   expect(mail.from?.value[0]?.address).toBe(f.inboxEmail);
   expect(raw.envelope.mailFrom).toBe(f.inboxEmail);
   expect(mail.text).toContain('Following up for Ada');
@@ -162,10 +163,24 @@ async function expectInParentThread(f: Family, email: string, parentSend: Json, 
 
 describe('the interest trigger', () => {
   it("moves the lead once; the subsequence's first email goes after its wait, in the parent's thread, from the parent's inbox", async () => {
-    const f = await family({ interest: ['interested'] });
+    const f = await family(
+      { interest: ['interested'] },
+      {
+        parentSteps: [
+          { variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}, a quick question.', enabled: true }] },
+          { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Bumping this.', enabled: true }] },
+          { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Last bump.', enabled: true }] },
+        ],
+      },
+    );
     const [lead] = f.leads;
     await sendFirstSteps(f);
-    const parentSend = await sendOf(lead!.id);
+    const first = await sendOf(lead!.id);
+    // The parent's follow-up goes too: the subsequence answers the parent's last email.
+    clock.advance(3 * DAY);
+    await tick();
+    const [, last] = await db(`select * from send where lead_id = ? and status = 'sent' order by step_position`, [lead!.id]);
+    expect(last).toMatchObject({ step_position: 2, subject: `Re: ${first.subject}` });
     clock.advance(HOUR);
     const firedAt = clock.now();
     const res = await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' });
@@ -179,9 +194,9 @@ describe('the interest trigger', () => {
     expect(new Date(joined!.created_at).getTime()).toBe(firedAt.getTime());
 
     await sendWhenDue(firedAt, lead!.email);
-    await expectInParentThread(f, lead!.email, parentSend, joined!.id);
+    await expectInParentThread(f, lead!.email, { first, last }, joined!.id);
     // The parent sent nothing more (its lead stopped), and the subsequence's one step completed the joined lead.
-    expect(messagesTo(lead!.email)).toHaveLength(2);
+    expect(messagesTo(lead!.email)).toHaveLength(3);
     expect(await leadRow(joined!.id)).toMatchObject({ status: 'completed', current_step: 1 });
     expect((await enteredEvents(f.subId)).map((e) => e.payload)).toEqual([
       {
@@ -230,7 +245,7 @@ describe('the completed trigger', () => {
     expect(item).toEqual({ lead_id: c!.id, campaign_id: f.parentId });
 
     await sendWhenDue(new Date(joinedA.created_at), a!.email);
-    await expectInParentThread(f, a!.email, sentA, joinedA.id);
+    await expectInParentThread(f, a!.email, { first: sentA }, joinedA.id);
     clock.advance(DAY);
     await tick();
     expect(messagesTo(c!.email)).toHaveLength(1);
@@ -336,7 +351,7 @@ describe('the reply_contains trigger', () => {
 
     // d's subsequence email: after the wait from its reply's poll, in the parent's thread.
     await sendWhenDue(dAt, d!.email);
-    await expectInParentThread(f, d!.email, sent[d!.id], joined[1]!.id);
+    await expectInParentThread(f, d!.email, { first: sent[d!.id] }, joined[1]!.id);
     expect(messagesTo(a!.email)).toHaveLength(1);
   });
 
