@@ -23,7 +23,9 @@ export interface AppModule {
   jobs?: (config: Config) => JobDefinition[];
   /** What this area adds to other areas' use cases, each at the extension point their owner declares
    *  (src/extensions.ts): launch refusals and warnings (campaigns/launch-check.ts), a lead's timeline
-   *  entries (leads/lead-timeline.ts), what follows a lead import (leads/import/after-import.ts). */
+   *  entries (leads/lead-timeline.ts), what follows a lead import (leads/import/after-import.ts), an interest
+   *  change (leads/lifecycle/interest-change.ts), a lead's completion (leads/lifecycle/lead-completed.ts)
+   *  or a reply batch (replies/ingest/after-ingest.ts). */
   contributes?: Contribution[];
 }
 

@@ -85,6 +85,11 @@ export const ERROR_CODES = {
   },
   lead_not_replied: { status: 400, meaning: 'Only a lead that has replied can be moved in the pipeline.' },
   one_click_required: { status: 400, meaning: 'A one-click unsubscribe POST must carry List-Unsubscribe=One-Click in its body (RFC 8058).' },
+  nested_subsequence: {
+    status: 400,
+    meaning: 'The campaign is a subsequence, and a subsequence has no subsequences of its own; add it to the top-level campaign (parentCampaignId).',
+  },
+  one_off_subsequence: { status: 400, meaning: 'The One-off campaign runs no sequence, so it has no subsequences.' },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },
   host_not_allowed: {

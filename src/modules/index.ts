@@ -18,6 +18,7 @@ import { reportsModule } from './reports';
 import { savedRepliesModule } from './saved-replies';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
+import { subsequencesModule } from './subsequences';
 import { tasksModule } from './tasks';
 import { verificationModule } from './verification';
 import { webhooksModule } from './webhooks';
@@ -26,6 +27,7 @@ export const appModules: readonly AppModule[] = [
   accountsModule,
   inboxesModule,
   campaignsModule,
+  subsequencesModule,
   stepsModule,
   leadsModule,
   columnsModule,

@@ -84,6 +84,9 @@ describe('POST /campaigns', () => {
       timezone: 'Europe/Berlin',
       ...DEFAULTS,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // A top-level campaign: no parent, no trigger (decisions.md §11).
+      parentCampaignId: null,
+      trigger: null,
     });
   });
 

@@ -110,6 +110,8 @@ it('answers every call of a working session in the documented shape', async () =
   await call('GET /campaigns/{id}/bounces', { id: campaign.id });
   await call('POST /campaigns/{id}/pause', { id: campaign.id });
   const copy = await call('POST /campaigns/{id}/duplicate', { id: campaign.id });
+  await call('POST /campaigns/{id}/subsequences', { id: campaign.id }, { name: 'Asked for pricing', trigger: { reply_contains: ['pricing'] } });
+  await call('GET /campaigns/{id}/subsequences', { id: campaign.id });
   await call('DELETE /campaigns/{id}', { id: copy.id });
 
   const oneOff = await call('POST /leads/one-off', {}, { email: 'carla@example.net' });

@@ -13,6 +13,8 @@ import {
   inSequenceSql,
   isEnded,
   isInSequence,
+  isReachable,
+  reachableSql,
   RUNNING_STATUSES,
   runningSql,
   STOP_STATUSES,
@@ -47,6 +49,8 @@ describe('the status lists', () => {
     }
     expect(ENDED_STATUSES).toEqual(['completed', 'replied', 'unsubscribed', 'bounced', 'stopped']);
     expect(RUNNING_STATUSES).toEqual(['pending', 'active']);
+    // What the person did that rules out any further sequence email (a subsequence never takes them).
+    expect(LEAD_STATUSES.filter((s) => !isReachable(s))).toEqual(['unsubscribed', 'bounced']);
   });
 
   it('let a stop change a lead in its sequence always, a completed one only to record what the person did, and any other ended one never', () => {
@@ -64,7 +68,7 @@ describe('the same rules in SQL', () => {
     const stops = STOP_STATUSES.flatMap((to) => [`${stopChangesSql('l', to)} as "${to}"`, `${stopChangesSqlFor('l', `'${to}'`)} as "for ${to}"`]);
     const rows = await sql(
       em(),
-      `select l.status, ${inSequenceSql('l')} as in_sequence, ${runningSql('l')} as running, ${stopChangesSqlFor('l', 'null::text')} as for_null,
+      `select l.status, ${inSequenceSql('l')} as in_sequence, ${runningSql('l')} as running, ${reachableSql('l')} as reachable, ${stopChangesSqlFor('l', 'null::text')} as for_null,
               ${stops.join(', ')}
          from (values ${LEAD_STATUSES.map(() => '(?)').join(', ')}) as l(status)`,
       [...LEAD_STATUSES],
@@ -72,7 +76,13 @@ describe('the same rules in SQL', () => {
     expect(rows).toHaveLength(LEAD_STATUSES.length);
     for (const row of rows) {
       const status = row.status as LeadStatus;
-      const expected: Record<string, unknown> = { status, in_sequence: isInSequence(status), running: RUNNING_STATUSES.includes(status), for_null: false };
+      const expected: Record<string, unknown> = {
+        status,
+        in_sequence: isInSequence(status),
+        running: RUNNING_STATUSES.includes(status),
+        reachable: isReachable(status),
+        for_null: false,
+      };
       for (const to of STOP_STATUSES) expected[to] = expected[`for ${to}`] = stopChanges(status, to);
       expect(row).toEqual(expected);
     }

@@ -274,7 +274,7 @@ describe('exactly once', () => {
     expect(await tick()).toMatchObject({ sent: 0, queued: 0, swept: 0 });
     // …and once it is stale it is marked interrupted, never sent.
     clock.advance(SENDING_STALE_MINUTES * MINUTE);
-    expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), [world.me.workspaceId])).toBe(1);
+    expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), world.service.deps.extensions, [world.me.workspaceId])).toBe(1);
     const [send] = await sendsOf(s.leadIds[0]!);
     expect(send).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await leadRow(s.leadIds[0]!)).toMatchObject({ status: 'active', current_step: 1 });

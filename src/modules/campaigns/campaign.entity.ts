@@ -1,10 +1,14 @@
-import { Collection, Entity, Filter, Index, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
+import { Check, Collection, Entity, Filter, Index, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Step } from '../steps/step.entity';
 
 export type CampaignStatus = 'draft' | 'active' | 'paused';
+
+/** What moves a lead of the parent into a subsequence (decisions.md §11), stored as the API takes it:
+ *  exactly one of the three keys. */
+export type SubsequenceTrigger = { interest: string[] } | { reply_contains: string[] } | { completed: true };
 
 export interface SendWindow {
   /** 0 is Sunday. */
@@ -18,6 +22,8 @@ export interface SendWindow {
 @Filter(workspaceFilter)
 // At most one One-off campaign per workspace (api.md Leads rule 3), even under concurrent requests.
 @Index({ name: 'campaign_one_off_unique', expression: 'create unique index "campaign_one_off_unique" on "campaign" ("workspace_id") where "one_off"' })
+// A subsequence (decisions.md §11) has a parent and a trigger; a top-level campaign has neither.
+@Check({ name: 'campaign_subsequence_trigger', expression: '("parent_campaign_id" is null) = ("trigger" is null)' })
 export class Campaign extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
@@ -122,6 +128,15 @@ export class Campaign extends BaseEntity {
   /** The workspace's One-off campaign: holds leads created by POST /leads/one-off (api.md Leads rule 3). */
   @Property({ type: 'boolean' })
   oneOff: boolean & Opt = false;
+
+  /** Set on a subsequence (decisions.md §11): the campaign whose leads it takes. Deleting the parent
+   *  deletes its subsequences (campaigns.service.ts deleteCampaign refuses while one of them has sent). */
+  @ManyToOne(() => Campaign, { ref: true, nullable: true, deleteRule: 'cascade', index: 'campaign_parent_campaign_id_index' })
+  parentCampaign: Ref<Campaign> | null = null;
+
+  /** A subsequence's trigger (null on a top-level campaign). */
+  @Property({ type: 'json', nullable: true })
+  trigger: SubsequenceTrigger | null = null;
 
   @ManyToMany(() => Inbox, undefined, { pivotTable: 'campaign_inbox', owner: true })
   inboxes = new Collection<Inbox>(this);

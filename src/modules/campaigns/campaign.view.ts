@@ -1,6 +1,15 @@
 // The campaign object of api.md, built from the entity (internal columns such as firstSentAt stay out).
-import type { Campaign } from './campaign.entity';
-import type { CampaignView } from './campaigns.types';
+import type { Campaign, SubsequenceTrigger } from './campaign.entity';
+import type { CampaignView, SubsequenceTriggerView } from './campaigns.types';
+
+/** The stored trigger (the API's request shape) as the campaign object shows it: camelCase, like every
+ *  field of the object (api.md Conventions), only the one key that is set. */
+export function triggerView(t: SubsequenceTrigger | null): SubsequenceTriggerView | null {
+  if (!t) return null;
+  if ('interest' in t) return { interest: [...t.interest] };
+  if ('reply_contains' in t) return { replyContains: [...t.reply_contains] };
+  return { completed: true };
+}
 
 export function campaignView(c: Campaign): CampaignView {
   return {
@@ -35,5 +44,7 @@ export function campaignView(c: Campaign): CampaignView {
     startDate: c.startDate,
     endDate: c.endDate,
     createdAt: c.createdAt,
+    parentCampaignId: c.parentCampaign?.id ?? null,
+    trigger: triggerView(c.trigger),
   };
 }

@@ -1,5 +1,5 @@
 // Campaigns: create, read, change settings, launch and pause, duplicate, delete (api.md Campaigns).
-import { raw, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
@@ -51,6 +51,15 @@ const SETTINGS = [
   'endDate',
 ] as const satisfies readonly (keyof Campaign)[];
 
+/** The settings a campaign takes from another (SETTINGS), copied so nothing is shared: a duplicate's,
+ *  and a new subsequence's from its parent (decisions.md §11). A setting added to SETTINGS reaches both. */
+export function copiedSettings(source: Campaign): Pick<Campaign, (typeof SETTINGS)[number]> {
+  return Object.fromEntries(SETTINGS.map((key) => [key, structuredClone(source[key])])) as Pick<Campaign, (typeof SETTINGS)[number]>;
+}
+
+/** The inboxes a campaign sends from that still exist: what a duplicate or a subsequence starts with. */
+export const sendingInboxes = (campaign: Campaign): Promise<Inbox[]> => liveInboxes(campaign);
+
 /** How many leads of each campaign are still pending (no first email yet); 0 for a campaign without.
  *  One grouped count over the (campaign_id, status) index; the em's workspace filter scopes it. */
 export async function pendingLeadCounts(em: EntityManager, campaignIds: readonly string[]): Promise<Map<string, number>> {
@@ -87,8 +96,10 @@ export async function createCampaign(ctx: AuthedCtx, input: CreateCampaignInput)
   return campaignView(campaign);
 }
 
+/** GET /campaigns: the top-level campaigns; a subsequence is listed under its parent (GET
+ *  /campaigns/:id/subsequences, decisions.md §11). */
 export async function listCampaigns(ctx: AuthedCtx) {
-  const campaigns = await ctx.em.find(Campaign, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const campaigns = await ctx.em.find(Campaign, { parentCampaign: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const pending = await pendingLeadCounts(
     ctx.em,
     campaigns.map((c) => c.id),
@@ -274,10 +285,13 @@ export async function pauseCampaign(ctx: AuthedCtx, id: string) {
 export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
   const source = await loadCampaign(ctx, id);
   const [steps, inboxes] = await Promise.all([loadSteps(ctx, source), liveInboxes(source)]);
-  const settings = Object.fromEntries(SETTINGS.map((key) => [key, structuredClone(source[key])])) as Pick<Campaign, (typeof SETTINGS)[number]>;
   const copy = ctx.em.create(Campaign, {
-    ...settings,
+    ...copiedSettings(source),
     workspace: source.workspace,
+    // A subsequence's copy is another subsequence of the same parent, with the same trigger (a draft, so
+    // it moves no lead until it is activated).
+    parentCampaign: source.parentCampaign,
+    trigger: structuredClone(source.trigger),
     // Repeated copies would grow the name without end: keep it within the name limit (counted in
     // characters, as the limit is, so no emoji is cut in half).
     name:
@@ -300,13 +314,25 @@ export async function duplicateCampaign(ctx: AuthedCtx, id: string) {
   return campaignView(copy);
 }
 
-/** Removes the campaign with its steps (and leads, by cascade). Once it has sent it stays: pause it. */
+/** Removes the campaign with its steps (and leads, by cascade), and a top-level campaign its
+ *  subsequences with theirs (decisions.md §11: they only ever take its leads). Once it, or one of its
+ *  subsequences, has sent it stays: pause it. */
 export async function deleteCampaign(ctx: AuthedCtx, id: string) {
-  const campaign = await loadCampaign(ctx, id);
-  const hasSent = () => new AppError('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
-  if (campaign.firstSentAt) throw hasSent();
-  // The guard in the statement closes the race with a first send landing between read and delete.
-  const deleted = await ctx.em.nativeDelete(Campaign, { id: campaign.id, firstSentAt: null });
-  if (deleted === 0) throw hasSent();
-  return { deleted: true };
+  return ctx.em.transactional(async (em) => {
+    // The rows are locked as a first send locks its campaign (markCampaignFirstSent), so no first send
+    // of the campaign or of a subsequence lands between this check and the delete.
+    const campaign = await findOr404(em, Campaign, id, 'Campaign', { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const subsequences = await em.find(Campaign, { parentCampaign: campaign }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+    if (campaign.firstSentAt) throw new AppError('campaign_has_sent', 'This campaign has sent emails, so it cannot be deleted (its history stays); pause it instead.');
+    const sent = subsequences.find((s) => s.firstSentAt);
+    if (sent) {
+      throw new AppError(
+        'campaign_has_sent',
+        `Its subsequence "${sent.name}" has sent emails, so the campaign and its subsequences stay (their history with them); pause it instead.`,
+        { subsequence_id: sent.id },
+      );
+    }
+    await em.nativeDelete(Campaign, { id: campaign.id });
+    return { deleted: true };
+  });
 }

@@ -9,6 +9,14 @@ export class SendWindowView {
   @Field() end!: string;
 }
 
+/** A subsequence's trigger (decisions.md §11): exactly one field is set. */
+@ObjectType('SubsequenceTrigger')
+export class SubsequenceTriggerView {
+  @Field(() => [String], { nullable: true, description: "Interest labels: the lead's interest becomes one of them." }) interest?: string[];
+  @Field(() => [String], { nullable: true, description: 'Words: a reply from the lead whose new text contains one (any case).' }) replyContains?: string[];
+  @Field(() => Boolean, { nullable: true, description: "true: the lead finished the parent's sequence without replying." }) completed?: boolean;
+}
+
 /** The campaign object of api.md. `steps`, `mailboxIds` and `leadsPending` are GraphQL field
  *  resolvers (campaigns.resolver.ts), so any query or mutation returning a campaign can ask for them. */
 @ObjectType('Campaign')
@@ -44,6 +52,9 @@ export class CampaignView {
   @Field(() => String, { nullable: true }) startDate!: string | null;
   @Field(() => String, { nullable: true }) endDate!: string | null;
   @Field() createdAt!: Date;
+  @Field(() => ID, { nullable: true, description: 'Set on a subsequence: the campaign whose leads it takes (decisions.md §11).' }) parentCampaignId!: string | null;
+  @Field(() => SubsequenceTriggerView, { nullable: true, description: "A subsequence's trigger; null on a top-level campaign." })
+  trigger!: SubsequenceTriggerView | null;
 }
 
 @ObjectType('CampaignWarning')

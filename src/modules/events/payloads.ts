@@ -161,3 +161,31 @@ export const replyReceivedEvent = (r: ReceivedReply, receivedAt: Date, now: Date
   },
   now,
 });
+
+/** decisions.md §11: a lead of `parentCampaignId` joined the subsequence as `newLeadId`; once per lead
+ *  and subsequence, as the join itself (the unique join row). */
+export const subsequenceEnteredEvent = (
+  e: {
+    workspaceId: string;
+    leadId: string;
+    email: string;
+    parentCampaignId: string;
+    subsequenceId: string;
+    newLeadId: string;
+    trigger: 'interest' | 'reply_contains' | 'completed';
+  },
+  at: Date,
+): NewEvent => ({
+  workspaceId: e.workspaceId,
+  kind: 'subsequence_entered',
+  payload: {
+    lead_id: e.leadId,
+    email: e.email,
+    parent_campaign_id: e.parentCampaignId,
+    subsequence_id: e.subsequenceId,
+    new_lead_id: e.newLeadId,
+    trigger: e.trigger,
+    entered_at: iso(at),
+  },
+  now: at,
+});

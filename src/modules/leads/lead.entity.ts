@@ -7,7 +7,7 @@ import { leadProviderSql } from './lead-provider';
 import { companyTextSql, hasCompanySql } from './company-sql';
 
 export type LeadStatus = 'pending' | 'active' | 'paused' | 'completed' | 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
-export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid';
+export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid' | 'subsequence';
 export type Verification = 'valid' | 'invalid' | 'risky' | 'unknown' | 'pending' | 'expired' | 'unchecked';
 export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown';
 
@@ -60,6 +60,12 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
 @Index({
   name: 'lead_workspace_pipeline',
   expression: `create index "lead_workspace_pipeline" on "lead" ("workspace_id", "interest", "replied_at" desc nulls last, "id") include ("campaign_id", "deal_value") where "interest" in ('interested', 'meeting_booked', 'meeting_completed', 'won', 'lost')`,
+})
+// A lead joins each subsequence at most once (decisions.md §11): the row a trigger inserts for the lead it
+// came from is unique per subsequence, so two triggers firing at once make one join, not two.
+@Index({
+  name: 'lead_subsequence_once',
+  expression: 'create unique index "lead_subsequence_once" on "lead" ("origin_lead_id", "campaign_id") where "origin_lead_id" is not null',
 })
 @Index({ name: 'lead_email_trgm', expression: 'create index "lead_email_trgm" on "lead" using gin ("email" gin_trgm_ops)' })
 // The workspace search's company part (company-sql.ts companyMatchSql): leads with a company field only.
@@ -157,6 +163,12 @@ export class Lead extends BaseEntity {
    *  `verification` so a catch-all domain's `risky` is told from a disposable address's (skipped_catch_all). */
   @Property({ type: 'text', nullable: true })
   verificationResult: string | null = null;
+
+  /** The lead of the parent campaign this one came from, for a lead that joined a subsequence
+   *  (subsequences/README.md): its thread continues that lead's. No foreign key, as for `workspace`: the
+   *  import pays for every key checked on insert. */
+  @Property({ type: 'uuid', nullable: true })
+  originLeadId: string | null = null;
 
   /** The lead list it came from (filter `list_id`); null when added otherwise. */
   @ManyToOne(() => LeadList, { ref: true, nullable: true, deleteRule: 'set null' })

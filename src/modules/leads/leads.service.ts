@@ -12,6 +12,7 @@ import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, normalizeFilter, pageOf, workspaceLeadPage, workspaceSearch } from './lead-query';
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
+import { runInterestHooks } from './lifecycle/interest-change';
 import { isInSequence } from './lifecycle/lead-status';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
@@ -158,11 +159,18 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
       await recordFieldOrder(ctx.em, 'campaign', lead.campaign.id, added);
     }
     if (input.status !== undefined) lead.status = nextStatus(lead, input.status);
+    const previousInterest = lead.interest;
     if (input.interest !== undefined) setInterest(lead, input.interest, ctx.deps.clock.now());
     if (input.timezone !== undefined) lead.timezone = input.timezone === null ? null : canonicalZone(input.timezone);
     if (input.dealValue !== undefined) lead.dealValue = input.dealValue;
     if (input.note !== undefined) lead.note = input.note === null || input.note.trim() === '' ? null : input.note.trim();
     await em.flush();
+    // decisions.md §11: an interest change tells the areas that act on it (a subsequence may take the
+    // lead, which stops it here: the answer shows the lead as it is then).
+    if (lead.interest !== previousInterest) {
+      await runInterestHooks(em, ctx.deps, { workspaceId: ctx.actor.workspaceId, leadIds: [lead.id], interest: lead.interest, source: 'lead_update', at: ctx.deps.clock.now() });
+      await em.refresh(lead);
+    }
     return leadView(lead, await em.findOneOrFail(Campaign, lead.campaign.id));
   });
 }

@@ -90,7 +90,7 @@ function taskErrors(s: StepDraft, task: StepTask): StepRuleError[] {
   return errors;
 }
 
-function emailErrors(s: StepDraft, isFirstEmail: boolean): StepRuleError[] {
+function emailErrors(s: StepDraft, isFirstEmail: boolean, opts: StepRuleOptions): StepRuleError[] {
   const errors: StepRuleError[] = [];
   const at = `Step ${s.position}`;
   if (!s.variants.length) {
@@ -102,8 +102,9 @@ function emailErrors(s: StepDraft, isFirstEmail: boolean): StepRuleError[] {
   s.variants.forEach((v, i) => {
     const variant = i + 1;
     if (isBlank(v.body)) errors.push({ code: 'blank_body', position: s.position, variant, message: `${at}, variant ${variant} has an empty body.` });
-    // An empty subject means "reply in the same thread" (rule 2), so the first email needs one.
-    if (isFirstEmail && isBlank(v.subject)) {
+    // An empty subject means "reply in the same thread" (rule 2), so the first email needs one, unless
+    // the sequence continues a thread of its own (a subsequence's, in its parent's: decisions.md §11).
+    if (isFirstEmail && !opts.continuesThread && isBlank(v.subject)) {
       errors.push({
         code: 'subject_required',
         position: s.position,
@@ -123,8 +124,14 @@ function emailErrors(s: StepDraft, isFirstEmail: boolean): StepRuleError[] {
   return errors;
 }
 
+export interface StepRuleOptions {
+  /** The sequence goes on in a thread started elsewhere (a subsequence, in its parent's thread), so its
+   *  first email may leave the subject blank to answer there (`Re: <the parent's subject>`). */
+  continuesThread?: boolean;
+}
+
 /** Every rule broken by the list of steps, in position order; empty when the list may be saved. */
-export function stepRuleErrors(steps: readonly StepDraft[]): StepRuleError[] {
+export function stepRuleErrors(steps: readonly StepDraft[], opts: StepRuleOptions = {}): StepRuleError[] {
   if (steps.length > MAX_STEPS) return [{ code: 'too_many_steps', position: null, message: `A sequence has at most ${MAX_STEPS} steps; ${steps.length} were sent.` }];
   const errors = [...positionErrors(steps), ...idErrors(steps)];
   let emailSeen = false;
@@ -135,7 +142,7 @@ export function stepRuleErrors(steps: readonly StepDraft[]): StepRuleError[] {
     }
     if (s.task) errors.push(...taskErrors(s, s.task));
     else {
-      errors.push(...emailErrors(s, !emailSeen));
+      errors.push(...emailErrors(s, !emailSeen, opts));
       emailSeen = true;
     }
   }

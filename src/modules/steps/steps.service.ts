@@ -34,9 +34,10 @@ function draftOf(input: StepInput, current: Step | undefined): StepDraft {
   };
 }
 
-/** 400 with the first broken rule's code; details.errors lists them all. */
-export function checkStepRules(drafts: StepDraft[]): void {
-  const errors = stepRuleErrors(drafts);
+/** 400 with the first broken rule's code; details.errors lists them all. A subsequence's sequence
+ *  continues its parent's thread (step-rules.ts StepRuleOptions). */
+export function checkStepRules(drafts: StepDraft[], campaign: Campaign): void {
+  const errors = stepRuleErrors(drafts, { continuesThread: campaign.parentCampaign !== null });
   if (errors.length) throw new AppError(errors[0].code, errors[0].message, { errors });
 }
 
@@ -79,7 +80,7 @@ export async function updateCampaignSteps(ctx: AuthedCtx, campaignId: string, in
     const existing = await stepsOf(em, campaign);
     const byId = new Map(existing.map((s) => [s.id, s]));
     const drafts = inputs.map((input) => draftOf(input, input.id ? byId.get(input.id) : undefined));
-    checkStepRules(drafts);
+    checkStepRules(drafts, campaign);
     if (campaign.hasStarted) checkLock(existing, drafts);
     return { steps: await writeSteps(em, campaign, existing, drafts) };
   });

@@ -64,7 +64,7 @@ export async function applySequenceTemplate(ctx: AuthedCtx, campaignId: string, 
       throw new AppError('sequence_locked', `Campaign "${campaign.name}" has started; a template can only replace the steps of a campaign that has not sent or closed a task yet.`);
     }
     const drafts: StepDraft[] = template.steps.map((s) => ({ id: null, ...copyOf(s) }));
-    checkStepRules(drafts);
+    checkStepRules(drafts, campaign);
     return { steps: await writeSteps(em, campaign, await stepsOf(em, campaign), drafts) };
   });
 }

@@ -5,6 +5,7 @@ import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
 import { AppError, notFound } from '../../errors';
 import { loadCampaigns } from '../sending/engine/load-state';
+import { runCompletedHooks } from '../leads/lifecycle/lead-completed';
 import { stepBehind } from '../leads/lifecycle/lead-progress';
 import { closeTaskRow, lockWorkspaceTask, markFirstTaskClosed, openTaskRows } from './tasks.queries';
 
@@ -62,7 +63,10 @@ export async function closeTask(ctx: AuthedCtx, id: string, as: 'done' | 'skippe
     // A task-first campaign counts as started once a task is closed (steps/sequence-lock.ts).
     await markFirstTaskClosed(tx, task.campaignId, now);
     const [campaign] = await loadCampaigns(tx, now, [task.campaignId]);
-    if (campaign) await stepBehind(tx, campaign, task.leadId, task.stepPosition, now, null);
+    // A last task closed completes the lead (decisions.md §11: a subsequence may take it from there).
+    if (campaign && (await stepBehind(tx, campaign, task.leadId, task.stepPosition, now, null))) {
+      await runCompletedHooks(tx, ctx.deps.extensions, [{ leadId: task.leadId, at: now }]);
+    }
     return { status: as };
   });
 }

@@ -52,11 +52,14 @@ export const RULES: readonly Rule[] = [
     test: `exists (select 1 from blocklist_entry b where b.workspace_id = ? and b.email in (${S}.email, ${S}.domain))`,
     params: (scope) => [scope.workspaceId],
   },
+  // A campaign and its subsequences are one family (decisions.md §11): a lead of one is not "in another
+  // campaign" for the others (the family is the top-level campaign's id: its own, or its parent's).
   {
     outcome: 'in_another_campaign',
     test: `exists (select 1 from lead l join campaign c on c.id = l.campaign_id
-                   where l.workspace_id = ? and l.email = ${S}.email and l.campaign_id <> ? and not c.one_off offset 0)`,
-    params: (scope) => [scope.workspaceId, scope.campaignId],
+                   where l.workspace_id = ? and l.email = ${S}.email and l.campaign_id <> ? and not c.one_off
+                     and coalesce(c.parent_campaign_id, c.id) <> (select coalesce(f.parent_campaign_id, f.id) from campaign f where f.id = ?) offset 0)`,
+    params: (scope) => [scope.workspaceId, scope.campaignId, scope.campaignId],
   },
   {
     outcome: 'contacted_recently',

@@ -9,7 +9,9 @@
 //   3. blocklisted          the address, or its domain, is on the workspace's blocklist
 //   4. in_another_campaign  the address is a lead in any other campaign of the workspace; the One-off
 //                           campaign does not count (it only holds addresses for one-off emails, it
-//                           runs no sequence), so a one-off contact can still be added to a campaign
+//                           runs no sequence), so a one-off contact can still be added to a campaign;
+//                           nor do a campaign's subsequences or its parent and their other subsequences
+//                           (decisions.md §11: one family, whose leads move between them)
 //   5. contacted_recently   the workspace emailed the address within its recent_contact_days
 //                           (Lead.lastSentAt, which the sending engine sets on every email, sequence
 //                           or one-off). Every emailed address is a lead somewhere, so after rule 4

@@ -44,19 +44,28 @@ export function afterStep(steps: readonly StepTiming[], position: number, at: Da
 }
 
 /** Moves a lead past `position` (sent, or interrupted and counted as sent) unless it is already past it
- *  or its sequence ended meanwhile (a reply during the send). */
-export async function stepBehind(em: EntityManager, campaign: { steps: readonly StepTiming[] }, leadId: string, position: number, at: Date, variant: number | null) {
+ *  or its sequence ended meanwhile (a reply during the send). Returns whether this completed the lead:
+ *  the caller then runs the LEAD_COMPLETED hooks (lead-completed.ts) in the same transaction. */
+export async function stepBehind(
+  em: EntityManager,
+  campaign: { steps: readonly StepTiming[] },
+  leadId: string,
+  position: number,
+  at: Date,
+  variant: number | null,
+): Promise<boolean> {
   const lead = await lockLeadBeforeStep(em, leadId, position);
-  if (!lead) return;
+  if (!lead) return false;
   if (!isInSequence(lead.status)) {
     await recordStepBehind(em, leadId, position, at);
-    return;
+    return false;
   }
   const next = afterStep(campaign.steps, position, at, lead.status as 'pending' | 'active' | 'paused');
   await advanceLead(em, leadId, next, variant);
   if (next.status === 'completed') {
     await recordEvent(em, leadCompletedEvent({ workspaceId: lead.workspaceId, leadId, email: lead.email, campaignId: lead.campaignId }, at));
   }
+  return next.status === 'completed';
 }
 
 /**

@@ -34,6 +34,13 @@ export const isInSequence = (status: LeadStatus): boolean => PHASE[status] === '
 
 export const isEnded = (status: LeadStatus): boolean => PHASE[status] === 'ended';
 
+/** What the person did that rules out any further sequence email to the address, whatever campaign asks:
+ *  such a lead never joins a subsequence (subsequences/README.md). */
+export const UNREACHABLE_STATUSES: readonly LeadStatus[] = ['unsubscribed', 'bounced'];
+
+/** The lead's address can still be emailed a sequence (not UNREACHABLE_STATUSES). */
+export const isReachable = (status: LeadStatus): boolean => !UNREACHABLE_STATUSES.includes(status);
+
 /** What a stop writes (decisions.md §6: replied, stopped; §5: unsubscribed, bounced). */
 export type StopStatus = 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
 
@@ -70,6 +77,9 @@ export const inSequenceSql = (l?: string): string => `${column(l)} in ${sqlList(
 
 /** SQL: the lead row is in its sequence and not paused (RUNNING_STATUSES). */
 export const runningSql = (l?: string): string => `${column(l)} in ${sqlList(RUNNING_STATUSES)}`;
+
+/** SQL: the lead row `l` can still be emailed a sequence (isReachable). */
+export const reachableSql = (l: string): string => `${column(l)} not in ${sqlList(UNREACHABLE_STATUSES)}`;
 
 /** SQL: a stop to `to` changes the lead row `l` (stopChanges). */
 export const stopChangesSql = (l: string, to: StopStatus): string => `${column(l)} in ${sqlList(CHANGED_BY[to])}`;

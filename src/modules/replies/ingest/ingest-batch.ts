@@ -10,6 +10,7 @@ import type { AppDeps } from '../../../context';
 import { eventsInsert } from '../../events/events.queries';
 import { replyReceivedEvent } from '../../events/payloads';
 import type { NewEvent } from '../../events/record-event';
+import { runIngestedHooks, type IngestedItem } from './after-ingest';
 import { applyEffects } from './effects';
 import { cursorStatement, insertReplyItems } from './ingest-batch.queries';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
@@ -58,6 +59,8 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
       { workspaceId: target.workspaceId, inboxId: target.inboxId, workspaceZone: target.workspaceZone, now },
       tail,
     );
+    // Then what other areas do with the new items (after-ingest.ts: a subsequence's reply trigger).
+    await runIngestedHooks(tx, deps, { workspaceId: target.workspaceId, inboxId: target.inboxId, now, items: inserted.map(ingestedItem) });
   });
   return report;
 }
@@ -66,6 +69,16 @@ interface Inserted {
   id: string;
   item: ItemDraft;
 }
+
+const ingestedItem = ({ id, item }: Inserted): IngestedItem => ({
+  replyId: id,
+  leadId: item.match.leadId,
+  campaignId: item.match.campaignId,
+  kind: item.cls.kind,
+  oneOff: item.match.oneOff,
+  bodyText: item.bodyText,
+  receivedAt: item.receivedAt,
+});
 
 /** Inserts the batch's items in one statement, skipping messages that already have one (the unique keys:
  *  inbox + Message-ID, or folder + UIDVALIDITY + UID); returns those this call inserted, in batch order. */

@@ -36,9 +36,9 @@ export interface BatchContext {
   inboxes: Map<string, BatchInbox>;
   /** Leads whose address or domain is on their workspace's blocklist. */
   blocked: Set<string>;
-  /** Per lead, its earlier sent sequence emails (step position, subject, Message-ID), for follow-ups
-   *  with a blank subject. */
-  sentSteps: Map<string, { position: number; subject: string; messageId: string }[]>;
+  /** Per lead, its earlier sent sequence emails (step position, subject, Message-ID; first those of the
+   *  lead it came from, for a lead that joined a subsequence), for follow-ups with a blank subject. */
+  sentSteps: Map<string, { position: number; subject: string; messageId: string; fromOrigin: boolean }[]>;
   /** Per reply item a one-off of the batch answers (its replyToId), the thread it joins. */
   answered: Map<string, Thread>;
 }
@@ -54,9 +54,10 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
     batchLeadRows(em, leadIds),
     inboxRowsById(em, inboxIds),
     missing.length ? loadCampaigns(em, now, missing) : Promise.resolve([]),
+    // Step 1 too: a lead that joined a subsequence answers in the thread of the lead it came from.
     sentStepRows(
       em,
-      claimed.filter((s) => s.kind === 'step' && (s.stepPosition ?? 1) > 1).map((s) => s.leadId),
+      claimed.filter((s) => s.kind === 'step').map((s) => s.leadId),
     ),
     replyIds.length ? replyThreadRows(em, replyIds) : Promise.resolve([]),
   ]);
@@ -69,10 +70,10 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
 
   const inboxes = await batchInboxes(em, inboxRows, now);
 
-  const sentSteps = new Map<string, { position: number; subject: string; messageId: string }[]>();
+  const sentSteps = new Map<string, { position: number; subject: string; messageId: string; fromOrigin: boolean }[]>();
   for (const r of threadRows) {
     const list = sentSteps.get(r.leadId) ?? [];
-    list.push({ position: r.position, subject: r.subject, messageId: r.messageId });
+    list.push({ position: r.position, subject: r.subject, messageId: r.messageId, fromOrigin: r.fromOrigin });
     sentSteps.set(r.leadId, list);
   }
   const answered = new Map(replyRows.map((r) => [r.id, answerThread(r)]));
@@ -98,9 +99,10 @@ export async function reloadInbox(em: EntityManager, ctx: BatchContext, id: stri
   return inbox;
 }
 
-/** The thread a follow-up at `position` answers in: the lead's earlier sent sequence emails. */
+/** The thread a follow-up at `position` answers in: the lead's earlier sent sequence emails, after those
+ *  of the lead it came from (a subsequence's lead: its first subject is the parent's, decisions.md §11). */
 export function threadBefore(ctx: BatchContext, leadId: string, position: number): Thread | null {
-  const earlier = (ctx.sentSteps.get(leadId) ?? []).filter((s) => s.position < position);
+  const earlier = (ctx.sentSteps.get(leadId) ?? []).filter((s) => s.fromOrigin || s.position < position);
   if (!earlier.length) return null;
   return { subject: earlier[0]!.subject, messageIds: earlier.map((s) => s.messageId) };
 }

@@ -26,20 +26,38 @@ export interface SentStepRow {
   position: number;
   subject: string;
   messageId: string;
+  /** An email of the lead it came from (a lead that joined a subsequence: its parent lead's), which its
+   *  own thread continues. */
+  fromOrigin: boolean;
 }
 
 /**
- * The sent sequence emails of these leads, by lead and step.
+ * The sent sequence emails of these leads, by lead and step; for a lead that joined a subsequence
+ * (origin_lead_id), first those of the lead it came from, by step (subsequences/README.md "Thread").
  * @allWorkspaces keyed by the leads of sends the delivery claimed
  */
 export async function sentStepRows(em: EntityManager, leadIds: readonly string[]): Promise<SentStepRow[]> {
   const rows = await sql(
     em,
-    `select lead_id, step_position, subject, message_id from send
-        where lead_id = any(?::uuid[]) and kind = 'step' and status = 'sent' order by lead_id, step_position`,
-    [pgArray(leadIds)],
+    // Two plain equality joins, each a probe of send_lead_step_unique per lead, rather than one join on
+    // either lead id, which leaves the planner a way to scan send whole.
+    `select lead_id, from_origin, step_position, subject, message_id from (
+       select s.lead_id, false as from_origin, s.step_position, s.subject, s.message_id
+         from send s where s.lead_id = any(?::uuid[]) and s.kind = 'step' and s.status = 'sent'
+       union all
+       select l.id, true, s.step_position, s.subject, s.message_id
+         from lead l join send s on s.lead_id = l.origin_lead_id
+        where l.id = any(?::uuid[]) and l.origin_lead_id is not null and s.kind = 'step' and s.status = 'sent'
+     ) t order by lead_id, from_origin desc, step_position`,
+    [pgArray(leadIds), pgArray(leadIds)],
   );
-  return rows.map((r) => ({ leadId: String(r.lead_id), position: Number(r.step_position), subject: String(r.subject ?? ''), messageId: String(r.message_id) }));
+  return rows.map((r) => ({
+    leadId: String(r.lead_id),
+    position: Number(r.step_position),
+    subject: String(r.subject ?? ''),
+    messageId: String(r.message_id),
+    fromOrigin: Boolean(r.from_origin),
+  }));
 }
 
 export interface ReplyThreadRow {

@@ -227,7 +227,7 @@ async function release(em: EntityManager, claimed: readonly ClaimedSend[]) {
 
 async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
   try {
-    await recordAcceptedBatch(deps.orm.em, accepted);
+    await recordAcceptedBatch(deps.orm.em, accepted, deps.extensions);
   } catch (err) {
     // They went out; left in `sending`, the sweep counts them as sent and never sends them again.
     deps.log.error('recording sent emails failed', { sends: accepted.length, err: String((err as Error)?.stack ?? err) });

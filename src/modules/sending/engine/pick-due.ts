@@ -9,6 +9,8 @@ import { insertEvents } from '../../events/events.queries';
 import { recordEvent } from '../../events/record-event';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import type { Extensions } from '../../../extensions';
+import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { renderTemplate } from '../render/merge';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import { clearLeadNextDue, completeLeads, dueLeadRows, expireVerificationHolds, insertTask, leadClicks, setLeadsNextDue, skipLeadSteps, type EngineLead } from './due.queries';
@@ -42,7 +44,7 @@ export type Slots = ReadonlyMap<string, number>;
  * side an ordered index range cut by LIMIT), then judges each lead with the pure rules and writes back,
  * set-wise, what they settled. The cost follows the campaigns and the due work, not all the leads.
  */
-export async function pickDue(em: EntityManager, campaigns: readonly EngineCampaign[], slots: Slots, now: Date, work: DueWork): Promise<void> {
+export async function pickDue(em: EntityManager, campaigns: readonly EngineCampaign[], slots: Slots, now: Date, work: DueWork, extensions: Extensions): Promise<void> {
   const asked = campaigns
     .map((c) => {
       const steps = sequenceOf(c);
@@ -78,7 +80,7 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
     const leads = byCampaign.get(campaign.id);
     if (leads) judgeLeads(campaign, leads, clicks, now, work, writes);
   }
-  await applyWrites(em, writes, now);
+  await applyWrites(em, writes, now, extensions);
 }
 
 interface LeadWrites {
@@ -130,11 +132,16 @@ function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<s
 }
 
 /** Each kind of write as one statement over arrays. */
-async function applyWrites(em: EntityManager, w: LeadWrites, now: Date) {
+async function applyWrites(em: EntityManager, w: LeadWrites, now: Date, extensions: Extensions) {
   if (w.completed.length) {
     const done = await completeLeads(em, w.completed);
     const events = done.map((l) => leadCompletedEvent({ workspaceId: l.workspaceId, leadId: l.id, email: l.email, campaignId: l.campaignId }, now));
     if (events.length) await insertEvents(em, events);
+    await runCompletedHooks(
+      em,
+      extensions,
+      done.map((l) => ({ leadId: l.id, at: now })),
+    );
   }
   if (w.skipped.length) await skipLeadSteps(em, w.skipped);
   if (w.expired.length) await expireVerificationHolds(em, w.expired);

@@ -7,7 +7,9 @@
 // Until the flush commits, the sends stay `sending`: a process that dies in between leaves them to the
 // sweep (sweep.ts), which counts them as sent and never sends them again.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Extensions } from '../../../extensions';
 import type { SmtpResult } from '../../../mail/smtp-sender';
+import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { afterStep } from '../../leads/lifecycle/lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
@@ -27,11 +29,11 @@ export interface AcceptedSend {
 const DEADLOCK = '40P01';
 const FLUSH_TRIES = 3;
 
-export async function recordAcceptedBatch(em: EntityManager, accepted: readonly AcceptedSend[]): Promise<void> {
+export async function recordAcceptedBatch(em: EntityManager, accepted: readonly AcceptedSend[], extensions: Extensions): Promise<void> {
   if (!accepted.length) return;
   for (let attempt = 1; ; attempt++) {
     try {
-      await em.fork().transactional((tx) => writeAccepted(tx, accepted));
+      await em.fork().transactional((tx) => writeAccepted(tx, accepted, extensions));
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== DEADLOCK || attempt >= FLUSH_TRIES) throw err;
@@ -40,7 +42,7 @@ export async function recordAcceptedBatch(em: EntityManager, accepted: readonly 
 }
 
 /** Two round trips: lock (and read) what the batch changes, then every write together. */
-async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[]) {
+async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[], extensions: Extensions) {
   // Inboxes: the last send of each sets its gap; each day's count grows by the sends of that day.
   const inboxes = new Map<string, { id: string; at: Date; free: Date }>();
   const days = new Map<string, { workspace: string; inbox: string; day: string; n: number }>();
@@ -84,6 +86,12 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
     // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
     events: sentEvents(accepted, leads),
   });
+  // What follows a completion (lead-completed.ts: a subsequence may take the lead), in the same transaction.
+  await runCompletedHooks(
+    tx,
+    extensions,
+    leads.filter((u) => u.moves && u.status === 'completed').map((u) => ({ leadId: u.id, at: u.at })),
+  );
   // The 20th send may be the one that makes earlier bounces count.
   const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
   for (const id of withBounces) await checkBounceStop(tx, id, latest);

@@ -65,7 +65,7 @@ export async function sendOneOffNow(deps: AppDeps, p: OneOffNow): Promise<SmtpRe
   const at = deps.clock.now();
   const delivery = { send: p.send, lead: p.lead, campaign: p.campaign, inbox: p.inbox, subject: p.composed.subject };
   try {
-    await recordAcceptedBatch(deps.orm.em, [{ delivery, result, at, nextFreeAt: nextFreeAt(at, p.inbox.minGapMinutes, p.inbox.gapJitterMinutes) }]);
+    await recordAcceptedBatch(deps.orm.em, [{ delivery, result, at, nextFreeAt: nextFreeAt(at, p.inbox.minGapMinutes, p.inbox.gapJitterMinutes) }], deps.extensions);
   } catch (err) {
     // It went out; left in `sending`, the sweep counts it as sent and nothing sends it again.
     deps.log.error('recording a sent answer failed', { send_id: p.send.id, err: String((err as Error)?.stack ?? err) });

@@ -6,13 +6,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
 import { loadCampaigns } from './load-state';
+import type { Extensions } from '../../../extensions';
+import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { stepBehind } from '../../leads/lifecycle/lead-progress';
 import { countInterruptedSent, failInterruptedSends, inboxWorkspaceZone } from './sweep.queries';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */
 export const SENDING_STALE_MINUTES = 10;
 
-export async function sweepInterrupted(em: EntityManager, now: Date, workspaceIds?: readonly string[]): Promise<number> {
+export async function sweepInterrupted(em: EntityManager, now: Date, extensions: Extensions, workspaceIds?: readonly string[]): Promise<number> {
   const stale = new Date(now.getTime() - SENDING_STALE_MINUTES * 60_000);
   return em.transactional(async (tx) => {
     const rows = await failInterruptedSends(tx, stale, workspaceIds);
@@ -21,7 +23,10 @@ export async function sweepInterrupted(em: EntityManager, now: Date, workspaceId
       if (zone !== null) await countInterruptedSent(tx, { id: randomUUID(), workspaceId: r.workspaceId, inboxId: r.inboxId, day: dayKey(zone, r.claimedAt) }, now);
       if (r.kind !== 'step') continue;
       const [campaign] = await loadCampaigns(tx, now, [r.campaignId]);
-      if (campaign) await stepBehind(tx, campaign, r.leadId, Number(r.stepPosition), r.claimedAt, r.variant);
+      // A last step swept completes the lead: what follows a completion follows now (lead-completed.ts).
+      if (campaign && (await stepBehind(tx, campaign, r.leadId, Number(r.stepPosition), r.claimedAt, r.variant))) {
+        await runCompletedHooks(tx, extensions, [{ leadId: r.leadId, at: now }]);
+      }
     }
     return rows.length;
   });

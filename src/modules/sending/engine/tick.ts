@@ -44,7 +44,7 @@ export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly
     const work: DueWork = { due: [], leads: new Map(), positions: new Map() };
     // Inside their dates, and (unless leads have zones of their own) inside the window.
     const running = campaigns.filter((c) => dateRangeState(c, c.timezone, now) === null && (c.leadTimezone || isSendingOpen(c, c.timezone, now)));
-    await pickDue(tx, running, new Map(running.map((c) => [c.id, slotsOf(c, inboxes, domainLeft, now)])), now, work);
+    await pickDue(tx, running, new Map(running.map((c) => [c.id, slotsOf(c, inboxes, domainLeft, now)])), now, work, deps.extensions);
     const plan = planSends({ leads: work.due, campaigns, inboxes: inboxList }, now);
     const queued = await queuePlannedSends(tx, plan.sends, work, new Map(campaigns.map((c) => [c.id, c])), inboxes, now);
     return { planned: plan.sends.length, queued: queued.length };
@@ -54,7 +54,7 @@ export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly
 /** The whole tick. `stopping` lets a shutting-down process stop claiming new rows. */
 export async function runDispatchTick(deps: AppDeps, opts: TickOptions = {}): Promise<TickReport> {
   const now = deps.clock.now();
-  const swept = await sweepInterrupted(deps.orm.em.fork(), now, opts.workspaceIds);
+  const swept = await sweepInterrupted(deps.orm.em.fork(), now, deps.extensions, opts.workspaceIds);
   const planned = await planTick(deps, now, opts.workspaceIds);
   const delivered = await deliverDue(deps, opts);
   return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, swept, plannedHere: planned !== null };

@@ -1,0 +1,366 @@
+// decisions.md §11 Subsequences in the engine, on real peers: the parent's emails go out through the SMTP
+// peer, answers land in a real Dovecot mailbox and are polled, and each trigger (an interest label, a
+// reply's words, a finished sequence) moves the lead into its subsequence once, only while the
+// subsequence is active; the subsequence's first email is due after its wait from the moment the trigger
+// fired, and goes in the parent's thread (In-Reply-To the parent's last Message-ID, "Re: <the parent's
+// subject>") from the parent's inbox. Every campaign here has one inbox: which inbox sends a lead's mail
+// is another part of issue 22 (one sender per lead); the joined lead takes its sender there
+// (subsequences.queries.ts JOINED_COLUMNS).
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import { runCompletedHooks } from '../../src/modules/leads/lifecycle/lead-completed';
+import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
+import { claimSends } from '../../src/modules/sending/engine/deliver';
+import { SENDING_STALE_MINUTES, sweepInterrupted } from '../../src/modules/sending/engine/sweep';
+import { planTick } from '../../src/modules/sending/engine/tick';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
+import { createLeads } from '../support/factories/lead.factory';
+import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import { outOfOffice, personReply } from '../support/inbound-mail';
+import { HOUR, MINUTE, sendingWorld } from '../support/sending-world';
+import type { Step } from '../../src/modules/steps/step.entity';
+
+const DAY = 24 * HOUR;
+const world = sendingWorld({ accountPer: 'test' });
+const { clock, db, tick } = world;
+// Dovecot stores a message dated in the future under the time it arrived, and the first poll starts at the
+// inbox's first send: so these tests live a few days in the real past (every day and hour a sending window).
+beforeEach(() => {
+  clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
+});
+let imap: ImapPeer;
+const MAILBOXES = Array.from({ length: 10 }, (_, i) => `sub${i}-${randomUUID().slice(0, 6)}@acme.test`);
+let nextMailbox = 0;
+beforeAll(async () => {
+  imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
+});
+afterAll(async () => {
+  await imap?.stop();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+type StepFields = Partial<Omit<Step, 'campaign'>>;
+
+interface Family {
+  parentId: string;
+  subId: string;
+  inboxId: string;
+  inboxEmail: string;
+  leads: { id: string; email: string }[];
+}
+
+const WAIT = 120; // the subsequence's first step waits two hours
+
+/**
+ * An active parent (every day and hour open, UTC) whose one inbox sends through the SMTP peer and reads
+ * its own Dovecot mailbox, with `leads` leads added a day ago; and its subsequence, made through the API
+ * (so it takes the parent's inbox), whose first step has a blank subject and waits WAIT minutes, active
+ * unless `subState` says otherwise.
+ */
+async function family(trigger: Json, opts: { leads?: number; parentSteps?: StepFields[]; parent?: Json; subState?: 'draft' | 'paused' } = {}): Promise<Family> {
+  const parent = await createCampaign(world.service, world.me.workspaceId, {
+    status: 'active',
+    timezone: 'UTC',
+    days: [0, 1, 2, 3, 4, 5, 6],
+    windowStart: '00:00',
+    windowEnd: '23:59',
+    dailyLimit: 100,
+    ...opts.parent,
+  });
+  for (const step of opts.parentSteps ?? [
+    { variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}, a quick question.', enabled: true }] },
+    { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Bumping this.', enabled: true }] },
+  ]) {
+    await addStep(world.service, world.me.workspaceId, parent.id, step);
+  }
+  const inboxEmail = MAILBOXES[nextMailbox++]!;
+  const inbox = await createInbox(world.service, world.me.workspaceId, {
+    email: inboxEmail,
+    smtpHost: world.peer.host,
+    smtpPort: world.peer.port,
+    username: inboxEmail,
+    password: 'imap-secret',
+    imapHost: imap.host,
+    imapPort: imap.port,
+    minGapMinutes: 0,
+    gapJitterMinutes: 0,
+    dailyCap: 100,
+    rampStart: 100,
+  });
+  world.peer.users[inboxEmail] = 'imap-secret';
+  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [parent.id, inbox.id]);
+  const leads = await createLeads(
+    world.service,
+    world.me.workspaceId,
+    parent.id,
+    Array.from({ length: opts.leads ?? 1 }, (_, i) => ({
+      email: `lead${i}-${randomUUID().slice(0, 6)}@client${i}.test`,
+      vars: { firstName: `Ada${i}` },
+      createdAt: new Date(clock.now().getTime() - DAY),
+    })),
+  );
+  const api = world.me.client;
+  const sub = await api.post(`/campaigns/${parent.id}/subsequences`, { name: 'Next', trigger });
+  expect(sub.status).toBe(201);
+  const steps = await api.put(`/campaigns/${sub.body.id}/steps`, [{ position: 1, wait_minutes: WAIT, variants: [{ subject: '', body: 'Following up for {{firstName}}.' }] }]);
+  expect(steps.status).toBe(200);
+  if (opts.subState !== 'draft') expect((await api.post(`/campaigns/${sub.body.id}/activate`)).status).toBe(200);
+  if (opts.subState === 'paused') expect((await api.post(`/campaigns/${sub.body.id}/pause`)).status).toBe(200);
+  return { parentId: parent.id, subId: sub.body.id, inboxId: inbox.id, inboxEmail, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
+}
+
+/** Ticks a minute apart until every lead of the parent has its first email (one per inbox per tick). */
+async function sendFirstSteps(f: Family): Promise<void> {
+  for (let i = 0; i < f.leads.length * 3; i++) {
+    const [row] = await db(`select count(*)::int as n from send where campaign_id = ? and status = 'sent'`, [f.parentId]);
+    if (row.n >= f.leads.length) return;
+    await tick();
+    clock.advance(MINUTE);
+  }
+  throw new Error('the first emails did not all go out');
+}
+
+const sendOf = async (leadId: string) => (await db(`select * from send where lead_id = ? and kind = 'step' order by step_position`, [leadId]))[0];
+const leadRow = async (id: string) => (await db(`select * from lead where id = ?`, [id]))[0];
+const joinedLeads = (subId: string) => db(`select * from lead where campaign_id = ? order by created_at, id`, [subId]);
+const enteredEvents = (subId: string) => db(`select payload from event where kind = 'subsequence_entered' and payload->>'subsequence_id' = ? order by created_at`, [subId]);
+const append = (f: Family, raw: string) =>
+  imap.appendMessage(f.inboxEmail, raw, { date: clock.now() }).catch((err) => {
+    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${imap.log().slice(-1500)}`);
+  });
+const messagesTo = (email: string) => world.peer.messages.filter((m) => m.envelope.rcptTo.includes(email));
+
+/** Moves the clock past the subsequence's first wait from `from` in two ticks: one a minute before it is
+ *  due (nothing goes), one when it is due (it goes). */
+async function sendWhenDue(from: Date, email: string): Promise<void> {
+  const sentBefore = messagesTo(email).length;
+  clock.at = new Date(from.getTime() + (WAIT - 1) * MINUTE);
+  await tick();
+  expect(messagesTo(email)).toHaveLength(sentBefore);
+  clock.at = new Date(from.getTime() + WAIT * MINUTE);
+  await tick();
+  await world.peer.waitForMessages(world.peer.messages.length);
+}
+
+/** The subsequence's email to `email`, checked to be in the thread of the parent's sends (the parent's
+ *  `first` email, and its `last` when it sent more than one) from the parent's inbox. */
+async function expectInParentThread(f: Family, email: string, parent: { first: Json; last?: Json }, joinedId: string): Promise<void> {
+  const mails = messagesTo(email);
+  const raw = mails[mails.length - 1]!;
+  const mail = await simpleParser(raw.raw);
+  const last = parent.last ?? parent.first;
+  expect(mail.inReplyTo).toBe(last.message_id);
+  expect(mail.references).toEqual(parent.last ? [parent.first.message_id, last.message_id] : last.message_id);
+  expect(mail.subject).toBe(`Re: ${parent.first.subject}`);
+  expect(mail.from?.value[0]?.address).toBe(f.inboxEmail);
+  expect(raw.envelope.mailFrom).toBe(f.inboxEmail);
+  expect(mail.text).toContain('Following up for Ada');
+  const [send] = await db(`select * from send where lead_id = ?`, [joinedId]);
+  expect(send).toMatchObject({ campaign_id: f.subId, inbox_id: f.inboxId, step_position: 1, status: 'sent', message_id: mail.messageId });
+}
+
+describe('the interest trigger', () => {
+  it("moves the lead once; the subsequence's first email goes after its wait, in the parent's thread, from the parent's inbox", async () => {
+    const f = await family(
+      { interest: ['interested'] },
+      {
+        parentSteps: [
+          { variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}, a quick question.', enabled: true }] },
+          { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Bumping this.', enabled: true }] },
+          { waitMinutes: 3 * 1440, variants: [{ subject: '', body: 'Last bump.', enabled: true }] },
+        ],
+      },
+    );
+    const [lead] = f.leads;
+    await sendFirstSteps(f);
+    const first = await sendOf(lead!.id);
+    // The parent's follow-up goes too: the subsequence answers the parent's last email.
+    clock.advance(3 * DAY);
+    await tick();
+    const [, last] = await db(`select * from send where lead_id = ? and status = 'sent' order by step_position`, [lead!.id]);
+    expect(last).toMatchObject({ step_position: 2, subject: `Re: ${first.subject}` });
+    clock.advance(HOUR);
+    const firedAt = clock.now();
+    const res = await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' });
+    expect(res.body).toMatchObject({ status: 'stopped', stopReason: 'subsequence' });
+    // Fired again (a label set again after another): still one join.
+    await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'meeting_booked' });
+    await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' });
+    const [joined, ...more] = await joinedLeads(f.subId);
+    expect(more).toEqual([]);
+    expect(joined).toMatchObject({ origin_lead_id: lead!.id, status: 'pending', email: lead!.email });
+    expect(new Date(joined!.created_at).getTime()).toBe(firedAt.getTime());
+
+    await sendWhenDue(firedAt, lead!.email);
+    await expectInParentThread(f, lead!.email, { first, last }, joined!.id);
+    // The parent sent nothing more (its lead stopped), and the subsequence's one step completed the joined lead.
+    expect(messagesTo(lead!.email)).toHaveLength(3);
+    expect(await leadRow(joined!.id)).toMatchObject({ status: 'completed', current_step: 1 });
+    expect((await enteredEvents(f.subId)).map((e) => e.payload)).toEqual([
+      {
+        lead_id: lead!.id,
+        email: lead!.email,
+        parent_campaign_id: f.parentId,
+        subsequence_id: f.subId,
+        new_lead_id: joined!.id,
+        trigger: 'interest',
+        entered_at: firedAt.toISOString(),
+      },
+    ]);
+  });
+});
+
+describe('the completed trigger', () => {
+  it("moves a lead whose last email went out, once; a reply to the parent's thread then stops the lead it joined", async () => {
+    const oneStep = [{ variants: [{ subject: 'Last call, {{firstName}}', body: 'Hi {{firstName}}.', enabled: true }] }];
+    const f = await family({ completed: true }, { leads: 2, parentSteps: oneStep });
+    const [a, c] = f.leads;
+    await sendFirstSteps(f);
+    const sentA = await sendOf(a!.id);
+    const sentC = await sendOf(c!.id);
+    const joined = await joinedLeads(f.subId);
+    expect(joined.map((j) => j.origin_lead_id).sort()).toEqual([a!.id, c!.id].sort());
+    // A completed lead keeps its status in the parent (nothing was left to stop).
+    expect(await leadRow(a!.id)).toMatchObject({ status: 'completed', stop_reason: null });
+    // Joined when its last email went out.
+    const joinedA = joined.find((j) => j.origin_lead_id === a!.id)!;
+    expect(new Date(joinedA.created_at).getTime()).toBe(new Date(sentA.sent_at).getTime());
+
+    // Fired twice: one join.
+    const em = world.service.deps.orm.em.fork();
+    await em.transactional((tx) => runCompletedHooks(tx, world.service.deps.extensions, [{ leadId: a!.id, at: clock.now() }]));
+    expect(await joinedLeads(f.subId)).toHaveLength(2);
+    expect(await enteredEvents(f.subId)).toHaveLength(2);
+
+    // c answers the parent's email before the subsequence's goes: the lead it joined stops (the
+    // subsequence stops on a reply), and the reply counts in the parent.
+    await append(f, personReply({ from: c!.email, to: f.inboxEmail, inReplyTo: sentC.message_id, text: 'Thanks, not for us.' }));
+    expect(await pollInbox(world.service.deps, f.inboxId)).toMatchObject({ items: 1 });
+    const joinedC = joined.find((j) => j.origin_lead_id === c!.id)!;
+    expect(await leadRow(joinedC.id)).toMatchObject({ status: 'stopped', stop_reason: 'replied', next_due_at: null });
+    expect(await leadRow(c!.id)).toMatchObject({ status: 'replied', stop_reason: 'replied' });
+    const [item] = await db(`select lead_id, campaign_id from reply_item where inbox_id = ?`, [f.inboxId]);
+    expect(item).toEqual({ lead_id: c!.id, campaign_id: f.parentId });
+
+    await sendWhenDue(new Date(joinedA.created_at), a!.email);
+    await expectInParentThread(f, a!.email, { first: sentA }, joinedA.id);
+    clock.advance(DAY);
+    await tick();
+    expect(messagesTo(c!.email)).toHaveLength(1);
+  });
+
+  it('moves a lead whose remaining steps are passed (their conditions failed), unless it replied', async () => {
+    const f = await family(
+      { completed: true },
+      {
+        leads: 2,
+        // The parent goes on after a reply (stop_on_reply off); its last step is for clickers only.
+        parent: { stopOnReply: false },
+        parentSteps: [
+          { variants: [{ subject: 'Hello {{firstName}}', body: 'Hi.', enabled: true }] },
+          { waitMinutes: 1440, condition: 'clicked', variants: [{ subject: '', body: 'Saw you clicked.', enabled: true }] },
+        ],
+      },
+    );
+    const [x, y] = f.leads;
+    await sendFirstSteps(f);
+    await db(`update lead set replied_at = ? where id = ?`, [clock.now(), y!.id]);
+    clock.advance(DAY);
+    await tick();
+    expect(await leadRow(x!.id)).toMatchObject({ status: 'completed' });
+    expect(await leadRow(y!.id)).toMatchObject({ status: 'completed' });
+    const joined = await joinedLeads(f.subId);
+    expect(joined.map((j) => j.origin_lead_id)).toEqual([x!.id]);
+    expect(new Date(joined[0]!.created_at).getTime()).toBe(clock.now().getTime());
+  });
+
+  it('moves a lead whose last email was swept as interrupted (counted as sent)', async () => {
+    const f = await family({ completed: true }, { parentSteps: [{ variants: [{ subject: 'Once', body: 'Hi.', enabled: true }] }] });
+    const [lead] = f.leads;
+    // A worker queued and claimed the last email, then died before the SMTP answer was recorded.
+    await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
+    expect(await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, [world.me.workspaceId])).toHaveLength(1);
+    clock.advance((SENDING_STALE_MINUTES + 1) * MINUTE);
+    expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), world.service.deps.extensions, [world.me.workspaceId])).toBe(1);
+    expect(await leadRow(lead!.id)).toMatchObject({ status: 'completed' });
+    const [joined] = await joinedLeads(f.subId);
+    expect(joined).toMatchObject({ origin_lead_id: lead!.id });
+    expect(new Date(joined!.created_at).getTime()).toBe(clock.now().getTime());
+  });
+
+  it('moves nobody while the subsequence is a draft or paused', async () => {
+    const oneStep = [{ variants: [{ subject: 'Only one', body: 'Hi.', enabled: true }] }];
+    for (const subState of ['draft', 'paused'] as const) {
+      const f = await family({ completed: true }, { parentSteps: oneStep, subState });
+      await sendFirstSteps(f);
+      expect(await leadRow(f.leads[0]!.id)).toMatchObject({ status: 'completed' });
+      expect(await joinedLeads(f.subId)).toEqual([]);
+    }
+  });
+
+  it('moves a lead whose last task is closed (tasks complete leads too)', async () => {
+    const f = await family({ completed: true }, { parentSteps: [{ task: { kind: 'call', text: 'Call {{firstName}}' }, variants: [] }] });
+    const [lead] = f.leads;
+    await tick();
+    const [task] = await db(`select id from task where lead_id = ?`, [lead!.id]);
+    expect((await world.me.client.post(`/tasks/${task.id}/done`)).status).toBe(200);
+    expect(await leadRow(lead!.id)).toMatchObject({ status: 'completed' });
+    expect((await joinedLeads(f.subId)).map((j) => j.origin_lead_id)).toEqual([lead!.id]);
+  });
+});
+
+describe('the reply_contains trigger', () => {
+  it("moves a lead whose reply's own words contain a word (any case), once; never for the quoted history or an auto-reply", async () => {
+    const f = await family({ reply_contains: ['pricing', 'demo'] }, { leads: 4 });
+    const [a, b, c, d] = f.leads;
+    await sendFirstSteps(f);
+    const sent = Object.fromEntries(await Promise.all(f.leads.map(async (l) => [l.id, await sendOf(l.id)])));
+    clock.advance(HOUR);
+    // a asks about pricing (twice in the batch); b's words do not, though the history it quotes does; c's
+    // out-of-office says "demo"; d asks for a DEMO.
+    await append(f, personReply({ from: a!.email, to: f.inboxEmail, inReplyTo: sent[a!.id].message_id, text: 'Could you send me your Pricing sheet?' }));
+    await append(f, personReply({ from: a!.email, to: f.inboxEmail, inReplyTo: sent[a!.id].message_id, text: 'And the pricing for 50 seats?' }));
+    await append(
+      f,
+      personReply({ from: b!.email, to: f.inboxEmail, inReplyTo: sent[b!.id].message_id, text: 'Not now, thanks.\n\n> Our pricing starts at 10 a seat.\n> Want a demo?' }),
+    );
+    await append(f, outOfOffice({ from: c!.email, to: f.inboxEmail, inReplyTo: sent[c!.id].message_id, text: 'I am away; for a demo write to my colleague.' }));
+    const firedAt = clock.now();
+    expect(await pollInbox(world.service.deps, f.inboxId)).toMatchObject({ items: 4 });
+    let joined = await joinedLeads(f.subId);
+    expect(joined.map((j) => j.origin_lead_id)).toEqual([a!.id]);
+    // The reply stopped a in the parent first (stop_on_reply): its first end stays.
+    expect(await leadRow(a!.id)).toMatchObject({ status: 'replied', stop_reason: 'replied' });
+    expect(await leadRow(b!.id)).toMatchObject({ status: 'replied' });
+    expect(await leadRow(c!.id)).toMatchObject({ status: 'active' });
+    expect(new Date(joined[0]!.created_at).getTime()).toBe(firedAt.getTime());
+    expect((await enteredEvents(f.subId)).map((e) => [e.payload.lead_id, e.payload.trigger])).toEqual([[a!.id, 'reply_contains']]);
+
+    // d asks in a later poll; then a writes about pricing once more: still one join for a (its joined
+    // lead stops on that reply, as the subsequence stops on replies).
+    clock.advance(MINUTE);
+    const dAt = clock.now();
+    await append(f, personReply({ from: d!.email, to: f.inboxEmail, inReplyTo: sent[d!.id].message_id, text: 'Can we book a DEMO next week?' }));
+    await append(f, personReply({ from: a!.email, to: f.inboxEmail, inReplyTo: sent[a!.id].message_id, text: 'Pricing again, sorry.' }));
+    expect(await pollInbox(world.service.deps, f.inboxId)).toMatchObject({ items: 2 });
+    joined = await joinedLeads(f.subId);
+    expect(joined.map((j) => j.origin_lead_id)).toEqual([a!.id, d!.id]);
+    expect(joined[0]).toMatchObject({ status: 'stopped', stop_reason: 'replied' });
+
+    // d's subsequence email: after the wait from its reply's poll, in the parent's thread.
+    await sendWhenDue(dAt, d!.email);
+    await expectInParentThread(f, d!.email, { first: sent[d!.id] }, joined[1]!.id);
+    expect(messagesTo(a!.email)).toHaveLength(1);
+  });
+
+  it('moves nobody while the subsequence is paused', async () => {
+    const f = await family({ reply_contains: ['pricing'] }, { subState: 'paused' });
+    const [lead] = f.leads;
+    await sendFirstSteps(f);
+    await append(f, personReply({ from: lead!.email, to: f.inboxEmail, inReplyTo: (await sendOf(lead!.id)).message_id, text: 'What is the pricing?' }));
+    expect(await pollInbox(world.service.deps, f.inboxId)).toMatchObject({ items: 1 });
+    expect(await joinedLeads(f.subId)).toEqual([]);
+  });
+});
