@@ -109,7 +109,8 @@ export const interestChangedEvent = (
     replyId: string | null;
     interest: string | null;
     previous: string | null;
-    source: 'reply' | 'pipeline';
+    /** What made the change: a reply label, PATCH /leads/:id or a pipeline move (decisions.md §11). */
+    source: 'reply' | 'lead_update' | 'pipeline';
   },
   at: Date,
 ): NewEvent => ({
