@@ -100,6 +100,15 @@ export const mailboxStoppedEvent = (m: { workspaceId: string; inboxId: string; e
   now: at,
 });
 
+/** decisions.md §11: a campaign paused itself (bounce protection); an event without a lead, with the
+ *  figures that paused it. */
+export const campaignPausedEvent = (c: { workspaceId: string; campaignId: string; name: string; reason: 'bounce_protect'; bounced: number; sent: number }, at: Date): NewEvent => ({
+  workspaceId: c.workspaceId,
+  kind: 'campaign_paused',
+  payload: { campaign_id: c.campaignId, name: c.name, reason: c.reason, bounced: c.bounced, sent: c.sent, paused_at: iso(at) },
+  now: at,
+});
+
 export const interestChangedEvent = (
   c: {
     workspaceId: string;

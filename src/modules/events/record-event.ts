@@ -16,6 +16,7 @@ export const EVENT_KINDS = [
   'lead_completed',
   'task_opened',
   'mailbox_stopped',
+  'campaign_paused',
   'webhook_test',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -37,6 +38,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
   lead_completed: 'A lead went through every step of its sequence without stopping; once per lead. data: lead_id, email, campaign_id, completed_at.',
   task_opened: 'A task step came due for a lead (a call, a LinkedIn step, …). data: task_id, lead_id, email, campaign_id, kind, text, step, due_at.',
   mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
+  campaign_paused:
+    'A campaign paused itself (bounce protection: hard bounces reached 5% of its last 100 emails, once it had sent 40); no lead. data: campaign_id, name, reason (bounce_protect), bounced, sent, paused_at.',
   webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint (whatever kinds it lists; an endpoint may list webhook_test alone). data: webhook_id, message.',
 };
 

@@ -11,6 +11,7 @@ import type { SmtpResult } from '../../../mail/smtp-sender';
 import { afterStep } from '../../leads/lifecycle/lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
+import { checkBounceProtect } from './bounce-protect';
 import { checkBounceStop, type Delivery } from './outcomes';
 import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
 import { isInSequence } from '../../leads/lifecycle/lead-status';
@@ -66,7 +67,7 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
   const leads = leadUpdates(accepted, locked.leads);
   const marked = locked.unmarkedCampaignIds;
 
-  // 2. Every write, then which inboxes need the bounce-stop check.
+  // 2. Every write, then which inboxes need the bounce-stop check and which campaigns bounce protection's.
   const withBounces = await writeAcceptedRows(tx, {
     inboxes: inboxRows,
     days: dayRows,
@@ -83,10 +84,12 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
     leads,
     // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
     events: sentEvents(accepted, leads),
+    campaignIds: [...new Set(accepted.filter((a) => a.delivery.send.kind === 'step').map((a) => a.delivery.send.campaignId))],
   });
-  // The 20th send may be the one that makes earlier bounces count.
+  // The 20th send may be the one that makes earlier bounces count (the 40th, for a campaign).
   const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
-  for (const id of withBounces) await checkBounceStop(tx, id, latest);
+  for (const id of withBounces.inboxIds) await checkBounceStop(tx, id, latest);
+  await checkBounceProtect(tx, withBounces.campaignIds, latest);
 }
 
 /** email_sent for every accepted email, lead_completed for every lead whose last step it was. */
