@@ -1069,6 +1069,8 @@ export type Mutation = {
   importBlocklist: BlocklistImportCounts;
   /** Adds the rows of a CSV (with an email column) to a list; other columns become fields. */
   importLeadListLeads: LeadListImportCounts;
+  /** Ties an untracked reply to a lead of the workspace, with the effects of a reply from that lead, once (POST /replies/:id/link). */
+  linkReply: Reply;
   login: AuthPayload;
   /** PATCH /analytics/pipeline/:leadId: moves a lead that has replied to meeting_booked, meeting_completed, won or lost; stops its sequence, sends nothing. */
   movePipelineLead: PipelineMoveView;
@@ -1300,6 +1302,12 @@ export type MutationImportBlocklistArgs = {
 export type MutationImportLeadListLeadsArgs = {
   csv: Scalars['String']['input'];
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationLinkReplyArgs = {
+  id: Scalars['ID']['input'];
+  leadId: Scalars['ID']['input'];
 };
 
 
@@ -1873,6 +1881,8 @@ export type Reply = {
   receivedAt: Scalars['DateTimeISO']['output'];
   /** When it was answered with POST /replies/:id/reply. */
   repliedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Its Reply-To address; an answer goes there, else to from_email. */
+  replyTo: Maybe<Scalars['String']['output']>;
   /** The first 200 characters of the new text. */
   snippet: Scalars['String']['output'];
   /** Hidden from the list until then. */
@@ -1880,6 +1890,8 @@ export type Reply = {
   /** An interest label, or lead until labelled. */
   status: Scalars['String']['output'];
   subject: Scalars['String']['output'];
+  /** It matched no send or lead but answers this inbox's mail; POST /replies/:id/link ties it to its lead (decisions.md §11). */
+  untracked: Scalars['Boolean']['output'];
 };
 
 export type ReplyAnswerInput = {
@@ -1905,6 +1917,8 @@ export type ReplyCounts = {
   unread: Scalars['Int']['output'];
   /** Unread items of kind reply. */
   unreadReplies: Scalars['Int']['output'];
+  /** Untracked replies not linked to a lead yet (snoozed ones while hidden not counted). */
+  untracked: Scalars['Int']['output'];
 };
 
 export type ReplyPage = {
@@ -1929,6 +1943,8 @@ export type ReplyQueryInput = {
   status?: InputMaybe<Scalars['String']['input']>;
   /** true: only unread items (false or left out: read and unread). */
   unread?: InputMaybe<Scalars['Boolean']['input']>;
+  /** true: only untracked replies (matched no send or lead, not linked yet: decisions.md §11); false: only the others. */
+  untracked?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ReplySnooze = {
@@ -3132,6 +3148,26 @@ export type SkipTaskMutationVariables = Exact<{
 
 export type SkipTaskMutation = { __typename?: 'Mutation', skipTask: { __typename?: 'TaskClosed', status: string } };
 
+export type UntrackedRepliesQueryVariables = Exact<{
+  query?: InputMaybe<ReplyQueryInput>;
+}>;
+
+
+export type UntrackedRepliesQuery = { __typename?: 'Query', replies: { __typename?: 'ReplyPage', total: number, items: Array<{ __typename?: 'Reply', id: string, kind: string, fromEmail: string, replyTo: string | null, subject: string, leadId: string | null, campaignId: string | null, untracked: boolean }> } };
+
+export type UntrackedCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UntrackedCountQuery = { __typename?: 'Query', replyCounts: { __typename?: 'ReplyCounts', unread: number, untracked: number } };
+
+export type LinkReplyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  leadId: Scalars['ID']['input'];
+}>;
+
+
+export type LinkReplyMutation = { __typename?: 'Mutation', linkReply: { __typename?: 'Reply', id: string, leadId: string | null, campaignId: string | null, untracked: boolean, status: string } };
+
 export type VerifyCampaignMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -3326,6 +3362,9 @@ export const ApplySequenceTemplateDocument = {"kind":"Document","definitions":[{
 export const TasksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Tasks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tasks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"stepPosition"}},{"kind":"Field","name":{"kind":"Name","value":"dueAt"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"linkedin"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}}]}}]}}]}}]} as unknown as DocumentNode<TasksQuery, TasksQueryVariables>;
 export const DoneTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DoneTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"doneTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<DoneTaskMutation, DoneTaskMutationVariables>;
 export const SkipTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SkipTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skipTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SkipTaskMutation, SkipTaskMutationVariables>;
+export const UntrackedRepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UntrackedReplies"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReplyQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"fromEmail"}},{"kind":"Field","name":{"kind":"Name","value":"replyTo"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"untracked"}}]}}]}}]}}]} as unknown as DocumentNode<UntrackedRepliesQuery, UntrackedRepliesQueryVariables>;
+export const UntrackedCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UntrackedCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unread"}},{"kind":"Field","name":{"kind":"Name","value":"untracked"}}]}}]}}]} as unknown as DocumentNode<UntrackedCountQuery, UntrackedCountQueryVariables>;
+export const LinkReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"LinkReply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"linkReply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"leadId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"untracked"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<LinkReplyMutation, LinkReplyMutationVariables>;
 export const VerifyCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"domainsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"badDomains"}},{"kind":"Field","name":{"kind":"Name","value":"leadsChecked"}},{"kind":"Field","name":{"kind":"Name","value":"markedInvalid"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignMutation, VerifyCampaignMutationVariables>;
 export const VerifyCampaignAddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCampaignAddresses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCampaignAddresses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marked"}}]}}]}}]} as unknown as DocumentNode<VerifyCampaignAddressesMutation, VerifyCampaignAddressesMutationVariables>;
 export const CampaignVerificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignVerification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignVerification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"invalid"}},{"kind":"Field","name":{"kind":"Name","value":"risky"}},{"kind":"Field","name":{"kind":"Name","value":"unknown"}},{"kind":"Field","name":{"kind":"Name","value":"expired"}},{"kind":"Field","name":{"kind":"Name","value":"unchecked"}},{"kind":"Field","name":{"kind":"Name","value":"skippedInvalid"}},{"kind":"Field","name":{"kind":"Name","value":"skippedRisky"}},{"kind":"Field","name":{"kind":"Name","value":"skippedCatchAll"}}]}}]}}]} as unknown as DocumentNode<CampaignVerificationQuery, CampaignVerificationQueryVariables>;

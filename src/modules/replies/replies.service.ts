@@ -29,6 +29,7 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
     kind: query.kind,
     status: query.status,
     unread: query.unread,
+    untracked: query.untracked,
     campaignId: query.campaignId,
     inboxId: query.mailboxId,
     q: query.q?.trim() || null,
@@ -39,7 +40,7 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
 }
 
 /** GET /replies/counts (decisions.md §6; which items count: replies.queries.ts replyCountRow). */
-export function replyCounts(ctx: AuthedCtx): Promise<{ unread: number; unreadReplies: number; answered: number }> {
+export function replyCounts(ctx: AuthedCtx): Promise<{ unread: number; unreadReplies: number; answered: number; untracked: number }> {
   return replyCountRow(ctx.em, ctx.actor.workspaceId, ctx.deps.clock.now());
 }
 
