@@ -133,6 +133,7 @@ export const ERROR_CODES = {
   column_running: { status: 409, meaning: 'A run of the column is going; wait until it ends (running: false) before changing, running again or removing it.' },
   column_in_use: { status: 409, meaning: "An email of the active campaign uses the column's field; remove it from the emails or pause the campaign first." },
   one_off_gone: { status: 409, meaning: 'The one-off email is going out or has gone, so it can no longer be cancelled.' },
+  reply_linked: { status: 409, meaning: 'The reply is not an untracked one: it was matched to its lead when it arrived, or linked to a lead already.' },
   // 413, 429
   payload_too_large: { status: 413, meaning: 'The request body is too large (JSON over 10 MB, CSV over 50 MB); split it.' },
   fetch_too_large: { status: 413, meaning: 'The linked file is larger than allowed.' },

@@ -63,6 +63,8 @@ export interface InboundMessage {
   inReplyTo: string | null;
   references: string[];
   from: { address: string | null; name: string | null };
+  /** The first Reply-To address, lower-cased, as written (the reply pipeline validates it), or null. */
+  replyTo: string | null;
   to: string[];
   cc: string[];
   subject: string;
@@ -139,6 +141,7 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
             .flatMap((r) => r.split(/\s+/))
             .filter((r) => r !== ''),
     from: { address: fromValue?.address?.toLowerCase() ?? null, name: fromValue?.name || null },
+    replyTo: addresses(mail.replyTo)[0] ?? null,
     to: addresses(mail.to),
     cc: addresses(mail.cc),
     subject: mail.subject ?? '',

@@ -64,6 +64,8 @@ const DEFAULTS = {
   textOnly: false,
   companyReplyStop: false,
   providerMatching: false,
+  bounceProtect: true,
+  pausedReason: null,
   abWinnerMetric: null,
   abOptimizeAfter: 0,
   cc: null,
@@ -230,6 +232,7 @@ describe('PATCH /campaigns/:id', () => {
       text_only: true,
       company_reply_stop: true,
       provider_matching: true,
+      bounce_protect: false,
       ab_winner_metric: 'positive',
       ab_optimize_after: 200,
       cc: 'Boss@Example.com',
@@ -261,6 +264,7 @@ describe('PATCH /campaigns/:id', () => {
       textOnly: true,
       companyReplyStop: true,
       providerMatching: true,
+      bounceProtect: false,
       abWinnerMetric: 'positive',
       abOptimizeAfter: 200,
       cc: 'boss@example.com',
@@ -424,6 +428,7 @@ describe('PATCH /campaigns/:id', () => {
     ['name', ['', '  ', null, 7]],
     ['lead_timezone', ['yes', 1, null]],
     ['unsub_header', ['false', 0]],
+    ['bounce_protect', ['true', 1, null]],
     ['stop_on_auto_reply', ['true', null]],
     ['mailbox_ids', ['abc', ['abc'], [1], null]],
   ])('refuses a bad %s with 400 validation_failed naming it', async (field, values) => {
@@ -454,15 +459,24 @@ describe('PATCH /campaigns/:id', () => {
     expect((await api.patch(`/campaigns/${campaign.id}`, { start_date: null, end_date: '2030-04-30' })).body).toMatchObject({ startDate: null, endDate: '2030-04-30' });
   });
 
-  it.each([['id'], ['status'], ['created_at'], ['workspace_id'], ['first_sent_at'], ['steps'], ['leads_pending'], ['dailyLimit'], ['nonsense']])(
-    'refuses the read-only or unknown field %s with 400',
-    async (field) => {
-      const campaign = await newCampaign();
-      const err = expectError(await api.patch(`/campaigns/${campaign.id}`, { [field]: field === 'status' ? 'active' : 'x' }), 400, 'validation_failed');
-      expect(Object.keys(err.details!.fields)).toEqual([field]);
-      expect((await api.get(`/campaigns/${campaign.id}`)).body.status).toBe('draft');
-    },
-  );
+  it.each([
+    ['id'],
+    ['status'],
+    ['created_at'],
+    ['workspace_id'],
+    ['first_sent_at'],
+    ['steps'],
+    ['leads_pending'],
+    ['paused_reason'],
+    ['bounce_count_from'],
+    ['dailyLimit'],
+    ['nonsense'],
+  ])('refuses the read-only or unknown field %s with 400', async (field) => {
+    const campaign = await newCampaign();
+    const err = expectError(await api.patch(`/campaigns/${campaign.id}`, { [field]: field === 'status' ? 'active' : 'x' }), 400, 'validation_failed');
+    expect(Object.keys(err.details!.fields)).toEqual([field]);
+    expect((await api.get(`/campaigns/${campaign.id}`)).body.status).toBe('draft');
+  });
 
   it('refuses a body that is not a JSON object', async () => {
     const campaign = await newCampaign();

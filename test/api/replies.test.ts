@@ -78,12 +78,14 @@ describe('GET /replies', () => {
         'assisted_interest',
         'assisted_confidence',
         'from_email',
+        'reply_to',
         'subject',
         'snippet',
         'body_text',
         'campaign_id',
         'mailbox_id',
         'lead_id',
+        'untracked',
         'received_at',
         'lead_away_until',
         'assigned_user_id',
@@ -174,7 +176,7 @@ describe('GET /replies', () => {
 describe('GET /replies/counts', () => {
   it('counts unread items, unread items of kind reply, and answered items; hidden snoozed items are not unread', async () => {
     const m = await mailbox();
-    expect(await counts()).toEqual({ unread: 0, unread_replies: 0, answered: 0 });
+    expect(await counts()).toEqual({ unread: 0, unread_replies: 0, answered: 0, untracked: 0 });
     await item(m);
     await item(m, { kind: 'bounce' });
     await item(m, { kind: 'auto_reply' });
@@ -182,11 +184,11 @@ describe('GET /replies/counts', () => {
     await item(m, { isRead: true, repliedAt: at(5) });
     await item(m, { repliedAt: at(5), snoozedUntil: new Date(MONDAY_10.getTime() + HOUR) });
     const snoozed = await item(m, { snoozedUntil: new Date(MONDAY_10.getTime() + HOUR) });
-    expect(await counts()).toEqual({ unread: 3, unread_replies: 1, answered: 2 });
+    expect(await counts()).toEqual({ unread: 3, unread_replies: 1, answered: 2, untracked: 0 });
     clock.advance(HOUR);
-    expect(await counts()).toEqual({ unread: 5, unread_replies: 3, answered: 2 });
+    expect(await counts()).toEqual({ unread: 5, unread_replies: 3, answered: 2, untracked: 0 });
     await api().patch(`/replies/${snoozed.id}`, { is_read: true });
-    expect(await counts()).toEqual({ unread: 4, unread_replies: 2, answered: 2 });
+    expect(await counts()).toEqual({ unread: 4, unread_replies: 2, answered: 2, untracked: 0 });
   });
 });
 
@@ -284,12 +286,12 @@ describe('POST /replies/:id/reply', () => {
     expect((await counts()).answered).toBe(1);
   });
 
-  it('adds Re: only once, and answers an item whose sender is not the lead to the lead', async () => {
+  it('adds Re: only once', async () => {
     const m = await mailbox();
     const plain = await item(m, { subject: 'Quick question' });
     await answer(plain.id, { body: 'Sure.' });
-    const colleague = await item(m, { subject: 'RE: Quick question', fromEmail: 'colleague@client.test' });
-    await answer(colleague.id, { body: 'Happy to.' });
+    const again = await item(m, { subject: 'RE: Quick question' });
+    await answer(again.id, { body: 'Happy to.' });
     const subjects = await Promise.all(messagesTo(m.email).map(async (x) => (await simpleParser(x.raw)).subject));
     expect(subjects).toEqual(['Re: Quick question', 'RE: Quick question']);
   });
@@ -492,7 +494,7 @@ describe('bad input and other workspaces', () => {
     const res = await other.client.get('/replies');
     expect(res.body).toEqual([]);
     expect(res.headers.get('x-total-count')).toBe('0');
-    expect(await counts(other.client)).toEqual({ unread: 0, unread_replies: 0, answered: 0 });
+    expect(await counts(other.client)).toEqual({ unread: 0, unread_replies: 0, answered: 0, untracked: 0 });
     expectError(await other.client.patch(`/replies/${r.id}`, { status: 'won' }), 404, 'not_found');
     expectError(await other.client.post(`/replies/${r.id}/reply`, { body: 'Hi' }), 404, 'not_found');
     expectError(await other.client.patch(`/replies/${r.id}/assign`, { user_id: other.userId }), 404, 'not_found');

@@ -10,6 +10,7 @@ import { Client, expectError, signUp, type Account } from '../support/client';
 import { addStep, createCampaign as insertCampaign, markCampaignSent } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createReplyItem } from '../support/factories/reply.factory';
 import { startTestService } from '../support/service';
 import { startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../support/webhook-receiver';
 import * as ops from '../graphql/generated';
@@ -431,5 +432,27 @@ describe('the interest trigger (PATCH /leads/:id)', () => {
       trigger: 'interest',
       entered_at: expect.any(String),
     });
+  });
+});
+
+describe('the reply trigger on a linked reply (POST /replies/:id/link)', () => {
+  it('moves the lead when an untracked reply holding one of the words is tied to it, once', async () => {
+    const { campaign: parent, inboxId } = await parentCampaign();
+    const sub = await activeSubsequence(parent.id, { reply_contains: ['pricing'] });
+    const [lead] = await createLeads(service, me.workspaceId, parent.id, [{ email: `linked-${randomUUID().slice(0, 6)}@example.com`, status: 'active' }]);
+    const item = await createReplyItem(service, me.workspaceId, {
+      inbox: inboxId,
+      untracked: true,
+      matchedBy: 'domain',
+      fromEmail: 'colleague@example.com',
+      bodyText: 'Could you send me your PRICING, please?',
+    });
+    const linked = await api.post(`/replies/${item.id}/link`, { lead_id: lead!.id });
+    expect({ status: linked.status, body: linked.body }).toMatchObject({ status: 200 });
+    const joined = await leadsOf(sub.id);
+    expect(joined.map((l) => ({ email: l.email, origin: l.origin_lead_id }))).toEqual([{ email: lead!.email, origin: lead!.id }]);
+    // A second link is refused and moves nobody again.
+    expectError(await api.post(`/replies/${item.id}/link`, { lead_id: lead!.id }), 409, 'reply_linked');
+    expect(await leadsOf(sub.id)).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { expectError, signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';
 import { startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../support/webhook-receiver';
 import { EVENT_KINDS } from '../../src/modules/events/record-event';
+import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import * as ops from '../graphql/generated';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
@@ -74,12 +75,34 @@ describe('REST', () => {
       { url: 'https://user:pass@example.com/hook' },
       {},
       { url: 'https://example.com/hook', events: ['email_opened'] },
-      { url: 'https://example.com/hook', events: ['webhook_test'] },
       { url: 'https://example.com/hook', events: 'email_sent' },
       { url: 'https://example.com/hook', secret: 'whsec_mine' },
     ]) {
       expectError(await me.client.post('/webhooks', body), 400, 'validation_failed');
     }
+  });
+
+  it('an endpoint may subscribe to webhook_test (decisions.md §11), alone or with other kinds; a test reaches it, no other event does', async () => {
+    const created = await me.client.post('/webhooks', { url: receiver.url, events: ['webhook_test'] });
+    expect(created.status).toBe(201);
+    expect(created.body.events).toEqual(['webhook_test']);
+    const hook = created.body as { id: string; secret: string };
+    const patched = await me.client.patch(`/webhooks/${hook.id}`, { events: ['email_sent', 'webhook_test'] });
+    expect(patched.status).toBe(200);
+    expect(patched.body.events).toEqual(['email_sent', 'webhook_test']);
+    expect((await me.client.patch(`/webhooks/${hook.id}`, { events: ['webhook_test'] })).body.events).toEqual(['webhook_test']);
+    const before = receiver.received.length;
+    const test = await me.client.post(`/webhooks/${hook.id}/test`);
+    expect(test.body).toMatchObject({ event: 'webhook_test', status: 'delivered' });
+    expect(verifyWebhook(hook.secret, receiver.received[before]!)).toMatchObject({ type: 'webhook_test', data: { webhook_id: hook.id } });
+    // Another endpoint's test is that endpoint's only: the fan-out never hands a test event to this one.
+    const other = (await me.client.post('/webhooks', { url: receiver.url })).body;
+    await me.client.post(`/webhooks/${other.id}/test`);
+    await runWebhooksOnce(service.deps, { workspaceIds: [me.workspaceId] });
+    const [row] = await db(`select count(*)::int as n from webhook_delivery where endpoint_id = ?`, [hook.id]);
+    expect(row.n).toBe(1);
+    await me.client.delete(`/webhooks/${hook.id}`);
+    await me.client.delete(`/webhooks/${other.id}`);
   });
 
   it('refuses a private or loopback IP address unless ALLOW_PRIVATE_FETCH; a name is judged by the guard at delivery', async () => {
@@ -238,6 +261,10 @@ describe('GraphQL', () => {
     expect(bad.errors![0]!.extensions!.code).toBe('validation_failed');
     const kind = await me.client.gql(ops.CreateWebhookDocument, { input: { url: 'https://example.com', events: ['nope'] } });
     expect(kind.errors![0]!.extensions!.code).toBe('validation_failed');
+    const tests = await me.client.gql(ops.CreateWebhookDocument, { input: { url: 'https://example.com/tests', events: ['webhook_test'] } });
+    expect(tests.errors).toBeUndefined();
+    expect(tests.data!.createWebhook.events).toEqual(['webhook_test']);
+    await me.client.gql(ops.DeleteWebhookDocument, { id: tests.data!.createWebhook.id });
     const hook = (await me.client.post('/webhooks', { url: receiver.url })).body;
     const theirs = await them.client.gql(ops.UpdateWebhookDocument, { id: hook.id, input: { enabled: false } });
     expect(theirs.errors![0]!.extensions!.code).toBe('not_found');

@@ -10,6 +10,9 @@ export type CampaignStatus = 'draft' | 'active' | 'paused';
  *  exactly one of the three keys. */
 export type SubsequenceTrigger = { interest: string[] } | { reply_contains: string[] } | { completed: true };
 
+/** Why a campaign is paused when it paused itself (decisions.md §11); null when paused by hand. */
+export type PausedReason = 'bounce_protect';
+
 export interface SendWindow {
   /** 0 is Sunday. */
   days: number[];
@@ -124,6 +127,19 @@ export class Campaign extends BaseEntity {
   /** First task closed on a sequence whose step 1 is a task: locks the steps like a first send. */
   @Property(nullableTimestamp())
   firstTaskClosedAt: Date | null = null;
+
+  /** decisions.md §11 bounce protection: the campaign pauses itself when hard bounces reach 5% of its last
+   *  100 emails, once it has sent 40 (sending/engine/bounce-protect.ts). */
+  @Property({ type: 'boolean', default: true })
+  bounceProtect: boolean & Opt = true;
+
+  /** `bounce_protect` while it is paused because it paused itself; null when paused by hand, or running. */
+  @Property({ type: 'text', nullable: true })
+  pausedReason: PausedReason | null = null;
+
+  /** Bounce protection counts only emails sent from this moment: set at each activation (a fresh count). */
+  @Property(nullableTimestamp())
+  bounceCountFrom: Date | null = null;
 
   /** The workspace's One-off campaign: holds leads created by POST /leads/one-off (api.md Leads rule 3). */
   @Property({ type: 'boolean' })

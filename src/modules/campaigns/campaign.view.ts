@@ -36,6 +36,8 @@ export function campaignView(c: Campaign): CampaignView {
     textOnly: c.textOnly,
     companyReplyStop: c.companyReplyStop,
     providerMatching: c.providerMatching,
+    bounceProtect: c.bounceProtect,
+    pausedReason: c.pausedReason,
     abWinnerMetric: c.abWinnerMetric,
     abOptimizeAfter: c.abOptimizeAfter,
     cc: c.cc,

@@ -90,6 +90,10 @@ export class UpdateCampaignInput {
   @Field({ nullable: true }) @Optional() @IsBoolean() textOnly?: boolean;
   @Field({ nullable: true }) @Optional() @IsBoolean() companyReplyStop?: boolean;
   @Field({ nullable: true }) @Optional() @IsBoolean() providerMatching?: boolean;
+  @Field({ nullable: true, description: 'Bounce protection (default true): the campaign pauses itself at 5% hard bounces of its last 100 emails, from 40.' })
+  @Optional()
+  @IsBoolean()
+  bounceProtect?: boolean;
   @Field(() => String, { nullable: true, description: 'reply, positive, open, click or null' })
   @Nullable()
   @IsIn(AB_WINNER_METRICS)

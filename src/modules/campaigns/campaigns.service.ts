@@ -9,6 +9,7 @@ import { canonicalZone } from '../../validators';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Lead } from '../leads/lead.entity';
+import { checkBounceProtect } from '../sending/engine/bounce-protect';
 import { Step } from '../steps/step.entity';
 import { stepView } from '../steps/step.types';
 import { Campaign, type SendWindow } from './campaign.entity';
@@ -42,6 +43,7 @@ const SETTINGS = [
   'textOnly',
   'companyReplyStop',
   'providerMatching',
+  'bounceProtect',
   'abWinnerMetric',
   'abOptimizeAfter',
   'cc',
@@ -217,14 +219,22 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
     'textOnly',
     'companyReplyStop',
     'providerMatching',
+    'bounceProtect',
     'abWinnerMetric',
     'abOptimizeAfter',
   ] as const;
+  const protecting = input.bounceProtect === true && !campaign.bounceProtect;
   for (const key of plain) {
     if (input[key] !== undefined) (campaign as unknown as Record<string, unknown>)[key] = input[key];
   }
   if (input.mailboxIds !== undefined) await applyMailboxes(ctx, campaign, input.mailboxIds);
   await ctx.em.flush();
+  // decisions.md §11: protection turned on for a running campaign judges it at once, on the emails
+  // counted since its activation, as the next bounce would.
+  if (protecting && campaign.status === 'active') {
+    const paused = await ctx.em.transactional((em) => checkBounceProtect(em, [campaign.id], ctx.deps.clock.now()));
+    if (paused.length) await ctx.em.refresh(campaign);
+  }
   return campaignView(campaign);
 }
 
@@ -267,15 +277,23 @@ export async function activateCampaign(ctx: AuthedCtx, id: string) {
   for (const source of ctx.deps.extensions.of(LAUNCH_WARNINGS)) {
     for (const w of await source(ctx, campaign)) if (!builtIn.has(w.code)) warnings.push({ code: w.code, text: w.text });
   }
+  if (campaign.status !== 'active') {
+    // decisions.md §11: activating again starts a fresh count for bounce protection (only emails sent
+    // from now on), and whatever paused it is over.
+    campaign.bounceCountFrom = ctx.deps.clock.now();
+    campaign.pausedReason = null;
+  }
   campaign.status = 'active';
   await ctx.em.flush();
   return { status: campaign.status, warnings };
 }
 
-/** active → paused; pausing a paused campaign changes nothing and answers the same. */
+/** active → paused (by hand: no pausedReason); pausing a paused campaign changes nothing and answers the
+ *  same (one that paused itself keeps its reason). */
 export async function pauseCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
   if (campaign.status === 'draft') throw new AppError('campaign_is_draft', 'This campaign has never been activated, so there is nothing to pause.');
+  if (campaign.status === 'active') campaign.pausedReason = null;
   campaign.status = 'paused';
   await ctx.em.flush();
   return { status: campaign.status };

@@ -44,6 +44,10 @@ export class CampaignView {
   @Field() textOnly!: boolean;
   @Field() companyReplyStop!: boolean;
   @Field() providerMatching!: boolean;
+  @Field({ description: 'Pauses the campaign by itself when hard bounces reach 5% of its last 100 emails, once it has sent 40 (decisions.md §11).' })
+  bounceProtect!: boolean;
+  @Field(() => String, { nullable: true, description: 'bounce_protect while it is paused because it paused itself; null when paused by hand, or not paused.' })
+  pausedReason!: string | null;
   @Field(() => String, { nullable: true }) abWinnerMetric!: string | null;
   @Field(() => Int) abOptimizeAfter!: number;
   @Field(() => String, { nullable: true }) cc!: string | null;

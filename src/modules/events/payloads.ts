@@ -100,6 +100,15 @@ export const mailboxStoppedEvent = (m: { workspaceId: string; inboxId: string; e
   now: at,
 });
 
+/** decisions.md §11: a campaign paused itself (bounce protection); an event without a lead, with the
+ *  figures that paused it. */
+export const campaignPausedEvent = (c: { workspaceId: string; campaignId: string; name: string; reason: 'bounce_protect'; bounced: number; sent: number }, at: Date): NewEvent => ({
+  workspaceId: c.workspaceId,
+  kind: 'campaign_paused',
+  payload: { campaign_id: c.campaignId, name: c.name, reason: c.reason, bounced: c.bounced, sent: c.sent, paused_at: iso(at) },
+  now: at,
+});
+
 export const interestChangedEvent = (
   c: {
     workspaceId: string;
@@ -109,7 +118,8 @@ export const interestChangedEvent = (
     replyId: string | null;
     interest: string | null;
     previous: string | null;
-    source: 'reply' | 'pipeline';
+    /** What made the change: a reply label, PATCH /leads/:id or a pipeline move (decisions.md §11). */
+    source: 'reply' | 'lead_update' | 'pipeline';
   },
   at: Date,
 ): NewEvent => ({

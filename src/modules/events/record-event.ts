@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { insertEventRow } from './events.queries';
 
-/** Every kind an event can have (decisions.md §8); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
+/** Every kind an event can have (decisions.md §8, §11); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
   'unsubscribe',
   'interest_changed',
@@ -17,6 +17,7 @@ export const EVENT_KINDS = [
   'task_opened',
   'mailbox_stopped',
   'subsequence_entered',
+  'campaign_paused',
   'webhook_test',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -25,7 +26,8 @@ export type EventKind = (typeof EVENT_KINDS)[number];
  *  src/modules/webhooks has the same list with examples. */
 export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
   unsubscribe: 'A lead unsubscribed (by the link in an email or POST /replies/:id/unsubscribe); once per lead. data: lead_id, email, campaign_id, at, source (link or reply).',
-  interest_changed: "A lead's interest label changed (a reply labelled, a pipeline move). data: lead_id, email, campaign_id, reply_id, interest, previous_interest, source, at.",
+  interest_changed:
+    "A lead's interest label changed; source says what changed it: reply (a reply labelled), lead_update (PATCH /leads/:id) or pipeline (a pipeline move). data: lead_id, email, campaign_id, reply_id, interest, previous_interest, source, at.",
   email_sent:
     "The lead's mail server accepted an email. data: send_id, lead_id, email, campaign_id, inbox_id, from, kind (step or one_off), step, variant, subject, message_id, sent_at.",
   email_bounced:
@@ -39,7 +41,9 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
   mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
   subsequence_entered:
     "A subsequence's trigger fired for a lead of its parent: the lead stopped there and joined the subsequence as a new lead. data: lead_id, email, parent_campaign_id, subsequence_id, new_lead_id, trigger (interest, reply_contains or completed), entered_at.",
-  webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint. data: webhook_id, message.',
+  campaign_paused:
+    'A campaign paused itself (bounce protection: hard bounces reached 5% of its last 100 emails, once it had sent 40); no lead. data: campaign_id, name, reason (bounce_protect), bounced, sent, paused_at.',
+  webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint (whatever kinds it lists; an endpoint may list webhook_test alone). data: webhook_id, message.',
 };
 
 export interface NewEvent {

@@ -12,7 +12,7 @@ import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, normalizeFilter, pageOf, workspaceLeadPage, workspaceSearch } from './lead-query';
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
-import { runInterestHooks } from './lifecycle/interest-change';
+import { changeInterest, INTEREST_CHANGED } from './lifecycle/interest-change';
 import { isInSequence } from './lifecycle/lead-status';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
@@ -128,15 +128,6 @@ export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSent
   throw new AppError('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
 }
 
-/** A lead's interest label, set by PATCH /leads/:id and copied from a reply's status (api.md States).
- *  wonAt marks when the lead was won (reports count wins by it): set on the move to won, kept while it
- *  stays won, cleared when it moves elsewhere. */
-export function setInterest(lead: Pick<Lead, 'interest' | 'wonAt'>, interest: string | null, now: Date): void {
-  if (interest === 'won' && lead.interest !== 'won') lead.wonAt = now;
-  if (interest !== 'won') lead.wonAt = null;
-  lead.interest = interest;
-}
-
 /** PATCH /leads/:id (api.md Leads rules 1–2). The row is locked for the change, so a send or reply
  *  landing at the same moment is not overwritten with a stale status. */
 export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadInput): Promise<LeadView> {
@@ -159,17 +150,16 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
       await recordFieldOrder(ctx.em, 'campaign', lead.campaign.id, added);
     }
     if (input.status !== undefined) lead.status = nextStatus(lead, input.status);
-    const previousInterest = lead.interest;
-    if (input.interest !== undefined) setInterest(lead, input.interest, ctx.deps.clock.now());
     if (input.timezone !== undefined) lead.timezone = input.timezone === null ? null : canonicalZone(input.timezone);
     if (input.dealValue !== undefined) lead.dealValue = input.dealValue;
     if (input.note !== undefined) lead.note = input.note === null || input.note.trim() === '' ? null : input.note.trim();
     await em.flush();
-    // decisions.md §11: an interest change tells the areas that act on it (a subsequence may take the
-    // lead, which stops it here: the answer shows the lead as it is then).
-    if (lead.interest !== previousInterest) {
-      await runInterestHooks(em, ctx.deps, { workspaceId: ctx.actor.workspaceId, leadIds: [lead.id], interest: lead.interest, source: 'lead_update', at: ctx.deps.clock.now() });
-      await em.refresh(lead);
+    // decisions.md §11: the interest changes through its one owner (the interest_changed event, source
+    // lead_update, and the hooks), last, so the hooks see every other change of this request.
+    if (input.interest !== undefined) {
+      const changed = await changeInterest(em, ctx.deps, lead, input.interest, { workspaceId: ctx.actor.workspaceId, source: 'lead_update', now: ctx.deps.clock.now() });
+      // A hook may have moved the lead on (a subsequence stops it here): answer what is stored.
+      if (changed && ctx.deps.extensions.of(INTEREST_CHANGED).length) await em.refresh(lead);
     }
     return leadView(lead, await em.findOneOrFail(Campaign, lead.campaign.id));
   });

@@ -10,26 +10,24 @@
 //   1. the target must be meeting_booked, meeting_completed, won or lost (400 pipeline_stage_not_allowed,
 //      `interested` included), the lead must exist in the workspace (404) and have replied (400
 //      lead_not_replied; pipeline.queries.ts hasReplied says what counts);
-//   2. the interest label is set through leads.service setInterest, which stamps won_at on a move to won
-//      (the reports count "won" in a range by it) and clears it on a move away;
-//   3. a lead still in its sequence (pending, active, paused) stops with status `stopped`, reason
+//   2. a lead still in its sequence (pending, active, paused) stops with status `stopped`, reason
 //      `pipeline` (decisions.md §5), and every email still queued for it is dropped (lead-progress.ts
 //      stopLead, as a reply stops a lead); a lead whose sequence had ended keeps its status and reason;
-//   4. the `interest_changed` event is recorded (events/payloads.ts, the same data as a reply labelled:
-//      interest, previous_interest, source 'pipeline', reply_id null): once per move that changes the label. A move to
-//      the stage the lead is already at changes nothing and records nothing (but still makes sure no
-//      step is to come).
+//   3. the interest label is set through leads/lifecycle/interest-change.ts changeInterest, which stamps
+//      won_at on a move to won (the reports count "won" in a range by it), clears it on a move away, and
+//      records the `interest_changed` event (the same data as a reply labelled: interest,
+//      previous_interest, source 'pipeline', reply_id null) and runs the interest hooks once per move
+//      that changes the label. A move to the stage the lead is already at changes nothing and records
+//      nothing (but still makes sure no step is to come).
 //   Nothing is sent.
 import { LockMode } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
-import { interestChangedEvent } from '../events/payloads';
-import { recordEvent } from '../events/record-event';
+import { changeInterest } from '../leads/lifecycle/interest-change';
 import { stopLead } from '../leads/lifecycle/lead-progress';
 import { isEnded } from '../leads/lifecycle/lead-status';
 import { Lead } from '../leads/lead.entity';
-import { setInterest } from '../leads/leads.service';
 import { DEFAULT_PIPELINE_PAGE, PIPELINE_STAGES, PIPELINE_TARGETS, type MovePipelineLeadInput, type PipelineQueryInput } from './pipeline.inputs';
 import { hasReplied, stageLeads, stageTotals } from './pipeline.queries';
 import type { PipelineMoveView, PipelineView } from './pipeline.types';
@@ -71,29 +69,8 @@ export async function movePipelineLead(ctx: AuthedCtx, leadId: string, input: Mo
       throw new AppError('lead_not_replied', `${lead.email} has not replied, so it cannot be moved in the pipeline.`);
     }
     const now = ctx.deps.clock.now();
-    const from = lead.interest;
-    const status = lead.status;
-    setInterest(lead, stage, now);
-    await em.flush();
-    if (!isEnded(status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
-    if (from !== stage) {
-      await recordEvent(
-        em,
-        interestChangedEvent(
-          {
-            workspaceId: ctx.actor.workspaceId,
-            leadId: lead.id,
-            email: lead.email,
-            campaignId: lead.campaign.id,
-            replyId: null,
-            interest: stage,
-            previous: from,
-            source: 'pipeline',
-          },
-          now,
-        ),
-      );
-    }
+    if (!isEnded(lead.status)) await stopLead(em, lead.id, { status: 'stopped', reason: 'pipeline' }, 'Lead moved in the pipeline');
+    await changeInterest(em, ctx.deps, lead, stage, { workspaceId: ctx.actor.workspaceId, source: 'pipeline', now });
     return { id: lead.id, stage };
   });
 }

@@ -31,6 +31,13 @@ export class ReplyQueryInput {
   @Nullable()
   @IsBoolean()
   unread?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only untracked replies (matched no send or lead, not linked yet: decisions.md §11); false: only the others.',
+  })
+  @Nullable()
+  @IsBoolean()
+  untracked?: boolean | null;
   @Field(() => ID, { nullable: true }) @Nullable() @IsUUID('all') campaignId?: string | null;
   @Field(() => ID, { nullable: true, description: 'The inbox that received the items.' }) @Nullable() @IsUUID('all') mailboxId?: string | null;
   @Field(() => String, { nullable: true, description: "Part of the sender's address, the subject or the text, any case; % _ \\ match themselves." })
@@ -47,11 +54,12 @@ export class ReplyQueryInput {
   @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
 }
 
-/** GET /replies query string: `unread=true` / `unread=false` are booleans there (anything else stays text
- *  and is refused like any invalid value). */
+/** GET /replies query string: `unread` and `untracked` are booleans there, `true` or `false` (anything
+ *  else stays text and is refused like any invalid value). */
 export function parseReplyQuery(raw: Record<string, unknown>): Promise<ReplyQueryInput> {
-  const unread = raw.unread === 'true' ? true : raw.unread === 'false' ? false : raw.unread;
-  return parseQuery(ReplyQueryInput, { ...raw, ...(unread === undefined ? {} : { unread }) });
+  const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
+  const flags = Object.fromEntries((['unread', 'untracked'] as const).filter((k) => raw[k] !== undefined).map((k) => [k, bool(raw[k])]));
+  return parseQuery(ReplyQueryInput, { ...raw, ...flags });
 }
 
 /** PATCH /replies/:id: status, is_read or both (the service refuses neither). */
@@ -91,4 +99,12 @@ export class SnoozeReplyInput {
   @ValidateIf((_o, v) => v !== null)
   @IsTimestamp()
   until!: string | null;
+}
+
+/** POST /replies/:id/link: the lead (of this workspace) an untracked reply comes from (decisions.md §11). */
+@InputType()
+export class LinkReplyInput {
+  @Field(() => ID, { description: 'A lead of this workspace (GET /leads/search finds it).' })
+  @IsUUID('all', { message: '$property must be a lead id' })
+  leadId!: string;
 }

@@ -16,12 +16,14 @@ export interface ReplyRow {
   assistedInterest: string | null;
   assistedConfidence: number | null;
   fromEmail: string;
+  replyTo: string | null;
   subject: string;
   snippet: string;
   bodyText: string;
   campaignId: string | null;
   mailboxId: string;
   leadId: string | null;
+  untracked: boolean;
   receivedAt: Date;
   leadAwayUntil: Date | null;
   assignedUserId: string | null;
@@ -36,6 +38,8 @@ export interface ReplyListFilter {
   status?: string | null;
   /** true: only unread items; otherwise read and unread. */
   unread?: boolean | null;
+  /** true: only untracked items; false: only the others; null: both. */
+  untracked?: boolean | null;
   campaignId?: string | null;
   inboxId?: string | null;
   /** Part of the sender's address, the subject or the text, any case; % _ \ match themselves. */
@@ -55,6 +59,9 @@ function listWhere(f: ReplyListFilter): { where: string; params: unknown[] } {
   equal('r.campaign_id', f.campaignId);
   equal('r.inbox_id', f.inboxId);
   if (f.unread === true) and.push(`not r.is_read`);
+  // With true, the partial index reply_item_workspace_untracked holds exactly these rows, in page order.
+  if (f.untracked === true) and.push(`r.untracked`);
+  if (f.untracked === false) and.push(`not r.untracked`);
   if (f.q) {
     const pattern = `%${escapeLike(f.q)}%`;
     and.push(`(r.from_email ilike ? or r.subject ilike ? or r.body_text ilike ?)`);
@@ -62,6 +69,11 @@ function listWhere(f: ReplyListFilter): { where: string; params: unknown[] } {
   }
   return { where: and.join(' and '), params };
 }
+
+/** The columns of a ReplyRow (toReplyRow). */
+const ROW_COLUMNS = `r.id, r.kind, r.status, r.is_read, r.replied_at, r.assisted_interest, r.assisted_confidence, r.from_email, r.reply_to, r.subject,
+            r.snippet, r.body_text, r.campaign_id, r.inbox_id, r.lead_id, r.untracked, r.received_at, r.lead_away_until, r.assigned_user_id,
+            r.snoozed_until`;
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
 
@@ -75,12 +87,14 @@ function toReplyRow(r: Record<string, unknown>): ReplyRow {
     assistedInterest: (r.assisted_interest as string | null) ?? null,
     assistedConfidence: r.assisted_confidence === null || r.assisted_confidence === undefined ? null : Number(r.assisted_confidence),
     fromEmail: String(r.from_email),
+    replyTo: (r.reply_to as string | null) ?? null,
     subject: String(r.subject),
     snippet: String(r.snippet),
     bodyText: String(r.body_text),
     campaignId: (r.campaign_id as string | null) ?? null,
     mailboxId: String(r.inbox_id),
     leadId: (r.lead_id as string | null) ?? null,
+    untracked: r.untracked === true,
     receivedAt: date(r.received_at)!,
     leadAwayUntil: date(r.lead_away_until),
     assignedUserId: (r.assigned_user_id as string | null) ?? null,
@@ -98,8 +112,7 @@ export async function listReplyRows(em: EntityManager, f: ReplyListFilter, page:
   const { where, params } = listWhere(f);
   const rows = await sql(
     em,
-    `select r.id, r.kind, r.status, r.is_read, r.replied_at, r.assisted_interest, r.assisted_confidence, r.from_email, r.subject, r.snippet,
-            r.body_text, r.campaign_id, r.inbox_id, r.lead_id, r.received_at, r.lead_away_until, r.assigned_user_id, r.snoozed_until
+    `select ${ROW_COLUMNS}
        from reply_item r
       where ${where}
       order by r.received_at desc, r.id desc
@@ -107,6 +120,12 @@ export async function listReplyRows(em: EntityManager, f: ReplyListFilter, page:
     [...params, page.limit, page.offset],
   );
   return rows.map(toReplyRow);
+}
+
+/** One item of the workspace as GET /replies lists it, or null. */
+export async function replyRowById(em: EntityManager, workspaceId: string, id: string): Promise<ReplyRow | null> {
+  const [row] = await sql(em, `select ${ROW_COLUMNS} from reply_item r where r.id = ? and r.workspace_id = ?`, [id, workspaceId]);
+  return row ? toReplyRow(row) : null;
 }
 
 /** How many items the filter matches (X-Total-Count, exact: decisions.md §5). */
@@ -117,26 +136,36 @@ export async function countReplyRows(em: EntityManager, f: ReplyListFilter): Pro
 }
 
 /**
- * GET /replies/counts (decisions.md §6). `unread` and `unread_replies` count what the list shows with
+ * GET /replies/counts (decisions.md §6, §11). `unread` and `unread_replies` count what the list shows with
  * unread=true: an item snoozed until later is hidden there, so it is not counted as waiting either, and
  * counts again the moment it comes back. `answered` counts every item answered with POST
- * /replies/:id/reply, snoozed or not (snoozing does not undo an answer).
+ * /replies/:id/reply, snoozed or not (snoozing does not undo an answer). `untracked` counts what the list
+ * shows with untracked=true (read or not: each still waits to be linked).
  */
-export async function replyCountRow(em: EntityManager, workspaceId: string, now: Date): Promise<{ unread: number; unreadReplies: number; answered: number }> {
+export async function replyCountRow(em: EntityManager, workspaceId: string, now: Date): Promise<{ unread: number; unreadReplies: number; answered: number; untracked: number }> {
   const [row] = await sql(
     em,
     `select count(*) filter (where not r.is_read and ${VISIBLE})::int as unread,
             count(*) filter (where not r.is_read and r.kind = 'reply' and ${VISIBLE})::int as unread_replies,
-            count(*) filter (where r.replied_at is not null)::int as answered
+            count(*) filter (where r.replied_at is not null)::int as answered,
+            count(*) filter (where r.untracked and ${VISIBLE})::int as untracked
        from reply_item r where r.workspace_id = ?`,
-    [now, now, workspaceId],
+    [now, now, now, workspaceId],
   );
-  return { unread: Number(row?.unread ?? 0), unreadReplies: Number(row?.unread_replies ?? 0), answered: Number(row?.answered ?? 0) };
+  return {
+    unread: Number(row?.unread ?? 0),
+    unreadReplies: Number(row?.unread_replies ?? 0),
+    answered: Number(row?.answered ?? 0),
+    untracked: Number(row?.untracked ?? 0),
+  };
 }
 
 export interface ReplyItemToAnswer {
   id: string;
   kind: string;
+  /** Who wrote it, and the Reply-To it gave (where an answer goes: decisions.md §11). */
+  fromEmail: string;
+  replyTo: string | null;
   leadId: string | null;
   /** The campaign of the item's lead (where an answer's send row belongs), null without a lead. */
   leadCampaignId: string | null;
@@ -150,7 +179,7 @@ export interface ReplyItemToAnswer {
 export async function replyItemToAnswer(em: EntityManager, workspaceId: string, id: string): Promise<ReplyItemToAnswer | null> {
   const [r] = await sql(
     em,
-    `select r.id, r.kind, r.lead_id, l.campaign_id as lead_campaign_id, r.inbox_id, i.email as inbox_email
+    `select r.id, r.kind, r.from_email, r.reply_to, r.lead_id, l.campaign_id as lead_campaign_id, r.inbox_id, i.email as inbox_email
        from reply_item r join inbox i on i.id = r.inbox_id left join lead l on l.id = r.lead_id
       where r.id = ? and r.workspace_id = ?`,
     [id, workspaceId],
@@ -159,6 +188,8 @@ export async function replyItemToAnswer(em: EntityManager, workspaceId: string, 
   return {
     id: String(r.id),
     kind: String(r.kind),
+    fromEmail: String(r.from_email),
+    replyTo: (r.reply_to as string | null) ?? null,
     leadId: (r.lead_id as string | null) ?? null,
     leadCampaignId: (r.lead_campaign_id as string | null) ?? null,
     inboxId: String(r.inbox_id),

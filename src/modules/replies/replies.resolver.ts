@@ -1,10 +1,12 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { checkInput } from '../../validation';
 import * as replies from './replies.service';
-import { AssignReplyInput, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
-import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplyPage, ReplySnooze, ReplyUnsubscribed, ReplyUpdated } from './replies.types';
+import { AssignReplyInput, LinkReplyInput, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
+import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplyPage, ReplySnooze, ReplyUnsubscribed, ReplyUpdated, ReplyView } from './replies.types';
 import { answerReply } from './reply-answer.service';
+import { linkReply } from './reply-link.service';
 
 @Resolver()
 export class RepliesResolver {
@@ -26,6 +28,14 @@ export class RepliesResolver {
   @Mutation(() => ReplyAnswerSent, { description: 'Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply).' })
   sendReplyAnswer(@Arg('id', () => ID) id: string, @Arg('input') input: ReplyAnswerInput, @Ctx() ctx: Context) {
     return answerReply(authed(ctx), id, input);
+  }
+
+  @Mutation(() => ReplyView, {
+    description: 'Ties an untracked reply to a lead of the workspace, with the effects of a reply from that lead, once (POST /replies/:id/link).',
+  })
+  async linkReply(@Arg('id', () => ID) id: string, @Arg('leadId', () => ID) leadId: string, @Ctx() ctx: Context) {
+    const input = await checkInput(Object.assign(new LinkReplyInput(), { leadId }));
+    return linkReply(authed(ctx), id, input);
   }
 
   @Mutation(() => ReplyAssignment, { description: 'Assigns an item to a member of the workspace, or unassigns it with null.' })

@@ -2,9 +2,10 @@
 // X-Total-Count like the other lists.
 import { body, jsonRoute, type QuerySpec } from '../../api-route';
 import * as replies from './replies.service';
-import { AssignReplyInput, parseReplyQuery, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
+import { AssignReplyInput, LinkReplyInput, parseReplyQuery, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
 import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplySnooze, ReplyUnsubscribed, ReplyUpdated, ReplyView } from './replies.types';
 import { answerReply } from './reply-answer.service';
+import { linkReply } from './reply-link.service';
 
 const replyQuery: QuerySpec<ReplyQueryInput> = { schema: ReplyQueryInput, parse: parseReplyQuery };
 
@@ -40,6 +41,14 @@ export const replyRoutes = [
     body: body(ReplyAnswerInput),
     response: { type: ReplyAnswerSent },
     handle: (ctx, { params, body }) => answerReply(ctx, params.id, body),
+  }),
+  jsonRoute({
+    method: 'post',
+    path: '/replies/:id/link',
+    summary: 'Tie an untracked reply to a lead of the workspace, with the effects of a reply from that lead; once (409 reply_linked after)',
+    body: body(LinkReplyInput),
+    response: { type: ReplyView, shape: 'snake' },
+    handle: (ctx, { params, body }) => linkReply(ctx, params.id, body),
   }),
   jsonRoute({
     method: 'patch',

@@ -13,10 +13,8 @@ import { findOr404, isUuid } from '../../db/find';
 import { AppError } from '../../errors';
 import { User } from '../accounts/user.entity';
 import { Lead } from '../leads/lead.entity';
-import { interestChangedEvent } from '../events/payloads';
-import { recordEvent } from '../events/record-event';
+import { changeInterest } from '../leads/lifecycle/interest-change';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
-import { setInterest } from '../leads/leads.service';
 import { ReplyItem } from './reply-item.entity';
 import { DEFAULT_REPLY_PAGE, type AssignReplyInput, type ReplyQueryInput, type SnoozeReplyInput, type UpdateReplyInput } from './replies.inputs';
 import { countReplyRows, listReplyRows, replyCountRow, type ReplyListFilter, type ReplyRow } from './replies.queries';
@@ -31,6 +29,7 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
     kind: query.kind,
     status: query.status,
     unread: query.unread,
+    untracked: query.untracked,
     campaignId: query.campaignId,
     inboxId: query.mailboxId,
     q: query.q?.trim() || null,
@@ -41,17 +40,19 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
 }
 
 /** GET /replies/counts (decisions.md §6; which items count: replies.queries.ts replyCountRow). */
-export function replyCounts(ctx: AuthedCtx): Promise<{ unread: number; unreadReplies: number; answered: number }> {
+export function replyCounts(ctx: AuthedCtx): Promise<{ unread: number; unreadReplies: number; answered: number; untracked: number }> {
   return replyCountRow(ctx.em, ctx.actor.workspaceId, ctx.deps.clock.now());
 }
 
 /** The item's status, copied to its lead's interest in the same transaction (api.md States: "Setting a
- *  reply's status copies the label to its lead"); `lead` is no label, so the lead's interest is cleared. */
-async function label(em: EntityManager, item: ReplyItem, status: string, now: Date): Promise<void> {
+ *  reply's status copies the label to its lead"); `lead` is no label, so the lead's interest is cleared.
+ *  The lead's interest changes through leads/lifecycle/interest-change.ts (the interest_changed event,
+ *  source `reply`, when it really changes; decisions.md §11). The item is locked by the caller. */
+async function label(ctx: AuthedCtx, em: EntityManager, item: ReplyItem, status: string, now: Date): Promise<void> {
   item.status = status;
   if (!item.lead) return;
   const lead = await em.findOne(Lead, item.lead.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (lead) setInterest(lead, status === 'lead' ? null : status, now);
+  if (lead) await changeInterest(em, ctx.deps, lead, status === 'lead' ? null : status, { workspaceId: ctx.actor.workspaceId, source: 'reply', replyId: item.id, now });
 }
 
 /** PATCH /replies/:id: status and/or is_read. The item is locked first, then its lead (the order every
@@ -63,26 +64,7 @@ export async function updateReply(ctx: AuthedCtx, id: string, input: UpdateReply
   return ctx.em.transactional(async (em) => {
     const item = await lockedItem(em, id);
     if (input.isRead !== undefined) item.isRead = input.isRead;
-    if (input.status !== undefined) {
-      const now = ctx.deps.clock.now();
-      const lead = item.lead ? await em.findOne(Lead, item.lead.id, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-      const previous = lead?.interest ?? null;
-      await label(em, item, input.status, now);
-      // decisions.md §8: interest_changed when the label actually changes the lead's interest.
-      if (lead && lead.interest !== previous) {
-        const change = {
-          workspaceId: ctx.actor.workspaceId,
-          leadId: lead.id,
-          email: lead.email,
-          campaignId: lead.campaign.id,
-          replyId: item.id,
-          interest: lead.interest,
-          previous,
-          source: 'reply' as const,
-        };
-        await recordEvent(em, interestChangedEvent(change, now));
-      }
-    }
+    if (input.status !== undefined) await label(ctx, em, item, input.status, ctx.deps.clock.now());
     await em.flush();
     return { updated: true as const };
   });
@@ -115,7 +97,7 @@ export async function unsubscribeReply(ctx: AuthedCtx, id: string): Promise<{ un
     if (!item.lead) throw new AppError('not_found', 'This reply has no lead (its sender is not a lead of this workspace), so there is nobody to unsubscribe.');
     const now = ctx.deps.clock.now();
     await unsubscribeLead(em, item.lead.id, now, 'reply');
-    await label(em, item, 'not_interested', now);
+    await label(ctx, em, item, 'not_interested', now);
     await em.flush();
     return { unsubscribed: true as const };
   });

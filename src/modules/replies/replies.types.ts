@@ -12,12 +12,15 @@ export class ReplyView {
   @Field(() => String, { nullable: true, description: 'Suggested interest label; never applied by itself.' }) assistedInterest!: string | null;
   @Field(() => Float, { nullable: true, description: 'Confidence of the suggestion, 0 to 1.' }) assistedConfidence!: number | null;
   @Field() fromEmail!: string;
+  @Field(() => String, { nullable: true, description: 'Its Reply-To address; an answer goes there, else to from_email.' }) replyTo!: string | null;
   @Field() subject!: string;
   @Field({ description: 'The first 200 characters of the new text.' }) snippet!: string;
   @Field({ description: 'The whole text part.' }) bodyText!: string;
   @Field(() => ID, { nullable: true }) campaignId!: string | null;
   @Field(() => ID, { description: 'The inbox that received it (and that an answer goes out from).' }) mailboxId!: string;
   @Field(() => ID, { nullable: true }) leadId!: string | null;
+  @Field({ description: "It matched no send or lead but answers this inbox's mail; POST /replies/:id/link ties it to its lead (decisions.md §11)." })
+  untracked!: boolean;
   @Field() receivedAt!: Date;
   @Field(() => Date, { nullable: true, description: 'A return date read from an out-of-office text.' }) leadAwayUntil!: Date | null;
   @Field(() => ID, { nullable: true }) assignedUserId!: string | null;
@@ -35,6 +38,7 @@ export class ReplyCounts {
   @Field(() => Int, { description: 'Unread items (snoozed ones while hidden not counted).' }) unread!: number;
   @Field(() => Int, { description: 'Unread items of kind reply.' }) unreadReplies!: number;
   @Field(() => Int, { description: 'Items answered with POST /replies/:id/reply.' }) answered!: number;
+  @Field(() => Int, { description: 'Untracked replies not linked to a lead yet (snoozed ones while hidden not counted).' }) untracked!: number;
 }
 
 @ObjectType()

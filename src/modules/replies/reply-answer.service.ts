@@ -7,9 +7,10 @@
 //
 // 1. The item is read (no lock) and the answer composed by the sending engine (sending/engine/send-now.ts:
 //    the same composer as every email, so signature, merge fields, tracking and List-Unsubscribe follow
-//    the lead's campaign as a queued one-off's do) to the lead's address, In-Reply-To the item's
-//    Message-ID, References its chain, subject `Re: <its subject>`. The refusals of a queued one-off are
-//    judged on that.
+//    the lead's campaign as a queued one-off's do) to whoever wrote the item (its Reply-To, else its
+//    From: decisions.md §11), In-Reply-To the item's Message-ID, References its chain, subject
+//    `Re: <its subject>`. The refusals of a queued one-off are judged on that (and the blocklist on the
+//    recipient too, when it is not the lead).
 // 2. A `send` row (kind one_off, status sending, its Message-ID and claimed_at) is inserted and committed
 //    on its own: the claim. Its dedupe key is the item and the text, unique per lead, so of two calls with
 //    the same text (two clicks, two processes) only one claims; the other waits, without a lock or a
@@ -30,8 +31,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
+import { isValidEmail, normalizeEmail } from '../../email-address';
 import { AppError, notFound } from '../../errors';
 import type { SmtpResult } from '../../mail/smtp-sender';
+import { blockKeys } from '../blocklist/blocklist-match';
+import { blockedKey } from '../one-offs/one-offs.queries';
 import { prepareOneOffNow, SEND_NOW_LIMITS, sendOneOffNow, type OneOffNow } from '../sending/engine/send-now';
 import { messageIdFor } from '../sending/render/headers';
 import type { ReplyAnswerInput } from './replies.inputs';
@@ -43,7 +47,11 @@ const CLAIM_WAIT_MS = SEND_NOW_LIMITS.deadlineMs + 15_000;
 /** How often a waiting call looks at the claim (a short read, no lock). */
 const CLAIM_POLL_MS = 100;
 
-const noLead = () => new AppError('not_found', 'This reply has no lead (its sender is not a lead of this workspace), so there is nobody to answer.');
+const noLead = () =>
+  new AppError(
+    'not_found',
+    'This reply has no lead (its sender is not a lead of this workspace), so there is nobody to answer; an untracked reply can be tied to its lead first (POST /replies/:id/link).',
+  );
 
 type Item = ReplyItemToAnswer & { leadId: string; leadCampaignId: string };
 
@@ -110,6 +118,13 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
   if (lead.status === 'unsubscribed') throw new AppError('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
   if (lead.status === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');
   if (prepared.blocked) throw new AppError('blocklisted', `${lead.email} (or its domain) is on the blocklist, so it is never contacted.`);
+  // decisions.md §11: the answer goes to whoever wrote: the item's Reply-To, else its sender (a colleague
+  // who answered for the lead gets the answer), refused like the lead when blocklisted.
+  const to = answerRecipient(item, lead.email);
+  if (to !== lead.email && (await blockedKey(ctx.em, ctx.actor.workspaceId, blockKeys(to)))) {
+    throw new AppError('blocklisted', `${to} (or its domain) is on the blocklist, so it is never contacted.`);
+  }
+  prepared.composed.mail.to = { name: '', address: to };
 
   const headers = prepared.composed.headers;
   // Committed at once (no transaction): the Message-ID is on record before the server sees it.
@@ -132,6 +147,12 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
     now,
   );
   return written ? prepared : null;
+}
+
+/** Where an answer to the item goes: its Reply-To (stored only when a valid address), else its sender
+ *  when that is a valid address, else the lead. */
+export function answerRecipient(item: Pick<ReplyItemToAnswer, 'replyTo' | 'fromEmail'>, leadEmail: string): string {
+  return item.replyTo ?? (isValidEmail(item.fromEmail) ? normalizeEmail(item.fromEmail) : leadEmail);
 }
 
 /** Waits (polling, nothing held) until the claim on `dedupeKey` is settled: `gone` (refused, deleted),

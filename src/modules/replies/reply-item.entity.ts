@@ -43,6 +43,11 @@ export interface BounceDetail {
 })
 @Index({ properties: ['lead', 'receivedAt'] })
 @Index({ properties: ['campaign', 'receivedAt'] })
+// GET /replies?untracked=true and the `untracked` count: the untracked items only, newest first.
+@Index({
+  name: 'reply_item_workspace_untracked',
+  expression: 'create index "reply_item_workspace_untracked" on "reply_item" ("workspace_id", "received_at" desc, "id" desc) where "untracked"',
+})
 export class ReplyItem extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;
@@ -75,9 +80,19 @@ export class ReplyItem extends BaseEntity {
   @Property({ type: 'text' })
   evidence!: string;
 
-  /** How it was matched: message_id, bounce_headers or sender (decisions.md §6, in that order). */
+  /** How it was matched: message_id, bounce_headers or sender (decisions.md §6, in that order); an
+   *  untracked reply: subject or domain (decisions.md §11), then link once POST /replies/:id/link tied it. */
   @Property({ type: 'text' })
   matchedBy!: string;
+
+  /** decisions.md §11: a reply that matched no send or lead but answers this inbox's mail, with no lead
+   *  until POST /replies/:id/link ties it to one (then false). */
+  @Property({ type: 'boolean', default: false })
+  untracked: boolean & Opt = false;
+
+  /** Its Reply-To address (valid, at most 254 characters), where an answer goes; null: none, so its From. */
+  @Property({ type: 'text', nullable: true })
+  replyTo: string | null = null;
 
   @Property({ type: 'json', nullable: true })
   bounce: BounceDetail | null = null;

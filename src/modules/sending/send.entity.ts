@@ -41,6 +41,12 @@ export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'bounced' | 
 @Index({ properties: ['lead', 'createdAt'] })
 @Index({ properties: ['campaign', 'sentAt'] })
 @Index({ properties: ['inbox', 'sentAt'] })
+// Untracked replies (decisions.md §11): "a subject this inbox sent in the last 90 days" is an index probe
+// per subject (replies/ingest/untracked.queries.ts). Hashed, so no subject is too long for the index.
+@Index({
+  name: 'send_inbox_subject',
+  expression: `create index "send_inbox_subject" on "send" ("inbox_id", md5(lower("subject")), "sent_at") where "status" in ('sent', 'bounced')`,
+})
 export class Send extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;

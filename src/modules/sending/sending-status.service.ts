@@ -5,6 +5,7 @@ import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type SendingStatus } from './schedule';
+import { campaignBounceFigures } from './engine/bounce-protect';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
 import { dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
 
@@ -19,7 +20,7 @@ export interface SendingStatusView extends SendingStatus {
 const HOLD_MS = 86_400_000;
 
 export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise<SendingStatusView> {
-  await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const entity = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
   const now = ctx.deps.clock.now();
   const [campaign] = await loadCampaigns(ctx.em, now, [campaignId]);
   if (!campaign) throw new Error('campaign vanished');
@@ -35,15 +36,17 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
     leadTimezone: campaign.leadTimezone,
   };
   const holdSince = new Date(now.getTime() - HOLD_MS);
-  const [dueNow, dueToday, held, earliest] = await Promise.all([
+  const pausedByBounces = entity.status === 'paused' && entity.pausedReason === 'bounce_protect';
+  const [dueNow, dueToday, held, earliest, bounces] = await Promise.all([
     dueNowGroups(ctx.em, scope, now, holdSince),
     dueTodayCounts(ctx.em, scope, endOfDay(campaign.timezone, now)),
     heldCounts(ctx.em, scope, now, holdSince),
     nextDueAtOf(ctx.em, scope),
+    pausedByBounces ? campaignBounceFigures(ctx.em, campaignId) : Promise.resolve(null),
   ]);
   const status = explainSending(
     {
-      campaign: { ...campaign, status: campaign.status as Campaign['status'] },
+      campaign: { ...campaign, status: campaign.status as Campaign['status'], pausedReason: entity.pausedReason },
       stepCount: campaign.steps.length,
       sentToday: campaign.sentToday,
       newToday: campaign.newToday,
@@ -51,6 +54,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
       dueNow,
       dueToday,
       held,
+      bounces,
     },
     now,
   );

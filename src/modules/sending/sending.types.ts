@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('SendingMessage', { description: 'A reason (stops every send) or a note (holds back some leads or inboxes), decisions.md §5 codes.' })
@@ -7,6 +8,9 @@ export class SendingMessageView {
 
   @Field()
   text!: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Figures behind the reason, when it has them (bounce_protect: {bounced, sent}).' })
+  details?: Record<string, number> | null;
 }
 
 @ObjectType('DueToday', {

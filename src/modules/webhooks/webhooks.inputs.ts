@@ -6,8 +6,10 @@ import { Nullable, Optional } from '../../validation';
 import { rule } from '../../validators';
 import { EVENT_KINDS } from '../events/record-event';
 
-/** The kinds an endpoint can subscribe to: every kind but the test, which POST …/test sends regardless. */
-export const SUBSCRIBABLE_KINDS = EVENT_KINDS.filter((k) => k !== 'webhook_test');
+/** The kinds an endpoint can subscribe to: every kind (decisions.md §11), `webhook_test` included. A test
+ *  event only ever goes to the endpoint POST /webhooks/:id/test names, whatever it lists, so listing
+ *  `webhook_test` alone makes an endpoint that receives tests and nothing else. */
+export const SUBSCRIBABLE_KINDS = EVENT_KINDS;
 export const MAX_URL_LENGTH = 2_000;
 export const MAX_DESCRIPTION = 500;
 export const DEFAULT_DELIVERY_PAGE = 50;

@@ -15,7 +15,7 @@ export interface ReplyItemInsert {
   suggestion: Suggestion;
 }
 
-const ITEM_COLUMNS = 27;
+const ITEM_COLUMNS = 29;
 
 /**
  * Inserts the batch's items of the workspace's inbox in one statement, skipping messages that already
@@ -35,7 +35,7 @@ export async function insertReplyItems(
     {
       query: `insert into reply_item (id, created_at, workspace_id, inbox_id, lead_id, campaign_id, send_id, one_off, kind, rule, evidence, matched_by, bounce,
        message_id, thread_references, folder, uid_validity, uid, from_email, from_name, subject, snippet, body_text, received_at,
-       assisted_interest, assisted_confidence, lead_away_until)
+       assisted_interest, assisted_confidence, lead_away_until, untracked, reply_to)
      values ${items.map(() => `(${Array(ITEM_COLUMNS).fill('?').join(', ')})`).join(', ')}
      on conflict do nothing returning id`,
       params: items.flatMap(({ id, uid, item: d, suggestion: s }) => {
@@ -45,14 +45,14 @@ export async function insertReplyItems(
           now,
           workspaceId,
           t.inboxId,
-          d.match.leadId,
-          d.match.campaignId,
-          d.match.sendId,
-          d.match.oneOff,
+          d.match?.leadId ?? null,
+          d.match?.campaignId ?? null,
+          d.match?.sendId ?? null,
+          d.match?.oneOff ?? false,
           d.cls.kind,
           d.cls.rule,
           d.cls.evidence.slice(0, 500),
-          d.match.matchedBy,
+          d.match?.matchedBy ?? d.untracked,
           b ? JSON.stringify({ permanent: b.permanent, status: b.status, recipient: b.recipient, diagnostic: b.diagnostic?.slice(0, 1000) ?? null }) : null,
           d.messageId,
           JSON.stringify(d.threadReferences),
@@ -68,6 +68,8 @@ export async function insertReplyItems(
           s.interest,
           s.confidence,
           d.awayUntil,
+          d.untracked !== null,
+          d.replyTo,
         ];
       }),
     },

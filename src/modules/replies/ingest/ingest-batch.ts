@@ -53,14 +53,16 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
       ...(events.length ? [eventsInsert(events)] : []),
       cursorStatement(target, batch[batch.length - 1]!.uid, now, unreadable.length, last ? `UID ${last.uid}: ${last.reason}` : null),
     ];
+    // Effects are a lead's: an untracked item has none until it is linked (replies.service.ts linkReply).
     await applyEffects(
       tx,
-      inserted.map(({ item }) => item),
+      inserted.flatMap(({ item }) => (item.match ? [{ ...item, match: item.match }] : [])),
       { workspaceId: target.workspaceId, inboxId: target.inboxId, workspaceZone: target.workspaceZone, now },
       tail,
     );
-    // Then what other areas do with the new items (after-ingest.ts: a subsequence's reply trigger).
-    await runIngestedHooks(tx, deps, { workspaceId: target.workspaceId, inboxId: target.inboxId, now, items: inserted.map(ingestedItem) });
+    // Then what other areas do with the new items (after-ingest.ts: a subsequence's reply trigger); an
+    // untracked item reaches them when it is linked to its lead (reply-link.service.ts).
+    await runIngestedHooks(tx, deps, { workspaceId: target.workspaceId, inboxId: target.inboxId, now, items: inserted.flatMap(ingestedItem) });
   });
   return report;
 }
@@ -70,15 +72,21 @@ interface Inserted {
   item: ItemDraft;
 }
 
-const ingestedItem = ({ id, item }: Inserted): IngestedItem => ({
-  replyId: id,
-  leadId: item.match.leadId,
-  campaignId: item.match.campaignId,
-  kind: item.cls.kind,
-  oneOff: item.match.oneOff,
-  bodyText: item.bodyText,
-  receivedAt: item.receivedAt,
-});
+/** The hooks' view of an inserted item; none for an untracked one (no lead yet). */
+const ingestedItem = ({ id, item }: Inserted): IngestedItem[] =>
+  item.match
+    ? [
+        {
+          replyId: id,
+          leadId: item.match.leadId,
+          campaignId: item.match.campaignId,
+          kind: item.cls.kind,
+          oneOff: item.match.oneOff,
+          bodyText: item.bodyText,
+          receivedAt: item.receivedAt,
+        },
+      ]
+    : [];
 
 /** Inserts the batch's items in one statement, skipping messages that already have one (the unique keys:
  *  inbox + Message-ID, or folder + UIDVALIDITY + UID); returns those this call inserted, in batch order. */
@@ -99,12 +107,13 @@ async function insertItems(em: EntityManager, t: FolderTarget, drafts: { uid: nu
 }
 
 /** decisions.md §8: `reply_received` / `auto_reply_received` for each new reply and auto-reply (a
- *  bounce's `email_bounced` is recordHardBounces'), one-offs included and marked. Only inserted items
- *  get one, so a message read twice is one event. */
+ *  bounce's `email_bounced` is recordHardBounces'), one-offs included and marked; an untracked reply's
+ *  when it is linked. Only inserted items get one, so a message read twice is one event. */
 function replyEvent(t: FolderTarget, { id, item }: Inserted, now: Date): NewEvent[] {
   const { match, cls } = item;
   const kind = cls.kind;
-  if (kind === 'bounce') return [];
+  // An untracked reply's event is recorded when it is linked to its lead, with the lead.
+  if (kind === 'bounce' || !match) return [];
   return [
     replyReceivedEvent(
       {

@@ -9,7 +9,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { leadsEmailedFrom, sendsByMessageId, type EmailedLeadRow, type NamedSendRow } from './match.queries';
 
-export type MatchedBy = 'message_id' | 'bounce_headers' | 'sender' | 'bounce_recipient';
+/** `link`: an untracked reply tied to its lead by hand (POST /replies/:id/link). */
+export type MatchedBy = 'message_id' | 'bounce_headers' | 'sender' | 'bounce_recipient' | 'link';
 
 export interface Match {
   leadId: string;

@@ -2,12 +2,14 @@
 // (ingest-batch.ts): classified, matched to our mail, with its reply-item fields, or the reason it is not
 // an item. All of it reads only, so it runs before the transaction and a batch's transaction stays short.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isValidEmail, normalizeEmail } from '../../../email-address';
 import type { InboundMessage, Unreadable } from '../../../mail/inbound-message';
 import type { ImapMessage } from '../../../ports';
 import { classifyInbound, leadAwayUntil, type Classification } from '../classify/classify-inbound';
 import { bodyText, cutChars, snippet } from '../reply-text';
 import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';
 import { matchMessages, type Match, type MatchQuestion } from './match';
+import { matchUntracked, type UntrackedBy } from './untracked';
 
 export interface FolderTarget {
   workspaceId: string;
@@ -19,7 +21,10 @@ export interface FolderTarget {
 }
 
 export interface ItemDraft {
-  match: Match;
+  /** The send or lead it belongs to; null for an untracked reply (untracked.ts). */
+  match: Match | null;
+  /** Why an item without a match was kept (decisions.md §11 untracked replies), else null. */
+  untracked: UntrackedBy | null;
   cls: Classification;
   /** Auto-replies: until when the lead is away (leadAwayUntil), else null. */
   awayUntil: Date | null;
@@ -27,6 +32,8 @@ export interface ItemDraft {
   threadReferences: string[];
   fromEmail: string;
   fromName: string | null;
+  /** Its Reply-To when that is a valid address (where an answer goes), else null. */
+  replyTo: string | null;
   subject: string;
   snippet: string;
   bodyText: string;
@@ -82,25 +89,44 @@ export async function prepareBatch(em: EntityManager, target: FolderTarget, batc
     pending.map((p) => p.question),
   );
   const matchOf = new Map(pending.map((p, i) => [p, matches[i]!]));
+  // decisions.md §11: a person's reply that matched nothing may still answer this inbox's mail.
+  const unmatched = pending.filter((p) => matchOf.get(p) === null && p.cls.kind === 'reply');
+  const untracked = await matchUntracked(
+    em,
+    target,
+    unmatched.map((p) => ({ subject: cutChars(p.msg.subject, SUBJECT_MAX), from: p.from, bulk: isBulk(p.msg) })),
+    now,
+  );
+  const untrackedOf = new Map(unmatched.map((p, i) => [p, untracked[i]!]));
   return out.map((p) => {
     if (!('question' in p)) return p;
     const match = matchOf.get(p)!;
     if (match === 'own') return { uid: p.uid, skipped: 'own' };
-    if (!match) return { uid: p.uid, skipped: 'not_ours' };
-    return { uid: p.uid, item: draft(p.msg, p.cls, match, p.ownId, p.from, p.receivedAt) };
+    const by = match ? null : (untrackedOf.get(p) ?? null);
+    if (!match && !by) return { uid: p.uid, skipped: 'not_ours' };
+    return { uid: p.uid, item: draft(p.msg, p.cls, match, by, p.ownId, p.from, p.receivedAt) };
   });
 }
 
-function draft(msg: InboundMessage, cls: Classification, match: Match, ownId: string | null, from: string, receivedAt: Date): ItemDraft {
+/** Mailing-list mail: never a person's answer. */
+const isBulk = (msg: InboundMessage) => 'list-id' in msg.headers || 'list-unsubscribe' in msg.headers;
+
+/** The Reply-To to keep: one valid address of at most 254 characters (isValidEmail), lower-cased. */
+const replyToOf = (msg: InboundMessage): string | null => (msg.replyTo && isValidEmail(msg.replyTo) ? normalizeEmail(msg.replyTo) : null);
+
+function draft(msg: InboundMessage, cls: Classification, match: Match | null, untracked: UntrackedBy | null, ownId: string | null, from: string, receivedAt: Date): ItemDraft {
   const text = bodyText(msg.text, null);
   return {
     match,
+    untracked,
     cls,
-    awayUntil: leadAwayUntil(cls, msg.text, receivedAt, match.zone),
+    // An untracked reply has no lead to be away (and is never an auto-reply).
+    awayUntil: match ? leadAwayUntil(cls, msg.text, receivedAt, match.zone) : null,
     messageId: ownId,
     threadReferences: threadOf(msg, ownId),
     fromEmail: from,
     fromName: msg.from.name ? cutChars(msg.from.name, 200) : null,
+    replyTo: replyToOf(msg),
     subject: cutChars(msg.subject, SUBJECT_MAX),
     snippet: snippet(text),
     bodyText: text,

@@ -7,7 +7,8 @@
 // processes flushing at once cannot deadlock on each other.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus } from '../../leads/lead.entity';
-import { boolArray, intArray, pgArray, sqlStatements, textArray, timeArray, type Statement } from '../../../db/sql';
+import { boolArray, intArray, pgArray, sqlStatements, textArray, timeArray, type Row, type Statement } from '../../../db/sql';
+import { campaignsWithBounces } from './bounce-protect.queries';
 import { eventsInsert } from '../../events/events.queries';
 import type { NewEvent } from '../../events/record-event';
 
@@ -163,14 +164,17 @@ export interface AcceptedWrites {
   leads: readonly LeadAdvance[];
   /** The events of the change, in its transaction (decisions.md §8). */
   events: readonly NewEvent[];
+  /** The campaigns of the batch's sends, for bounce protection's probe (campaignsWithBounces). */
+  campaignIds: readonly string[];
 }
 
 /**
  * Every write of the batch in one round trip, in order (inboxes, day counts, campaigns, sends, attempts,
- * leads, events), and then which of its inboxes need the bounce-stop check (inboxesWithBounces).
+ * leads, events), and then which of its inboxes need the bounce-stop check (inboxesWithBounces) and which
+ * of its campaigns need bounce protection's (bounce-protect.queries.ts campaignsWithBounces).
  * @allWorkspaces keyed by the inboxes, campaigns, leads and sends of the batch, locked by lockAcceptedRows; inserts carry each send's workspace
  */
-export async function writeAcceptedRows(tx: EntityManager, w: AcceptedWrites): Promise<string[]> {
+export async function writeAcceptedRows(tx: EntityManager, w: AcceptedWrites): Promise<{ inboxIds: string[]; campaignIds: string[] }> {
   const results = await sqlStatements(tx, [
     inboxesSent(w.inboxes),
     addDaySends(w.days),
@@ -180,6 +184,8 @@ export async function writeAcceptedRows(tx: EntityManager, w: AcceptedWrites): P
     advanceLeads(w.leads),
     eventsInsert(w.events),
     inboxesWithBounces(w.inboxes.map((i) => i.id)),
+    campaignsWithBounces(w.campaignIds),
   ]);
-  return results[results.length - 1]!.map((r) => String(r.id));
+  const ids = (rows: Row[] | undefined) => (rows ?? []).map((r) => String(r.id));
+  return { inboxIds: ids(results[results.length - 2]), campaignIds: ids(results[results.length - 1]) };
 }

@@ -10,7 +10,7 @@ import { dayKey } from '../schedule';
 import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
 import type { EngineLead } from './pick-due';
-import { blockedLeadIds, replyThreadRows, sentStepRows } from './batch.queries';
+import { blockedLeadIds, campaignStatusRows, replyThreadRows, sentStepRows } from './batch.queries';
 import { batchLeadRows } from './due.queries';
 import { inboxRowsById, inboxSentOnDays, type InboxStateRow } from './state.queries';
 
@@ -48,12 +48,17 @@ export interface BatchContext {
 export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend[], campaigns: Map<string, EngineCampaign>, now: Date): Promise<BatchContext> {
   const leadIds = [...new Set(claimed.map((s) => s.leadId))];
   const inboxIds = [...new Set(claimed.map((s) => s.inboxId))];
-  const missing = [...new Set(claimed.map((s) => s.campaignId))].filter((id) => !campaigns.has(id));
+  const campaignIds = [...new Set(claimed.map((s) => s.campaignId))];
+  const missing = campaignIds.filter((id) => !campaigns.has(id));
+  // Campaigns already loaded by an earlier batch of the call: their status read again (a pause, by hand or
+  // by bounce protection, must stop the emails of later batches).
+  const known = campaignIds.filter((id) => campaigns.has(id));
   const replyIds = [...new Set(claimed.map((s) => s.replyToId).filter((id): id is string => id !== null))];
-  const [leadRows, inboxRows, newCampaigns, threadRows, replyRows] = await Promise.all([
+  const [leadRows, inboxRows, newCampaigns, statuses, threadRows, replyRows] = await Promise.all([
     batchLeadRows(em, leadIds),
     inboxRowsById(em, inboxIds),
     missing.length ? loadCampaigns(em, now, missing) : Promise.resolve([]),
+    known.length ? campaignStatusRows(em, known) : Promise.resolve([]),
     // Step 1 too: a lead that joined a subsequence answers in the thread of the lead it came from.
     sentStepRows(
       em,
@@ -62,6 +67,7 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
     replyIds.length ? replyThreadRows(em, replyIds) : Promise.resolve([]),
   ]);
   for (const c of newCampaigns) campaigns.set(c.id, c);
+  for (const r of statuses) campaigns.get(r.id)!.status = r.status;
 
   const leads = new Map(leadRows.map(({ workspaceId: _, ...lead }) => [lead.id, lead]));
   // Blocklist: every lead's address and domain against its workspace's entries, in one statement.

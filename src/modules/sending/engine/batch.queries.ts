@@ -1,5 +1,6 @@
 // The SQL of a claimed batch's context (batch-context.ts): its leads' blocklist hits, their earlier
-// sequence emails and the reply items one-offs answer, each one statement per batch (the leads
+// sequence emails, the reply items one-offs answer and the status of campaigns already loaded, each one
+// statement per batch (the leads
 // themselves: due.queries.ts batchLeadRows). The batch holds
 // sends of any workspace (the delivery claims every workspace's due sends), so the statements are keyed
 // by the ids of the claimed sends; the blocklist is matched per lead against its own workspace.
@@ -79,4 +80,14 @@ export async function replyThreadRows(em: EntityManager, replyIds: readonly stri
     messageId: (r.message_id as string | null) ?? null,
     threadReferences: (r.thread_references as string[] | null) ?? [],
   }));
+}
+
+/**
+ * The status of campaigns an earlier batch of the same delivery call loaded (a pause since then, by hand
+ * or by bounce protection, stops the emails of this batch).
+ * @allWorkspaces keyed by the campaigns of sends the delivery claimed
+ */
+export async function campaignStatusRows(em: EntityManager, campaignIds: readonly string[]): Promise<{ id: string; status: string }[]> {
+  const rows = await sql(em, `select id, status from campaign where id = any(?::uuid[])`, [pgArray(campaignIds)]);
+  return rows.map((r) => ({ id: String(r.id), status: String(r.status) }));
 }

@@ -153,11 +153,18 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
     return;
   }
   const fork = em();
-  await fork.transactional(async (tx) => {
-    if (result.outcome === 'rejected') await recordRejected(tx, delivery, result, done, random);
-    else if (result.outcome === 'auth') await recordAuthFailure(tx, delivery, result, done);
+  const paused = await fork.transactional(async (tx) => {
+    if (result.outcome === 'rejected') return recordRejected(tx, delivery, result, done, random);
+    if (result.outcome === 'auth') await recordAuthFailure(tx, delivery, result, done);
     else await recordDeferred(tx, delivery, result, done);
+    return [];
   });
+  // decisions.md §11: this bounce paused its campaign (bounce protection); every lane's next email of it
+  // sees the pause now, not at the next batch.
+  for (const id of paused) {
+    const c = campaigns.get(id);
+    if (c) c.status = 'paused';
+  }
   if (result.outcome === 'rejected') report.bounced++;
   else report.deferred++;
   // The answer may have rested the inbox (back-off, auth failure): the lane's next emails must see it.

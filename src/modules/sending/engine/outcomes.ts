@@ -10,6 +10,7 @@ import { dayKey, nextFreeAt } from '../schedule';
 import type { EngineCampaign } from './load-state';
 import type { EngineLead } from './pick-due';
 import { emailBouncedEvent, mailboxStoppedEvent } from '../../events/payloads';
+import { checkBounceProtect } from './bounce-protect';
 import { recordEvent } from '../../events/record-event';
 import {
   addToInboxDay,
@@ -108,15 +109,16 @@ const bounceKeys = (d: Delivery) => ({
   email: d.lead.email,
 });
 
-/** A 5xx for the recipient or the message: a hard bounce. */
-export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number) {
+/** A 5xx for the recipient or the message: a hard bounce. Returns the campaigns bounce protection paused
+ *  (recordHardBounces). */
+export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResult, now: Date, random: () => number): Promise<string[]> {
   await markSendBounced(em, d.send.id, { at: now, code: r.code, subject: d.subject, error: r.detail });
   await attempt(em, d, 'rejected', r, now);
   await countDay(em, d, now, 'sent', 1);
   // Stopped before it moves past the step, so a bounced last step never reads as a completed sequence.
   await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');
   await wentOut(em, d, now, random);
-  await recordHardBounce(
+  return recordHardBounce(
     em,
     {
       ...bounceKeys(d),
@@ -144,17 +146,20 @@ export interface HardBounce {
 
 /** What a permanent failure does, whether the SMTP server said it at once (recordRejected) or a bounce
  *  message said it later (replies/ingest, decisions.md §6 "exactly as at SMTP time"): a bounce row, the
- *  lead stopped as bounced, the address blocklisted, and the inbox's bounce-rate stop checked. The
- *  send itself is marked `bounced` by the caller (so it counts in that check). */
-export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Date): Promise<void> {
-  await recordHardBounces(em, [b], now);
+ *  lead stopped as bounced, the address blocklisted, the inbox's bounce-rate stop and the campaign's
+ *  bounce protection checked. The send itself is marked `bounced` by the caller (so it counts in those
+ *  checks). Returns the campaigns bounce protection paused. */
+export async function recordHardBounce(em: EntityManager, b: HardBounce, now: Date): Promise<string[]> {
+  return recordHardBounces(em, [b], now);
 }
 
 /** recordHardBounce for many bounces at once (a batch of bounce messages), in three round trips
  *  whatever their number: the bounce rows and the stops together, the blocklist, then one bounce-rate
- *  check per inbox (after all the batch's bounces: the inbox stops once, on the batch's figures). */
-export async function recordHardBounces(em: EntityManager, bounces: readonly HardBounce[], now: Date): Promise<void> {
-  if (!bounces.length) return;
+ *  check per inbox (after all the batch's bounces: the inbox stops once, on the batch's figures), and
+ *  bounce protection for their campaigns (decisions.md §11, bounce-protect.ts) on the same figures.
+ *  Returns the campaigns bounce protection paused. */
+export async function recordHardBounces(em: EntityManager, bounces: readonly HardBounce[], now: Date): Promise<string[]> {
+  if (!bounces.length) return [];
   await writeHardBounces(
     em,
     bounces.map((b) => ({ ...b, id: randomUUID() })),
@@ -169,6 +174,11 @@ export async function recordHardBounces(em: EntityManager, bounces: readonly Har
   ))
     await blockAddresses(em, workspaceId, emails, 'hard_bounce', now);
   for (const inboxId of new Set(bounces.map((b) => b.inboxId))) await checkBounceStop(em, inboxId, now);
+  return checkBounceProtect(
+    em,
+    bounces.map((b) => b.campaignId),
+    now,
+  );
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string, value: (t: T) => string): Map<string, string[]> {

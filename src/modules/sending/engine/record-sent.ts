@@ -13,6 +13,7 @@ import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { afterStep } from '../../leads/lifecycle/lead-progress';
 import { dayKey } from '../schedule';
 import type { EngineCampaign } from './load-state';
+import { checkBounceProtect } from './bounce-protect';
 import { checkBounceStop, type Delivery } from './outcomes';
 import { emailSentEvent, leadCompletedEvent } from '../../events/payloads';
 import { isInSequence } from '../../leads/lifecycle/lead-status';
@@ -68,7 +69,7 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
   const leads = leadUpdates(accepted, locked.leads);
   const marked = locked.unmarkedCampaignIds;
 
-  // 2. Every write, then which inboxes need the bounce-stop check.
+  // 2. Every write, then which inboxes need the bounce-stop check and which campaigns bounce protection's.
   const withBounces = await writeAcceptedRows(tx, {
     inboxes: inboxRows,
     days: dayRows,
@@ -85,6 +86,7 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
     leads,
     // The events of the change, in its transaction (decisions.md §8): each email sent, each lead it completed.
     events: sentEvents(accepted, leads),
+    campaignIds: [...new Set(accepted.filter((a) => a.delivery.send.kind === 'step').map((a) => a.delivery.send.campaignId))],
   });
   // What follows a completion (lead-completed.ts: a subsequence may take the lead), in the same transaction.
   await runCompletedHooks(
@@ -92,9 +94,10 @@ async function writeAccepted(tx: EntityManager, accepted: readonly AcceptedSend[
     extensions,
     leads.filter((u) => u.moves && u.status === 'completed').map((u) => ({ leadId: u.id, at: u.at })),
   );
-  // The 20th send may be the one that makes earlier bounces count.
+  // The 20th send may be the one that makes earlier bounces count (the 40th, for a campaign).
   const latest = new Date(Math.max(...accepted.map((a) => a.at.getTime())));
-  for (const id of withBounces) await checkBounceStop(tx, id, latest);
+  for (const id of withBounces.inboxIds) await checkBounceStop(tx, id, latest);
+  await checkBounceProtect(tx, withBounces.campaignIds, latest);
 }
 
 /** email_sent for every accepted email, lead_completed for every lead whose last step it was. */

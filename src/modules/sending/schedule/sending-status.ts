@@ -1,8 +1,12 @@
 // Why a campaign is or is not sending (GET /campaigns/:id/sending-status), as a pure function of its
 // state and `now`. Reasons stop every send and are listed, each that applies, in the order the sender
-// meets them (decisions.md §5): not_active, no_steps, no_inbox, before_start, after_end, outside_hours,
-// daily_limit, inbox_stopped, no_leads_due. Notes hold back only some leads or inboxes.
+// meets them (decisions.md §5): not_active, bounce_protect (decisions.md §11), no_steps, no_inbox,
+// before_start, after_end, outside_hours, daily_limit, inbox_stopped, no_leads_due. Notes hold back only
+// some leads or inboxes.
 // Choices:
+// - bounce_protect: the campaign paused itself for its bounce rate; it follows not_active (it is paused)
+//   and says why, with `details: {bounced, sent}`, the figures bounce protection judged (its last 100
+//   emails since its count started).
 // - outside_hours: the window is closed in the campaign zone; with lead timezones, closed in every zone
 //   that has a lead due now (the campaign zone when none is due).
 // - inbox_stopped: no inbox can send today or soon: each is paused, stopped for bounces, backing off
@@ -19,17 +23,22 @@ import type { Provider } from '../../leads/lead.entity';
 import { inboxLeftToday, inboxReadiness, type InboxDay, type InboxReadiness } from './caps';
 import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from './window';
 
-export type ReasonCode = 'not_active' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'no_leads_due';
+export type ReasonCode =
+  'not_active' | 'bounce_protect' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'no_leads_due';
 
 export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched';
 
 export interface Message<C extends string> {
   code: C;
   text: string;
+  /** Figures behind a reason that has them (bounce_protect: bounced, sent). */
+  details?: Record<string, number>;
 }
 
 export interface StatusCampaign extends CampaignTiming {
   status: CampaignStatus;
+  /** Why it is paused when it paused itself (bounce_protect), else null. */
+  pausedReason?: string | null;
   leadTimezone: boolean;
   dailyLimit: number;
   maxNewLeadsPerDay: number | null;
@@ -67,6 +76,8 @@ export interface SendingState {
   /** Leads held back: due now while their address is verified; away (an auto-reply gave a return
    *  date) with their next email waiting for that date. */
   held: { verification: number; away: number };
+  /** While it is paused by bounce protection: its last emails since its count started, and their hard bounces. */
+  bounces?: { bounced: number; sent: number } | null;
 }
 
 export interface SendingStatus {
@@ -83,7 +94,7 @@ const PROVIDER_NAMES: Partial<Record<Provider, string>> = {
   provider_b: 'Microsoft-hosted (provider_b)',
 };
 
-const LASTING: ReadonlySet<ReasonCode> = new Set(['not_active', 'no_steps', 'no_inbox', 'before_start', 'after_end']);
+const LASTING: ReadonlySet<ReasonCode> = new Set(['not_active', 'bounce_protect', 'no_steps', 'no_inbox', 'before_start', 'after_end']);
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -105,6 +116,14 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     reasons.push({
       code: 'not_active',
       text: campaign.status === 'draft' ? 'The campaign is a draft: activate it to start sending.' : 'The campaign is paused: activate it to carry on where it stopped.',
+    });
+  }
+  if (campaign.status === 'paused' && campaign.pausedReason === 'bounce_protect') {
+    const { bounced, sent } = state.bounces ?? { bounced: 0, sent: 0 };
+    reasons.push({
+      code: 'bounce_protect',
+      text: `The campaign paused itself: ${plural(bounced, 'hard bounce')} in its last ${plural(sent, 'email')} (5% or more). Check the list, then activate it to send again (the count starts afresh).`,
+      details: { bounced, sent },
     });
   }
   if (state.stepCount === 0) reasons.push({ code: 'no_steps', text: 'The campaign has no steps: add at least one step to its sequence.' });
