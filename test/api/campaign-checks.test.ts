@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/clock';
 import { Secrets } from '../../src/crypto';
 import { composeParts } from '../../src/modules/sending/render/compose';
-import { leadValue } from '../../src/modules/sending/render/merge';
+import { leadValue } from '../../src/modules/templates/render';
 import { expectError, signUp, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { createInbox } from '../support/factories/inbox.factory';

@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { checkCopy } from '../../src/modules/checks/copy-check';
 import { TEMPLATE_MAX } from '../../src/modules/columns/columns.inputs';
-import { mergeFieldsOf, renderTemplate } from '../../src/modules/sending/render/merge';
+import { mergeFieldsOf, renderTemplate } from '../../src/modules/templates/render';
 import { MAX_ANSWER } from '../../src/modules/replies/replies.inputs';
 import { MAX_BODY_CHARS } from '../../src/modules/steps/step-rules';
 import { pathologicalTemplates } from '../support/pathological';

@@ -9,7 +9,7 @@ import { Lead } from '../leads/lead.entity';
 import { chooseVariant } from '../sending/engine/variants';
 import { renderEmailText } from '../sending/render/compose';
 import { oneLine } from '../sending/render/headers';
-import { mergeFieldsOf } from '../sending/render/merge';
+import { mergeFieldsOf } from '../templates/render';
 import { Step, type Variant } from '../steps/step.entity';
 import { countBlankLeadFields } from './checks.queries';
 import type { PreviewInput } from './checks.inputs';

@@ -14,7 +14,7 @@
 // | long_body     | a body over 200 words                                                                |
 // | images        | an <img> tag, a Markdown image or a link to an image file (terms: the images)       |
 // | no_opt_out    | no {{unsubscribe}} in the body and the campaign's unsubscribe header is off         |
-import { mergeFieldsOf } from '../sending/render/merge';
+import { mergeFieldsOf } from '../templates/render';
 import { SPAM_WORDS } from './spam-words';
 
 export type CopyCode = 'spam_words' | 'links' | 'capitals' | 'exclamation' | 'long_subject' | 'long_body' | 'images' | 'no_opt_out';

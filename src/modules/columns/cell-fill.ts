@@ -8,7 +8,7 @@ import { domainOf } from '../../email-address';
 import { AppError } from '../../errors';
 import type { ChatMessage } from '../../ports';
 import { charLength, cleanVarValue } from '../leads/lead-vars';
-import { leadValue, renderTemplate } from '../sending/render/merge';
+import { leadValue, renderTemplate } from '../templates/render';
 import type { ColumnKind } from './column.entity';
 import { flagReason } from './flags';
 

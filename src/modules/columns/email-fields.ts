@@ -2,7 +2,7 @@
 // of its email steps (subject and body). A merge field names a column's field exactly or in another
 // case (merge.ts matches lead fields either way).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { mergeFieldsOf, type MergeField } from '../sending/render/merge';
+import { mergeFieldsOf, type MergeField } from '../templates/render';
 import { emailStepVariants } from './columns.queries';
 
 export async function emailMergeFields(em: EntityManager, campaignId: string): Promise<MergeField[]> {

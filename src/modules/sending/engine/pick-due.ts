@@ -9,7 +9,7 @@ import { insertEvents } from '../../events/events.queries';
 import { recordEvent } from '../../events/record-event';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { renderTemplate } from '../render/merge';
+import { renderTemplate } from '../../templates/render';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import { clearLeadNextDue, completeLeads, dueLeadRows, expireVerificationHolds, insertTask, leadClicks, setLeadsNextDue, skipLeadSteps, type EngineLead } from './due.queries';
 import type { EngineCampaign } from './load-state';

@@ -17,7 +17,7 @@ import { publicLink } from '../links/public-urls';
 import { LinkTokens } from '../links/tokens';
 import { listUnsubscribeHeaders, messageIdFor, oneLine, replySubject, threadHeaders } from './headers';
 import { normalizeNewlines, textToHtml } from './html';
-import { renderTemplate, type BlankField } from './merge';
+import { renderTemplate, type BlankField } from '../../templates/render';
 import { clickRewriter, openPixelHtml } from './tracking';
 
 export interface ComposeInput {

@@ -3,8 +3,8 @@
 // that expression did (checked against it on random templates, where it is fast enough), and its time
 // must grow in proportion to the input on the inputs that made the expression backtrack.
 import fc from 'fast-check';
-import { mergeFieldsOf, renderTemplate } from '../../../src/modules/sending/render/merge';
-import { templateParts } from '../../../src/modules/sending/render/template-scan';
+import { mergeFieldsOf, renderTemplate } from '../../../src/modules/templates/render';
+import { templateParts } from '../../../src/modules/templates/template-parse';
 import { MAX_BODY_CHARS } from '../../../src/modules/steps/step-rules';
 import { TEMPLATE_MAX } from '../../../src/modules/columns/columns.inputs';
 import { MAX_ANSWER } from '../../../src/modules/replies/replies.inputs';

@@ -14,7 +14,7 @@
 //   Values are inserted as plain text; the HTML part escapes the whole rendered text (html.ts).
 // - Anything that is not a well-formed field (`{{}}`, an unclosed `{{name`) is left as written.
 // - Parsed in linear time by template-scan.ts (decisions.md §10), not by a regular expression.
-import { templateParts, type FieldPart } from './template-scan';
+import { templateParts, type FieldPart } from './template-parse';
 
 export interface SenderFields {
   fromName: string;

@@ -1,6 +1,6 @@
 // api.md Conventions: `{{name}}` inserts a lead field, `{{name|fallback}}` the fallback when the field is
 // empty, `{{unsubscribe}}` the lead's unsubscribe link; saved replies use `{{sendingAccountFirstName}}`.
-import { mergeFieldsOf, renderTemplate } from '../../../src/modules/sending/render/merge';
+import { mergeFieldsOf, renderTemplate } from '../../../src/modules/templates/render';
 
 const unsubscribeUrl = 'https://t.example.com/u/TOKEN';
 const opts = { unsubscribeUrl, sender: { fromName: 'Sam Ünal' } };
