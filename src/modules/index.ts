@@ -19,6 +19,7 @@ import { savedRepliesModule } from './saved-replies';
 import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { tasksModule } from './tasks';
+import { templatesModule } from './templates';
 import { verificationModule } from './verification';
 import { webhooksModule } from './webhooks';
 
@@ -26,6 +27,7 @@ export const appModules: readonly AppModule[] = [
   accountsModule,
   inboxesModule,
   campaignsModule,
+  templatesModule,
   stepsModule,
   leadsModule,
   columnsModule,

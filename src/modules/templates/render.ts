@@ -1,117 +1,108 @@
-// Merge fields (api.md Conventions). Rules:
+// Rendering a template for one lead (README.md; api.md Conventions, decisions.md §11). Rules:
 // - `{{name}}` inserts a lead field; `{{name|fallback}}` inserts the fallback when the field is missing or
-//   blank; whitespace inside the braces and around the pipe is ignored (`{{ name | there }}`).
-// - Lead fields are matched by exact name first, then case-insensitively (`{{firstname}}` finds
-//   `firstName`; imports may keep names such as "First Name"), the first such field in the lead's order.
-// - Reserved names win over lead fields of the same name (a lead cannot change where unsubscribe points
-//   or who the sender is), matched case-insensitively too:
-//     `{{unsubscribe}}`             the lead's unsubscribe URL;
-//     `{{sendingAccountFirstName}}` the first word of the sending inbox's from name;
-//     `{{sendingAccountName}}`      the inbox's whole from name.
+//   blank; whitespace inside the braces and around the pipe is ignored (`{{ name | there }}`). Names
+//   match as field-names.ts says (exact first, then ignoring case, spaces, underscores and hyphens);
+//   reserved names (`unsubscribe`, `sendingAccountFirstName`, `sendingAccountName`) win over lead fields.
+// - `{{RANDOM | a | b}}` inserts one option, drawn by spin.ts from `seed`.
+// - `{{#if field}}…{{else}}…{{/if}}` renders its first branch when the field (found the same way) is
+//   non-blank, else its `{{else}}` branch; `{{#unless field}}…{{/unless}}` the other way round.
 // - A field that renders empty without a fallback is reported in `blanks` (merge-check counts them per
 //   lead or per inbox by `source`); `{{name|}}` asks for an empty value on purpose and is not reported.
+//   A field in a branch not taken is not rendered, so not reported.
 // - One pass: inserted values are never scanned again, so a value holding `{{x}}` stays that text.
-//   Values are inserted as plain text; the HTML part escapes the whole rendered text (html.ts).
-// - Anything that is not a well-formed field (`{{}}`, an unclosed `{{name`) is left as written.
-// - Parsed in linear time by template-scan.ts (decisions.md §10), not by a regular expression.
-import { templateParts, type FieldPart } from './template-parse';
+//   Values are inserted as plain text; the HTML part escapes the whole rendered text (sending/render/html.ts).
+// - Anything that is not a well-formed tag (`{{}}`, an unclosed `{{name`), and a broken block tag of a
+//   template saved before blocks were checked, is left as written (template-parse.ts).
+import { fieldIndex, leadValue, senderValue, type FieldIndex, type SenderFields } from './field-names';
+import { seedHashOf, spinIndex } from './spin';
+import { templateOf, type NameRef, type ParsedTemplate, type TemplateNode } from './template-parse';
 
-export interface SenderFields {
-  fromName: string;
-}
+export type { SenderFields } from './field-names';
 
 export interface RenderOptions {
   /** What `{{unsubscribe}}` becomes: the lead's URL, or `{unsubscribe_url}` in a preview. */
   unsubscribeUrl: string;
   /** The sending inbox; null when none is known (its fields then render blank). */
   sender?: SenderFields | null;
+  /** Where RANDOM draws from: spinSeed (spin.ts) of the lead and the text's place. */
+  seed: string;
+  /** Texts of one seed draw apart by stream (an email's subject 1, its body 2); 0 when left out. */
+  stream?: number;
 }
-
-export type FieldSource = 'lead' | 'sender';
 
 export interface BlankField {
   /** The name as written in the template (trimmed). */
   field: string;
-  source: FieldSource;
-}
-
-export interface MergeField {
-  field: string;
-  /** null when no pipe was written; '' for `{{name|}}`. */
-  fallback: string | null;
-  source: FieldSource | 'unsubscribe';
-}
-
-const firstWord = (s: string) => s.trim().split(/\s+/)[0] ?? '';
-
-// A Map, not an object: a field named "constructor" must not find Object's.
-const SENDER_FIELDS = new Map<string, (s: SenderFields) => string>([
-  ['sendingaccountfirstname', (s) => firstWord(s.fromName)],
-  ['sendingaccountname', (s) => s.fromName.trim()],
-]);
-
-function sourceOf(name: string): MergeField['source'] {
-  const key = name.toLowerCase();
-  if (key === 'unsubscribe') return 'unsubscribe';
-  return SENDER_FIELDS.has(key) ? 'sender' : 'lead';
+  source: 'lead' | 'sender';
 }
 
 type Vars = Readonly<Record<string, string>>;
-/** The first field name of each lower-cased name, in the lead's order. */
-type LowerKeys = ReadonlyMap<string, string>;
 
-const lowerKeys = (vars: Vars): LowerKeys => {
-  const out = new Map<string, string>();
-  for (const k of Object.keys(vars)) if (!out.has(k.toLowerCase())) out.set(k.toLowerCase(), k);
-  return out;
-};
+// `value.trim() !== ''` without building the trimmed string: \S is what trim keeps.
+const NON_BLANK = /\S/;
+const filled = (value: string | undefined): value is string => value !== undefined && NON_BLANK.test(value);
 
-function valueOf(vars: Vars, name: string, lower: () => LowerKeys): string | undefined {
-  const key = Object.prototype.hasOwnProperty.call(vars, name) ? name : lower().get(name.toLowerCase());
-  const value: unknown = key === undefined ? undefined : vars[key];
-  // vars come from a JSON column: tolerate a stray number rather than fail a send.
-  return typeof value === 'string' ? value : value === null || value === undefined ? undefined : String(value);
-}
+/** One render's state: the lead's fields (indexed only if a name is not found exactly), the options, the
+ *  blanks so far and the seed's hash (computed only if the template has a RANDOM). */
+class Renderer {
+  private index: FieldIndex | undefined;
+  private hash: number | undefined;
+  readonly blanks = new Map<string, BlankField>();
+  text = '';
 
-/** The lead field for a name: exact match first, then the first case-insensitive match. */
-export function leadValue(vars: Vars, name: string): string | undefined {
-  return valueOf(vars, name, () => lowerKeys(vars));
-}
+  constructor(
+    private readonly vars: Vars,
+    private readonly options: RenderOptions,
+  ) {}
 
-/** Every well-formed merge field of a template, in order (for merge-check and launch checks). */
-export function mergeFieldsOf(template: string): MergeField[] {
-  const out: MergeField[] = [];
-  for (const part of templateParts(template)) {
-    if (part.kind !== 'field' || part.name === '') continue;
-    out.push({ field: part.name, fallback: part.fallback === null ? null : part.fallback.trim(), source: sourceOf(part.name) });
+  private readonly lookup = () => (this.index ??= fieldIndex(this.vars));
+
+  /** What a name stands for, before any fallback; undefined when nothing. */
+  value(ref: NameRef): string | undefined {
+    if (ref.source === 'unsubscribe') return this.options.unsubscribeUrl;
+    if (ref.source === 'sender') return this.options.sender ? senderValue(ref.name, this.options.sender, ref.key) : undefined;
+    return leadValue(this.vars, ref.name, this.lookup, ref.key);
   }
-  return out;
-}
 
-/** What one field renders as; a blank without a fallback is noted in `blanks`. */
-function fieldValue(part: FieldPart, vars: Vars, lower: () => LowerKeys, options: RenderOptions, blanks: Map<string, BlankField>): string {
-  const { name } = part;
-  if (name === '') return part.raw;
-  const source = sourceOf(name);
-  let value: string | undefined;
-  if (source === 'unsubscribe') value = options.unsubscribeUrl;
-  else if (source === 'sender') value = options.sender ? SENDER_FIELDS.get(name.toLowerCase())!(options.sender) : undefined;
-  else value = valueOf(vars, name, lower);
-  if (value !== undefined && value.trim() !== '') return value;
-  if (part.fallback !== null) return part.fallback.trim();
-  if (source !== 'unsubscribe') blanks.set(`${source}:${name}`, { field: name, source });
-  return '';
-}
-
-export function renderTemplate(template: string, vars: Vars, options: RenderOptions): { text: string; blanks: BlankField[] } {
-  const blanks = new Map<string, BlankField>();
-  // Built once per render, when a name first needs it: a template of many fields stays linear.
-  let lowered: LowerKeys | undefined;
-  const lower = () => (lowered ??= lowerKeys(vars));
-  let text = '';
-  for (const part of templateParts(template)) {
-    if (part.kind === 'text') text += part.text;
-    else text += fieldValue(part, vars, lower, options, blanks);
+  // Recursion is bounded: the tree is at most MAX_NESTING blocks deep (template-parse.ts).
+  render(nodes: readonly TemplateNode[]): void {
+    for (const node of nodes) {
+      switch (node.kind) {
+        case 'text':
+          this.text += node.text;
+          break;
+        case 'field': {
+          if (node.name === '') {
+            this.text += node.raw;
+            break;
+          }
+          const value = this.value(node.ref);
+          if (filled(value)) this.text += value;
+          else if (node.fallback !== null) this.text += node.fallback.trim();
+          else {
+            const { source } = node.ref;
+            if (source !== 'unsubscribe') this.blanks.set(`${source}:${node.name}`, { field: node.name, source });
+          }
+          break;
+        }
+        case 'random':
+          this.hash ??= seedHashOf(this.options.seed);
+          this.text += node.options[spinIndex(this.hash, node.ordinal, node.options.length, this.options.stream)];
+          break;
+        case 'condition': {
+          if (filled(this.value(node.ref)) !== node.unless) this.render(node.then);
+          else if (node.otherwise) this.render(node.otherwise);
+          break;
+        }
+      }
+    }
   }
-  return { text, blanks: [...blanks.values()] };
+}
+
+/** The template (or its parse) rendered for one lead's fields. */
+export function renderTemplate(template: string | ParsedTemplate, vars: Vars, options: RenderOptions): { text: string; blanks: BlankField[] } {
+  const parsed = typeof template === 'string' ? templateOf(template) : template;
+  const renderer = new Renderer(vars, options);
+  renderer.render(parsed.nodes);
+  return { text: renderer.text, blanks: [...renderer.blanks.values()] };
 }
