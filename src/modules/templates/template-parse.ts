@@ -303,8 +303,10 @@ export function parseTemplate(template: string): ParsedTemplate {
       case 'close': {
         const top = frames[frames.length - 1];
         if (!top) fail('stray_close', open, raw);
-        else if (top.unless !== tag.unless) fail('mismatched_close', open, raw);
         else {
+          // A close of the other kind is an error, and still closes the block it meets (what the writer
+          // meant, most likely: one error, not two).
+          if (top.unless !== tag.unless && errors.length < MAX_ERRORS) errors.push({ kind: 'mismatched_close', at: open, tag: shown(raw) });
           frames.pop();
           if (top.node) {
             top.node.closeRaw = raw;

@@ -193,7 +193,7 @@ describe('broken tags: each kind, at the offset of its `{{`', () => {
     ['x {{else}} y', 'stray_else', 2],
     ['{{#if a}}x{{else}}y{{else}}z{{/if}}', 'second_else', 19],
     ['x{{/if}}', 'stray_close', 1],
-    ['{{#if a}}x{{/unless}}{{/if}}', 'mismatched_close', 10],
+    ['{{#if a}}x{{/unless}}', 'mismatched_close', 10],
     ['Hello {{#if a}}x', 'unclosed', 6],
     ['{{#if a}}{{#if b}}{{#if c}}{{#if d}}x{{/if}}{{/if}}{{/if}}{{/if}}', 'too_deep', 27],
   ];
@@ -215,12 +215,14 @@ describe('broken tags: each kind, at the offset of its `{{`', () => {
   });
 
   it('lists the errors in offset order, the unclosed ones among them, at most MAX_ERRORS', () => {
-    const parsed = parseTemplate('{{#if a}}{{/unless}}{{#if b}}');
+    const parsed = parseTemplate('{{#if a}}{{#if c}}{{/unless}}{{/unless}}{{/if}}{{#if b}}');
     expect(parsed.errors.map((e) => [e.kind, e.at])).toEqual([
-      ['unclosed', 0],
-      ['mismatched_close', 9],
-      ['unclosed', 20],
+      ['mismatched_close', 18],
+      ['mismatched_close', 29],
+      ['stray_close', 40],
+      ['unclosed', 47],
     ]);
+    expect(parseTemplate('{{#if a}}{{#if b}}{{/if}}').errors.map((e) => [e.kind, e.at])).toEqual([['unclosed', 0]]);
     expect(parseTemplate('{{else}}'.repeat(1000)).errors).toHaveLength(MAX_ERRORS);
     const opens = parseTemplate('{{#if a}}'.repeat(1000)).errors;
     expect(opens).toHaveLength(MAX_ERRORS);
