@@ -113,7 +113,7 @@ function templateThroughput(step: { body: string }): number {
   return LEADS / (cpuSeconds() - start);
 }
 
-function compareSteps() {
+export function compareSteps() {
   const rounds = 61;
   const plain: number[] = [];
   const spun: number[] = [];

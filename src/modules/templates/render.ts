@@ -43,24 +43,34 @@ const NON_BLANK = /\S/;
 const filled = (value: string | undefined): value is string => value !== undefined && NON_BLANK.test(value);
 
 /** One render's state: the lead's fields (indexed only if a name is not found exactly), the options, the
- *  blanks so far and the seed's hash (computed only if the template has a RANDOM). */
+ *  blanks so far and the seed's hash (computed only if the template has a RANDOM). The options are copied
+ *  into fields of one shape, whatever the caller left out, so the hot path sees one kind of object. */
 class Renderer {
-  private index: FieldIndex | undefined;
-  private hash: number | undefined;
+  private index: FieldIndex | undefined = undefined;
+  private hash = -1;
+  private readonly unsubscribeUrl: string;
+  private readonly sender: SenderFields | null;
+  private readonly seed: string;
+  private readonly stream: number;
   readonly blanks = new Map<string, BlankField>();
   text = '';
 
   constructor(
     private readonly vars: Vars,
-    private readonly options: RenderOptions,
-  ) {}
+    options: RenderOptions,
+  ) {
+    this.unsubscribeUrl = options.unsubscribeUrl;
+    this.sender = options.sender ?? null;
+    this.seed = options.seed;
+    this.stream = options.stream ?? 0;
+  }
 
   private readonly lookup = () => (this.index ??= fieldIndex(this.vars));
 
   /** What a name stands for, before any fallback; undefined when nothing. */
   value(ref: NameRef): string | undefined {
-    if (ref.source === 'unsubscribe') return this.options.unsubscribeUrl;
-    if (ref.source === 'sender') return this.options.sender ? senderValue(ref.name, this.options.sender, ref.key) : undefined;
+    if (ref.source === 'unsubscribe') return this.unsubscribeUrl;
+    if (ref.source === 'sender') return this.sender ? senderValue(ref.name, this.sender, ref.key) : undefined;
     return leadValue(this.vars, ref.name, this.lookup, ref.key);
   }
 
@@ -86,8 +96,8 @@ class Renderer {
           break;
         }
         case 'random':
-          this.hash ??= seedHashOf(this.options.seed);
-          this.text += node.options[spinIndex(this.hash, node.ordinal, node.options.length, this.options.stream)];
+          if (this.hash < 0) this.hash = seedHashOf(this.seed);
+          this.text += node.options[spinIndex(this.hash, node.ordinal, node.options.length, this.stream)];
           break;
         case 'condition': {
           if (filled(this.value(node.ref)) !== node.unless) this.render(node.then);
