@@ -29,6 +29,11 @@ export const ERROR_CODES = {
   },
   // 400: invalid input
   validation_failed: { status: 400, meaning: 'One or more fields are missing or invalid; details.fields lists the problems per field.' },
+  template_invalid: {
+    status: 400,
+    meaning:
+      'A template has a broken {{#if}}, {{#unless}}, {{else}} or closing tag (unknown, unbalanced or nested deeper than 3); details say where (position, variant and field of a step, or the field) and at which character.',
+  },
   q_too_short: { status: 400, meaning: 'The search text q is shorter than the minimum length.' },
   too_many_fields: { status: 400, meaning: 'The change would leave a lead with more custom fields than allowed.' },
   invalid_range: { status: 400, meaning: 'The report date range is reversed or longer than allowed.' },

@@ -20,6 +20,7 @@ import { sendingModule } from './sending';
 import { stepsModule } from './steps';
 import { subsequencesModule } from './subsequences';
 import { tasksModule } from './tasks';
+import { templatesModule } from './templates';
 import { verificationModule } from './verification';
 import { webhooksModule } from './webhooks';
 
@@ -28,6 +29,7 @@ export const appModules: readonly AppModule[] = [
   inboxesModule,
   campaignsModule,
   subsequencesModule,
+  templatesModule,
   stepsModule,
   leadsModule,
   columnsModule,

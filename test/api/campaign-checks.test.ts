@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/clock';
 import { Secrets } from '../../src/crypto';
 import { composeParts } from '../../src/modules/sending/render/compose';
-import { leadValue } from '../../src/modules/sending/render/merge';
+import { leadValue } from '../../src/modules/templates/field-names';
+import { spinSeed } from '../../src/modules/templates/spin';
 import { expectError, signUp, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { createInbox } from '../support/factories/inbox.factory';
@@ -123,6 +124,7 @@ describe('POST /campaigns/:id/preview', () => {
       inbox: { email: sender.email, fromName: 'Sam Lee', signature: 'Sam Lee\nSender Inc' },
       campaign: { openTracking: false, clickTracking: false, textOnly: false, unsubHeader: true, cc: null, bcc: null },
       variant: steps[0]!,
+      seed: spinSeed(first!.id, { position: 1, variant: 1 }),
       thread: null,
       publicUrl: 'https://t.example.com',
       secrets: new Secrets('x'),

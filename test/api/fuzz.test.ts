@@ -304,6 +304,43 @@ describe('pathological templates and nested bodies', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  // decisions.md §11 and §10: the block tags and RANDOM, and their misuse (opens never closed, nesting far
+  // past 3, stray elses and closes, unbalanced braces, 50,000 `{{#if a}}`, a RANDOM of 100,000 options),
+  // each at the largest size in every field that holds a template (a subject, body, template or task
+  // text): never a 5xx, and where the text is refused for a broken tag, 400 template_invalid with the
+  // offset of a `{{` of it.
+  it('never answers 5xx to conditions and RANDOM gone wrong in any template field, and refuses broken tags with template_invalid', async () => {
+    const blockFamilies = Object.entries(pathologicalTemplates).filter(([name]) => /if|else|RANDOM|braces|conditions/.test(name));
+    expect(blockFamilies.length).toBeGreaterThanOrEqual(8);
+    const TEMPLATE_FIELDS = new Set(['subject', 'body', 'template', 'text']);
+    const problems: string[] = [];
+    let tried = 0;
+    let invalid = 0;
+    for (const op of operations(doc)) {
+      const schema = op.requestBody?.content['application/json']?.schema;
+      if (!schema) continue;
+      for (const field of textFields(schema).filter((f) => TEMPLATE_FIELDS.has(String(f.path[f.path.length - 1])))) {
+        for (const [, make] of blockFamilies) {
+          const text = make(field.max);
+          const res = await client.request(op.method.toUpperCase(), pathFor(op), JSON.stringify(withText(sample(schema), schema, field.path, text)), {
+            'content-type': 'application/json',
+          });
+          tried++;
+          const found = checker.check(op, res.status, res.body);
+          if (res.status >= 500 || found.length) problems.push(`${op.method.toUpperCase()} ${op.path} ${field.path.join('.')} → ${res.status} ${found.join('; ')}`);
+          if (res.body?.error?.code === 'template_invalid') {
+            invalid++;
+            const at = res.body.error.details?.at;
+            if (typeof at !== 'number' || !text.startsWith('{{', at)) problems.push(`${op.method.toUpperCase()} ${op.path} ${field.path.join('.')}: template_invalid at ${at}`);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(40);
+    expect(invalid).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
   it('refuses a body nested 5,000 deep on every operation with 400 validation_failed, whether it takes a body or not', async () => {
     const problems: string[] = [];
     for (const op of operations(doc)) {

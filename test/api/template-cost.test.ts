@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { TEMPLATE_MAX } from '../../src/modules/columns/columns.inputs';
 import { MAX_ANSWER } from '../../src/modules/replies/replies.inputs';
 import { MAX_BODY_CHARS } from '../../src/modules/steps/step-rules';
+import { firstTemplateError } from '../../src/modules/templates/template-parse';
 import * as ops from '../graphql/generated';
-import { Client, signUp, type Account } from '../support/client';
+import { Client, expectError, signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
 import { REPORTED_TEMPLATE, pathologicalTemplates } from '../support/pathological';
 import { startTestService } from '../support/service';
@@ -93,13 +94,16 @@ describe('a column template of `{{` and blanks', () => {
 });
 
 describe('step bodies and saved replies of the largest size', () => {
-  it.each(Object.keys(pathologicalTemplates))('saves and previews a step body of %s', async (family) => {
+  it.each(Object.keys(pathologicalTemplates))('saves (or refuses, template_invalid) and previews a step body of %s', async (family) => {
     const body = pathologicalTemplates[family as keyof typeof pathologicalTemplates](MAX_BODY_CHARS);
     await whileHealthAnswers(async () => {
       const steps = await me.client.put(`/campaigns/${campaignId}/steps`, [
         { position: 1, wait_minutes: 0, variants: [{ subject: `Hi {{company}} ${REPORTED_TEMPLATE}`.slice(0, 998), body }] },
       ]);
-      expect(steps.status).toBe(200);
+      // decisions.md §11: a body with a broken block tag is refused, at the tag; the rest is saved.
+      const broken = firstTemplateError(body);
+      if (broken) expect(expectError(steps, 400, 'template_invalid').details).toEqual({ position: 1, variant: 1, field: 'body', at: broken.at });
+      else expect(steps.status).toBe(200);
       const preview = await me.client.post(`/campaigns/${campaignId}/preview`, { lead_id: leadId });
       expect(preview.status).toBe(200);
       expect(preview.body.steps).toHaveLength(1);

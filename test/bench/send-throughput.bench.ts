@@ -77,6 +77,7 @@ export async function main() {
       inbox: { email: 'sender@acme.example', fromName: 'Sam', signature: null },
       campaign: { openTracking: true, clickTracking: true, textOnly: false, unsubHeader: true, cc: null, bcc: null },
       variant: { subject: 'A short note', body },
+      seed: 'bench',
       thread: null,
       publicUrl: 'https://links.example.test',
       secrets: service.deps.secrets,

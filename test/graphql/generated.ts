@@ -1610,7 +1610,7 @@ export type PreviewLead = {
 /** Why the preview differs from a real send. */
 export type PreviewNote = {
   __typename?: 'PreviewNote';
-  /** no_lead (rendered from vars alone) or no_inbox (sender fields blank, no signature, no From) */
+  /** no_lead (rendered from vars alone), no_inbox (sender fields blank, no signature, no From) or template_invalid (a broken {{#if}}/{{else}}/{{/if}} tag, shown as written; saving it is refused) */
   code: Scalars['String']['output'];
   text: Scalars['String']['output'];
 };

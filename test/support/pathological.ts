@@ -17,6 +17,16 @@ export const pathologicalTemplates = {
   'closing braces only': (size: number) => fill('', '}', size),
   'fields back to back': (size: number) => fill('', '{{ a | x }}', size),
   'blank fields broken by line breaks': (size: number) => fill('', '{{   \n', size),
+  // The block tags, RANDOM and their misuse (decisions.md §11): opens never closed, nesting far past 3,
+  // stray elses and closes, braces that never balance, a RANDOM of 100,000 options.
+  '{{#if a}} again and again': (size: number) => fill('', '{{#if a}}', size),
+  'conditions nested deep, then closed': (size: number) => fill('', '{{#if a}}', Math.floor(size / 2)) + fill('', '{{/if}}', size - Math.floor(size / 2)),
+  'an unclosed {{#if and blanks': (size: number) => fill('{{#if', ' ', size),
+  'elses and closes with no block': (size: number) => fill('', '{{else}}{{/if}}{{/unless}}', size),
+  'unbalanced braces': (size: number) => fill('', '{{{a}}}}}{{#', size),
+  'conditions back to back': (size: number) => fill('', '{{#unless a}}x{{else}}{{a}}{{/unless}}', size),
+  'a RANDOM of empty options': (size: number) => fill('{{RANDOM', '|', size - 2) + '}}',
+  'RANDOMs back to back': (size: number) => fill('', '{{RANDOM|a|b}}', size),
 } satisfies Record<string, (size: number) => string>;
 
 /** The report's column template: `{{` followed by 4,000 spaces (25 s in the old expression). */

@@ -107,3 +107,46 @@ it('lists findings in the order of the table, each with a message', () => {
   expect(all.map((f) => f.code)).toEqual(['spam_words', 'links', 'capitals', 'exclamation', 'long_body', 'images', 'no_opt_out']);
   for (const f of all) expect(f.message).toEqual(expect.any(String));
 });
+
+// decisions.md §11: conditions and RANDOM give one template several texts. Words are looked for in every
+// branch and option; counts and lengths are of the longest text it can render; the opt-out must be in
+// every text it can render.
+describe('conditions and RANDOM', () => {
+  it('finds a spam word, capitals or an image inside any branch or option', () => {
+    expect(finding('s', '{{#if company}}Hi{{else}}Act now{{/if}}', 'spam_words')?.terms).toEqual(['act now']);
+    expect(finding('s', '{{#unless a}}{{#if b}}ok{{else}}100% free{{/if}}{{/unless}}', 'spam_words')?.terms).toEqual(['100% free']);
+    expect(finding('{{RANDOM | Hello | Act now }}', 'x', 'spam_words')?.terms).toEqual(['act now']);
+    expect(finding('{{#if a}}A HUGE deal{{/if}}', 'x', 'capitals')?.terms).toEqual(['HUGE']);
+    expect(finding('s', '{{#if a}}<img src="x.png">{{/if}}', 'images')?.terms).toEqual(['<img src="x.png">']);
+  });
+
+  it('does not join words across branches, options or tags into a phrase', () => {
+    expect(spamTerms('act{{#if a}} now{{/if}}')).toEqual([]);
+    expect(spamTerms('{{RANDOM|act|go}} now')).toEqual([]);
+    expect(spamTerms('{{RANDOM|act now|go}}')).toEqual(['act now']);
+  });
+
+  it('counts links and exclamation marks in the longest text one email can be, not across exclusive branches', () => {
+    expect(codes('s', '{{#if a}}https://a.test https://b.test{{else}}https://c.test{{/if}}')).toEqual([]);
+    expect(finding('s', '{{#if a}}https://a.test https://b.test{{else}}x{{/if}} https://c.test', 'links')?.terms).toHaveLength(3);
+    expect(codes('s', '{{#if a}}Great!{{else}}Fine!{{/if}}')).toEqual([]);
+    expect(codes('{{RANDOM|Hi|Hello!}}', 'x')).toEqual(['exclamation']);
+  });
+
+  it('measures the subject and body by their longest branch and option, merge fields by name', () => {
+    const long = 'x'.repeat(MAX_SUBJECT_CHARS);
+    expect(codes(`{{#if a}}${long}{{else}}short{{/if}}`, 'x')).toEqual([]);
+    expect(codes(`{{#if a}}${long}{{/if}} {{b}}`, 'x')).toEqual(['long_subject']);
+    expect(codes(`{{RANDOM|${long}1|a}}`, 'x')).toEqual(['long_subject']);
+    const words = 'w '.repeat(MAX_BODY_WORDS);
+    expect(codes('s', `{{#if a}}${words}{{else}}${words}{{/if}}`)).toEqual([]);
+    expect(codes('s', `{{#if a}}${words}{{/if}}{{RANDOM|one more|x}}`)).toEqual(['long_body']);
+  });
+
+  it('needs the opt-out in every text the body can render', () => {
+    const off = { unsubHeader: false };
+    expect(codes('s', '{{#if a}}{{unsubscribe}}{{/if}}', off)).toEqual(['no_opt_out']);
+    expect(codes('s', '{{#if a}}Stop: {{unsubscribe}}{{else}}Opt out: {{ Unsubscribe }}{{/if}}', off)).toEqual([]);
+    expect(codes('s', '{{#if a}}x{{/if}} {{unsubscribe}}', off)).toEqual([]);
+  });
+});

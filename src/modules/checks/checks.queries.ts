@@ -2,17 +2,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
+import { fieldKey } from '../templates/field-names';
 
 /** The leads merge-check counts: the campaign's that may still get an email of it (still in the sequence). */
 const REACHABLE_LEADS = `l.campaign_id = ? and l.workspace_id = ? and ${inSequenceSql('l')}`;
 
 /**
- * The rule of merge.ts leadValue + renderTemplate, per lead row `l` and name N: the field of exactly
- * that name when the lead has one, else the first field (in the stored jsonb order, which is the order
- * JSON.parse gives merge.ts) whose name matches ignoring case; blank when there is none, it is null, or
- * it holds only whitespace.
+ * The rule of templates/field-names.ts leadValue + templates/render.ts, per lead row `l` and name N: the
+ * field of exactly that name when the lead has one, else the first field (in the stored jsonb order,
+ * which is the order JSON.parse gives the renderer) whose name is the same ignoring case, spaces,
+ * underscores and hyphens (fieldKey); blank when there is none, it is null, or it holds only whitespace.
  *
- * Plan note: finding a field by name ignoring case means walking a lead's fields, far too slow per lead
+ * Plan note: finding a field by a loose name means walking a lead's fields, far too slow per lead
  * (5 s for five fields over 90,000 leads), and so was reading the keys of every lead to learn which other
  * spellings occur (a second pass as long as the count). The other spellings come instead from
  * lead_field_name, the workspace's names kept by triggers (lead-field-name.entity.ts), and the count is
@@ -24,8 +25,8 @@ const blankValue = (value: string) => `not coalesce((${value}) ~ '\\S', false)`;
 
 /** SQL: whether the lead row `l` renders field `name` blank. With other spellings of the name among the
  *  workspace's field names, a lead without the name as written falls back to the first of them it has in
- *  the stored jsonb order (shorter keys first, then bytewise, which is the order JSON.parse gives
- *  merge.ts), as a chain of key tests. jsonb_exists rather than the `?` operator, which the driver would
+ *  the stored jsonb order (shorter keys first, then bytewise, which is the order JSON.parse gives the
+ *  renderer), as a chain of key tests. jsonb_exists rather than the `?` operator, which the driver would
  *  read as a placeholder. vars hold text values, so a key is absent exactly when ->> gives null. */
 function blankInLead(name: string, variants: readonly string[], params: unknown[]): string {
   params.push(name);
@@ -39,12 +40,19 @@ function blankInLead(name: string, variants: readonly string[], params: unknown[
   return `case when jsonb_exists(l.vars, ?::text) then ${blankValue('l.vars ->> ?::text')} else ${blankValue(`case ${chain.join(' ')} end`)} end`;
 }
 
-/** Per name, the other spellings (same name ignoring case) among the workspace's lead field names. The
- *  comparison is JavaScript's toLowerCase, as in merge.ts, not PostgreSQL's lower(), which under the
+/** Per name, the other spellings (the same fieldKey) among the workspace's lead field names. The
+ *  comparison is field-names.ts's own (JavaScript's toLowerCase), not PostgreSQL's lower(), which under the
  *  database's collation may leave letters outside ASCII as they are; a workspace has a few hundred names. */
-async function caseVariants(em: EntityManager, workspaceId: string, names: readonly string[]): Promise<Map<string, string[]>> {
+async function otherSpellings(em: EntityManager, workspaceId: string, names: readonly string[]): Promise<Map<string, string[]>> {
   const all = (await sql(em, `select name from lead_field_name where workspace_id = ?`, [workspaceId])).map((r) => String(r.name));
-  return new Map(names.map((name) => [name, all.filter((k) => k !== name && k.toLowerCase() === name.toLowerCase())]));
+  const byKey = new Map<string, string[]>();
+  for (const k of all) {
+    const key = fieldKey(k);
+    const spellings = byKey.get(key);
+    if (spellings) spellings.push(k);
+    else byKey.set(key, [k]);
+  }
+  return new Map(names.map((name) => [name, (byKey.get(fieldKey(name)) ?? []).filter((k) => k !== name)]));
 }
 
 export interface BlankCounts {
@@ -75,7 +83,7 @@ function blankLeadFieldsStatement(
  * names, then one pass over the leads.
  */
 export async function countBlankLeadFields(em: EntityManager, workspaceId: string, campaignId: string, names: readonly string[]): Promise<BlankCounts> {
-  const counting = blankLeadFieldsStatement(workspaceId, campaignId, names, await caseVariants(em, workspaceId, names));
+  const counting = blankLeadFieldsStatement(workspaceId, campaignId, names, await otherSpellings(em, workspaceId, names));
   const [row] = await sql(em, counting.sql, counting.params);
   return { total: Number(row?.total ?? 0), blank: names.map((_, i) => Number(row?.[`b${i}`] ?? 0)) };
 }

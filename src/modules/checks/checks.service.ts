@@ -9,7 +9,10 @@ import { Lead } from '../leads/lead.entity';
 import { chooseVariant } from '../sending/engine/variants';
 import { renderEmailText } from '../sending/render/compose';
 import { oneLine } from '../sending/render/headers';
-import { mergeFieldsOf } from '../sending/render/merge';
+import { fieldKey } from '../templates/field-names';
+import { spinSeed } from '../templates/spin';
+import { mergeFieldsOf } from '../templates/template-fields';
+import { firstTemplateError, templateErrorText } from '../templates/template-parse';
 import { Step, type Variant } from '../steps/step.entity';
 import { countBlankLeadFields } from './checks.queries';
 import type { PreviewInput } from './checks.inputs';
@@ -55,27 +58,37 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
   const inboxes = await campaignInboxes(campaign);
   const inbox = inboxes.find((i) => i.status === 'active') ?? inboxes[0] ?? null;
 
-  let variants: { subject: string; body: string }[];
-  if (input.steps) variants = input.steps;
+  // Each email with its place: RANDOM draws as the send will (the step's position and the variant the
+  // lead gets; steps sent in the request are positions 1, 2, … with variant 1).
+  let variants: { position: number; variant: number; text: { subject: string; body: string } }[];
+  if (input.steps) variants = input.steps.map((text, i) => ({ position: i + 1, variant: 1, text }));
   else {
     const steps = (await campaignSteps(ctx, campaign)).filter((s) => !s.task && s.variants.length);
     variants = steps.flatMap((s) => {
       const n = chooseVariant(s.variants, lead?.variant ?? null, [], { metric: null, after: 0 });
-      return n === null ? [] : [s.variants[n - 1]];
+      return n === null ? [] : [{ position: s.position, variant: n, text: s.variants[n - 1] }];
     });
     if (!variants.length) throw new AppError('no_steps', 'The campaign has no email step to preview; send "steps": [{subject, body}] to preview text before saving it.');
   }
 
   const vars = { ...(lead?.vars ?? {}), ...(input.vars ?? {}) };
   let thread: { subject: string } | null = null;
-  const steps = variants.map((variant) => {
-    const r = renderEmailText({ vars, inbox, variant, thread, unsubscribeUrl: PREVIEW_UNSUBSCRIBE });
+  const steps = variants.map(({ position, variant, text }) => {
+    const seed = spinSeed(lead?.id ?? null, { position, variant });
+    const r = renderEmailText({ vars, inbox, variant: text, thread, unsubscribeUrl: PREVIEW_UNSUBSCRIBE, seed });
     // Follow-ups with a blank subject answer in the thread of the first email rendered.
     thread ??= { subject: r.subject };
     return { subject: r.subject, text: r.text, blanks: r.blanks.map((b) => ({ field: b.field, source: b.source === 'sender' ? 'inbox' : 'lead' })) };
   });
 
   const notes: PreviewNoteView[] = [];
+  // decisions.md §11: a broken block tag is shown as written; saving such a text is refused.
+  variants.forEach(({ text }, i) => {
+    for (const field of ['subject', 'body'] as const) {
+      const error = firstTemplateError(text[field]);
+      if (error) notes.push({ code: 'template_invalid', text: `Email ${i + 1}, ${field}: ${templateErrorText(error)}; it is shown as written, and saving it is refused.` });
+    }
+  });
   if (!lead) notes.push({ code: 'no_lead', text: 'The campaign has no leads yet: lead fields come from vars alone (missing ones render blank or as their fallback).' });
   if (!inbox)
     notes.push({ code: 'no_inbox', text: 'The campaign has no inbox: sender fields render blank, no signature is added and there is no From; add one with PATCH mailbox_ids.' });
@@ -86,7 +99,8 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
 
 /**
  * Every merge field an enabled variant of an email step uses without a fallback (subject or body; a
- * follow-up's blank subject uses none), with how many leads still in the sequence would get a blank
+ * follow-up's blank subject uses none; a field inside a condition on that very field is left out, as it
+ * never renders blank), with how many leads still in the sequence would get a blank
  * (one SQL pass, checks.queries.ts), or for sender fields how many of the campaign's inboxes have no
  * from name. Fields that no lead or inbox leaves blank are not listed: [] means none.
  */
@@ -94,11 +108,13 @@ export async function mergeCheck(ctx: AuthedCtx, campaignId: string): Promise<Me
   const campaign = await loadCampaign(ctx, campaignId);
   const used = new Map<string, { field: string; source: 'lead' | 'inbox'; steps: { position: number; variant: number }[] }>();
   for (const { position, variant, v } of enabledVariantsOf(await campaignSteps(ctx, campaign))) {
-    for (const f of mergeFieldsOf(`${v.subject}\n${v.body}`)) {
-      if (f.fallback !== null || f.source === 'unsubscribe') continue;
+    for (const f of [...mergeFieldsOf(v.subject), ...mergeFieldsOf(v.body)]) {
+      // decisions.md §11: a field inside a branch that guards it never renders blank.
+      if (f.fallback !== null || f.source === 'unsubscribe' || f.guarded) continue;
       const source = f.source === 'sender' ? 'inbox' : 'lead';
-      // Sender fields are matched ignoring case (merge.ts); lead fields exactly first, so by name.
-      const key = source === 'inbox' ? `inbox:${f.field.toLowerCase()}` : `lead:${f.field}`;
+      // Sender fields are reserved names, one value whatever the spelling (templates/field-names.ts); lead
+      // fields are found exactly first, so they are counted by the name as written.
+      const key = source === 'inbox' ? `inbox:${fieldKey(f.field)}` : `lead:${f.field}`;
       const entry = used.get(key) ?? { field: f.field, source, steps: [] };
       if (!entry.steps.some((s) => s.position === position && s.variant === variant)) entry.steps.push({ position, variant });
       used.set(key, entry);

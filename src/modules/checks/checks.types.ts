@@ -23,7 +23,11 @@ export class PreviewStepView {
 
 @ObjectType('PreviewNote', { description: 'Why the preview differs from a real send.' })
 export class PreviewNoteView {
-  @Field({ description: 'no_lead (rendered from vars alone) or no_inbox (sender fields blank, no signature, no From)' }) code!: string;
+  @Field({
+    description:
+      'no_lead (rendered from vars alone), no_inbox (sender fields blank, no signature, no From) or template_invalid (a broken {{#if}}/{{else}}/{{/if}} tag, shown as written; saving it is refused)',
+  })
+  code!: string;
   @Field() text!: string;
 }
 

@@ -2,6 +2,9 @@
 // that content filters and readers react to. Pure functions of the variant's template and the
 // campaign's unsubscribe header; they never stop a campaign. Merge fields are judged as written (a
 // `{{firstName}}` is neither shouting nor a spam word), except that `{{unsubscribe}}` is the opt-out.
+// Conditions and RANDOM (decisions.md §11) give one template several texts (templates/template-text.ts):
+// words are looked for in every branch and option (a spam word inside a branch still counts); counts and
+// lengths are of the longest text it can render; the opt-out must be in every text it can render.
 //
 // | code          | warns when                                                                          |
 // |---------------|-------------------------------------------------------------------------------------|
@@ -14,7 +17,8 @@
 // | long_body     | a body over 200 words                                                                |
 // | images        | an <img> tag, a Markdown image or a link to an image file (terms: the images)       |
 // | no_opt_out    | no {{unsubscribe}} in the body and the campaign's unsubscribe header is off         |
-import { mergeFieldsOf } from '../sending/render/merge';
+import { templateOf, type FieldNode, type ParsedTemplate } from '../templates/template-parse';
+import { alwaysHasField, everyText, longestText } from '../templates/template-text';
 import { SPAM_WORDS } from './spam-words';
 
 export type CopyCode = 'spam_words' | 'links' | 'capitals' | 'exclamation' | 'long_subject' | 'long_body' | 'images' | 'no_opt_out';
@@ -37,15 +41,20 @@ const PHRASES = [...new Set(Object.values(SPAM_WORDS).flat())].sort((a, b) => b.
 const SPAM_RE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${PHRASES.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 const CANONICAL = new Map(PHRASES.map((p) => [p.toLocaleLowerCase(), p]));
 
-const FIELD_RE = /\{\{[^{}]*\}\}/g;
-/** The template with every merge field replaced by its bare name (for counting and shouting). */
-const withoutFields = (s: string) => s.replace(FIELD_RE, (m) => mergeFieldsOf(m)[0]?.field ?? m);
-/** The template with merge fields removed (their names are not the writer's words). */
-const wordsOnly = (s: string) => s.replace(FIELD_RE, ' ');
+type Template = string | ParsedTemplate;
+const parsed = (t: Template) => (typeof t === 'string' ? templateOf(t) : t);
+const asSpace = () => ' ';
+const byName = (f: FieldNode) => f.name || f.raw;
+/** Every word the template may send, merge fields left out (their names are not the writer's words). */
+const wordsOnly = (t: Template) => everyText(parsed(t), asSpace);
+/** The longest text it can render, merge fields left out (for counting). */
+const longestWords = (t: Template) => longestText(parsed(t), asSpace);
+/** The longest text it can render, each merge field as its bare name (for lengths). */
+const longestNamed = (t: Template) => longestText(parsed(t), byName);
 
-export function spamTerms(text: string): string[] {
+export function spamTerms(template: Template): string[] {
   const found = new Set<string>();
-  for (const m of wordsOnly(text).matchAll(SPAM_RE)) found.add(CANONICAL.get(m[0].toLocaleLowerCase()) ?? m[0].toLocaleLowerCase());
+  for (const m of wordsOnly(template).matchAll(SPAM_RE)) found.add(CANONICAL.get(m[0].toLocaleLowerCase()) ?? m[0].toLocaleLowerCase());
   return [...found];
 }
 
@@ -58,11 +67,12 @@ function withoutTrailingPunctuation(link: string): string {
   while (end > 0 && TRAILING_PUNCTUATION.has(link[end - 1]!)) end--;
   return link.slice(0, end);
 }
-export const linksOf = (text: string): string[] => [...wordsOnly(text).matchAll(LINK_RE)].map((m) => withoutTrailingPunctuation(m[0]));
+/** The links of the longest text the template can render. */
+export const linksOf = (template: Template): string[] => [...longestWords(template).matchAll(LINK_RE)].map((m) => withoutTrailingPunctuation(m[0]));
 
 const SHOUT_RE = /(?<![\p{L}\p{N}])\p{Lu}{4,}(?![\p{L}\p{N}])/gu;
-function shouting(text: string, minWords: number): string[] {
-  const plain = wordsOnly(text);
+function shouting(template: ParsedTemplate, minWords: number): string[] {
+  const plain = wordsOnly(template);
   const words = [...new Set([...plain.matchAll(SHOUT_RE)].map((m) => m[0]))];
   const letters = plain.match(/\p{L}/gu) ?? [];
   const capitals = plain.match(/\p{Lu}/gu) ?? [];
@@ -79,8 +89,8 @@ const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|bmp|svg)\b/gi;
 
 /** The images of a text in order: tags, Markdown images, and links up to an image file name in them (a
  *  link inside a tag or a Markdown image is part of it, as when one pattern matched all three). */
-function imagesOf(text: string): string[] {
-  const plain = wordsOnly(text);
+function imagesOf(template: ParsedTemplate): string[] {
+  const plain = wordsOnly(template);
   const found = [...plain.matchAll(IMAGE_RE)].map((m) => ({ at: m.index, text: m[0] }));
   for (const link of plain.matchAll(LINK_RE)) {
     // The longest start of the link ending in an image extension, as the old pattern's greedy match took.
@@ -104,9 +114,10 @@ const countOf = (text: string, ch: string) => text.split(ch).length - 1;
 /** Every warning for one variant, in the order of the table above. */
 export function checkCopy(variant: { subject: string; body: string }, campaign: { unsubHeader: boolean }): CopyFinding[] {
   const out: CopyFinding[] = [];
-  const { subject, body } = variant;
+  const subject = templateOf(variant.subject);
+  const body = templateOf(variant.body);
 
-  const spam = spamTerms(`${subject}\n${body}`);
+  const spam = [...new Set([...spamTerms(subject), ...spamTerms(body)])];
   if (spam.length) out.push({ code: 'spam_words', message: `Words spam filters watch for: ${spam.join(', ')}. Say it plainly in other words.`, terms: spam });
 
   const links = linksOf(body);
@@ -116,8 +127,8 @@ export function checkCopy(variant: { subject: string; body: string }, campaign: 
   const loud = [...new Set([...shouting(subject, 1), ...shouting(body, 3)])];
   if (loud.length) out.push({ code: 'capitals', message: `Words in capitals read as shouting: ${loud.join(', ')}. Write them in normal case.`, terms: loud });
 
-  const subjectMarks = countOf(wordsOnly(subject), '!');
-  const bodyMarks = countOf(wordsOnly(body), '!');
+  const subjectMarks = countOf(longestWords(subject), '!');
+  const bodyMarks = countOf(longestWords(body), '!');
   if (subjectMarks > 0 || bodyMarks > 1)
     out.push({
       code: 'exclamation',
@@ -125,17 +136,17 @@ export function checkCopy(variant: { subject: string; body: string }, campaign: 
       terms: [],
     });
 
-  const subjectLength = Array.from(withoutFields(subject).trim()).length;
+  const subjectLength = Array.from(longestNamed(subject).trim()).length;
   if (subjectLength > MAX_SUBJECT_CHARS)
     out.push({ code: 'long_subject', message: `The subject is ${subjectLength} characters; keep it under ${MAX_SUBJECT_CHARS} so it shows whole.`, terms: [] });
 
-  const words = withoutFields(body).split(/\s+/).filter(Boolean).length;
+  const words = longestNamed(body).split(/\s+/).filter(Boolean).length;
   if (words > MAX_BODY_WORDS) out.push({ code: 'long_body', message: `The body is ${words} words; cold emails under ${MAX_BODY_WORDS} get more replies.`, terms: [] });
 
   const images = [...new Set(imagesOf(body))];
   if (images.length) out.push({ code: 'images', message: 'Images in a cold email look like marketing mail and are often blocked; send plain text.', terms: images });
 
-  const optOut = mergeFieldsOf(body).some((f) => f.source === 'unsubscribe');
+  const optOut = alwaysHasField(body, (f) => f.ref.source === 'unsubscribe');
   if (!optOut && !campaign.unsubHeader)
     out.push({
       code: 'no_opt_out',

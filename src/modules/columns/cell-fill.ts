@@ -8,7 +8,9 @@ import { domainOf } from '../../email-address';
 import { AppError } from '../../errors';
 import type { ChatMessage } from '../../ports';
 import { charLength, cleanVarValue } from '../leads/lead-vars';
-import { leadValue, renderTemplate } from '../sending/render/merge';
+import { leadValue } from '../templates/field-names';
+import { renderTemplate } from '../templates/render';
+import { spinSeed } from '../templates/spin';
 import type { ColumnKind } from './column.entity';
 import { flagReason } from './flags';
 
@@ -160,7 +162,9 @@ const retryable = (err: AppError) =>
 
 export async function fillPrompt(deps: Pick<AppDeps, 'model'>, lead: CellLead, column: ColumnDef, opts: FillOptions): Promise<CellOutcome> {
   const template = column.template ?? '';
-  const { text: prompt, blanks } = renderTemplate(template, lead.vars, { unsubscribeUrl: '', sender: null });
+  // A column's name never changes: its RANDOMs draw the same for a lead in a preview and in every run.
+  const seed = spinSeed(lead.id, { kind: 'column', id: column.name });
+  const { text: prompt, blanks } = renderTemplate(template, lead.vars, { unsubscribeUrl: '', sender: null, seed });
   const missing = blanks.filter((b) => b.source === 'lead').map((b) => b.field);
   if (missing.length) return failed(`The lead has no ${missing.join(', ')}, which the prompt uses.`, prompt);
   const messages: ChatMessage[] = [

@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
+import { fieldKey } from '../templates/field-names';
 import type { Variant } from '../steps/step.entity';
 import type { CellStatus } from './column.entity';
 
@@ -35,12 +36,13 @@ export async function cellCounts(em: EntityManager, columnIds: readonly string[]
   return new Map(rows.map((r) => [String(r.column_id), { done: Number(r.done), failed: Number(r.failed), flagged: Number(r.flagged), edited: Number(r.edited) }]));
 }
 
-/** Whether a lead of the campaign has a field of this name, in any case (merge fields match either way,
- *  merge.ts, with JavaScript's toLowerCase). The spellings come from the workspace's field names
- *  (lead_field_name), so only leads are read that may hold one, and the first one found ends the read. */
+/** Whether a lead of the campaign has a field of this name in any spelling merge fields would match
+ *  (templates/field-names.ts: case, spaces, underscores and hyphens aside). The spellings come from the
+ *  workspace's field names (lead_field_name), so only leads are read that may hold one, and the first one
+ *  found ends the read. */
 export async function leadsHaveField(em: EntityManager, workspaceId: string, campaignId: string, name: string): Promise<boolean> {
   const names = (await sql(em, `select name from lead_field_name where workspace_id = ?`, [workspaceId])).map((r) => String(r.name));
-  const spellings = names.filter((k) => k.toLowerCase() === name.toLowerCase());
+  const spellings = names.filter((k) => fieldKey(k) === fieldKey(name));
   if (!spellings.length) return false;
   const rows = await sql(em, `select 1 from lead l where l.campaign_id = ? and jsonb_exists_any(l.vars, ?::text[]) limit 1`, [campaignId, textArray(spellings)]);
   return rows.length > 0;
@@ -223,15 +225,6 @@ export async function columnNames(em: EntityManager, campaignId: string): Promis
 export async function emailStepVariants(em: EntityManager, campaignId: string): Promise<Variant[][]> {
   const rows = await sql(em, `select variants from step where campaign_id = ? and task is null`, [campaignId]);
   return rows.map((r) => (r.variants as Variant[] | null) ?? []);
-}
-
-/**
- * Whether the campaign has a column whose name, lower-cased, is `name`.
- * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
- */
-export async function columnNameTaken(em: EntityManager, campaignId: string, name: string): Promise<boolean> {
-  const rows = await sql(em, `select 1 from lead_column where campaign_id = ? and lower(name) = ?`, [campaignId, name]);
-  return rows.length > 0;
 }
 
 /**

@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from '../leads/field-order';
 import { charLength, cleanVarValue, VAR_VALUE_MAX } from '../leads/lead-vars';
+import { fieldKey, isReservedName } from '../templates/field-names';
+import { checkTemplates } from '../templates/template-check';
 import { mapLimited } from '../../concurrency';
 import { DEFAULT_MAX_CHARS, fillCell, MAX_CHARS_LIMIT, RunStop, type CellOutcome, type ColumnDef } from './cell-fill';
 import { Column, type ColumnKind } from './column.entity';
@@ -16,7 +18,7 @@ import { CELL_LOOKUP_MAX } from './columns.inputs';
 import {
   cellCounts,
   cellsOf,
-  columnNameTaken,
+  columnNames,
   deleteColumnRow,
   firstLeads,
   isLeadOfCampaign,
@@ -38,9 +40,6 @@ import { callsUsed, capReached, reserveCall } from './monthly-cap';
 
 /** api.md Limits: a preview tries the column on five leads. */
 export const PREVIEW_LEADS = 5;
-
-// The merge renderer's reserved names win over lead fields (merge.ts): a column so named would never show.
-const RESERVED_NAMES = new Set(['unsubscribe', 'sendingaccountfirstname', 'sendingaccountname']);
 
 // decisions.md §1: with LLM_BASE_URL unset, prompt columns refuse with a clear 400.
 const modelNotConfigured = () =>
@@ -88,6 +87,8 @@ function checkTemplate(template: string | null): void {
   // api.md Columns: a prompt column needs template with at least one {{variable}}.
   if (template === null || !template.trim()) throw invalid('template', 'a prompt column needs a template');
   if (!templateFields(template).length) throw invalid('template', 'must contain at least one {{variable}} naming a lead field');
+  // decisions.md §11: a broken block tag refuses the template (details: {field: "template", at}).
+  checkTemplates([{ text: template, where: { field: 'template' }, label: 'The template' }]);
 }
 
 function checkRunning(c: Column): void {
@@ -110,11 +111,15 @@ export async function listColumns(ctx: AuthedCtx, campaignId: string): Promise<B
 export async function createColumn(ctx: AuthedCtx, campaignId: string, input: CreateBlockInput): Promise<BlockView> {
   const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
   const def = definition(input);
-  if (RESERVED_NAMES.has(def.name)) throw invalid('name', `${def.name} is a reserved merge field`);
+  // Reserved names win over lead fields (templates/field-names.ts): a column so named would never show.
+  if (isReservedName(def.name)) throw invalid('name', `${def.name} is a reserved merge field`);
   const taken = () =>
     new AppError('column_name_taken', `The leads of this campaign already have a field named ${def.name} (or a column fills it); pick another name.`, { name: def.name });
   // decisions.md §3: a column name a lead field already has is 400.
-  if ((await columnNameTaken(ctx.em, campaign.id, def.name)) || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
+  // Names compare as merge fields find them (decisions.md §11): `company_name` beside a column or lead
+  // field `companyName` would leave `{{company name}}` two fields to choose from.
+  const sameName = (n: string) => fieldKey(n) === fieldKey(def.name);
+  if ((await columnNames(ctx.em, campaign.id)).some(sameName) || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
   const column = ctx.em.create(Column, { workspace: ctx.actor.workspaceId, campaign, ...def });
   try {
     await ctx.em.persistAndFlush(column);

@@ -1,6 +1,7 @@
 // Why a prompt column's answer is flagged (decisions.md §7): kept in the cell's `review`, never written
 // to the lead. Pure functions of the answer, the template and the lead's fields.
-import { leadValue, mergeFieldsOf } from '../sending/render/merge';
+import { leadValue } from '../templates/field-names';
+import { mergeFieldsOf } from '../templates/template-fields';
 
 /** More than this many characters of a lead field repeated word for word flags the answer. */
 export const REPEAT_LIMIT = 40;

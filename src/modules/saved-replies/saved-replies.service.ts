@@ -12,6 +12,10 @@
 //   The body comes without the inbox signature, which the send adds.
 // - Subject: the saved one, filled; with none, for a reply `Re: <the reply's subject>` (what the answer
 //   is sent with), for a lead and an inbox null.
+// - Conditions and RANDOM work as in a step (templates/README.md). A RANDOM draws by the lead and the
+//   saved reply (a reply item without a lead: by the item), so one lead reads the same text every time.
+// - A subject or body with a broken block tag is refused on create and PATCH (decisions.md §11): 400
+//   template_invalid, `details: {field: "subject"|"body", at}` (a saved reply has no position or variant).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
@@ -20,6 +24,8 @@ import { Inbox, NOT_DELETED_FILTER } from '../inboxes/inbox.entity';
 import { Lead } from '../leads/lead.entity';
 import { ReplyItem } from '../replies/reply-item.entity';
 import { renderEmailText } from '../sending/render/compose';
+import { spinSeed } from '../templates/spin';
+import { checkTemplates } from '../templates/template-check';
 import { SAVED_REPLY_EXAMPLES, type SavedReplyExample } from './saved-reply-examples';
 import { SavedReply } from './saved-reply.entity';
 import type { CreateSavedReplyInput, RenderSavedReplyInput, UpdateSavedReplyInput } from './saved-replies.inputs';
@@ -45,6 +51,14 @@ async function flushNamed(ctx: AuthedCtx, name: string): Promise<void> {
 // "By name" as a person reads it (alpha, Mike, Zulu), whatever collation the database was created with.
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** decisions.md §11: template_invalid for a broken block tag in the subject or body being saved. */
+function checkSavedTemplates(input: { subject?: string | null; body?: string }): void {
+  const texts = [];
+  if (input.subject) texts.push({ text: input.subject, where: { field: 'subject' }, label: 'The subject' });
+  if (input.body !== undefined) texts.push({ text: input.body, where: { field: 'body' }, label: 'The body' });
+  checkTemplates(texts);
+}
+
 /** GET /saved-replies: the workspace's saved replies by name. */
 export async function listSavedReplies(ctx: AuthedCtx): Promise<SavedReplyView[]> {
   const rows = await ctx.em.find(SavedReply, {}, { orderBy: { id: 'asc' } });
@@ -59,6 +73,7 @@ export function savedReplyExamples(): SavedReplyExample[] {
 /** POST /saved-replies (201). */
 export async function createSavedReply(ctx: AuthedCtx, input: CreateSavedReplyInput): Promise<SavedReplyView> {
   const name = input.name.trim();
+  checkSavedTemplates(input);
   if (await ctx.em.count(SavedReply, { name })) throw nameTaken(name);
   const reply = ctx.em.create(SavedReply, { workspace: ctx.actor.workspaceId, name, subject: input.subject ?? null, body: input.body });
   ctx.em.persist(reply);
@@ -72,6 +87,7 @@ export async function updateSavedReply(ctx: AuthedCtx, id: string, input: Update
     const why = ['send name, subject or body'];
     throw new AppError('validation_failed', 'Send at least one of name, subject and body.', { fields: { name: why, subject: why, body: why } });
   }
+  checkSavedTemplates(input);
   const reply = await findOr404(ctx.em, SavedReply, id, 'Saved reply');
   if (input.name !== undefined) {
     const name = input.name.trim();
@@ -92,6 +108,8 @@ export async function deleteSavedReply(ctx: AuthedCtx, id: string): Promise<{ de
 }
 
 interface RenderTarget {
+  /** Whom RANDOM draws for: the lead, or the reply item when it has none. */
+  drawFor: string;
   vars: Readonly<Record<string, string>>;
   inbox: Pick<Inbox, 'fromName' | 'signature'>;
   /** The subject an answer in the thread takes when the saved reply has none. */
@@ -115,11 +133,11 @@ async function renderTarget(ctx: AuthedCtx, input: RenderSavedReplyInput): Promi
     const inbox = await ctx.em.findOne(Inbox, item.inbox.id, { filters: { [NOT_DELETED_FILTER]: false } });
     if (!inbox) throw notFound('Reply');
     const lead = item.lead ? await ctx.em.findOne(Lead, item.lead.id) : null;
-    return { vars: lead?.vars ?? {}, inbox, thread: { subject: item.subject } };
+    return { drawFor: lead?.id ?? `reply:${item.id}`, vars: lead?.vars ?? {}, inbox, thread: { subject: item.subject } };
   }
   const lead = await findOr404(ctx.em, Lead, input.leadId!, 'Lead');
   const inbox = await findOr404(ctx.em, Inbox, input.mailboxId!, 'Mailbox');
-  return { vars: lead.vars, inbox, thread: null };
+  return { drawFor: lead.id, vars: lead.vars, inbox, thread: null };
 }
 
 /** POST /saved-replies/:id/render: `{subject, body}` with merge fields filled; nothing sent. */
@@ -133,6 +151,7 @@ export async function renderSavedReply(ctx: AuthedCtx, id: string, input: Render
     variant: { subject: reply.subject ?? '', body: reply.body },
     thread: target.thread,
     unsubscribeUrl: UNSUBSCRIBE_KEPT,
+    seed: spinSeed(target.drawFor, { kind: 'saved-reply', id: reply.id }),
   });
   const noSubject = (reply.subject ?? '').trim() === '' && target.thread === null;
   return { subject: noSubject ? null : rendered.subject, body: rendered.body };

@@ -1,8 +1,11 @@
 import type { AppModule } from '../../app-module';
+import { contribute } from '../../extensions';
+import { LAUNCH_CHECKS } from '../campaigns/launch-check';
 import { SequenceTemplate } from './sequence-template.entity';
 import { Step } from './step.entity';
 import { StepsResolver } from './steps.resolver';
 import { stepRoutes } from './steps.routes';
+import { templatesLaunchCheck } from './templates-launch.check';
 
 export const stepsModule: AppModule = {
   name: 'steps',
@@ -10,4 +13,5 @@ export const stepsModule: AppModule = {
   entities: [Step, SequenceTemplate],
   resolvers: [StepsResolver],
   routes: stepRoutes,
+  contributes: [contribute(LAUNCH_CHECKS, templatesLaunchCheck)],
 };

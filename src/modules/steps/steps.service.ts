@@ -9,6 +9,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { lockViolations } from './sequence-lock';
 import { Step } from './step.entity';
 import { stepRuleErrors, type StepDraft } from './step-rules';
+import { checkStepTemplates } from './step-templates';
 import type { StepInput } from './steps.inputs';
 
 /** The caller's campaign, row-locked until the transaction of `em` ends (404 for others' ids). */
@@ -35,10 +36,12 @@ function draftOf(input: StepInput, current: Step | undefined): StepDraft {
 }
 
 /** 400 with the first broken rule's code; details.errors lists them all. A subsequence's sequence
- *  continues its parent's thread (step-rules.ts StepRuleOptions). */
+ *  continues its parent's thread (step-rules.ts StepRuleOptions). Then the texts' templates
+ *  (decisions.md §11): 400 template_invalid for the first broken tag. */
 export function checkStepRules(drafts: StepDraft[], campaign: Campaign): void {
   const errors = stepRuleErrors(drafts, { continuesThread: campaign.parentCampaign !== null });
   if (errors.length) throw new AppError(errors[0].code, errors[0].message, { errors });
+  checkStepTemplates(drafts);
 }
 
 const lockShape = (s: Step | StepDraft) => ({ id: s.id ?? null, position: s.position, isTask: s.task !== null, variantCount: s.variants.length });

@@ -9,6 +9,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { SequenceTemplate, type TemplateStep } from './sequence-template.entity';
 import type { Step } from './step.entity';
 import type { StepDraft } from './step-rules';
+import { checkStepTemplates } from './step-templates';
 import { checkStepRules, lockCampaign, stepsOf, writeSteps } from './steps.service';
 import type { CreateSequenceTemplateInput } from './steps.inputs';
 
@@ -28,6 +29,8 @@ export async function createSequenceTemplate(ctx: AuthedCtx, input: CreateSequen
   const campaign = await findOr404(ctx.em, Campaign, input.campaignId, 'Campaign');
   const steps = await stepsOf(ctx.em, campaign);
   if (!steps.length) throw new AppError('no_steps', `Campaign "${campaign.name}" has no steps to save; add steps first.`);
+  // decisions.md §11: steps saved before templates were checked may hold a broken tag.
+  checkStepTemplates(steps);
   const name = input.name.trim();
   if (await ctx.em.count(SequenceTemplate, { name })) throw nameTaken(name);
   const template = ctx.em.create(SequenceTemplate, { workspace: ctx.actor.workspaceId, name, steps: steps.map(copyOf) });

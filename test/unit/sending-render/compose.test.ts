@@ -20,6 +20,7 @@ function input(over: Partial<Omit<ComposeInput, 'campaign'>> & { campaign?: Part
     inbox: { email: 'sam@sender.io', fromName: 'Sam Lee', signature: 'Sam Lee\nSender Inc' },
     campaign: { openTracking: false, clickTracking: false, textOnly: false, unsubHeader: true, cc: null, bcc: null, ...campaign },
     variant: { subject: 'Hi {{firstName}}', body: 'Hello {{firstName|there}},\n\nA question about {{company}}.\nThanks' },
+    seed: 'lead|step:1:1',
     thread: null,
     publicUrl,
     secrets,

@@ -10,6 +10,7 @@ import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
 import { isEnded } from '../../leads/lifecycle/lead-status';
 import { composeParts, type ComposedParts } from '../render/compose';
+import { spinSeed } from '../../templates/spin';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
 import type { EngineCampaign } from './load-state';
@@ -116,6 +117,8 @@ export function composeClaimed(
     inbox: to.inbox,
     campaign: to.campaign,
     variant,
+    // The same option of each RANDOM for a lead, step and variant on every render: preview, send, retry.
+    seed: step ? spinSeed(to.lead.id, { position: step.position, variant: send.variant ?? 1 }) : spinSeed(to.lead.id, { kind: 'one-off', id: send.id }),
     thread,
     publicUrl: deps.config.publicUrl,
     secrets: deps.secrets,

@@ -11,7 +11,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Extensions } from '../../../extensions';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
-import { renderTemplate } from '../render/merge';
+import { renderTemplate } from '../../templates/render';
+import { spinSeed } from '../../templates/spin';
 import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
 import { clearLeadNextDue, completeLeads, dueLeadRows, expireVerificationHolds, insertTask, leadClicks, setLeadsNextDue, skipLeadSteps, type EngineLead } from './due.queries';
 import type { EngineCampaign } from './load-state';
@@ -151,7 +152,7 @@ async function applyWrites(em: EntityManager, w: LeadWrites, now: Date, extensio
 
 /** Opens the task of a task step (once: unique per lead and step); the lead waits for its close. */
 async function openTask(em: EntityManager, campaign: EngineCampaign, lead: EngineLead, position: number, kind: string, text: string, dueAt: Date, now: Date) {
-  const rendered = renderTemplate(text, lead.vars, { unsubscribeUrl: '', sender: null }).text;
+  const rendered = renderTemplate(text, lead.vars, { unsubscribeUrl: '', sender: null, seed: spinSeed(lead.id, { position, variant: 0 }) }).text;
   const opened = await insertTask(em, {
     id: randomUUID(),
     createdAt: new Date(),

@@ -17,7 +17,7 @@ import { publicLink } from '../links/public-urls';
 import { LinkTokens } from '../links/tokens';
 import { listUnsubscribeHeaders, messageIdFor, oneLine, replySubject, threadHeaders } from './headers';
 import { normalizeNewlines, textToHtml } from './html';
-import { renderTemplate, type BlankField } from './merge';
+import { renderTemplate, type BlankField } from '../../templates/render';
 import { clickRewriter, openPixelHtml } from './tracking';
 
 export interface ComposeInput {
@@ -34,6 +34,8 @@ export interface ComposeInput {
     bcc: string | null;
   };
   variant: { subject: string; body: string };
+  /** Where the text's RANDOMs draw from (templates/spin.ts spinSeed: the lead and the step and variant). */
+  seed: string;
   /** The thread a follow-up belongs to: the first email's subject as sent and the Message-IDs of the
    *  earlier emails, oldest first. Used only when the variant's subject is blank. */
   thread: { subject: string; messageIds: readonly string[] } | null;
@@ -80,6 +82,8 @@ export interface RenderTextInput {
   vars: Readonly<Record<string, string>>;
   inbox: { fromName: string; signature: string | null } | null;
   variant: { subject: string; body: string };
+  /** Where the text's RANDOMs draw from (templates/spin.ts spinSeed); subject and body draw apart. */
+  seed: string;
   /** Only the first email's subject is read: a follow-up with a blank subject answers in its thread. */
   thread: { subject: string } | null;
   unsubscribeUrl: string;
@@ -103,12 +107,12 @@ export interface RenderedText {
  * campaign without one) renders sender fields blank and adds no signature.
  */
 export function renderEmailText(input: RenderTextInput): RenderedText {
-  const { vars, inbox, variant, thread, unsubscribeUrl } = input;
+  const { vars, inbox, variant, thread, unsubscribeUrl, seed } = input;
   const mergeOptions = { unsubscribeUrl, sender: inbox ? { fromName: inbox.fromName } : null };
   const inThread = thread !== null && variant.subject.trim() === '';
-  const renderedSubject = renderTemplate(variant.subject, vars, mergeOptions);
+  const renderedSubject = renderTemplate(variant.subject, vars, { ...mergeOptions, seed, stream: 1 });
   const subject = inThread ? replySubject(thread.subject) : oneLine(renderedSubject.text);
-  const renderedBody = renderTemplate(variant.body, vars, mergeOptions);
+  const renderedBody = renderTemplate(variant.body, vars, { ...mergeOptions, seed, stream: 2 });
   const body = tidyBody(renderedBody.text);
   const signature = inbox?.signature ? tidyBody(inbox.signature) : '';
   const text = signature ? `${body}\n\n${signature}` : body;
@@ -133,7 +137,7 @@ export function composeParts(input: ComposeInput): ComposedParts {
   const { sendId, lead, inbox, campaign, variant, thread, publicUrl } = input;
   const tokens = new LinkTokens(input.secrets);
   const unsubscribeUrl = publicLink(publicUrl, 'unsubscribe', tokens.sign('unsubscribe', { leadId: lead.id, sendId }));
-  const { subject, body, signature, text, blanks } = renderEmailText({ vars: lead.vars, inbox, variant, thread, unsubscribeUrl });
+  const { subject, body, signature, text, blanks } = renderEmailText({ vars: lead.vars, inbox, variant, thread, unsubscribeUrl, seed: input.seed });
 
   let html: string | null = null;
   let links: string[] = [];
