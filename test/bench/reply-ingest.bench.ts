@@ -39,7 +39,8 @@ const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 const messageIdOf = (n: number) => `<bench-${n}@acme.example>`;
 
 export async function main() {
-  const bench = await startBenchService('reply-ingest');
+  // The SMTP/IMAP peers are on loopback, which the mail-host guard refuses without ALLOW_PRIVATE_FETCH.
+  const bench = await startBenchService('reply-ingest', { env: { ALLOW_PRIVATE_FETCH: 'true' } });
   const { service, run } = bench;
   const imap = await startImapPeer({ users: { [USER]: PASSWORD } });
   try {

@@ -31,7 +31,8 @@ const NOW = new Date('2026-11-30T10:00:00.000Z'); // a Monday, inside the defaul
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 
 export async function main() {
-  const bench = await startBenchService('send', { env: { PUBLIC_URL: 'https://links.example.test' }, clock: { now: () => NOW } });
+  // The SMTP/IMAP peers are on loopback, which the mail-host guard refuses without ALLOW_PRIVATE_FETCH.
+  const bench = await startBenchService('send', { env: { PUBLIC_URL: 'https://links.example.test', ALLOW_PRIVATE_FETCH: 'true' }, clock: { now: () => NOW } });
   const { service, run } = bench;
   const sink = await startSinkThread();
   try {
