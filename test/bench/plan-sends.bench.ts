@@ -61,6 +61,7 @@ export function buildTick(dueLeads: number, campaigns = 500, inboxes = 1000): Pl
     provider: pick(PROVIDERS),
     isNew: rnd() < 0.4,
     dueAt: minutes(-rnd() * 3 * 1440),
+    mailboxId: null,
   }));
   return { leads, campaigns: campaignList, inboxes: inboxList };
 }

@@ -6,7 +6,7 @@ import { findOr404 } from '../../db/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type SendingStatus } from './schedule';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
-import { dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
+import { dueBySender, dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -35,11 +35,12 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
     leadTimezone: campaign.leadTimezone,
   };
   const holdSince = new Date(now.getTime() - HOLD_MS);
-  const [dueNow, dueToday, held, earliest] = await Promise.all([
+  const [dueNow, dueToday, held, earliest, bySender] = await Promise.all([
     dueNowGroups(ctx.em, scope, now, holdSince),
     dueTodayCounts(ctx.em, scope, endOfDay(campaign.timezone, now)),
     heldCounts(ctx.em, scope, now, holdSince),
     nextDueAtOf(ctx.em, scope),
+    dueBySender(ctx.em, scope, now, holdSince),
   ]);
   const status = explainSending(
     {
@@ -51,6 +52,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
       dueNow,
       dueToday,
       held,
+      dueBySender: bySender,
     },
     now,
   );

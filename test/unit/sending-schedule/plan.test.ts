@@ -38,6 +38,7 @@ const lead = (leadId: string, campaignId = 'c1', over: Partial<DueLead> = {}): D
   provider: null,
   isNew: false,
   dueAt: ago(10),
+  mailboxId: null,
   ...over,
 });
 const leads = (n: number, campaignId = 'c1', over: Partial<DueLead> = {}) =>
@@ -300,7 +301,7 @@ describe('provider matching', () => {
       inboxes: [inbox('ga', { provider: gmail }), inbox('ms', { provider: outlook, nextFreeAt: later(2) })],
       leads: [lead('f1', 'first'), lead('g1', 'c1', { provider: gmail })],
     };
-    expect(planSends(input, NOW)).toEqual({ sends: [{ leadId: 'f1', campaignId: 'first', inboxId: 'ga' }], providerHeld: [] });
+    expect(planSends(input, NOW)).toEqual({ sends: [{ leadId: 'f1', campaignId: 'first', inboxId: 'ga' }], providerHeld: [], senderWaiting: [] });
   });
 
   it('holds the lead while its provider inboxes are capped for the day', () => {

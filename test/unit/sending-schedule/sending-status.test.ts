@@ -23,6 +23,7 @@ const campaign = (over: Partial<StatusCampaign> = {}): StatusCampaign => ({
   ...over,
 });
 const inbox = (email: string, over: Partial<StatusInbox> = {}): StatusInbox => ({
+  id: email,
   email,
   domain: 'one.example',
   provider: null,
@@ -44,6 +45,7 @@ const state = (over: Partial<SendingState> = {}): SendingState => ({
   dueNow: [due(3)],
   dueToday: { followUps: 3, newLeads: 0 },
   held: { verification: 0, away: 0 },
+  dueBySender: [],
   ...over,
 });
 const explain = (over: Partial<SendingState> = {}, now = NOW) => explainSending(state(over), now);

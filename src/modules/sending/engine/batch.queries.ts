@@ -24,6 +24,7 @@ export async function blockedLeadIds(em: EntityManager, keys: readonly { lead: s
 export interface SentStepRow {
   leadId: string;
   position: number;
+  inboxId: string;
   subject: string;
   messageId: string;
 }
@@ -35,11 +36,17 @@ export interface SentStepRow {
 export async function sentStepRows(em: EntityManager, leadIds: readonly string[]): Promise<SentStepRow[]> {
   const rows = await sql(
     em,
-    `select lead_id, step_position, subject, message_id from send
+    `select lead_id, step_position, inbox_id, subject, message_id from send
         where lead_id = any(?::uuid[]) and kind = 'step' and status = 'sent' order by lead_id, step_position`,
     [pgArray(leadIds)],
   );
-  return rows.map((r) => ({ leadId: String(r.lead_id), position: Number(r.step_position), subject: String(r.subject ?? ''), messageId: String(r.message_id) }));
+  return rows.map((r) => ({
+    leadId: String(r.lead_id),
+    position: Number(r.step_position),
+    inboxId: String(r.inbox_id),
+    subject: String(r.subject ?? ''),
+    messageId: String(r.message_id),
+  }));
 }
 
 export interface ReplyThreadRow {

@@ -9,7 +9,8 @@ import type { InboxStatus } from '../../inboxes/inbox.entity';
 import type { RampSettings } from '../../inboxes/ramp';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
 import { capToday, dayKey, startOfDate, type PlanCampaign, type PlanInbox } from '../schedule';
-import { campaignInboxLinks, campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
+import { sendingInboxLinks } from '../../campaigns/sender-pool.queries';
+import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
 
 export interface EngineStep {
   id: string;
@@ -54,13 +55,14 @@ export interface EngineInbox extends PlanInbox, RampSettings {
 }
 
 /** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
- *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign
+ *  given, whatever they are), with steps and the inboxes they send from (their pool), and their sequence sends today in the campaign
  *  zone (queued and going ones included, so a limit cannot be overrun by mail still in the queue). */
 export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[], workspaceIds?: readonly string[]): Promise<EngineCampaign[]> {
   const rows = await campaignRows(em, ids, workspaceIds);
   if (!rows.length) return [];
   const campaignIds = rows.map((r) => r.id);
-  const [steps, links] = await Promise.all([stepRows(em, campaignIds), campaignInboxLinks(em, campaignIds)]);
+  // The pool is resolved here, at every tick (decisions.md §11 Sender pools): its own inboxes and the tagged ones.
+  const [steps, links] = await Promise.all([stepRows(em, campaignIds), sendingInboxLinks(em, campaignIds)]);
   const counts = await campaignSendsSince(
     em,
     rows.map((r) => ({ id: r.id, since: startOfDate(r.timezone, dayKey(r.timezone, now)).toISOString() })),

@@ -59,17 +59,24 @@ export interface QueuedSendRow {
 
 /**
  * Inserts the sends as queued rows, due `now`, in one statement; a row another dispatcher queued first
- * is skipped by the unique index send_lead_step_unique. Returns those that were new.
+ * is skipped by the unique index send_lead_step_unique. Returns those that were new. The same statement
+ * makes each new row's inbox its lead's own (lead.mailbox_id, decisions.md §11 "One sender per lead"):
+ * only for rows it inserted, so of two dispatchers planning one lead, the one whose row stands also
+ * names its sender, and no lead ever has two.
  * @allWorkspaces an insert for the dispatch tick's plan, each row carrying its campaign's workspace
  */
 export async function insertQueuedSends(em: EntityManager, sends: readonly QueuedSendRow[], now: Date): Promise<{ id: string; leadId: string }[]> {
   const inserted = await sql(
     em,
-    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
-     select x.id, ?, x.workspace_id, x.campaign_id, x.lead_id, x.inbox_id, 'step', x.position, x.variant, x.is_first, 'queued', x.message_id, ?, 0
-       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::int[], ?::boolean[], ?::text[])
-         as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
-     on conflict do nothing returning id, lead_id`,
+    `with queued as (
+       insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
+       select x.id, ?, x.workspace_id, x.campaign_id, x.lead_id, x.inbox_id, 'step', x.position, x.variant, x.is_first, 'queued', x.message_id, ?, 0
+         from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::int[], ?::boolean[], ?::text[])
+           as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
+       on conflict do nothing returning id, lead_id, inbox_id),
+     sender as (
+       update lead l set mailbox_id = q.inbox_id from queued q where l.id = q.lead_id and l.mailbox_id is distinct from q.inbox_id)
+     select id, lead_id from queued`,
     [
       now,
       now,

@@ -12,6 +12,10 @@
 // - Inside a campaign: follow-ups before new leads, so started sequences finish (prioritizeNew turns this
 //   round); then the longest-due lead first, then by id. When the new-leads limit is reached, new leads
 //   wait and follow-ups still go.
+// - One sender per lead (sender.ts): a lead that has had an email goes only from its own inbox, while
+//   that inbox is in the campaign's pool; when it cannot send now (not ready, used this tick, out of
+//   domain room) the lead waits (senderWaiting) and the next lead is tried. Leads without one (first
+//   emails, or their inbox left the pool) take the rotation below.
 // - Inboxes rotate fairly: the campaign's free inbox that sent least today, then the one that sent
 //   longest ago, then by id. Spread over ticks this keeps every inbox within one send of the others.
 // - providerMatching: a lead on provider_a or provider_b goes only from an inbox on the same provider
@@ -19,10 +23,11 @@
 //   lead waits (provider_unmatched) and the next lead is tried. Leads on a provider none of the
 //   campaign's active inboxes share, and leads on other/none/unknown providers, go from any inbox.
 //   Matching is why the user turned the option on, so it is kept over volume; falling back only when
-//   no matching inbox exists means no lead waits forever.
+//   no matching inbox exists means no lead waits forever. A lead's own inbox wins over matching.
 // Cost: O(due leads · log) for sorting plus O(campaign inboxes); leads are looked at once each.
 import type { Provider } from '../../leads/lead.entity';
 import { domainDays, inboxReadiness, type DomainMember, type InboxDay } from './caps';
+import { nextSender } from './sender';
 
 export interface DueLead {
   leadId: string;
@@ -32,6 +37,8 @@ export interface DueLead {
   isNew: boolean;
   /** When its step became due (wait and holds over, window open); leads due later are ignored. */
   dueAt: Date;
+  /** The inbox that sends its sequence (lead.mailboxId); null before its first email. */
+  mailboxId: string | null;
 }
 
 export interface PlanCampaign {
@@ -44,6 +51,7 @@ export interface PlanCampaign {
   sentToday: number;
   /** First emails today, in the campaign zone. */
   newToday: number;
+  /** Its pool: the inboxes it sends from now, its own and the tagged ones (campaigns/sender-pool.queries.ts). */
   inboxIds: readonly string[];
 }
 
@@ -71,6 +79,8 @@ export interface Plan {
   sends: PlannedSend[];
   /** Leads passed over this tick to wait for an inbox on their provider. */
   providerHeld: string[];
+  /** Leads passed over this tick to wait for their own inbox (sender.ts). */
+  senderWaiting: string[];
 }
 
 const MATCHABLE: ReadonlySet<Provider> = new Set<Provider>(['provider_a', 'provider_b']);
@@ -108,6 +118,9 @@ interface Run {
   newRoom: number;
   anyInbox: InboxQueue;
   providerInbox: Map<Provider, InboxQueue>;
+  /** The campaign's pool, and its inboxes ready now by id. */
+  pool: ReadonlySet<string>;
+  ready: ReadonlyMap<string, PlanInbox>;
   headAt: number;
 }
 
@@ -141,7 +154,7 @@ export function planSends(input: PlanInput, now: Date): Plan {
       (a.campaign.id < b.campaign.id ? -1 : a.campaign.id > b.campaign.id ? 1 : 0),
   );
 
-  const plan: Plan = { sends: [], providerHeld: [] };
+  const plan: Plan = { sends: [], providerHeld: [], senderWaiting: [] };
   const used = new Set<string>();
   let turn = runs;
   while (turn.length > 0) {
@@ -161,7 +174,8 @@ function buildRun(
 ): Run | null {
   const ready: PlanInbox[] = [];
   const matchable = new Set<Provider>();
-  for (const id of new Set(campaign.inboxIds)) {
+  const pool = new Set(campaign.inboxIds);
+  for (const id of pool) {
     const inbox = inboxById.get(id);
     if (!inbox) continue;
     if (inbox.status === 'active' && inbox.provider && MATCHABLE.has(inbox.provider)) matchable.add(inbox.provider);
@@ -186,6 +200,8 @@ function buildRun(
     newRoom: campaign.maxNewLeadsPerDay === null ? Infinity : campaign.maxNewLeadsPerDay - campaign.newToday,
     anyInbox: new InboxQueue(ready),
     providerInbox,
+    pool,
+    ready: new Map(ready.map((inbox) => [inbox.id, inbox])),
     headAt,
   };
 }
@@ -199,13 +215,26 @@ function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string
     const queue = run.queues[q];
     while (run.positions[q] < queue.length) {
       const { lead } = queue[run.positions[q]];
-      const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
-      const inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
-      if (!inbox) {
-        // Only a provider queue can run dry while the campaign still has a free inbox.
-        plan.providerHeld.push(lead.leadId);
-        run.positions[q]++;
-        continue;
+      const sender = nextSender(lead, run.pool);
+      let inbox: PlanInbox | null;
+      if (sender.kind === 'own') {
+        // Its own inbox or none: one that cannot send now (or sent this tick) keeps the lead waiting.
+        const own = run.ready.get(sender.inboxId);
+        inbox = own && !used.has(own.id) && domainLeft.get(own.domain)! > 0 ? own : null;
+        if (!inbox) {
+          plan.senderWaiting.push(lead.leadId);
+          run.positions[q]++;
+          continue;
+        }
+      } else {
+        const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
+        inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
+        if (!inbox) {
+          // Only a provider queue can run dry while the campaign still has a free inbox.
+          plan.providerHeld.push(lead.leadId);
+          run.positions[q]++;
+          continue;
+        }
       }
       run.positions[q]++;
       used.add(inbox.id);
