@@ -78,6 +78,7 @@ const LEAD_KEYS = [
   'currentStep',
   'nextDueAt',
   'awayUntil',
+  'mailboxId',
   'createdAt',
   'sendZone',
 ].sort();
