@@ -25,7 +25,9 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   if (!campaign) throw new Error('campaign vanished');
   const inboxList = await loadInboxes(ctx.em, now, [campaign.workspaceId]);
   const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
-  const inboxes = inboxList.filter((i) => campaign.inboxIds.includes(i.id)).map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
+  // Its pool: its own inboxes and the tagged ones (decisions.md §11 Sender pools).
+  const pool = new Set(campaign.inboxIds);
+  const inboxes = inboxList.filter((i) => pool.has(i.id)).map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
 
   const scope = {
     campaignId,

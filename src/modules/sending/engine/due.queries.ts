@@ -94,16 +94,15 @@ export interface DueAsk {
  */
 export async function dueLeadRows(em: EntityManager, asked: readonly DueAsk[], now: Date): Promise<{ campaignId: string; lead: EngineLead }[]> {
   const notBusy = `(l.verification is null or l.verification <> 'invalid') and (not c.skip_risky or l.verification is null or l.verification <> 'risky')
-    and (l.mailbox_id is null or l.mailbox_id <> all(c.waiting))
+    and (l.mailbox_id is null or l.mailbox_id <> all(w.waiting))
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
   const rows = await sql(
     em,
-    // The asked campaigns materialized first: each one's waiting inboxes are parsed once, not per lead.
-    `with c as materialized (
-       select id, lim, new_before, new_ok, skip_risky, waiting::uuid[] as waiting
-         from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[], ?::text[]) as a(id, lim, new_before, new_ok, skip_risky, waiting))
-     select c.id as for_campaign, x.* from c
+    // Each campaign's waiting inboxes are parsed once (OFFSET 0 keeps the subquery from being pulled up
+    // into the lead scans, which would parse them per lead); a CTE doing the same cost more.
+    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[], ?::text[]) as c(id, lim, new_before, new_ok, skip_risky, waiting)
+     cross join lateral (select c.waiting::uuid[] as waiting offset 0) w
      cross join lateral (
        (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
          order by l.next_due_at, l.id limit c.lim)

@@ -67,14 +67,28 @@ export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly
     em,
     rows.map((r) => ({ id: r.id, since: startOfDate(r.timezone, dayKey(r.timezone, now)).toISOString() })),
   );
+  // Grouped once: a tag pool gives every campaign many links, and a scan per campaign would cost
+  // campaigns × links.
+  const pools = new Map<string, string[]>();
+  for (const l of links) {
+    const pool = pools.get(l.campaignId);
+    if (pool) pool.push(l.inboxId);
+    else pools.set(l.campaignId, [l.inboxId]);
+  }
+  const stepsOf = new Map<string, EngineStep[]>();
+  for (const { campaignId, ...step } of steps) {
+    const list = stepsOf.get(campaignId);
+    if (list) list.push(step);
+    else stepsOf.set(campaignId, [step]);
+  }
   return rows.map((r) => {
     const count = counts.get(r.id);
     return {
       ...r,
       sentToday: count?.sent ?? 0,
       newToday: count?.fresh ?? 0,
-      inboxIds: links.filter((l) => l.campaignId === r.id).map((l) => l.inboxId),
-      steps: steps.filter((s) => s.campaignId === r.id).map(({ campaignId: _, ...step }) => step),
+      inboxIds: pools.get(r.id) ?? [],
+      steps: stepsOf.get(r.id) ?? [],
     };
   });
 }
