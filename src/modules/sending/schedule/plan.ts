@@ -118,10 +118,15 @@ interface Run {
   newRoom: number;
   anyInbox: InboxQueue;
   providerInbox: Map<Provider, InboxQueue>;
-  /** The campaign's pool, and its inboxes ready now by id. */
+  /** The campaign's pool. */
   pool: ReadonlySet<string>;
-  ready: ReadonlyMap<string, PlanInbox>;
   headAt: number;
+}
+
+/** What every campaign's turn reads: each inbox by id, and those ready at the start of the tick. */
+interface Inboxes {
+  byId: ReadonlyMap<string, PlanInbox>;
+  ready: ReadonlySet<string>;
 }
 
 export function planSends(input: PlanInput, now: Date): Plan {
@@ -129,6 +134,10 @@ export function planSends(input: PlanInput, now: Date): Plan {
   const domainLeft = new Map<string, number>();
   for (const [domain, day] of domainDays(input.inboxes)) domainLeft.set(domain, day.left);
   const inboxById = new Map(input.inboxes.map((inbox) => [inbox.id, inbox]));
+  // Readiness depends on the inbox alone (its domain's room as the tick starts): judged once per inbox.
+  const ready = new Set<string>();
+  for (const inbox of input.inboxes) if (inboxReadiness(inbox, domainLeft.get(inbox.domain)!, now) === 'ready') ready.add(inbox.id);
+  const inboxes: Inboxes = { byId: inboxById, ready };
 
   const leadsByCampaign = new Map<string, { fresh: Queued[]; followUps: Queued[] }>();
   for (const c of input.campaigns) leadsByCampaign.set(c.id, { fresh: [], followUps: [] });
@@ -144,7 +153,7 @@ export function planSends(input: PlanInput, now: Date): Plan {
     const { fresh, followUps } = leadsByCampaign.get(campaign.id)!;
     const room = campaign.dailyLimit - campaign.sentToday;
     if (room <= 0 || fresh.length + followUps.length === 0) continue;
-    const run = buildRun(campaign, fresh, followUps, room, inboxById, domainLeft, now);
+    const run = buildRun(campaign, fresh, followUps, room, inboxes);
     if (run) runs.push(run);
   }
   runs.sort(
@@ -158,28 +167,20 @@ export function planSends(input: PlanInput, now: Date): Plan {
   const used = new Set<string>();
   let turn = runs;
   while (turn.length > 0) {
-    turn = turn.filter((run) => sendOne(run, plan, used, domainLeft));
+    turn = turn.filter((run) => sendOne(run, plan, used, domainLeft, inboxes));
   }
   return plan;
 }
 
-function buildRun(
-  campaign: PlanCampaign,
-  fresh: Queued[],
-  followUps: Queued[],
-  room: number,
-  inboxById: ReadonlyMap<string, PlanInbox>,
-  domainLeft: ReadonlyMap<string, number>,
-  now: Date,
-): Run | null {
+function buildRun(campaign: PlanCampaign, fresh: Queued[], followUps: Queued[], room: number, inboxes: Inboxes): Run | null {
   const ready: PlanInbox[] = [];
   const matchable = new Set<Provider>();
   const pool = new Set(campaign.inboxIds);
   for (const id of pool) {
-    const inbox = inboxById.get(id);
+    const inbox = inboxes.byId.get(id);
     if (!inbox) continue;
     if (inbox.status === 'active' && inbox.provider && MATCHABLE.has(inbox.provider)) matchable.add(inbox.provider);
-    if (inboxReadiness(inbox, domainLeft.get(inbox.domain)!, now) === 'ready') ready.push(inbox);
+    if (inboxes.ready.has(id)) ready.push(inbox);
   }
   if (ready.length === 0) return null;
   ready.sort((a, b) => a.sentToday - b.sentToday || (a.lastSentAt?.getTime() ?? -Infinity) - (b.lastSentAt?.getTime() ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -201,13 +202,12 @@ function buildRun(
     anyInbox: new InboxQueue(ready),
     providerInbox,
     pool,
-    ready: new Map(ready.map((inbox) => [inbox.id, inbox])),
     headAt,
   };
 }
 
 /** The run's next send, if it has one this tick; false when the campaign is done for the tick. */
-function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string, number>): boolean {
+function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string, number>, inboxes: Inboxes): boolean {
   // Nothing more this tick once the limit is used or none of the campaign's inboxes is left free.
   if (run.room <= 0 || !run.anyInbox.peek(used, domainLeft)) return false;
   for (const q of [0, 1] as const) {
@@ -215,11 +215,10 @@ function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string
     const queue = run.queues[q];
     while (run.positions[q] < queue.length) {
       const { lead } = queue[run.positions[q]];
-      const sender = nextSender(lead, run.pool);
       let inbox: PlanInbox | null;
-      if (sender.kind === 'own') {
+      if (nextSender(lead, run.pool) === 'own') {
         // Its own inbox or none: one that cannot send now (or sent this tick) keeps the lead waiting.
-        const own = run.ready.get(sender.inboxId);
+        const own = inboxes.ready.has(lead.mailboxId!) ? inboxes.byId.get(lead.mailboxId!)! : null;
         inbox = own && !used.has(own.id) && domainLeft.get(own.domain)! > 0 ? own : null;
         if (!inbox) {
           plan.senderWaiting.push(lead.leadId);

@@ -15,20 +15,17 @@
 // left), it starts a new one — the step's subject, or the lead's first subject when the step has none,
 // and no In-Reply-To/References.
 
-/** Which inbox may send the lead's next email. */
-export type SenderDecision =
-  /** Its own inbox only, in its thread: the lead waits while that inbox cannot send. */
-  | { kind: 'own'; inboxId: string }
-  /** Any inbox of the pool: its first email (`newThread` false), or — its inbox left — a new thread. */
-  | { kind: 'any'; newThread: boolean };
-
-const FIRST: SenderDecision = Object.freeze({ kind: 'any', newThread: false });
-const MOVED: SenderDecision = Object.freeze({ kind: 'any', newThread: true });
+/** Which inbox may send the lead's next email (a plain value: the planner asks it for every lead it
+ *  looks at).
+ *  - `own`: its own inbox (lead.mailboxId) only, in its thread; the lead waits while that inbox cannot send.
+ *  - `first`: any inbox of the pool, which becomes its own (its first email).
+ *  - `moved`: its inbox left the pool: any inbox of the pool, as a new thread, which becomes its own. */
+export type SenderDecision = 'own' | 'first' | 'moved';
 
 /** `pool`: the inboxes the campaign sends from now (campaigns/sender-pool.queries.ts). */
 export function nextSender(lead: { mailboxId: string | null }, pool: ReadonlySet<string>): SenderDecision {
-  if (lead.mailboxId === null) return FIRST;
-  return pool.has(lead.mailboxId) ? { kind: 'own', inboxId: lead.mailboxId } : MOVED;
+  if (lead.mailboxId === null) return 'first';
+  return pool.has(lead.mailboxId) ? 'own' : 'moved';
 }
 
 /** One of the lead's sent sequence emails. */

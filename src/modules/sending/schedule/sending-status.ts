@@ -117,7 +117,9 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     });
   }
   if (state.stepCount === 0) reasons.push({ code: 'no_steps', text: 'The campaign has no steps: add at least one step to its sequence.' });
-  if (state.inboxes.length === 0) reasons.push({ code: 'no_inbox', text: 'No inbox sends for this campaign: add at least one inbox to it.' });
+  if (state.inboxes.length === 0) {
+    reasons.push({ code: 'no_inbox', text: 'No inbox sends for this campaign: add at least one inbox to it (mailbox_ids), or tag one with a tag of its mailbox_tags.' });
+  }
 
   const range = dateRangeState(campaign, zone, now);
   if (range === 'before_start') {
