@@ -71,6 +71,7 @@ const DEFAULTS = {
   cc: null,
   bcc: null,
   tags: [],
+  mailboxTags: [],
   startDate: null,
   endDate: null,
 };
@@ -180,6 +181,7 @@ describe('GET /campaigns/:id', () => {
     expect(res.body).toEqual({
       ...campaign,
       mailbox_ids: [live.id],
+      sending_mailbox_ids: [live.id],
       steps: [
         { id: expect.any(String), campaignId: campaign.id, position: 1, waitMinutes: 0, variants: [{ subject: 'Hi', body: 'Hello', enabled: true }], task: null, condition: null },
         { id: expect.any(String), campaignId: campaign.id, position: 2, waitMinutes: 2880, variants: [{ subject: '', body: 'Bump', enabled: true }], task: null, condition: null },
@@ -643,6 +645,7 @@ describe('POST /campaigns/:id/duplicate', () => {
       windows: [{ days: [1, 2], start: '09:00', end: '11:00' }],
       daily_limit: 77,
       tags: ['a', 'b'],
+      mailbox_tags: ['pool'],
       cc: 'cc@example.com',
       end_date: '2031-01-01',
       ab_winner_metric: 'click',
@@ -656,7 +659,8 @@ describe('POST /campaigns/:id/duplicate', () => {
 
     const res = await api.post(`/campaigns/${campaign.id}/duplicate`);
     expect(res.status).toBe(200);
-    const { id, name, status, createdAt, workspaceId, mailbox_ids, steps, ...rest } = source;
+    const { id, name, status, createdAt, workspaceId, mailbox_ids, sending_mailbox_ids, steps, ...rest } = source;
+    expect(rest.mailboxTags).toEqual(['pool']);
     expect(res.body).toEqual({ ...rest, id: expect.any(String), workspaceId, name: 'Source (copy)', status: 'draft', createdAt: expect.any(String) });
     expect(res.body.id).not.toBe(id);
 

@@ -78,6 +78,7 @@ const LEAD_KEYS = [
   'currentStep',
   'nextDueAt',
   'awayUntil',
+  'mailboxId',
   'createdAt',
   'sendZone',
 ].sort();
@@ -109,6 +110,7 @@ describe('GET /campaigns/:id/leads', () => {
       currentStep: 0,
       nextDueAt: null,
       awayUntil: null,
+      mailboxId: null,
       createdAt: at(0).toISOString(),
       // lead_timezone is off: the campaign's zone
       sendZone: 'Europe/Berlin',

@@ -6,9 +6,18 @@
 //   B  the same 100,000 leads plus 900,000 more that are not due (waiting for a later step)
 //   C  100,000 leads, none due
 // Baseline in the same run: a single-row primary-key SELECT round trip, and planSends alone (pure).
+//
+// One sender per lead and sender pools (decisions.md §11, issue 22): every lead has an inbox of its own
+// (one of its campaign's two), and each campaign sends from one inbox of its own (campaign_inbox) and one
+// it finds by a tag (mailbox_tags). With SENDERS_BASELINE set to a copy of the code before that rule (its
+// src/, e.g. `git archive 5f706a9 src | tar -x -C DIR` with node_modules linked beside), the planTick of
+// that code runs in this process too, on the same leads and inboxes, in turns with today's (the earlier
+// code knows no tags: before each of its runs the tagged inboxes are linked as its own, and unlinked
+// again before today's); it prints today's time over the earlier one's. Target: at most 1.1x.
 // Run: npm run bench -- dispatch-tick    (LEADS_PER_CAMPAIGN=50 for a quicker run)
 import 'reflect-metadata';
 import os from 'node:os';
+import path from 'node:path';
 import { planTick } from '../../src/modules/sending/engine/tick';
 import { signUp } from '../support/client';
 import { runWhenMain, startBenchService } from './bench-service';
@@ -16,7 +25,7 @@ import { runWhenMain, startBenchService } from './bench-service';
 const CAMPAIGNS = 500;
 const INBOXES = 1000;
 const PER_CAMPAIGN = Number(process.env.LEADS_PER_CAMPAIGN ?? 200);
-const RUNS = 5;
+const RUNS = Number(process.env.RUNS ?? 5);
 const NOW = new Date('2026-11-30T10:00:00.000Z'); // a Monday, inside the default window
 
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
@@ -67,6 +76,31 @@ export async function main() {
         [ws, ws, count],
       );
     await addLeads(true, PER_CAMPAIGN, 'due');
+    // Sender pools: each campaign's second inbox is in its pool by a tag (pool-N on the inbox and in the
+    // campaign's mailbox_tags), not by a link; every inbox also carries a tag no campaign asks for.
+    await run(
+      `update campaign c set mailbox_tags = array['pool-' || x.cn] from (select id, row_number() over (order by created_at, id) as cn from campaign where workspace_id = ?) x where x.id = c.id`,
+      [ws],
+    );
+    await run(
+      `update inbox i set tags = array['pool-' || ((x.n - 1) % ${CAMPAIGNS} + 1), 'warm'] from (select id, row_number() over (order by email) as n from inbox where workspace_id = ?) x
+        where x.id = i.id and x.n > ${CAMPAIGNS}`,
+      [ws],
+    );
+    // One sender per lead: each lead's own inbox is one of its campaign's two.
+    const stickLeads = () =>
+      run(
+        `update lead l set mailbox_id = p.ids[1 + abs(hashtext(l.id::text)) % 2]
+           from (select campaign_id, array_agg(inbox_id order by inbox_id) as ids from campaign_inbox group by campaign_id) p
+          where p.campaign_id = l.campaign_id and l.workspace_id = ? and l.mailbox_id is null`,
+        [ws],
+      );
+    await stickLeads();
+    // The tagged inboxes' links: the earlier code's only way to send from them.
+    const taggedLinks = `select c.id, i.id from campaign c join inbox i on i.workspace_id = c.workspace_id and i.tags && c.mailbox_tags where c.workspace_id = ?`;
+    const linkTagged = () => run(`insert into campaign_inbox (campaign_id, inbox_id) ${taggedLinks} on conflict do nothing`, [ws]);
+    const unlinkTagged = () => run(`delete from campaign_inbox where (campaign_id, inbox_id) in (${taggedLinks})`, [ws]);
+    await unlinkTagged();
     await run('vacuum analyze');
     console.log(`  built in ${(ms(t) / 1000).toFixed(1)} s\n`);
 
@@ -75,26 +109,56 @@ export async function main() {
     const roundTrip = ms(t) / 200;
     console.log(`Baseline: one primary-key SELECT round trip ${roundTrip.toFixed(2)} ms`);
 
+    const baselineDir = process.env.SENDERS_BASELINE;
+    const before = baselineDir ? ((await import(path.resolve(baselineDir, 'src/modules/sending/engine/tick'))) as { planTick: typeof planTick }).planTick : null;
+    const ratios: string[] = [];
     const measure = async (label: string) => {
       const times: number[] = [];
+      const earlier: number[] = [];
       let queued = 0;
-      for (let i = 0; i < RUNS; i++) {
+      let queuedBefore = 0;
+      const runEarlier = async () => {
+        await linkTagged();
+        await run(`delete from send`);
+        const start = process.hrtime.bigint();
+        queuedBefore = (await before!(service.deps, NOW))?.queued ?? 0;
+        earlier.push(ms(start));
+        await unlinkTagged();
+      };
+      const runToday = async () => {
         await run(`delete from send`);
         const start = process.hrtime.bigint();
         const r = await planTick(service.deps, NOW);
         times.push(ms(start));
         queued = r?.queued ?? 0;
+      };
+      for (let i = 0; i < RUNS; i++) {
+        // In turns, each first every other time, so neither always follows the other's writes.
+        if (before && i % 2 === 0) await runEarlier();
+        await runToday();
+        if (before && i % 2 === 1) await runEarlier();
       }
       await run(`delete from send`);
       const m = median(times);
       console.log(`  ${label.padEnd(62)} ${m.toFixed(0).padStart(5)} ms  (${queued} queued, ${(m / roundTrip).toFixed(0)}x a round trip)${m > 500 ? '  OVER 500 ms' : ''}`);
+      if (before) {
+        const b = median(earlier);
+        const ratio = m / b;
+        console.log(
+          `  ${'  the code before one sender per lead'.padEnd(62)} ${b.toFixed(0).padStart(5)} ms  (${queuedBefore} queued): today ${ratio.toFixed(2)}x${ratio > 1.1 ? '  OVER 1.1x' : ''}`,
+        );
+        ratios.push(`${label.slice(0, 1)} ${ratio.toFixed(2)}x`);
+      }
       return m;
     };
 
-    console.log('\nplanTick, median of 5:');
+    console.log(`\nplanTick, median of ${RUNS}:`);
     const a = await measure(`A: ${leads.toLocaleString('en')} leads, all due`);
     t = process.hrtime.bigint();
     await addLeads(false, PER_CAMPAIGN * 9, 'later');
+    await linkTagged();
+    await stickLeads();
+    await unlinkTagged();
     await run('vacuum analyze lead');
     console.log(`  (added ${(leads * 9).toLocaleString('en')} leads not due yet in ${(ms(t) / 1000).toFixed(1)} s)`);
     const b = await measure(`B: ${(leads * 10).toLocaleString('en')} leads, the same ${leads.toLocaleString('en')} due`);
@@ -103,6 +167,7 @@ export async function main() {
     const c = await measure(`C: ${(leads * 10).toLocaleString('en')} leads, none due`);
     console.log(`\nB / A = ${(b / a).toFixed(2)} (10x the leads, same due work); C / A = ${(c / a).toFixed(2)} (no due work)`);
     console.log(a < 500 && b < 500 ? 'MET target (< 500 ms).' : 'MISSED target (< 500 ms).');
+    if (ratios.length) console.log(`Today over the code before one sender per lead (target <= 1.1x): ${ratios.join(', ')}`);
   } finally {
     await bench.stop();
   }

@@ -3,6 +3,10 @@
 // top later). Prints the median time, the ratio to a baseline measured in the same run (one pass that
 // buckets the same leads by campaign, the least any planner must do: read each due lead once), and the
 // time per due lead at 10k, 50k and 100k due leads to show the cost grows with the due work.
+// One sender per lead and sender pools (decisions.md §11, issue 22): the planner of before that rule
+// (baseline/plan-today.ts, kept as it was) and today's plan the same input in turns, with sticky senders
+// (follow-ups on an inbox of their own, some of them on one that left the pool) and tag pools (a third of
+// the campaigns also send from 40 tagged inboxes); target: today's at most 1.1x the earlier one.
 //   node -r @swc-node/register test/bench/plan-sends.bench.ts
 import type { Provider } from '../../src/modules/leads/lead.entity';
 import {
@@ -16,6 +20,7 @@ import {
   type PlanInput,
   type SequenceStep,
 } from '../../src/modules/sending/schedule';
+import { planSends as planSendsBefore } from './baseline/plan-today';
 
 const NOW = new Date('2026-06-10T10:00:00Z');
 const PROVIDERS: (Provider | null)[] = ['provider_a', 'provider_b', 'other', 'unknown', null];
@@ -25,7 +30,7 @@ function random(seed: number): () => number {
   return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
-export function buildTick(dueLeads: number, campaigns = 500, inboxes = 1000): PlanInput {
+export function buildTick(dueLeads: number, campaigns = 500, inboxes = 1000, senders: { sticky?: boolean; tagPools?: boolean } = {}): PlanInput {
   const rnd = random(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   const minutes = (m: number) => new Date(NOW.getTime() + m * 60_000);
@@ -44,24 +49,30 @@ export function buildTick(dueLeads: number, campaigns = 500, inboxes = 1000): Pl
       provider: pick(['provider_a', 'provider_b', 'other'] as const),
     };
   });
-  const campaignList: PlanCampaign[] = Array.from({ length: campaigns }, (_, c) => ({
-    id: `campaign-${c}`,
-    dailyLimit: 30 + Math.floor(rnd() * 200),
-    maxNewLeadsPerDay: rnd() < 0.5 ? 20 + Math.floor(rnd() * 50) : null,
-    prioritizeNew: rnd() < 0.3,
-    providerMatching: rnd() < 0.5,
-    sentToday: Math.floor(rnd() * 40),
-    newToday: Math.floor(rnd() * 20),
+  // Tag pools: 25 tags of 40 inboxes each (as resolved by the tick: the campaign's inboxIds).
+  const tagPools = Array.from({ length: 25 }, (_, t) => Array.from({ length: 40 }, (_, k) => `inbox-${(t * 40 + k) % inboxes}`));
+  const campaignList: PlanCampaign[] = Array.from({ length: campaigns }, (_, c) => {
     // 2 to 10 inboxes each, overlapping between campaigns.
-    inboxIds: Array.from({ length: 2 + Math.floor(rnd() * 9) }, () => `inbox-${Math.floor(rnd() * inboxes)}`),
-  }));
-  const leads: DueLead[] = Array.from({ length: dueLeads }, (_, i) => ({
-    leadId: `lead-${i}`,
-    campaignId: `campaign-${i % campaigns}`,
-    provider: pick(PROVIDERS),
-    isNew: rnd() < 0.4,
-    dueAt: minutes(-rnd() * 3 * 1440),
-  }));
+    const own = Array.from({ length: 2 + Math.floor(rnd() * 9) }, () => `inbox-${Math.floor(rnd() * inboxes)}`);
+    const pooled = senders.tagPools && c % 3 === 0 ? [...new Set([...own, ...tagPools[c % tagPools.length]!])] : own;
+    return {
+      id: `campaign-${c}`,
+      dailyLimit: 30 + Math.floor(rnd() * 200),
+      maxNewLeadsPerDay: rnd() < 0.5 ? 20 + Math.floor(rnd() * 50) : null,
+      prioritizeNew: rnd() < 0.3,
+      providerMatching: rnd() < 0.5,
+      sentToday: Math.floor(rnd() * 40),
+      newToday: Math.floor(rnd() * 20),
+      inboxIds: pooled,
+    };
+  });
+  const leads: DueLead[] = Array.from({ length: dueLeads }, (_, i) => {
+    const campaign = campaignList[i % campaigns]!;
+    const isNew = rnd() < 0.4;
+    // A follow-up's own inbox: one of its campaign's, or (1 in 10) one that has left it since.
+    const mailboxId = !senders.sticky || isNew ? null : rnd() < 0.9 ? pick(campaign.inboxIds) : `inbox-${Math.floor(rnd() * inboxes)}`;
+    return { leadId: `lead-${i}`, campaignId: campaign.id, provider: pick(PROVIDERS), isNew, dueAt: minutes(-rnd() * 3 * 1440), mailboxId };
+  });
   return { leads, campaigns: campaignList, inboxes: inboxList };
 }
 
@@ -99,6 +110,47 @@ export function benchPlanSends(): void {
     const input = buildTick(n);
     const ms = median(runs, () => planSends(input, NOW));
     console.log(`  ${String(n).padStart(7)} due leads: ${ms.toFixed(1)} ms, ${((ms * 1000) / n).toFixed(2)} µs per due lead`);
+  }
+}
+
+/** Today's planner against the one before one sender per lead, on the same input, timed in turns. */
+export function benchSenders(): void {
+  const runs = 31;
+  for (const [label, senders] of [
+    ['no senders yet, no tag pools', {}],
+    ['sticky senders and tag pools', { sticky: true, tagPools: true }],
+  ] as const) {
+    const input = buildTick(100_000, 500, 1000, senders);
+    for (let i = 0; i < 3; i++) {
+      planSendsBefore(input, NOW);
+      planSends(input, NOW);
+    }
+    const before: number[] = [];
+    const now: number[] = [];
+    const sends = [0, 0];
+    let waiting = 0;
+    const runBefore = () => {
+      const t = process.hrtime.bigint();
+      sends[0] = planSendsBefore(input, NOW).sends.length;
+      before.push(Number(process.hrtime.bigint() - t) / 1e6);
+    };
+    const runToday = () => {
+      const t = process.hrtime.bigint();
+      const plan = planSends(input, NOW);
+      now.push(Number(process.hrtime.bigint() - t) / 1e6);
+      sends[1] = plan.sends.length;
+      waiting = plan.senderWaiting.length;
+    };
+    for (let i = 0; i < runs; i++) {
+      // In turns, each first every other time, so both see the machine (and the collector) alike.
+      if (i % 2 === 0) runBefore();
+      runToday();
+      if (i % 2 === 1) runBefore();
+    }
+    const [b, n] = [before, now].map((xs) => xs.sort((x, y) => x - y)[Math.floor(runs / 2)]!);
+    console.log(
+      `  ${label.padEnd(30)} before ${b!.toFixed(1)} ms (${sends[0]} sends), today ${n!.toFixed(1)} ms (${sends[1]} sends, ${waiting} leads waiting for their inbox): ratio ${(n! / b!).toFixed(2)}x${n! / b! > 1.1 ? '  OVER 1.1x' : ''}`,
+    );
   }
 }
 
@@ -140,5 +192,7 @@ export function benchPerLead(): void {
 
 if (require.main === module) {
   benchPlanSends();
+  console.log("\nOne sender per lead: the planner before it and today's, 100,000 due leads, median of 31 in turns:");
+  benchSenders();
   benchPerLead();
 }

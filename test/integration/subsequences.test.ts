@@ -3,9 +3,8 @@
 // reply's words, a finished sequence) moves the lead into its subsequence once, only while the
 // subsequence is active; the subsequence's first email is due after its wait from the moment the trigger
 // fired, and goes in the parent's thread (In-Reply-To the parent's last Message-ID, "Re: <the parent's
-// subject>") from the parent's inbox. Every campaign here has one inbox: which inbox sends a lead's mail
-// is another part of issue 22 (one sender per lead); the joined lead takes its sender there
-// (subsequences.queries.ts JOINED_COLUMNS).
+// subject>") from the parent lead's own inbox (one sender per lead: the joined lead takes its sender,
+// subsequences.queries.ts JOINED_COLUMNS), which the last test checks over three inboxes.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { runCompletedHooks } from '../../src/modules/leads/lifecycle/lead-completed';
@@ -30,7 +29,7 @@ beforeEach(() => {
   clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
 });
 let imap: ImapPeer;
-const MAILBOXES = Array.from({ length: 10 }, (_, i) => `sub${i}-${randomUUID().slice(0, 6)}@acme.test`);
+const MAILBOXES = Array.from({ length: 16 }, (_, i) => `sub${i}-${randomUUID().slice(0, 6)}@acme.test`);
 let nextMailbox = 0;
 beforeAll(async () => {
   imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
@@ -209,6 +208,56 @@ describe('the interest trigger', () => {
         entered_at: firedAt.toISOString(),
       },
     ]);
+  });
+});
+
+describe('the sender of a joined lead', () => {
+  it("is its parent lead's own inbox among three: each subsequence email goes from it, in that lead's thread", async () => {
+    const f = await family({ interest: ['interested'] }, { leads: 6 });
+    // Two more inboxes for the parent and its subsequence: the pool is three, and each lead keeps the
+    // inbox of its first email.
+    for (let i = 0; i < 2; i++) {
+      const email = MAILBOXES[nextMailbox++]!;
+      const inbox = await createInbox(world.service, world.me.workspaceId, {
+        email,
+        smtpHost: world.peer.host,
+        smtpPort: world.peer.port,
+        username: email,
+        password: 'imap-secret',
+        minGapMinutes: 0,
+        gapJitterMinutes: 0,
+        dailyCap: 100,
+        rampStart: 100,
+      });
+      world.peer.users[email] = 'imap-secret';
+      for (const campaignId of [f.parentId, f.subId]) await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
+    }
+    await sendFirstSteps(f);
+    const firsts = new Map<string, Json>();
+    for (const lead of f.leads) firsts.set(lead.id, await sendOf(lead.id));
+    expect(new Set([...firsts.values()].map((s) => s.inbox_id)).size).toBe(3);
+    clock.advance(HOUR);
+    const firedAt = clock.now();
+    for (const lead of f.leads) expect((await world.me.client.patch(`/leads/${lead.id}`, { interest: 'interested' })).status).toBe(200);
+    const joined = await joinedLeads(f.subId);
+    expect(joined).toHaveLength(6);
+    for (const j of joined) expect(j.mailbox_id).toBe(firsts.get(j.origin_lead_id)!.inbox_id);
+
+    clock.at = new Date(firedAt.getTime() + WAIT * MINUTE);
+    for (let i = 0; i < 6; i++) {
+      await tick();
+      clock.advance(MINUTE);
+    }
+    await world.peer.waitForMessages(12);
+    for (const j of joined) {
+      const first = firsts.get(j.origin_lead_id)!;
+      const [send] = await db(`select * from send where lead_id = ? and status = 'sent'`, [j.id]);
+      expect(send).toMatchObject({ inbox_id: first.inbox_id, subject: `Re: ${first.subject}` });
+      const mails = messagesTo(j.email);
+      const mail = await simpleParser(mails[mails.length - 1]!.raw);
+      expect(mail.inReplyTo).toBe(first.message_id);
+      expect(mails[0]!.envelope.mailFrom).toBe(mails[mails.length - 1]!.envelope.mailFrom);
+    }
   });
 });
 

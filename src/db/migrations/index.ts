@@ -24,6 +24,7 @@ import { Migration20261126135512_rate_limit_counter } from './Migration202611261
 import { Migration20261126135944_tracking_first_hits } from './Migration20261126135944_tracking_first_hits';
 import { Migration20261126145420_lease_holders } from './Migration20261126145420_lease_holders';
 import { Migration20261126150500_lead_search_fields } from './Migration20261126150500_lead_search_fields';
+import { Migration20261126172000_lead_sender } from './Migration20261126172000_lead_sender';
 import { Migration20261126173000_inbound } from './Migration20261126173000_inbound';
 import { Migration20261126174000_subsequences } from './Migration20261126174000_subsequences';
 
@@ -51,6 +52,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126135944_tracking_first_hits', class: Migration20261126135944_tracking_first_hits },
   { name: 'Migration20261126145420_lease_holders', class: Migration20261126145420_lease_holders },
   { name: 'Migration20261126150500_lead_search_fields', class: Migration20261126150500_lead_search_fields },
+  { name: 'Migration20261126172000_lead_sender', class: Migration20261126172000_lead_sender },
   { name: 'Migration20261126173000_inbound', class: Migration20261126173000_inbound },
   { name: 'Migration20261126174000_subsequences', class: Migration20261126174000_subsequences },
 ];

@@ -109,6 +109,11 @@ export class Campaign extends BaseEntity {
   @Property({ type: 'string[]', columnType: 'text[]' })
   tags: string[] & Opt = [];
 
+  /** Sender pool (decisions.md §11): besides its own inboxes (campaign_inbox), the campaign sends from every
+   *  inbox of the workspace carrying one of these tags, resolved at every tick (sender-pool.queries.ts). */
+  @Property({ type: 'string[]', columnType: 'text[]', default: '{}' })
+  mailboxTags: string[] & Opt = [];
+
   /** Its leads' field names in the order they first appeared (leads/field-order.ts); written by SQL. */
   @Property({ type: 'string[]', columnType: 'text[]', default: '{}' })
   fieldOrder: string[] & Opt = [];

@@ -43,6 +43,7 @@ export function campaignView(c: Campaign): CampaignView {
     cc: c.cc,
     bcc: c.bcc,
     tags: [...c.tags],
+    mailboxTags: [...c.mailboxTags],
     startDate: c.startDate,
     endDate: c.endDate,
     createdAt: c.createdAt,

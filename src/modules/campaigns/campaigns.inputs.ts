@@ -6,10 +6,13 @@ import { Field, ID, InputType, Int } from 'type-graphql';
 import { isUuid } from '../../db/find';
 import { Nullable, Optional } from '../../validation';
 import { IsEmailAddress, IsHourMinute, IsPlainDate, IsTimeZone } from '../../validators';
+import { Tags } from '../inboxes/inboxes.inputs';
 
 export const AB_WINNER_METRICS = ['reply', 'positive', 'open', 'click'] as const;
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DAILY_LIMIT = 10_000;
+/** decisions.md §11 Sender pools: up to 20 tags. */
+export const MAX_MAILBOX_TAGS = 20;
 const MAX_INT = 2_147_483_647;
 
 const START_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -110,4 +113,11 @@ export class UpdateCampaignInput {
   @ArrayMaxSize(1000)
   @IsUuidList()
   mailboxIds?: string[];
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Sender pool (up to 20 tags, each as inbox tags are written): the campaign also sends from every inbox carrying one of them. Replaces every tag.',
+  })
+  @Optional()
+  @Tags(MAX_MAILBOX_TAGS)
+  mailboxTags?: string[];
 }

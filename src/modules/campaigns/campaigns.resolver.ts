@@ -9,7 +9,7 @@ import { ActivationResult, CampaignView } from './campaigns.types';
 
 /** A campaign as returned by a service call: the single read already carries steps and mailbox ids,
  *  the list carries leadsPending; otherwise the field resolvers load them. */
-type CampaignRoot = CampaignView & { steps?: StepView[]; mailboxIds?: string[]; leadsPending?: number };
+type CampaignRoot = CampaignView & { steps?: StepView[]; mailboxIds?: string[]; sendingMailboxIds?: string[]; leadsPending?: number };
 
 @Resolver(() => CampaignView)
 export class CampaignsResolver {
@@ -31,6 +31,11 @@ export class CampaignsResolver {
   @FieldResolver(() => [ID], { description: 'The inboxes it sends from.' })
   mailboxIds(@Root() c: CampaignRoot, @Ctx() ctx: Context) {
     return c.mailboxIds ?? campaigns.campaignMailboxIds(authed(ctx), c.id);
+  }
+
+  @FieldResolver(() => [ID], { description: 'The inboxes it sends from now: mailboxIds plus every inbox carrying one of mailboxTags.' })
+  sendingMailboxIds(@Root() c: CampaignRoot, @Ctx() ctx: Context) {
+    return c.sendingMailboxIds ?? campaigns.campaignSendingMailboxIds(authed(ctx), c.id);
   }
 
   @FieldResolver(() => Int, { description: 'Leads still pending (no first email yet).' })

@@ -1,5 +1,5 @@
 // api.md Campaigns. Campaign objects are camelCase; the extras api.md names in snake_case
-// (leads_pending, mailbox_ids) are added beside them.
+// (leads_pending, mailbox_ids, sending_mailbox_ids) are added beside them.
 import { body, jsonRoute } from '../../api-route';
 import { Deleted, StatusResult } from '../../graphql/common.types';
 import * as campaigns from './campaigns.service';
@@ -14,24 +14,24 @@ export const campaignRoutes = [
     path: '/campaigns',
     summary: 'Create a draft campaign',
     body: body(CreateCampaignInput),
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
     handle: (ctx, { body }) => campaigns.createCampaign(ctx, body),
   }),
   jsonRoute({
     method: 'get',
     path: '/campaigns',
     summary: 'Campaigns, oldest first, with the number of leads still pending',
-    response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
+    response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx) => (await campaigns.listCampaigns(ctx)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
   }),
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id',
-    summary: 'A campaign with its steps and inbox ids',
-    response: { type: CampaignView, omit: ['mailboxIds', 'leadsPending'], extra: { mailbox_ids: ids } },
+    summary: 'A campaign with its steps, its inbox ids and the inboxes it sends from (its own and the tagged ones)',
+    response: { type: CampaignView, omit: ['mailboxIds', 'sendingMailboxIds', 'leadsPending'], extra: { mailbox_ids: ids, sending_mailbox_ids: ids } },
     handle: async (ctx, { params }) => {
-      const { mailboxIds, ...c } = await campaigns.getCampaign(ctx, params.id);
-      return { ...c, mailbox_ids: mailboxIds };
+      const { mailboxIds, sendingMailboxIds, ...c } = await campaigns.getCampaign(ctx, params.id);
+      return { ...c, mailbox_ids: mailboxIds, sending_mailbox_ids: sendingMailboxIds };
     },
   }),
   jsonRoute({
@@ -39,7 +39,7 @@ export const campaignRoutes = [
     path: '/campaigns/:id',
     summary: "Change a campaign's settings (snake_case names)",
     body: body(UpdateCampaignInput),
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
     handle: (ctx, { params, body }) => campaigns.updateCampaign(ctx, params.id, body),
   }),
   jsonRoute({
@@ -60,7 +60,7 @@ export const campaignRoutes = [
     method: 'post',
     path: '/campaigns/:id/duplicate',
     summary: 'A new draft with the same settings, steps and inboxes',
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
     handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id),
   }),
   jsonRoute({

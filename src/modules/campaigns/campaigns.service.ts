@@ -17,6 +17,7 @@ import { campaignView } from './campaign.view';
 import { MAX_NAME_LENGTH, type CreateCampaignInput, type UpdateCampaignInput } from './campaigns.inputs';
 import type { CampaignWarningView } from './campaigns.types';
 import { LAUNCH_CHECKS, LAUNCH_WARNINGS } from './launch-check';
+import { sendingInboxes } from './sender-pool';
 import { checkTimeRange, checkWindows, hasSendingDay, normalizeDays, sendingDays, type ScheduleError } from './schedule';
 
 const COPY_SUFFIX = ' (copy)';
@@ -49,6 +50,7 @@ const SETTINGS = [
   'cc',
   'bcc',
   'tags',
+  'mailboxTags',
   'startDate',
   'endDate',
 ] as const satisfies readonly (keyof Campaign)[];
@@ -60,7 +62,7 @@ export function copiedSettings(source: Campaign): Pick<Campaign, (typeof SETTING
 }
 
 /** The inboxes a campaign sends from that still exist: what a duplicate or a subsequence starts with. */
-export const sendingInboxes = (campaign: Campaign): Promise<Inbox[]> => liveInboxes(campaign);
+export const startingInboxes = (campaign: Campaign): Promise<Inbox[]> => liveInboxes(campaign);
 
 /** How many leads of each campaign are still pending (no first email yet); 0 for a campaign without.
  *  One grouped count over the (campaign_id, status) index; the em's workspace filter scopes it. */
@@ -111,8 +113,8 @@ export async function listCampaigns(ctx: AuthedCtx) {
 
 export async function getCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
-  const [steps, inboxes] = await Promise.all([loadSteps(ctx, campaign), liveInboxes(campaign)]);
-  return { ...campaignView(campaign), steps: steps.map(stepView), mailboxIds: inboxes.map((i) => i.id) };
+  const [steps, inboxes, pool] = await Promise.all([loadSteps(ctx, campaign), liveInboxes(campaign), sendingInboxes(ctx.em, campaign)]);
+  return { ...campaignView(campaign), steps: steps.map(stepView), mailboxIds: inboxes.map((i) => i.id), sendingMailboxIds: pool.map((i) => i.id) };
 }
 
 /** For GraphQL field resolvers on a campaign already returned to this caller. */
@@ -121,6 +123,10 @@ export async function campaignSteps(ctx: AuthedCtx, id: string) {
 }
 export async function campaignMailboxIds(ctx: AuthedCtx, id: string) {
   return (await liveInboxes(await loadCampaign(ctx, id))).map((i) => i.id);
+}
+/** decisions.md §11 Sender pools: mailbox_ids plus the inboxes carrying one of mailbox_tags. */
+export async function campaignSendingMailboxIds(ctx: AuthedCtx, id: string) {
+  return (await sendingInboxes(ctx.em, await loadCampaign(ctx, id))).map((i) => i.id);
 }
 export async function campaignLeadsPending(ctx: AuthedCtx, id: string) {
   return (await pendingLeadCounts(ctx.em, [id])).get(id) ?? 0;
@@ -204,6 +210,8 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
   if (input.cc !== undefined) campaign.cc = input.cc === null ? null : normalizeEmail(input.cc);
   if (input.bcc !== undefined) campaign.bcc = input.bcc === null ? null : normalizeEmail(input.bcc);
   if (input.tags !== undefined) campaign.tags = [...new Set(input.tags.map((t) => t.trim()))];
+  // Stored as inbox tags are (trimmed, once each), so a tag matches the inboxes' by its exact text.
+  if (input.mailboxTags !== undefined) campaign.mailboxTags = [...new Set(input.mailboxTags.map((t) => t.trim()))];
   const plain = [
     'leadTimezone',
     'dailyLimit',
@@ -263,9 +271,12 @@ async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox
  *  way (idempotent): a retried request must not fail because the first one went through. */
 export async function activateCampaign(ctx: AuthedCtx, id: string) {
   const campaign = await loadCampaign(ctx, id);
-  const [steps, inboxes] = await Promise.all([ctx.em.count(Step, { campaign }), liveInboxes(campaign)]);
+  // decisions.md §11 Sender pools: the checks see every inbox it would send from, tagged ones included.
+  const [steps, inboxes] = await Promise.all([ctx.em.count(Step, { campaign }), sendingInboxes(ctx.em, campaign)]);
   if (steps === 0) throw new AppError('no_steps', 'Add at least one step (PUT /campaigns/:id/steps) before activating.');
-  if (inboxes.length === 0) throw new AppError('no_inbox', 'Add at least one inbox (PATCH mailbox_ids) before activating.');
+  if (inboxes.length === 0) {
+    throw new AppError('no_inbox', 'Add at least one inbox (PATCH mailbox_ids, or mailbox_tags naming a tag of your inboxes) before activating.');
+  }
   if (!campaign.unsubHeader) throw new AppError('unsub_header_off', 'Turn the one-click unsubscribe header on (unsub_header: true) before activating.');
   for (const check of ctx.deps.extensions.of(LAUNCH_CHECKS)) {
     const refusal = await check(ctx, campaign);

@@ -17,7 +17,7 @@ export class SubsequenceTriggerView {
   @Field(() => Boolean, { nullable: true, description: "true: the lead finished the parent's sequence without replying." }) completed?: boolean;
 }
 
-/** The campaign object of api.md. `steps`, `mailboxIds` and `leadsPending` are GraphQL field
+/** The campaign object of api.md. `steps`, `mailboxIds`, `sendingMailboxIds` and `leadsPending` are GraphQL field
  *  resolvers (campaigns.resolver.ts), so any query or mutation returning a campaign can ask for them. */
 @ObjectType('Campaign')
 export class CampaignView {
@@ -53,6 +53,7 @@ export class CampaignView {
   @Field(() => String, { nullable: true }) cc!: string | null;
   @Field(() => String, { nullable: true }) bcc!: string | null;
   @Field(() => [String]) tags!: string[];
+  @Field(() => [String], { description: 'Sender pool: the campaign also sends from every inbox carrying one of these tags.' }) mailboxTags!: string[];
   @Field(() => String, { nullable: true }) startDate!: string | null;
   @Field(() => String, { nullable: true }) endDate!: string | null;
   @Field() createdAt!: Date;

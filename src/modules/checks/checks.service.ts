@@ -4,6 +4,7 @@ import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError, notFound } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
+import { sendingInboxes } from '../campaigns/sender-pool';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Lead } from '../leads/lead.entity';
 import { chooseVariant } from '../sending/engine/variants';
@@ -24,11 +25,9 @@ export const PREVIEW_UNSUBSCRIBE = '{unsubscribe_url}';
 
 export const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');
 
-/** The campaign's inboxes that still exist, oldest first (a deleted inbox stays linked but is out). */
-export async function campaignInboxes(campaign: Campaign): Promise<Inbox[]> {
-  const inboxes = await campaign.inboxes.loadItems({ orderBy: { createdAt: 'asc', id: 'asc' } });
-  return inboxes.filter((i) => i.deletedAt === null);
-}
+/** The inboxes the campaign sends from (its own and the tagged ones, decisions.md §11 Sender pools),
+ *  oldest first; never a deleted one. */
+export const campaignInboxes = (ctx: AuthedCtx, campaign: Campaign): Promise<Inbox[]> => sendingInboxes(ctx.em, campaign);
 
 export const campaignSteps = (ctx: AuthedCtx, campaign: Campaign) => ctx.em.find(Step, { campaign }, { orderBy: { position: 'asc' } });
 
@@ -55,7 +54,7 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
   const campaign = await loadCampaign(ctx, campaignId);
   const lead = input.leadId ? await ctx.em.findOne(Lead, { id: input.leadId, campaign }) : await ctx.em.findOne(Lead, { campaign }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   if (input.leadId && !lead) throw notFound('Lead of this campaign');
-  const inboxes = await campaignInboxes(campaign);
+  const inboxes = await campaignInboxes(ctx, campaign);
   const inbox = inboxes.find((i) => i.status === 'active') ?? inboxes[0] ?? null;
 
   // Each email with its place: RANDOM draws as the send will (the step's position and the variant the
@@ -131,7 +130,7 @@ export async function mergeCheck(ctx: AuthedCtx, campaignId: string): Promise<Me
         leadFields.map((f) => f.field),
       )
     : { total: 0, blank: [] };
-  const inboxes = fields.some((f) => f.source === 'inbox') ? await campaignInboxes(campaign) : [];
+  const inboxes = fields.some((f) => f.source === 'inbox') ? await campaignInboxes(ctx, campaign) : [];
   const noName = inboxes.filter((i) => i.fromName.trim() === '').length;
   return fields
     .map((f) => {

@@ -53,7 +53,7 @@ const at = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 /** Every problem of the campaign, most serious areas first: steps and inboxes, domains, then copy. */
 export async function diagnoseCampaign(ctx: AuthedCtx, campaignId: string): Promise<{ problems: Problem[] }> {
   const campaign = await loadCampaign(ctx, campaignId);
-  const [steps, inboxes] = await Promise.all([campaignSteps(ctx, campaign), campaignInboxes(campaign)]);
+  const [steps, inboxes] = await Promise.all([campaignSteps(ctx, campaign), campaignInboxes(ctx, campaign)]);
   return {
     problems: await diagnose(
       ctx,

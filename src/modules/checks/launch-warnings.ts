@@ -8,7 +8,7 @@ import { diagnose } from './diagnose.service';
 const REFUSALS = new Set(['no_steps', 'no_inbox']);
 
 export const diagnosisWarnings: LaunchWarningSource = async (ctx, campaign) => {
-  const [steps, inboxes] = await Promise.all([campaignSteps(ctx, campaign), campaignInboxes(campaign)]);
+  const [steps, inboxes] = await Promise.all([campaignSteps(ctx, campaign), campaignInboxes(ctx, campaign)]);
   const problems = await diagnose(
     ctx,
     campaign,

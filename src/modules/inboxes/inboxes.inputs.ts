@@ -38,14 +38,17 @@ const Tag = () => (target: object, key: string) => {
   NotBlank()(target, key);
   NoNul()(target, key);
 };
-const Tags = () => (target: object, key: string) => {
-  IsArray()(target, key);
-  ArrayMaxSize(MAX_TAGS)(target, key);
-  IsString({ each: true })(target, key);
-  Length(1, 50, { each: true })(target, key);
-  Matches(/\S/, { each: true, message: 'each tag must not be blank' })(target, key);
-  NoNul(true)(target, key);
-};
+/** A list of inbox tags (at most `max`), each as inbox tags are written; also a campaign's mailbox_tags. */
+export const Tags =
+  (max = MAX_TAGS) =>
+  (target: object, key: string) => {
+    IsArray()(target, key);
+    ArrayMaxSize(max)(target, key);
+    IsString({ each: true })(target, key);
+    Length(1, 50, { each: true })(target, key);
+    Matches(/\S/, { each: true, message: 'each tag must not be blank' })(target, key);
+    NoNul(true)(target, key);
+  };
 
 /** POST /mailboxes: the documented connection fields (all required) plus optional sending settings. */
 @InputType('CreateMailboxInput')

@@ -150,6 +150,12 @@ export class Lead extends BaseEntity {
   @Property(nullableTimestamp())
   lastStepAt: Date | null = null;
 
+  /** The inbox that sends its sequence (decisions.md §11 "One sender per lead"): set when its first email
+   *  is queued, in the same statement, and changed only when that inbox leaves the campaign; null before
+   *  its first email. A plain id, no foreign key (see the lead_sender migration). */
+  @Property({ type: 'uuid', nullable: true })
+  mailboxId: string | null = null;
+
   /** The variant (from 1) the lead got on its first email; later steps use the same number when it is
    *  enabled there, else an enabled one. */
   @Property({ type: 'integer', nullable: true })

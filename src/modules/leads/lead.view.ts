@@ -22,6 +22,7 @@ type Columns =
   | 'currentStep'
   | 'nextDueAt'
   | 'awayUntil'
+  | 'mailboxId'
   | 'createdAt';
 
 /** A lead as read: the entity, or a row the query builder mapped without hydrating an entity (relations
@@ -51,6 +52,7 @@ export function leadView(l: LeadRecord, campaign: ZoneSettings): LeadView {
     currentStep: l.currentStep,
     nextDueAt: l.nextDueAt,
     awayUntil: l.awayUntil,
+    mailboxId: l.mailboxId,
     createdAt: l.createdAt,
     sendZone: sendZone(campaign, l),
   };

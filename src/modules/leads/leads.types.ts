@@ -23,6 +23,8 @@ export class LeadView {
   @Field(() => Int, { description: '0 before the first email' }) currentStep!: number;
   @Field(() => Date, { nullable: true }) nextDueAt!: Date | null;
   @Field(() => Date, { nullable: true }) awayUntil!: Date | null;
+  @Field(() => ID, { nullable: true, description: 'The inbox that sends its sequence (decisions.md §11); null before its first email.' })
+  mailboxId!: string | null;
   @Field() createdAt!: Date;
   @Field({ description: "The zone its sends follow: its own with the campaign's lead_timezone on, else the campaign's." })
   sendZone!: string;

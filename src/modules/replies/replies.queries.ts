@@ -248,3 +248,15 @@ export async function deleteAnswerClaim(em: EntityManager, sendId: string): Prom
 export async function markItemAnswered(em: EntityManager, workspaceId: string, itemId: string, at: Date): Promise<void> {
   await sql(em, `update reply_item set replied_at = ?, is_read = true where id = ? and workspace_id = ?`, [at, itemId, workspaceId]);
 }
+
+/** The lead's own inbox (lead.mailbox_id: the one that sends its sequence, decisions.md §11), with its
+ *  address; null when it has none or that inbox was deleted. */
+export async function leadOwnInbox(em: EntityManager, workspaceId: string, leadId: string): Promise<{ id: string; email: string } | null> {
+  const [r] = await sql(
+    em,
+    `select i.id, i.email from lead l join inbox i on i.id = l.mailbox_id and i.workspace_id = l.workspace_id
+      where l.id = ? and l.workspace_id = ? and i.deleted_at is null`,
+    [leadId, workspaceId],
+  );
+  return r ? { id: String(r.id), email: String(r.email) } : null;
+}

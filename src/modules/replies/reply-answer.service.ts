@@ -1,5 +1,6 @@
 // POST /replies/:id/reply (decisions.md §6): the answer goes at once, not through the queue, from the
-// inbox that received the item, in its thread, exactly once, recorded as a one-off send.
+// lead's own inbox (the one that sends its sequence, decisions.md §11), else the inbox that received the
+// item, in its thread, exactly once, recorded as a one-off send.
 //
 // No transaction is open while the mail server is waited on (decisions.md §10): a server that accepts
 // and never answers must not hold pooled database connections that every workspace's requests need.
@@ -39,7 +40,7 @@ import { blockedKey } from '../one-offs/one-offs.queries';
 import { prepareOneOffNow, SEND_NOW_LIMITS, sendOneOffNow, type OneOffNow } from '../sending/engine/send-now';
 import { messageIdFor } from '../sending/render/headers';
 import type { ReplyAnswerInput } from './replies.inputs';
-import { answerSendStatus, deleteAnswerClaim, insertAnswerClaim, markItemAnswered, replyItemToAnswer, type ReplyItemToAnswer } from './replies.queries';
+import { answerSendStatus, deleteAnswerClaim, insertAnswerClaim, leadOwnInbox, markItemAnswered, replyItemToAnswer, type ReplyItemToAnswer } from './replies.queries';
 
 /** How long a call waits for another call's claim on the same text to settle: the send's deadline and
  *  room to record it. Past that the other call's fate is unknown (it crashed): nothing is sent. */
@@ -60,8 +61,11 @@ export async function answerReply(ctx: AuthedCtx, id: string, input: ReplyAnswer
   const item = await replyItemToAnswer(ctx.em, ctx.actor.workspaceId, id);
   if (!item) throw notFound('Reply');
   if (!item.leadId || !item.leadCampaignId) throw noLead();
+  // decisions.md §11: the lead hears from one inbox, its own, whichever inbox the item came to.
+  const own = await leadOwnInbox(ctx.em, ctx.actor.workspaceId, item.leadId);
+  const from = own ? { ...item, inboxId: own.id, inboxEmail: own.email } : item;
   // decisions.md §10: the whole call waits on the inbox's mail server, so it takes one of its slots.
-  const refused = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => answerOnce(ctx, item as Item, input.body));
+  const refused = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => answerOnce(ctx, from as Item, input.body));
   if (refused) {
     throw new AppError('send_failed', `The inbox's mail server did not take the answer, so nothing was sent: ${refused.detail || 'no answer'}`, {
       smtp_code: refused.code,
@@ -113,7 +117,7 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
   // The refusals of a queued one-off (api.md Leads 4), judged on what the engine judges at send time.
   const { lead, inbox } = prepared;
   if (inbox.deleted || inbox.status !== 'active') {
-    throw new AppError('mailbox_not_active', `The inbox ${inbox.email} that received this reply is ${inbox.deleted ? 'deleted' : inbox.status}; resume it to answer from it.`);
+    throw new AppError('mailbox_not_active', `The inbox ${inbox.email} that answers this lead is ${inbox.deleted ? 'deleted' : inbox.status}; resume it to answer from it.`);
   }
   if (lead.status === 'unsubscribed') throw new AppError('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
   if (lead.status === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');

@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { leadProviderSql } from '../leads/lead-provider';
-import type { DueGroup } from './schedule';
+import type { DueGroup, SenderDue } from './schedule';
 import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';
 import { runningSql } from '../leads/lifecycle/lead-status';
 
@@ -45,6 +45,22 @@ export async function dueNowGroups(em: EntityManager, c: DueScope, now: Date, ho
     [c.timezone, c.campaignId, c.firstWaitMinutes, now, now, holdSince],
   );
   return rows.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));
+}
+
+/**
+ * The leads due at `now` (as dueNowGroups counts them) that have an inbox of their own, counted per
+ * inbox: those whose inbox cannot send now wait for it (decisions.md §11 "One sender per lead").
+ * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
+ */
+export async function dueBySender(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<SenderDue[]> {
+  const rows = await sql(
+    em,
+    `select l.mailbox_id, count(*)::int as n from lead l
+        where ${open(skippedVerifications(c.skipRisky))} and l.mailbox_id is not null and ${LEAD_DUE_AT} <= ? and not (${away}) is true and not (${verifying}) is true
+        group by 1`,
+    [c.campaignId, c.firstWaitMinutes, now, now, holdSince],
+  );
+  return rows.map((g) => ({ inboxId: String(g.mailbox_id), count: Number(g.n) }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type SendingStatus } from './schedule';
 import { campaignBounceFigures } from './engine/bounce-protect';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
-import { dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
+import { dueBySender, dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -26,7 +26,9 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   if (!campaign) throw new Error('campaign vanished');
   const inboxList = await loadInboxes(ctx.em, now, [campaign.workspaceId]);
   const domainLeft = new Map([...domainDays(inboxList)].map(([d, day]) => [d, day.left]));
-  const inboxes = inboxList.filter((i) => campaign.inboxIds.includes(i.id)).map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
+  // Its pool: its own inboxes and the tagged ones (decisions.md §11 Sender pools).
+  const pool = new Set(campaign.inboxIds);
+  const inboxes = inboxList.filter((i) => pool.has(i.id)).map((i) => ({ ...i, domainLeft: domainLeft.get(i.domain) ?? Number.POSITIVE_INFINITY }));
 
   const scope = {
     campaignId,
@@ -37,12 +39,13 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   };
   const holdSince = new Date(now.getTime() - HOLD_MS);
   const pausedByBounces = entity.status === 'paused' && entity.pausedReason === 'bounce_protect';
-  const [dueNow, dueToday, held, earliest, bounces] = await Promise.all([
+  const [dueNow, dueToday, held, earliest, bounces, bySender] = await Promise.all([
     dueNowGroups(ctx.em, scope, now, holdSince),
     dueTodayCounts(ctx.em, scope, endOfDay(campaign.timezone, now)),
     heldCounts(ctx.em, scope, now, holdSince),
     nextDueAtOf(ctx.em, scope),
     pausedByBounces ? campaignBounceFigures(ctx.em, campaignId) : Promise.resolve(null),
+    dueBySender(ctx.em, scope, now, holdSince),
   ]);
   const status = explainSending(
     {
@@ -55,6 +58,7 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
       dueToday,
       held,
       bounces,
+      dueBySender: bySender,
     },
     now,
   );

@@ -110,10 +110,11 @@ export interface JoinedLead {
   email: string;
 }
 
-/** What a joined lead takes from the lead it came from: who the person is and what is known of the
- *  address. Not its interest, deal value or note (the pipeline would count the person twice), nor its
- *  place in the parent's sequence. */
-const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification', 'verified_at', 'verification_started_at', 'verification_result'] as const;
+/** What a joined lead takes from the lead it came from: who the person is, what is known of the address,
+ *  and its sender (mailbox_id, decisions.md §11: the subsequence writes from the same inbox, in the same
+ *  thread, schedule/sender.ts). Not its interest, deal value or note (the pipeline would count the person
+ *  twice), nor its place in the parent's sequence. */
+const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification', 'verified_at', 'verification_started_at', 'verification_result', 'mailbox_id'] as const;
 
 /**
  * The joined leads (decisions.md §11 "joins the subsequence with its fields"): a new lead row per
@@ -125,9 +126,6 @@ const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification',
  * @allWorkspaces keyed by leads the caller found in their workspaces; each row copies its lead's workspace
  */
 export async function insertJoinedLeads(em: EntityManager, joins: readonly { leadId: string; subsequenceId: string; at: Date }[]): Promise<JoinedLead[]> {
-  // The lead's sender (Lead.mailboxId, decisions.md §11 "with its fields and sender") is one more column
-  // of JOINED_COLUMNS once leads carry it; until then the subsequence sends from its inboxes, which are
-  // the parent's.
   const rows = await sql(
     em,
     `insert into lead (id, created_at, workspace_id, campaign_id, status, current_step, origin_lead_id, ${JOINED_COLUMNS.join(', ')})

@@ -6,7 +6,7 @@ import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
 import { Campaign, type SubsequenceTrigger } from '../campaigns/campaign.entity';
 import { campaignView } from '../campaigns/campaign.view';
-import { copiedSettings, pendingLeadCounts, sendingInboxes } from '../campaigns/campaigns.service';
+import { copiedSettings, pendingLeadCounts, startingInboxes } from '../campaigns/campaigns.service';
 import type { CreateSubsequenceInput, SubsequenceTriggerInput } from './subsequences.inputs';
 
 /** The validated input as stored: the request's shape, labels and words each once (words trimmed, told
@@ -37,7 +37,7 @@ async function parentOf(ctx: AuthedCtx, campaignId: string): Promise<Campaign> {
  *  limits, settings (campaigns.service.ts copiedSettings) and inboxes, its own name and trigger, no steps. */
 export async function createSubsequence(ctx: AuthedCtx, campaignId: string, input: CreateSubsequenceInput) {
   const parent = await parentOf(ctx, campaignId);
-  const inboxes = await sendingInboxes(parent);
+  const inboxes = await startingInboxes(parent);
   const subsequence = ctx.em.create(Campaign, {
     ...copiedSettings(parent),
     workspace: parent.workspace,

@@ -38,6 +38,7 @@ const lead = (leadId: string, campaignId = 'c1', over: Partial<DueLead> = {}): D
   provider: null,
   isNew: false,
   dueAt: ago(10),
+  mailboxId: null,
   ...over,
 });
 const leads = (n: number, campaignId = 'c1', over: Partial<DueLead> = {}) =>
@@ -300,7 +301,7 @@ describe('provider matching', () => {
       inboxes: [inbox('ga', { provider: gmail }), inbox('ms', { provider: outlook, nextFreeAt: later(2) })],
       leads: [lead('f1', 'first'), lead('g1', 'c1', { provider: gmail })],
     };
-    expect(planSends(input, NOW)).toEqual({ sends: [{ leadId: 'f1', campaignId: 'first', inboxId: 'ga' }], providerHeld: [] });
+    expect(planSends(input, NOW)).toEqual({ sends: [{ leadId: 'f1', campaignId: 'first', inboxId: 'ga' }], providerHeld: [], senderWaiting: [] });
   });
 
   it('holds the lead while its provider inboxes are capped for the day', () => {
@@ -337,6 +338,75 @@ describe('provider matching', () => {
       leads: [lead('g1', 'c1', { provider: gmail })],
     };
     expect(plan(input)).toEqual(['g1@ms']);
+  });
+});
+
+describe('one sender per lead (decisions.md §11)', () => {
+  const three = () => [inbox('i1'), inbox('i2'), inbox('i3')];
+
+  it('sends a lead that has had an email only from its own inbox, whatever the rotation would pick', () => {
+    const input = {
+      campaigns: [campaign('c1', ['i1', 'i2', 'i3'])],
+      // i3 has sent least and would be first in the rotation.
+      inboxes: [inbox('i1', { sentToday: 5 }), inbox('i2', { sentToday: 4 }), inbox('i3')],
+      leads: [lead('a', 'c1', { mailboxId: 'i1', dueAt: ago(30) }), lead('b', 'c1', { mailboxId: 'i2', dueAt: ago(20) }), lead('n', 'c1', { isNew: true, dueAt: ago(10) })],
+    };
+    expect(plan(input)).toEqual(['a@i1', 'b@i2', 'n@i3']);
+  });
+
+  it.each([
+    ['capped', { capToday: 5, sentToday: 5 }],
+    ['resting', { nextFreeAt: later(3) }],
+    ['paused', { status: 'paused' as const }],
+    ['stopped for bounces', { status: 'bounce_stopped' as const }],
+    ['backing off', { backoffUntil: later(30) }],
+    ['out of domain room', { domainDailyCap: 5, sentToday: 5 }],
+  ])('keeps a lead waiting while its own inbox is %s, never giving it to another, and sends the next lead', (_label, over) => {
+    const input = {
+      campaigns: [campaign('c1', ['i1', 'i2'])],
+      inboxes: [inbox('i1', { ...over, domain: 'i1.example' }), inbox('i2', { domain: 'i2.example' })],
+      leads: [lead('waits', 'c1', { mailboxId: 'i1', dueAt: ago(30) }), lead('goes', 'c1', { mailboxId: 'i2', dueAt: ago(20) })],
+    };
+    const result = planSends(input, NOW);
+    expect(result.sends.map((s) => `${s.leadId}@${s.inboxId}`)).toEqual(['goes@i2']);
+    expect(result.senderWaiting).toEqual(['waits']);
+    expect(result.providerHeld).toEqual([]);
+  });
+
+  it('keeps a lead waiting while its inbox has sent this tick (one send per inbox per tick), even for another campaign', () => {
+    const input = {
+      campaigns: [campaign('c1', ['i1']), campaign('c2', ['i1', 'i2'], { sentToday: 10 })],
+      inboxes: [inbox('i1'), inbox('i2')],
+      leads: [lead('c1-a', 'c1', { mailboxId: 'i1' }), lead('c2-a', 'c2', { mailboxId: 'i1', dueAt: ago(50) }), lead('c2-b', 'c2', { mailboxId: 'i2' })],
+    };
+    const result = planSends(input, NOW);
+    expect(result.sends.map((s) => `${s.leadId}@${s.inboxId}`)).toEqual(['c1-a@i1', 'c2-b@i2']);
+    expect(result.senderWaiting).toEqual(['c2-a']);
+  });
+
+  it('sends a lead whose inbox left the pool (or is unknown) from any inbox of the pool, by the rotation', () => {
+    const input = {
+      campaigns: [campaign('c1', ['i2', 'i3'])],
+      inboxes: [inbox('i1'), inbox('i2', { sentToday: 3 }), inbox('i3')],
+      leads: [lead('moved', 'c1', { mailboxId: 'i1', dueAt: ago(30) }), lead('gone', 'c1', { mailboxId: 'deleted-inbox', dueAt: ago(20) })],
+    };
+    expect(plan(input)).toEqual(['moved@i3', 'gone@i2']);
+  });
+
+  it('puts the own inbox before provider matching, which still places leads without one', () => {
+    const input = {
+      campaigns: [campaign('c1', ['ga', 'ms'], { providerMatching: true })],
+      inboxes: [inbox('ga', { provider: 'provider_a' }), inbox('ms', { provider: 'provider_b' })],
+      leads: [lead('own', 'c1', { provider: 'provider_a', mailboxId: 'ms', dueAt: ago(30) }), lead('new', 'c1', { provider: 'provider_a', isNew: true })],
+    };
+    expect(plan(input)).toEqual(['own@ms', 'new@ga']);
+  });
+
+  it("still ends the campaign's turn once none of its inboxes is free", () => {
+    const input = { campaigns: [campaign('c1', ['i1', 'i2', 'i3'])], inboxes: three(), leads: leads(6, 'c1', { mailboxId: 'i1' }) };
+    const result = planSends(input, NOW);
+    expect(result.sends.map((s) => `${s.leadId}@${s.inboxId}`)).toEqual(['c1-l000@i1']);
+    expect(result.senderWaiting).toEqual(['c1-l001', 'c1-l002', 'c1-l003', 'c1-l004', 'c1-l005']);
   });
 });
 

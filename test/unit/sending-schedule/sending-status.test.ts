@@ -23,6 +23,7 @@ const campaign = (over: Partial<StatusCampaign> = {}): StatusCampaign => ({
   ...over,
 });
 const inbox = (email: string, over: Partial<StatusInbox> = {}): StatusInbox => ({
+  id: email,
   email,
   domain: 'one.example',
   provider: null,
@@ -44,6 +45,7 @@ const state = (over: Partial<SendingState> = {}): SendingState => ({
   dueNow: [due(3)],
   dueToday: { followUps: 3, newLeads: 0 },
   held: { verification: 0, away: 0 },
+  dueBySender: [],
   ...over,
 });
 const explain = (over: Partial<SendingState> = {}, now = NOW) => explainSending(state(over), now);
@@ -166,6 +168,38 @@ describe('notes', () => {
   it('new_leads_limit once the day has used the new-lead limit', () => {
     expect(noteCodes({ campaign: campaign({ maxNewLeadsPerDay: 10 }), newToday: 10 })).toEqual(['new_leads_limit']);
     expect(noteCodes({ campaign: campaign({ maxNewLeadsPerDay: 10 }), newToday: 9 })).toEqual([]);
+  });
+
+  it('sender_waiting for leads due now whose own inbox cannot send, with why and how many per inbox', () => {
+    const s = explain({
+      inboxes: [
+        inbox('a@one.example'),
+        inbox('c@one.example', { sentToday: 20 }),
+        inbox('r@one.example', { nextFreeAt: later(4) }),
+        inbox('p@one.example', { status: 'paused' }),
+        inbox('o@one.example', { backoffUntil: later(30) }),
+      ],
+      dueBySender: [
+        { inboxId: 'a@one.example', count: 4 }, // ready: its leads go
+        { inboxId: 'c@one.example', count: 3 },
+        { inboxId: 'r@one.example', count: 1 },
+        { inboxId: 'p@one.example', count: 2 },
+        { inboxId: 'o@one.example', count: 1 },
+        { inboxId: 'left-the-pool', count: 5 }, // its leads move to another inbox: not waiting
+      ],
+    });
+    const note = s.notes.find((n) => n.code === 'sender_waiting')!;
+    expect(s.notes.map((n) => n.code).at(-1)).toBe('sender_waiting');
+    expect(note.text).toMatch(/^7 leads wait for their own inbox/);
+    expect(note.text).toContain("3 for c@one.example (reached today's cap: 20 of 20 sent)");
+    expect(note.text).toContain('1 for r@one.example (resting until Wed 10 Jun 10:04)');
+    expect(note.text).toContain('2 for p@one.example (paused)');
+    expect(note.text).toContain('1 for o@one.example (backing off after errors until Wed 10 Jun 10:30)');
+    expect(note.text).not.toContain('a@one.example');
+    expect(explain({ inboxes: [inbox('c@one.example', { sentToday: 20 })], dueBySender: [{ inboxId: 'c@one.example', count: 1 }] }).notes.at(-1)!.text).toMatch(
+      /^1 lead waits for its own inbox/,
+    );
+    expect(noteCodes({ dueBySender: [{ inboxId: 'a@one.example', count: 3 }] })).toEqual([]);
   });
 
   it('verification_hold and lead_away with their counts', () => {

@@ -44,6 +44,7 @@ describe('sending status', () => {
     dueToday: { followUps: 3, newLeads: 0 },
     held: { verification: 0, away: 0 },
     bounces,
+    dueBySender: [],
   });
 
   it('a campaign that paused itself says bounce_protect after not_active, with {bounced, sent}, and expects nothing today', () => {

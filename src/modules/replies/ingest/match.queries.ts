@@ -46,7 +46,8 @@ export interface EmailedLeadRow {
 }
 
 /** Per address of `emails` (lower-cased), the workspace's lead this inbox emailed most recently (sent or
- *  bounced): DISTINCT ON keeps each email's first row. */
+ *  bounced), a lead whose own inbox it is first (decisions.md §11: a lead hears from one inbox, so mail
+ *  to that inbox is its): DISTINCT ON keeps each email's first row. */
 export async function leadsEmailedFrom(em: EntityManager, workspaceId: string, inboxId: string, emails: readonly string[]): Promise<EmailedLeadRow[]> {
   const rows = await sql(
     em,
@@ -56,8 +57,8 @@ export async function leadsEmailedFrom(em: EntityManager, workspaceId: string, i
                         order by s.created_at desc limit 1) s on true
          join campaign c on c.id = l.campaign_id
         where l.workspace_id = ? and l.email = any(?::text[])
-        order by l.email, s.sent_at desc`,
-    [inboxId, workspaceId, textArray(emails)],
+        order by l.email, l.mailbox_id is not distinct from ?::uuid desc, s.sent_at desc`,
+    [inboxId, workspaceId, textArray(emails), inboxId],
   );
   return rows.map((r) => ({
     email: String(r.email),

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { blockKeys } from '../../blocklist/blocklist-match';
 import { capOn } from '../../inboxes/ramp';
 import { answerThread } from '../render/headers';
-import { dayKey } from '../schedule';
+import { dayKey, emailThread, type EmailThread, type SentEmail } from '../schedule';
 import { loadCampaigns, type EngineCampaign } from './load-state';
 import type { ClaimedSend, SendingInbox } from './outcomes';
 import type { EngineLead } from './pick-due';
@@ -24,11 +24,19 @@ export interface BatchInbox extends SendingInbox {
   sentToday: number;
 }
 
+export interface SentStep extends SentEmail {
+  position: number;
+  /** An email of the lead it came from (a lead that joined a subsequence), which its thread continues. */
+  fromOrigin: boolean;
+}
+
 export interface Thread {
   /** The first email's subject. */
   subject: string;
   /** Message-IDs of the earlier sequence emails, oldest first. */
   messageIds: string[];
+  /** A new thread under `subject` (the lead's inbox changed): no Re:, no In-Reply-To. */
+  restart?: boolean;
 }
 
 export interface BatchContext {
@@ -36,9 +44,10 @@ export interface BatchContext {
   inboxes: Map<string, BatchInbox>;
   /** Leads whose address or domain is on their workspace's blocklist. */
   blocked: Set<string>;
-  /** Per lead, its earlier sent sequence emails (step position, subject, Message-ID; first those of the
-   *  lead it came from, for a lead that joined a subsequence), for follow-ups with a blank subject. */
-  sentSteps: Map<string, { position: number; subject: string; messageId: string; fromOrigin: boolean }[]>;
+  /** Per lead, its earlier sent sequence emails (step position, inbox, subject, Message-ID; first those of
+   *  the lead it came from, for a lead that joined a subsequence): the thread a follow-up joins
+   *  (schedule/sender.ts emailThread). */
+  sentSteps: Map<string, SentStep[]>;
   /** Per reply item a one-off of the batch answers (its replyToId), the thread it joins. */
   answered: Map<string, Thread>;
 }
@@ -76,10 +85,10 @@ export async function loadBatch(em: EntityManager, claimed: readonly ClaimedSend
 
   const inboxes = await batchInboxes(em, inboxRows, now);
 
-  const sentSteps = new Map<string, { position: number; subject: string; messageId: string; fromOrigin: boolean }[]>();
+  const sentSteps = new Map<string, SentStep[]>();
   for (const r of threadRows) {
     const list = sentSteps.get(r.leadId) ?? [];
-    list.push({ position: r.position, subject: r.subject, messageId: r.messageId, fromOrigin: r.fromOrigin });
+    list.push({ position: r.position, inboxId: r.inboxId, subject: r.subject, messageId: r.messageId, fromOrigin: r.fromOrigin });
     sentSteps.set(r.leadId, list);
   }
   const answered = new Map(replyRows.map((r) => [r.id, answerThread(r)]));
@@ -105,12 +114,14 @@ export async function reloadInbox(em: EntityManager, ctx: BatchContext, id: stri
   return inbox;
 }
 
-/** The thread a follow-up at `position` answers in: the lead's earlier sent sequence emails, after those
- *  of the lead it came from (a subsequence's lead: its first subject is the parent's, decisions.md §11). */
-export function threadBefore(ctx: BatchContext, leadId: string, position: number): Thread | null {
-  const earlier = (ctx.sentSteps.get(leadId) ?? []).filter((s) => s.fromOrigin || s.position < position);
-  if (!earlier.length) return null;
-  return { subject: earlier[0]!.subject, messageIds: earlier.map((s) => s.messageId) };
+/** The thread of the lead's email at step `position` from `inboxId` (schedule/sender.ts): its earlier
+ *  sent sequence emails, oldest first, after those of the lead it came from (a subsequence's lead: its
+ *  thread continues its parent lead's, decisions.md §11), judged by the one owner of the rule. */
+export function threadBefore(ctx: BatchContext, leadId: string, position: number, inboxId: string): EmailThread {
+  return emailThread(
+    (ctx.sentSteps.get(leadId) ?? []).filter((s) => s.fromOrigin || s.position < position),
+    inboxId,
+  );
 }
 
 function toBatchInbox(r: InboxStateRow, sentToday: number, now: Date): BatchInbox {

@@ -25,6 +25,7 @@ export async function blockedLeadIds(em: EntityManager, keys: readonly { lead: s
 export interface SentStepRow {
   leadId: string;
   position: number;
+  inboxId: string;
   subject: string;
   messageId: string;
   /** An email of the lead it came from (a lead that joined a subsequence: its parent lead's), which its
@@ -42,11 +43,11 @@ export async function sentStepRows(em: EntityManager, leadIds: readonly string[]
     em,
     // Two plain equality joins, each a probe of send_lead_step_unique per lead, rather than one join on
     // either lead id, which leaves the planner a way to scan send whole.
-    `select lead_id, from_origin, step_position, subject, message_id from (
-       select s.lead_id, false as from_origin, s.step_position, s.subject, s.message_id
+    `select lead_id, from_origin, step_position, inbox_id, subject, message_id from (
+       select s.lead_id, false as from_origin, s.step_position, s.inbox_id, s.subject, s.message_id
          from send s where s.lead_id = any(?::uuid[]) and s.kind = 'step' and s.status = 'sent'
        union all
-       select l.id, true, s.step_position, s.subject, s.message_id
+       select l.id, true, s.step_position, s.inbox_id, s.subject, s.message_id
          from lead l join send s on s.lead_id = l.origin_lead_id
         where l.id = any(?::uuid[]) and l.origin_lead_id is not null and s.kind = 'step' and s.status = 'sent'
      ) t order by lead_id, from_origin desc, step_position`,
@@ -55,6 +56,7 @@ export async function sentStepRows(em: EntityManager, leadIds: readonly string[]
   return rows.map((r) => ({
     leadId: String(r.lead_id),
     position: Number(r.step_position),
+    inboxId: String(r.inbox_id),
     subject: String(r.subject ?? ''),
     messageId: String(r.message_id),
     fromOrigin: Boolean(r.from_origin),

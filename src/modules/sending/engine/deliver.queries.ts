@@ -53,10 +53,21 @@ export async function dropClaimedSend(em: EntityManager, sendId: string, error: 
 
 /**
  * A claimed sequence email withdrawn (deleted while still `sending`), so the planner picks its lead again.
+ * The lead's own inbox goes back to the one of its latest email that went (or may have: sent, bounced,
+ * failed), or to none: a first email withdrawn leaves the lead without an inbox, free to go from any
+ * (decisions.md §11: the inbox is the one that sent its first email).
  * @allWorkspaces keyed by a send the delivery claimed
  */
 export async function withdrawClaimedSend(em: EntityManager, sendId: string): Promise<void> {
-  await sql(em, `delete from send where id = ? and status = 'sending'`, [sendId]);
+  await sql(
+    em,
+    `with gone as (delete from send where id = ? and status = 'sending' returning lead_id)
+     update lead l set mailbox_id = last.inbox_id
+       from gone left join lateral (select s.inbox_id from send s where s.lead_id = gone.lead_id and s.kind = 'step' and s.status in ('sent', 'bounced', 'failed')
+                                     order by s.step_position desc limit 1) last on true
+      where l.id = gone.lead_id and l.mailbox_id is distinct from last.inbox_id`,
+    [sendId],
+  );
 }
 
 /**

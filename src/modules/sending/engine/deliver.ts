@@ -62,6 +62,12 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
   if (blocked) return { go: false, drop: 'Blocklisted' };
   if (lead.status === 'paused') return isStep ? { go: false, withdraw: true } : { go: false, releaseAt: new Date(now.getTime() + 5 * 60_000) };
   if (isStep && campaign.status !== 'active') return later(null);
+  // decisions.md §11: a sequence email goes from the lead's own inbox while it is in the campaign's pool.
+  // One planned from an inbox that has left since (or no longer the lead's), never tried, is withdrawn:
+  // the planner sends it from another inbox of the pool, as a new thread.
+  if (isStep && send.attempts <= 1 && (!campaign.inboxIds.includes(send.inboxId) || (lead.mailboxId !== null && lead.mailboxId !== send.inboxId))) {
+    return { go: false, withdraw: true };
+  }
   const zone = sendZone(campaign, lead);
   if (!isSendingOpen(campaign, zone, now)) return later(nextSendAt(campaign, zone, now));
   if (!inbox || inbox.deleted || inbox.status !== 'active') return isStep ? later(null) : { go: false, drop: 'The inbox was removed or stopped' };
@@ -105,8 +111,13 @@ export function composeClaimed(
   const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
   if (!variant) return { drop: 'The step or variant no longer exists' };
   let thread: Thread | null = null;
-  if (step) thread = variant.subject.trim() === '' ? threadBefore(batch, to.lead.id, step.position) : null;
-  else if (send.replyToId) {
+  if (step && variant.subject.trim() === '') {
+    // decisions.md §11: in the thread of its inbox's earlier emails; a new one under the lead's first
+    // subject when its inbox changed (a step with a subject of its own starts a new thread anyway).
+    const t = threadBefore(batch, to.lead.id, step.position, to.inbox.id);
+    if (t.kind === 'continue') thread = { subject: t.subject, messageIds: t.messageIds };
+    else if (t.kind === 'new') thread = { subject: t.firstSubject, messageIds: [], restart: true };
+  } else if (send.replyToId) {
     thread = batch.answered.get(send.replyToId) ?? null;
     // Its inbox was removed with its reply items: without the thread it would go with no subject.
     if (!thread) return { drop: 'The reply it answers is gone' };

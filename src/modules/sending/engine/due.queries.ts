@@ -3,7 +3,7 @@
 // (batch-context.ts). The dispatch tick and the delivery work for every workspace (or a scoped tick's),
 // so the statements are keyed by the campaigns, leads and sends they read, never by a caller's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { boolArray, intArray, pgArray, sql, timeArray } from '../../../db/sql';
+import { boolArray, intArray, pgArray, sql, textArray, timeArray } from '../../../db/sql';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { leadProviderSql } from '../../leads/lead-provider';
 import type { Click } from '../schedule';
@@ -26,11 +26,13 @@ export interface EngineLead {
   provider: Provider | null;
   variant: number | null;
   vars: Record<string, string>;
+  /** The inbox that sends its sequence; null before its first email (schedule/sender.ts). */
+  mailboxId: string | null;
 }
 
 // The provider is the lead's domain's (providerMatching pairs it with an inbox's): leads/lead-provider.ts.
 const LEAD_COLUMNS = `l.id, l.email, l.status, l.current_step, l.created_at, l.last_step_at, l.away_until, l.verification,
-  l.verification_started_at, l.replied_at, l.interest, l.timezone, ${leadProviderSql('l')} as provider, l.variant, l.vars`;
+  l.verification_started_at, l.replied_at, l.interest, l.timezone, ${leadProviderSql('l')} as provider, l.variant, l.vars, l.mailbox_id`;
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 
@@ -52,6 +54,7 @@ function toEngineLead(r: Record<string, unknown>): EngineLead {
     provider: (r.provider as Provider | null) ?? null,
     variant: r.variant === null || r.variant === undefined ? null : Number(r.variant),
     vars: (r.vars as Record<string, string>) ?? {},
+    mailboxId: (r.mailbox_id as string | null) ?? null,
   };
 }
 
@@ -74,6 +77,8 @@ export interface DueAsk {
   /** Whether new leads may start today (the campaign's new-leads limit not reached). */
   newAllowed: boolean;
   skipRisky: boolean;
+  /** Inboxes of its pool that cannot send now: their leads wait (schedule/sender.ts) and are not read. */
+  waitingInboxes: readonly string[];
 }
 
 /**
@@ -81,16 +86,23 @@ export interface DueAsk {
  * campaign, each side an ordered index range cut by LIMIT (follow-ups by next_due_at, index
  * lead_campaign_due; new leads by created_at, index lead_campaign_status_created), so the cost follows
  * the campaigns and the due work, not all the leads. Leads with an email in the queue or on the wire,
- * an open task, or a verification result the campaign skips are not read.
+ * an open task, or a verification result the campaign skips are not read, nor leads waiting for their
+ * own inbox (`waitingInboxes`: otherwise a capped inbox's backlog, first in due order, would fill every
+ * read and starve the leads of the inboxes that can send). Those are passed over in the index range,
+ * so a read costs more while many leads wait in front for an inbox that stays paused.
  * @allWorkspaces the dispatch tick reads the due leads of every workspace's campaigns it plans
  */
 export async function dueLeadRows(em: EntityManager, asked: readonly DueAsk[], now: Date): Promise<{ campaignId: string; lead: EngineLead }[]> {
   const notBusy = `(l.verification is null or l.verification <> 'invalid') and (not c.skip_risky or l.verification is null or l.verification <> 'risky')
+    and (l.mailbox_id is null or l.mailbox_id <> all(w.waiting))
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
   const rows = await sql(
     em,
-    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[]) as c(id, lim, new_before, new_ok, skip_risky)
+    // Each campaign's waiting inboxes are parsed once (OFFSET 0 keeps the subquery from being pulled up
+    // into the lead scans, which would parse them per lead); a CTE doing the same cost more.
+    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[], ?::text[]) as c(id, lim, new_before, new_ok, skip_risky, waiting)
+     cross join lateral (select c.waiting::uuid[] as waiting offset 0) w
      cross join lateral (
        (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
          order by l.next_due_at, l.id limit c.lim)
@@ -105,6 +117,7 @@ export async function dueLeadRows(em: EntityManager, asked: readonly DueAsk[], n
       pgArray(asked.map((a) => a.newBefore)),
       boolArray(asked.map((a) => a.newAllowed)),
       boolArray(asked.map((a) => a.skipRisky)),
+      textArray(asked.map((a) => pgArray(a.waitingInboxes))),
       now,
       now,
     ],

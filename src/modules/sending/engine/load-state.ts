@@ -9,7 +9,8 @@ import type { InboxStatus } from '../../inboxes/inbox.entity';
 import type { RampSettings } from '../../inboxes/ramp';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
 import { capToday, dayKey, startOfDate, type PlanCampaign, type PlanInbox } from '../schedule';
-import { campaignInboxLinks, campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
+import { sendingInboxLinks } from '../../campaigns/sender-pool.queries';
+import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
 
 export interface EngineStep {
   id: string;
@@ -54,25 +55,40 @@ export interface EngineInbox extends PlanInbox, RampSettings {
 }
 
 /** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
- *  given, whatever they are), with steps and inbox ids, and their sequence sends today in the campaign
+ *  given, whatever they are), with steps and the inboxes they send from (their pool), and their sequence sends today in the campaign
  *  zone (queued and going ones included, so a limit cannot be overrun by mail still in the queue). */
 export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly string[], workspaceIds?: readonly string[]): Promise<EngineCampaign[]> {
   const rows = await campaignRows(em, ids, workspaceIds);
   if (!rows.length) return [];
   const campaignIds = rows.map((r) => r.id);
-  const [steps, links] = await Promise.all([stepRows(em, campaignIds), campaignInboxLinks(em, campaignIds)]);
+  // The pool is resolved here, at every tick (decisions.md §11 Sender pools): its own inboxes and the tagged ones.
+  const [steps, links] = await Promise.all([stepRows(em, campaignIds), sendingInboxLinks(em, campaignIds)]);
   const counts = await campaignSendsSince(
     em,
     rows.map((r) => ({ id: r.id, since: startOfDate(r.timezone, dayKey(r.timezone, now)).toISOString() })),
   );
+  // Grouped once: a tag pool gives every campaign many links, and a scan per campaign would cost
+  // campaigns × links.
+  const pools = new Map<string, string[]>();
+  for (const l of links) {
+    const pool = pools.get(l.campaignId);
+    if (pool) pool.push(l.inboxId);
+    else pools.set(l.campaignId, [l.inboxId]);
+  }
+  const stepsOf = new Map<string, EngineStep[]>();
+  for (const { campaignId, ...step } of steps) {
+    const list = stepsOf.get(campaignId);
+    if (list) list.push(step);
+    else stepsOf.set(campaignId, [step]);
+  }
   return rows.map((r) => {
     const count = counts.get(r.id);
     return {
       ...r,
       sentToday: count?.sent ?? 0,
       newToday: count?.fresh ?? 0,
-      inboxIds: links.filter((l) => l.campaignId === r.id).map((l) => l.inboxId),
-      steps: steps.filter((s) => s.campaignId === r.id).map(({ campaignId: _, ...step }) => step),
+      inboxIds: pools.get(r.id) ?? [],
+      steps: stepsOf.get(r.id) ?? [],
     };
   });
 }

@@ -37,8 +37,9 @@ export interface DueWork {
 export const sequenceOf = (campaign: EngineCampaign): SequenceStep[] =>
   campaign.steps.map((s) => ({ position: s.position, waitMinutes: s.waitMinutes, condition: s.condition, isTask: s.task !== null }));
 
-/** Per campaign: how many emails it can send this tick (its daily limit left, bounded by its ready inboxes). */
-export type Slots = ReadonlyMap<string, number>;
+/** Per campaign: how many emails it can send this tick (its daily limit left, bounded by its ready
+ *  inboxes), and the inboxes of its pool that cannot send now (their leads wait: schedule/sender.ts). */
+export type Slots = ReadonlyMap<string, { slots: number; waitingInboxes: readonly string[] }>;
 
 /**
  * Reads the leads of every campaign that may be due, in ONE statement (a lateral join per campaign, each
@@ -49,16 +50,17 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
   const asked = campaigns
     .map((c) => {
       const steps = sequenceOf(c);
-      const limit = steps.length ? (slots.get(c.id) ?? 0) * READ_AHEAD + (steps.some((s) => s.isTask) ? TASK_READ : 0) : 0;
+      const room = slots.get(c.id);
+      const limit = steps.length ? (room?.slots ?? 0) * READ_AHEAD + (steps.some((s) => s.isTask) ? TASK_READ : 0) : 0;
       const firstWait = [...steps].sort((a, b) => a.position - b.position)[0]?.waitMinutes ?? 0;
       const newAllowed = c.maxNewLeadsPerDay === null || c.newToday < c.maxNewLeadsPerDay;
-      return { c, limit, newBefore: new Date(now.getTime() - firstWait * 60_000).toISOString(), newAllowed };
+      return { c, limit, newBefore: new Date(now.getTime() - firstWait * 60_000).toISOString(), newAllowed, waitingInboxes: room?.waitingInboxes ?? [] };
     })
     .filter((a) => a.limit > 0);
   if (!asked.length) return;
   const rows = await dueLeadRows(
     em,
-    asked.map((a) => ({ campaignId: a.c.id, limit: a.limit, newBefore: a.newBefore, newAllowed: a.newAllowed, skipRisky: a.c.skipRisky })),
+    asked.map((a) => ({ campaignId: a.c.id, limit: a.limit, newBefore: a.newBefore, newAllowed: a.newAllowed, skipRisky: a.c.skipRisky, waitingInboxes: a.waitingInboxes })),
     now,
   );
   if (!rows.length) return;
@@ -126,7 +128,7 @@ function judgeLeads(campaign: EngineCampaign, leads: EngineLead[], clicks: Map<s
       writes.tasks.push({ campaign, lead, position: step.position, kind: step.task.kind, text: step.task.text, dueAt: decision.at });
       continue;
     }
-    work.due.push({ leadId: lead.id, campaignId: campaign.id, provider: lead.provider, isNew: decision.isNew, dueAt: decision.at });
+    work.due.push({ leadId: lead.id, campaignId: campaign.id, provider: lead.provider, isNew: decision.isNew, dueAt: decision.at, mailboxId: lead.mailboxId });
     work.leads.set(lead.id, lead);
     work.positions.set(lead.id, decision.position);
   }

@@ -55,21 +55,32 @@ export interface QueuedSendRow {
   variant: number;
   isFirst: boolean;
   messageId: string;
+  /** Its inbox is not (yet) its lead's own: a first email, or its lead's inbox left the campaign. */
+  newSender: boolean;
 }
 
 /**
  * Inserts the sends as queued rows, due `now`, in one statement; a row another dispatcher queued first
- * is skipped by the unique index send_lead_step_unique. Returns those that were new.
+ * is skipped by the unique index send_lead_step_unique. Returns those that were new. The same statement
+ * makes each new row's inbox its lead's own (lead.mailbox_id, decisions.md §11 "One sender per lead"):
+ * only for rows it inserted, so of two dispatchers planning one lead, the one whose row stands also
+ * names its sender, and no lead ever has two. Only the leads of rows marked `newSender` are looked up
+ * (the update is driven by their ids): a follow-up from the lead's own inbox costs nothing here.
  * @allWorkspaces an insert for the dispatch tick's plan, each row carrying its campaign's workspace
  */
 export async function insertQueuedSends(em: EntityManager, sends: readonly QueuedSendRow[], now: Date): Promise<{ id: string; leadId: string }[]> {
   const inserted = await sql(
     em,
-    `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
-     select x.id, ?, x.workspace_id, x.campaign_id, x.lead_id, x.inbox_id, 'step', x.position, x.variant, x.is_first, 'queued', x.message_id, ?, 0
-       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::int[], ?::boolean[], ?::text[])
-         as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
-     on conflict do nothing returning id, lead_id`,
+    `with queued as (
+       insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, status, message_id, scheduled_for, attempts)
+       select x.id, ?, x.workspace_id, x.campaign_id, x.lead_id, x.inbox_id, 'step', x.position, x.variant, x.is_first, 'queued', x.message_id, ?, 0
+         from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::int[], ?::boolean[], ?::text[])
+           as x(id, workspace_id, campaign_id, lead_id, inbox_id, position, variant, is_first, message_id)
+       on conflict do nothing returning id, lead_id, inbox_id),
+     sender as (
+       update lead l set mailbox_id = q.inbox_id from queued q
+        where l.id = any(?::uuid[]) and l.id = q.lead_id and l.mailbox_id is distinct from q.inbox_id)
+     select id, lead_id from queued`,
     [
       now,
       now,
@@ -82,6 +93,7 @@ export async function insertQueuedSends(em: EntityManager, sends: readonly Queue
       intArray(sends.map((s) => s.variant)),
       boolArray(sends.map((s) => s.isFirst)),
       pgArray(sends.map((s) => s.messageId)),
+      pgArray(sends.filter((s) => s.newSender).map((s) => s.leadId)),
     ],
   );
   return inserted.map((r) => ({ id: String(r.id), leadId: String(r.lead_id) }));

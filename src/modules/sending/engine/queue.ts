@@ -67,6 +67,7 @@ export async function queuePlannedSends(
       variant,
       isFirst: lead.currentStep === 0,
       messageId: messageIdFor(id, inbox.email),
+      newSender: lead.mailboxId !== inbox.id,
     });
   }
   if (!rows.length) return [];

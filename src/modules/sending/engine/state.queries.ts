@@ -85,20 +85,6 @@ export async function stepRows(em: EntityManager, campaignIds: readonly string[]
 }
 
 /**
- * The inboxes (not deleted) each of these campaigns sends from, by inbox id.
- * @allWorkspaces keyed by campaign ids campaignRows read
- */
-export async function campaignInboxLinks(em: EntityManager, campaignIds: readonly string[]): Promise<{ campaignId: string; inboxId: string }[]> {
-  const rows = await sql(
-    em,
-    `select ci.campaign_id, ci.inbox_id from campaign_inbox ci join inbox i on i.id = ci.inbox_id
-        where ci.campaign_id = any(?::uuid[]) and i.deleted_at is null order by ci.inbox_id`,
-    [pgArray(campaignIds)],
-  );
-  return rows.map((l) => ({ campaignId: String(l.campaign_id), inboxId: String(l.inbox_id) }));
-}
-
-/**
  * Per campaign, its sequence sends since `since` (its day's start in its zone), queued and going ones
  * included, and how many of them were first emails.
  * @allWorkspaces keyed by campaign ids campaignRows read

@@ -22,13 +22,17 @@ export interface TickReport extends DeliveryReport {
 /** One planner at a time: for everything, or (a scoped tick) for those workspaces. */
 const plannerLock = (workspaceIds?: readonly string[]) => `sending-planner:${workspaceIds ? [...workspaceIds].sort().join(',') : '*'}`;
 
-/** How many emails a campaign can send this tick: its daily limit left, and one per ready inbox. */
-function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineInbox>, domainLeft: ReadonlyMap<string, number>, now: Date): number {
-  const ready = campaign.inboxIds.filter((id) => {
+/** How many emails a campaign can send this tick (its daily limit left, and one per ready inbox), and
+ *  which inboxes of its pool cannot send now (their leads wait for them: schedule/sender.ts). */
+function slotsOf(campaign: EngineCampaign, inboxes: ReadonlyMap<string, EngineInbox>, domainLeft: ReadonlyMap<string, number>, now: Date) {
+  let ready = 0;
+  const waitingInboxes: string[] = [];
+  for (const id of campaign.inboxIds) {
     const inbox = inboxes.get(id);
-    return inbox && inboxReadiness(inbox, domainLeft.get(inbox.domain) ?? Number.POSITIVE_INFINITY, now) === 'ready';
-  }).length;
-  return Math.max(0, Math.min(campaign.dailyLimit - campaign.sentToday, ready));
+    if (inbox && inboxReadiness(inbox, domainLeft.get(inbox.domain) ?? Number.POSITIVE_INFINITY, now) === 'ready') ready++;
+    else waitingInboxes.push(id);
+  }
+  return { slots: Math.max(0, Math.min(campaign.dailyLimit - campaign.sentToday, ready)), waitingInboxes };
 }
 
 /** Plans and queues this tick's sequence emails; returns [planned, queued] or null without the lock. */

@@ -7,7 +7,8 @@
 //   The signature is the inbox's own text: taken as written, with no merge fields.
 // - A follow-up whose subject is blank answers in the thread: `Re: <first subject>`, In-Reply-To the
 //   latest earlier message, References the earlier ones. A follow-up with its own subject starts a new
-//   thread.
+//   thread. A thread that `restart`s (the lead's inbox changed, sending/schedule/sender.ts) is a new
+//   thread under the first subject as it was: no `Re:`, no In-Reply-To.
 // - Tracking (HTML only): see tracking.ts. The unsubscribe URL is the same in `{{unsubscribe}}` and in
 //   List-Unsubscribe, and is never rewritten.
 import type Mail from 'nodemailer/lib/mailer';
@@ -38,7 +39,7 @@ export interface ComposeInput {
   seed: string;
   /** The thread a follow-up belongs to: the first email's subject as sent and the Message-IDs of the
    *  earlier emails, oldest first. Used only when the variant's subject is blank. */
-  thread: { subject: string; messageIds: readonly string[] } | null;
+  thread: { subject: string; messageIds: readonly string[]; restart?: boolean } | null;
   publicUrl: string;
   secrets: Secrets;
   /** The Date header; now when omitted. */
@@ -84,8 +85,9 @@ export interface RenderTextInput {
   variant: { subject: string; body: string };
   /** Where the text's RANDOMs draw from (templates/spin.ts spinSeed); subject and body draw apart. */
   seed: string;
-  /** Only the first email's subject is read: a follow-up with a blank subject answers in its thread. */
-  thread: { subject: string } | null;
+  /** Only the first email's subject is read: a follow-up with a blank subject answers in its thread
+   *  (`restart`: starts a new one under that subject as it is). */
+  thread: { subject: string; restart?: boolean } | null;
   unsubscribeUrl: string;
 }
 
@@ -111,7 +113,7 @@ export function renderEmailText(input: RenderTextInput): RenderedText {
   const mergeOptions = { unsubscribeUrl, sender: inbox ? { fromName: inbox.fromName } : null };
   const inThread = thread !== null && variant.subject.trim() === '';
   const renderedSubject = renderTemplate(variant.subject, vars, { ...mergeOptions, seed, stream: 1 });
-  const subject = inThread ? replySubject(thread.subject) : oneLine(renderedSubject.text);
+  const subject = inThread ? (thread.restart ? oneLine(thread.subject) : replySubject(thread.subject)) : oneLine(renderedSubject.text);
   const renderedBody = renderTemplate(variant.body, vars, { ...mergeOptions, seed, stream: 2 });
   const body = tidyBody(renderedBody.text);
   const signature = inbox?.signature ? tidyBody(inbox.signature) : '';

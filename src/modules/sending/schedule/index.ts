@@ -5,6 +5,7 @@ export * from './clicks';
 export * from './due';
 export * from './gap';
 export * from './caps';
+export * from './sender';
 export * from './plan';
 export * from './sending-status';
 export * from './forecast';

@@ -12,6 +12,10 @@
 // - Inside a campaign: follow-ups before new leads, so started sequences finish (prioritizeNew turns this
 //   round); then the longest-due lead first, then by id. When the new-leads limit is reached, new leads
 //   wait and follow-ups still go.
+// - One sender per lead (sender.ts): a lead that has had an email goes only from its own inbox, while
+//   that inbox is in the campaign's pool; when it cannot send now (not ready, used this tick, out of
+//   domain room) the lead waits (senderWaiting) and the next lead is tried. Leads without one (first
+//   emails, or their inbox left the pool) take the rotation below.
 // - Inboxes rotate fairly: the campaign's free inbox that sent least today, then the one that sent
 //   longest ago, then by id. Spread over ticks this keeps every inbox within one send of the others.
 // - providerMatching: a lead on provider_a or provider_b goes only from an inbox on the same provider
@@ -19,10 +23,11 @@
 //   lead waits (provider_unmatched) and the next lead is tried. Leads on a provider none of the
 //   campaign's active inboxes share, and leads on other/none/unknown providers, go from any inbox.
 //   Matching is why the user turned the option on, so it is kept over volume; falling back only when
-//   no matching inbox exists means no lead waits forever.
+//   no matching inbox exists means no lead waits forever. A lead's own inbox wins over matching.
 // Cost: O(due leads · log) for sorting plus O(campaign inboxes); leads are looked at once each.
 import type { Provider } from '../../leads/lead.entity';
 import { domainDays, inboxReadiness, type DomainMember, type InboxDay } from './caps';
+import { nextSender } from './sender';
 
 export interface DueLead {
   leadId: string;
@@ -32,6 +37,8 @@ export interface DueLead {
   isNew: boolean;
   /** When its step became due (wait and holds over, window open); leads due later are ignored. */
   dueAt: Date;
+  /** The inbox that sends its sequence (lead.mailboxId); null before its first email. */
+  mailboxId: string | null;
 }
 
 export interface PlanCampaign {
@@ -44,6 +51,7 @@ export interface PlanCampaign {
   sentToday: number;
   /** First emails today, in the campaign zone. */
   newToday: number;
+  /** Its pool: the inboxes it sends from now, its own and the tagged ones (campaigns/sender-pool.queries.ts). */
   inboxIds: readonly string[];
 }
 
@@ -71,6 +79,8 @@ export interface Plan {
   sends: PlannedSend[];
   /** Leads passed over this tick to wait for an inbox on their provider. */
   providerHeld: string[];
+  /** Leads passed over this tick to wait for their own inbox (sender.ts). */
+  senderWaiting: string[];
 }
 
 const MATCHABLE: ReadonlySet<Provider> = new Set<Provider>(['provider_a', 'provider_b']);
@@ -108,7 +118,15 @@ interface Run {
   newRoom: number;
   anyInbox: InboxQueue;
   providerInbox: Map<Provider, InboxQueue>;
+  /** The campaign's pool. */
+  pool: ReadonlySet<string>;
   headAt: number;
+}
+
+/** What every campaign's turn reads: each inbox by id, and those ready at the start of the tick. */
+interface Inboxes {
+  byId: ReadonlyMap<string, PlanInbox>;
+  ready: ReadonlySet<string>;
 }
 
 export function planSends(input: PlanInput, now: Date): Plan {
@@ -116,6 +134,10 @@ export function planSends(input: PlanInput, now: Date): Plan {
   const domainLeft = new Map<string, number>();
   for (const [domain, day] of domainDays(input.inboxes)) domainLeft.set(domain, day.left);
   const inboxById = new Map(input.inboxes.map((inbox) => [inbox.id, inbox]));
+  // Readiness depends on the inbox alone (its domain's room as the tick starts): judged once per inbox.
+  const ready = new Set<string>();
+  for (const inbox of input.inboxes) if (inboxReadiness(inbox, domainLeft.get(inbox.domain)!, now) === 'ready') ready.add(inbox.id);
+  const inboxes: Inboxes = { byId: inboxById, ready };
 
   const leadsByCampaign = new Map<string, { fresh: Queued[]; followUps: Queued[] }>();
   for (const c of input.campaigns) leadsByCampaign.set(c.id, { fresh: [], followUps: [] });
@@ -131,7 +153,7 @@ export function planSends(input: PlanInput, now: Date): Plan {
     const { fresh, followUps } = leadsByCampaign.get(campaign.id)!;
     const room = campaign.dailyLimit - campaign.sentToday;
     if (room <= 0 || fresh.length + followUps.length === 0) continue;
-    const run = buildRun(campaign, fresh, followUps, room, inboxById, domainLeft, now);
+    const run = buildRun(campaign, fresh, followUps, room, inboxes);
     if (run) runs.push(run);
   }
   runs.sort(
@@ -141,31 +163,24 @@ export function planSends(input: PlanInput, now: Date): Plan {
       (a.campaign.id < b.campaign.id ? -1 : a.campaign.id > b.campaign.id ? 1 : 0),
   );
 
-  const plan: Plan = { sends: [], providerHeld: [] };
+  const plan: Plan = { sends: [], providerHeld: [], senderWaiting: [] };
   const used = new Set<string>();
   let turn = runs;
   while (turn.length > 0) {
-    turn = turn.filter((run) => sendOne(run, plan, used, domainLeft));
+    turn = turn.filter((run) => sendOne(run, plan, used, domainLeft, inboxes));
   }
   return plan;
 }
 
-function buildRun(
-  campaign: PlanCampaign,
-  fresh: Queued[],
-  followUps: Queued[],
-  room: number,
-  inboxById: ReadonlyMap<string, PlanInbox>,
-  domainLeft: ReadonlyMap<string, number>,
-  now: Date,
-): Run | null {
+function buildRun(campaign: PlanCampaign, fresh: Queued[], followUps: Queued[], room: number, inboxes: Inboxes): Run | null {
   const ready: PlanInbox[] = [];
   const matchable = new Set<Provider>();
-  for (const id of new Set(campaign.inboxIds)) {
-    const inbox = inboxById.get(id);
+  const pool = new Set(campaign.inboxIds);
+  for (const id of pool) {
+    const inbox = inboxes.byId.get(id);
     if (!inbox) continue;
     if (inbox.status === 'active' && inbox.provider && MATCHABLE.has(inbox.provider)) matchable.add(inbox.provider);
-    if (inboxReadiness(inbox, domainLeft.get(inbox.domain)!, now) === 'ready') ready.push(inbox);
+    if (inboxes.ready.has(id)) ready.push(inbox);
   }
   if (ready.length === 0) return null;
   ready.sort((a, b) => a.sentToday - b.sentToday || (a.lastSentAt?.getTime() ?? -Infinity) - (b.lastSentAt?.getTime() ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -186,12 +201,13 @@ function buildRun(
     newRoom: campaign.maxNewLeadsPerDay === null ? Infinity : campaign.maxNewLeadsPerDay - campaign.newToday,
     anyInbox: new InboxQueue(ready),
     providerInbox,
+    pool,
     headAt,
   };
 }
 
 /** The run's next send, if it has one this tick; false when the campaign is done for the tick. */
-function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string, number>): boolean {
+function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string, number>, inboxes: Inboxes): boolean {
   // Nothing more this tick once the limit is used or none of the campaign's inboxes is left free.
   if (run.room <= 0 || !run.anyInbox.peek(used, domainLeft)) return false;
   for (const q of [0, 1] as const) {
@@ -199,13 +215,25 @@ function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string
     const queue = run.queues[q];
     while (run.positions[q] < queue.length) {
       const { lead } = queue[run.positions[q]];
-      const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
-      const inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
-      if (!inbox) {
-        // Only a provider queue can run dry while the campaign still has a free inbox.
-        plan.providerHeld.push(lead.leadId);
-        run.positions[q]++;
-        continue;
+      let inbox: PlanInbox | null;
+      if (nextSender(lead, run.pool) === 'own') {
+        // Its own inbox or none: one that cannot send now (or sent this tick) keeps the lead waiting.
+        const own = inboxes.ready.has(lead.mailboxId!) ? inboxes.byId.get(lead.mailboxId!)! : null;
+        inbox = own && !used.has(own.id) && domainLeft.get(own.domain)! > 0 ? own : null;
+        if (!inbox) {
+          plan.senderWaiting.push(lead.leadId);
+          run.positions[q]++;
+          continue;
+        }
+      } else {
+        const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
+        inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
+        if (!inbox) {
+          // Only a provider queue can run dry while the campaign still has a free inbox.
+          plan.providerHeld.push(lead.leadId);
+          run.positions[q]++;
+          continue;
+        }
       }
       run.positions[q]++;
       used.add(inbox.id);

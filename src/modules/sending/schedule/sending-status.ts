@@ -26,7 +26,7 @@ import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from '
 export type ReasonCode =
   'not_active' | 'bounce_protect' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'no_leads_due';
 
-export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched';
+export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched' | 'sender_waiting';
 
 export interface Message<C extends string> {
   code: C;
@@ -47,11 +47,18 @@ export interface StatusCampaign extends CampaignTiming {
 }
 
 export interface StatusInbox extends InboxDay {
+  id: string;
   email: string;
   domain: string;
   provider: Provider | null;
   /** What its domain may still send today (caps.ts DomainDay.left, counted over all the domain's inboxes). */
   domainLeft: number;
+}
+
+/** Leads due now (wait over, no hold) that have an inbox of their own, per inbox (sender.ts). */
+export interface SenderDue {
+  inboxId: string;
+  count: number;
 }
 
 /** Leads due now (wait over, no hold), grouped by send zone, provider and new or follow-up. */
@@ -78,6 +85,8 @@ export interface SendingState {
   held: { verification: number; away: number };
   /** While it is paused by bounce protection: its last emails since its count started, and their hard bounces. */
   bounces?: { bounced: number; sent: number } | null;
+  /** Leads due now with an inbox of their own, per inbox: they wait while it cannot send. */
+  dueBySender: readonly SenderDue[];
 }
 
 export interface SendingStatus {
@@ -127,7 +136,9 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     });
   }
   if (state.stepCount === 0) reasons.push({ code: 'no_steps', text: 'The campaign has no steps: add at least one step to its sequence.' });
-  if (state.inboxes.length === 0) reasons.push({ code: 'no_inbox', text: 'No inbox sends for this campaign: add at least one inbox to it.' });
+  if (state.inboxes.length === 0) {
+    reasons.push({ code: 'no_inbox', text: 'No inbox sends for this campaign: add at least one inbox to it (mailbox_ids), or tag one with a tag of its mailbox_tags.' });
+  }
 
   const range = dateRangeState(campaign, zone, now);
   if (range === 'before_start') {
@@ -224,6 +235,30 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
         text: `Waiting for an inbox on the same provider: ${list(unmatched.map(({ provider, count }) => `${plural(count, 'lead')} on ${PROVIDER_NAMES[provider]}`))}; the campaign's inboxes there have reached today's cap or are backing off.`,
       });
     }
+  }
+
+  // decisions.md §11: leads wait for their own inbox while it cannot send (one whose inbox left the
+  // pool goes from another, so only the pool's inboxes count).
+  const waiting = state.dueBySender.flatMap(({ inboxId, count }) => {
+    const r = readiness.find((x) => x.inbox.id === inboxId);
+    return r && r.state !== 'ready' && count > 0 ? [{ ...r, count }] : [];
+  });
+  if (waiting.length > 0) {
+    const why = (r: (typeof waiting)[number]) =>
+      r.state === 'capped'
+        ? `reached today's cap: ${capReason(r.inbox)}`
+        : r.state === 'resting'
+          ? `resting until ${at(r.inbox.nextFreeAt!)}`
+          : r.state === 'backoff'
+            ? `backing off after errors until ${at(r.inbox.backoffUntil!)}`
+            : r.state === 'paused'
+              ? 'paused'
+              : 'stopped for its bounce rate';
+    const total = waiting.reduce((sum, r) => sum + r.count, 0);
+    notes.push({
+      code: 'sender_waiting',
+      text: `${total === 1 ? '1 lead waits for its own inbox' : `${total} leads wait for their own inbox`} (every email of a lead goes from the inbox of its first): ${list(waiting.map((r) => `${r.count} for ${r.inbox.email} (${why(r)})`))}.`,
+    });
   }
 
   const dueNow = eligible.filter((g) => (campaign.leadTimezone ? openZones.has(g.zone) : openZones.size > 0)).reduce((sum, g) => sum + g.count, 0);

@@ -1,0 +1,60 @@
+// decisions.md §11 "One sender per lead": which inbox and which thread a lead's next sequence email uses.
+// Pure; the one owner of the rule, asked by the planner (plan.ts: which inbox may send it) and by the
+// composer (engine/deliver.ts: which thread it joins). Extend it here, not at the callers.
+//
+// - Before its first email a lead has no inbox (lead.mailboxId null): any inbox of the campaign's pool may
+//   send it (the rotation, provider matching), and that inbox becomes its own (set in the statement that
+//   queues the email, engine/queue.queries.ts, so two planners cannot give it two).
+// - After that, every email of its sequence goes from its own inbox, in its thread. While that inbox
+//   cannot send (capped, resting, paused, backing off) the lead waits; it is never handed to another.
+// - When its inbox has left the campaign's pool (taken out of mailbox_ids, untagged, deleted), any inbox
+//   of the pool sends the next email, as a new thread, and becomes its own.
+//
+// The thread follows from the inboxes of its earlier emails: an email continues the thread of the run of
+// earlier emails its own inbox sent last; when the previous email went from another inbox (its inbox
+// left), it starts a new one — the step's subject, or the lead's first subject when the step has none,
+// and no In-Reply-To/References.
+
+/** Which inbox may send the lead's next email (a plain value: the planner asks it for every lead it
+ *  looks at).
+ *  - `own`: its own inbox (lead.mailboxId) only, in its thread; the lead waits while that inbox cannot send.
+ *  - `first`: any inbox of the pool, which becomes its own (its first email).
+ *  - `moved`: its inbox left the pool: any inbox of the pool, as a new thread, which becomes its own. */
+export type SenderDecision = 'own' | 'first' | 'moved';
+
+/** `pool`: the inboxes the campaign sends from now (campaigns/sender-pool.queries.ts). */
+export function nextSender(lead: { mailboxId: string | null }, pool: ReadonlySet<string>): SenderDecision {
+  if (lead.mailboxId === null) return 'first';
+  return pool.has(lead.mailboxId) ? 'own' : 'moved';
+}
+
+/** One of the lead's sent sequence emails. */
+export interface SentEmail {
+  inboxId: string;
+  /** As sent. */
+  subject: string;
+  messageId: string;
+}
+
+/** The thread an email joins. */
+export type EmailThread =
+  /** The lead's first email: a thread of its own. */
+  | { kind: 'first' }
+  /** In the thread of the earlier emails its inbox sent: its first subject and their Message-IDs, oldest first. */
+  | { kind: 'continue'; subject: string; messageIds: string[] }
+  /** Its inbox changed: a new thread, under the lead's first subject when the step has none. */
+  | { kind: 'new'; firstSubject: string };
+
+/**
+ * The thread of the lead's next email, sent from `inboxId`, given its earlier sent sequence emails
+ * (oldest first): the trailing run of them that went from `inboxId`. (A subsequence's lead continues its
+ * parent lead's thread: its earlier emails are the parent's, then its own.)
+ */
+export function emailThread(earlier: readonly SentEmail[], inboxId: string): EmailThread {
+  if (earlier.length === 0) return { kind: 'first' };
+  let start = earlier.length;
+  while (start > 0 && earlier[start - 1]!.inboxId === inboxId) start--;
+  if (start === earlier.length) return { kind: 'new', firstSubject: earlier[0]!.subject };
+  const run = earlier.slice(start);
+  return { kind: 'continue', subject: run[0]!.subject, messageIds: run.map((s) => s.messageId) };
+}
