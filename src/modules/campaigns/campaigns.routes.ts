@@ -4,7 +4,7 @@ import { body, jsonRoute } from '../../api-route';
 import { Deleted, StatusResult } from '../../graphql/common.types';
 import * as campaigns from './campaigns.service';
 import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';
-import { ActivationResult, CampaignView } from './campaigns.types';
+import { ActivationResult, CAMPAIGN_RESOLVED_FIELDS, CampaignView } from './campaigns.types';
 
 const ids = { type: 'array', items: { type: 'string', format: 'uuid' } };
 
@@ -14,21 +14,21 @@ export const campaignRoutes = [
     path: '/campaigns',
     summary: 'Create a draft campaign',
     body: body(CreateCampaignInput),
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
     handle: (ctx, { body }) => campaigns.createCampaign(ctx, body),
   }),
   jsonRoute({
     method: 'get',
     path: '/campaigns',
     summary: 'Campaigns, oldest first, with the number of leads still pending',
-    response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
+    response: { type: CampaignView, list: true, omit: CAMPAIGN_RESOLVED_FIELDS, extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx) => (await campaigns.listCampaigns(ctx)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
   }),
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id',
     summary: 'A campaign with its steps, its inbox ids and the inboxes it sends from (its own and the tagged ones)',
-    response: { type: CampaignView, omit: ['mailboxIds', 'sendingMailboxIds', 'leadsPending'], extra: { mailbox_ids: ids, sending_mailbox_ids: ids } },
+    response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS.filter((f) => f !== 'steps'), extra: { mailbox_ids: ids, sending_mailbox_ids: ids } },
     handle: async (ctx, { params }) => {
       const { mailboxIds, sendingMailboxIds, ...c } = await campaigns.getCampaign(ctx, params.id);
       return { ...c, mailbox_ids: mailboxIds, sending_mailbox_ids: sendingMailboxIds };
@@ -39,7 +39,7 @@ export const campaignRoutes = [
     path: '/campaigns/:id',
     summary: "Change a campaign's settings (snake_case names)",
     body: body(UpdateCampaignInput),
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
     handle: (ctx, { params, body }) => campaigns.updateCampaign(ctx, params.id, body),
   }),
   jsonRoute({
@@ -60,7 +60,7 @@ export const campaignRoutes = [
     method: 'post',
     path: '/campaigns/:id/duplicate',
     summary: 'A new draft with the same settings, steps and inboxes',
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
     handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id),
   }),
   jsonRoute({

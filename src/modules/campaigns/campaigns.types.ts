@@ -73,3 +73,7 @@ export class ActivationResult {
   @Field() status!: string;
   @Field(() => [CampaignWarningView]) warnings!: CampaignWarningView[];
 }
+
+/** The campaign object's GraphQL-only fields (field resolvers): REST answers leave them out, and the
+ *  routes that read them add their snake_case extras (api.md Campaigns). */
+export const CAMPAIGN_RESOLVED_FIELDS = ['steps', 'mailboxIds', 'sendingMailboxIds', 'leadsPending'] as const;

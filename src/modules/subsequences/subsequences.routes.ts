@@ -1,7 +1,7 @@
 // decisions.md §11 Subsequences: a subsequence is answered as the campaign object it is (camelCase, with
 // parentCampaignId and trigger), the list with leads_pending like GET /campaigns.
 import { customBody, jsonRoute } from '../../api-route';
-import { CampaignView } from '../campaigns/campaigns.types';
+import { CAMPAIGN_RESOLVED_FIELDS, CampaignView } from '../campaigns/campaigns.types';
 import { CreateSubsequenceInput, parseCreateSubsequence } from './subsequences.inputs';
 import * as subsequences from './subsequences.service';
 
@@ -12,14 +12,14 @@ export const subsequenceRoutes = [
     summary: "Create a subsequence: a draft campaign with the parent's schedule, limits, settings and inboxes, and a trigger that moves the parent's leads into it",
     status: 201,
     body: customBody(CreateSubsequenceInput, parseCreateSubsequence),
-    response: { type: CampaignView, omit: ['steps', 'mailboxIds', 'leadsPending'] },
+    response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
     handle: (ctx, { params, body }) => subsequences.createSubsequence(ctx, params.id, body),
   }),
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/subsequences',
     summary: "A campaign's subsequences, oldest first, with the number of leads still pending",
-    response: { type: CampaignView, list: true, omit: ['steps', 'mailboxIds', 'leadsPending'], extra: { leads_pending: { type: 'integer' } } },
+    response: { type: CampaignView, list: true, omit: CAMPAIGN_RESOLVED_FIELDS, extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx, { params }) => (await subsequences.listSubsequences(ctx, params.id)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
   }),
 ];
