@@ -12,7 +12,7 @@ import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
 import { campaignLeadPage, normalizeFilter, pageOf, workspaceLeadPage, workspaceSearch } from './lead-query';
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
-import { changeInterest, INTEREST_CHANGED } from './lifecycle/interest-change';
+import { changeInterest } from './lifecycle/interest-change';
 import { isInSequence } from './lifecycle/lead-status';
 import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
@@ -159,7 +159,7 @@ export async function updateLead(ctx: AuthedCtx, id: string, input: UpdateLeadIn
     if (input.interest !== undefined) {
       const changed = await changeInterest(em, ctx.deps, lead, input.interest, { workspaceId: ctx.actor.workspaceId, source: 'lead_update', now: ctx.deps.clock.now() });
       // A hook may have moved the lead on (a subsequence stops it here): answer what is stored.
-      if (changed && ctx.deps.extensions.of(INTEREST_CHANGED).length) await em.refresh(lead);
+      if (changed) await em.refresh(lead);
     }
     return leadView(lead, await em.findOneOrFail(Campaign, lead.campaign.id));
   });

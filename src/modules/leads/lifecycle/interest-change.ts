@@ -32,7 +32,7 @@ export type InterestChangeHook = (em: EntityManager, deps: AppDeps, change: Inte
 export const INTEREST_CHANGED = extensionPoint<InterestChangeHook>('interest changed');
 
 /** Runs every contributed hook for a change, in module order, inside the caller's transaction (`em`). */
-export async function runInterestHooks(em: EntityManager, deps: AppDeps, change: InterestChange): Promise<void> {
+async function runInterestHooks(em: EntityManager, deps: AppDeps, change: InterestChange): Promise<void> {
   if (!change.leadIds.length) return;
   for (const hook of deps.extensions.of(INTEREST_CHANGED)) await hook(em, deps, change);
 }
