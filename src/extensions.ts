@@ -44,4 +44,10 @@ export class Extensions {
   of<T>(point: ExtensionPoint<T>): readonly T[] {
     return (this.byPoint.get(point) ?? []) as T[];
   }
+
+  /** Calls every hook contributed to `point` with `args`, one after the other in module order; the first
+   *  that throws stops the rest (hooks that run inside the caller's transaction fail it). */
+  async runEach<A extends unknown[]>(point: ExtensionPoint<(...args: A) => Promise<void>>, ...args: A): Promise<void> {
+    for (const hook of this.of(point)) await hook(...args);
+  }
 }

@@ -31,12 +31,6 @@ export type InterestChangeHook = (em: EntityManager, deps: AppDeps, change: Inte
 
 export const INTEREST_CHANGED = extensionPoint<InterestChangeHook>('interest changed');
 
-/** Runs every contributed hook for a change, in module order, inside the caller's transaction (`em`). */
-async function runInterestHooks(em: EntityManager, deps: AppDeps, change: InterestChange): Promise<void> {
-  if (!change.leadIds.length) return;
-  for (const hook of deps.extensions.of(INTEREST_CHANGED)) await hook(em, deps, change);
-}
-
 /** Why the interest changes: the source, and the reply item whose label it is (source `reply`). */
 export interface InterestCause {
   workspaceId: string;
@@ -80,6 +74,6 @@ export async function changeInterest(em: EntityManager, deps: AppDeps, lead: Int
       cause.now,
     ),
   );
-  await runInterestHooks(em, deps, { workspaceId: cause.workspaceId, leadIds: [lead.id], interest, source: cause.source, at: cause.now });
+  await deps.extensions.runEach(INTEREST_CHANGED, em, deps, { workspaceId: cause.workspaceId, leadIds: [lead.id], interest, source: cause.source, at: cause.now });
   return true;
 }

@@ -19,6 +19,5 @@ export const LEAD_COMPLETED = extensionPoint<LeadCompletedHook>('lead completed'
 
 /** Runs every contributed hook for the leads just completed, in module order, in the caller's transaction. */
 export async function runCompletedHooks(em: EntityManager, extensions: Extensions, completed: readonly CompletedLead[]): Promise<void> {
-  if (!completed.length) return;
-  for (const hook of extensions.of(LEAD_COMPLETED)) await hook(em, completed);
+  if (completed.length) await extensions.runEach(LEAD_COMPLETED, em, completed);
 }

@@ -35,6 +35,5 @@ export const REPLIES_INGESTED = extensionPoint<IngestedHook>('replies ingested')
 
 /** Runs every contributed hook for the batch, in module order, in the caller's transaction (`em`). */
 export async function runIngestedHooks(em: EntityManager, deps: AppDeps, batch: IngestedBatch): Promise<void> {
-  if (!batch.items.length) return;
-  for (const hook of deps.extensions.of(REPLIES_INGESTED)) await hook(em, deps, batch);
+  if (batch.items.length) await deps.extensions.runEach(REPLIES_INGESTED, em, deps, batch);
 }
