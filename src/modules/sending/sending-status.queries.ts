@@ -32,35 +32,31 @@ const dueOrBack = `greatest(${LEAD_DUE_AT}, coalesce(l.away_until, '-infinity'::
 const verifying = `l.verification = 'pending' and l.verification_started_at > ?`;
 
 /**
- * The leads due at `now` (not away, not held by a running check started after `holdSince`), grouped by
- * the zone they are sent in, their provider and whether they are new.
+ * The leads due at `now` (not away, not held by a running check started after `holdSince`), in one scan:
+ * grouped by the zone they are sent in, their provider and whether they are new; and those with an inbox
+ * of their own counted per inbox (those whose inbox cannot send now wait for it: decisions.md §11 "One
+ * sender per lead").
  * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
  */
-export async function dueNowGroups(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<DueGroup[]> {
+export async function dueNowCounts(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<{ groups: DueGroup[]; bySender: SenderDue[] }> {
   const zone = c.leadTimezone ? `coalesce(l.timezone, ?)` : `?::text`;
   const rows = await sql(
     em,
-    `select ${zone} as zone, ${leadProviderSql('l')} as provider, (l.status = 'pending') as is_new, count(*)::int as n from lead l
-        where ${open(skippedVerifications(c.skipRisky))} and ${LEAD_DUE_AT} <= ? and not (${away}) is true and not (${verifying}) is true group by 1, 2, 3`,
+    `select ${zone} as zone, ${leadProviderSql('l')} as provider, (l.status = 'pending') as is_new, l.mailbox_id, count(*)::int as n from lead l
+        where ${open(skippedVerifications(c.skipRisky))} and ${LEAD_DUE_AT} <= ? and not (${away}) is true and not (${verifying}) is true group by 1, 2, 3, 4`,
     [c.timezone, c.campaignId, c.firstWaitMinutes, now, now, holdSince],
   );
-  return rows.map((g) => ({ zone: String(g.zone), provider: (g.provider as DueGroup['provider']) ?? null, isNew: Boolean(g.is_new), count: Number(g.n) }));
-}
-
-/**
- * The leads due at `now` (as dueNowGroups counts them) that have an inbox of their own, counted per
- * inbox: those whose inbox cannot send now wait for it (decisions.md §11 "One sender per lead").
- * @allWorkspaces keyed by a campaign the caller found in its workspace (findOr404)
- */
-export async function dueBySender(em: EntityManager, c: DueScope, now: Date, holdSince: Date): Promise<SenderDue[]> {
-  const rows = await sql(
-    em,
-    `select l.mailbox_id, count(*)::int as n from lead l
-        where ${open(skippedVerifications(c.skipRisky))} and l.mailbox_id is not null and ${LEAD_DUE_AT} <= ? and not (${away}) is true and not (${verifying}) is true
-        group by 1`,
-    [c.campaignId, c.firstWaitMinutes, now, now, holdSince],
-  );
-  return rows.map((g) => ({ inboxId: String(g.mailbox_id), count: Number(g.n) }));
+  const groups = new Map<string, DueGroup>();
+  const bySender = new Map<string, number>();
+  for (const r of rows) {
+    const g = { zone: String(r.zone), provider: (r.provider as DueGroup['provider']) ?? null, isNew: Boolean(r.is_new), count: Number(r.n) };
+    const key = `${g.zone}\u0000${g.provider}\u0000${g.isNew}`;
+    const seen = groups.get(key);
+    if (seen) seen.count += g.count;
+    else groups.set(key, g);
+    if (r.mailbox_id !== null) bySender.set(String(r.mailbox_id), (bySender.get(String(r.mailbox_id)) ?? 0) + g.count);
+  }
+  return { groups: [...groups.values()], bySender: [...bySender].map(([inboxId, count]) => ({ inboxId, count })) };
 }
 
 /**

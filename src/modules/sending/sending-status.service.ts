@@ -7,7 +7,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type SendingStatus } from './schedule';
 import { campaignBounceFigures } from './engine/bounce-protect';
 import { loadCampaigns, loadInboxes } from './engine/load-state';
-import { dueBySender, dueNowGroups, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
+import { dueNowCounts, dueTodayCounts, heldCounts, nextDueAt as nextDueAtOf } from './sending-status.queries';
 
 export interface SendingStatusView extends SendingStatus {
   sentToday: number;
@@ -39,13 +39,12 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
   };
   const holdSince = new Date(now.getTime() - HOLD_MS);
   const pausedByBounces = entity.status === 'paused' && entity.pausedReason === 'bounce_protect';
-  const [dueNow, dueToday, held, earliest, bounces, bySender] = await Promise.all([
-    dueNowGroups(ctx.em, scope, now, holdSince),
+  const [dueNow, dueToday, held, earliest, bounces] = await Promise.all([
+    dueNowCounts(ctx.em, scope, now, holdSince),
     dueTodayCounts(ctx.em, scope, endOfDay(campaign.timezone, now)),
     heldCounts(ctx.em, scope, now, holdSince),
     nextDueAtOf(ctx.em, scope),
     pausedByBounces ? campaignBounceFigures(ctx.em, campaignId) : Promise.resolve(null),
-    dueBySender(ctx.em, scope, now, holdSince),
   ]);
   const status = explainSending(
     {
@@ -54,11 +53,11 @@ export async function sendingStatus(ctx: AuthedCtx, campaignId: string): Promise
       sentToday: campaign.sentToday,
       newToday: campaign.newToday,
       inboxes,
-      dueNow,
+      dueNow: dueNow.groups,
       dueToday,
       held,
       bounces,
-      dueBySender: bySender,
+      dueBySender: dueNow.bySender,
     },
     now,
   );

@@ -92,6 +92,9 @@ interface Queued {
 
 const byDue = (a: Queued, b: Queued) => a.at - b.at || (a.lead.leadId < b.lead.leadId ? -1 : a.lead.leadId > b.lead.leadId ? 1 : 0);
 
+/** Whether the inbox may still send this tick: it has not sent yet and its domain has room left. */
+const isFree = (inbox: PlanInbox, used: ReadonlySet<string>, domainLeft: ReadonlyMap<string, number>) => !used.has(inbox.id) && domainLeft.get(inbox.domain)! > 0;
+
 /** A campaign's inboxes in rotation order; skips, for good, inboxes used this tick or out of domain room
  *  (neither comes back within a tick). */
 class InboxQueue {
@@ -101,7 +104,7 @@ class InboxQueue {
   peek(used: ReadonlySet<string>, domainLeft: ReadonlyMap<string, number>): PlanInbox | null {
     while (this.next < this.inboxes.length) {
       const inbox = this.inboxes[this.next];
-      if (!used.has(inbox.id) && domainLeft.get(inbox.domain)! > 0) return inbox;
+      if (isFree(inbox, used, domainLeft)) return inbox;
       this.next++;
     }
     return null;
@@ -216,24 +219,20 @@ function sendOne(run: Run, plan: Plan, used: Set<string>, domainLeft: Map<string
     while (run.positions[q] < queue.length) {
       const { lead } = queue[run.positions[q]];
       let inbox: PlanInbox | null;
-      if (nextSender(lead, run.pool) === 'own') {
+      const own = nextSender(lead, run.pool) === 'own';
+      if (own) {
         // Its own inbox or none: one that cannot send now (or sent this tick) keeps the lead waiting.
-        const own = inboxes.ready.has(lead.mailboxId!) ? inboxes.byId.get(lead.mailboxId!)! : null;
-        inbox = own && !used.has(own.id) && domainLeft.get(own.domain)! > 0 ? own : null;
-        if (!inbox) {
-          plan.senderWaiting.push(lead.leadId);
-          run.positions[q]++;
-          continue;
-        }
+        const mine = inboxes.ready.has(lead.mailboxId!) ? inboxes.byId.get(lead.mailboxId!)! : null;
+        inbox = mine && isFree(mine, used, domainLeft) ? mine : null;
       } else {
         const matching = lead.provider ? run.providerInbox.get(lead.provider) : undefined;
         inbox = (matching ?? run.anyInbox).peek(used, domainLeft);
-        if (!inbox) {
-          // Only a provider queue can run dry while the campaign still has a free inbox.
-          plan.providerHeld.push(lead.leadId);
-          run.positions[q]++;
-          continue;
-        }
+      }
+      if (!inbox) {
+        // Only its own inbox, or a provider queue, can fail it while the campaign still has a free inbox.
+        (own ? plan.senderWaiting : plan.providerHeld).push(lead.leadId);
+        run.positions[q]++;
+        continue;
       }
       run.positions[q]++;
       used.add(inbox.id);
