@@ -393,5 +393,6 @@ export function templateOf(template: string): ParsedTemplate {
   return parsed;
 }
 
-/** The first broken tag of a template (by offset), or null when it may be saved. */
-export const firstTemplateError = (template: string): TemplateError | null => parseTemplate(template).errors[0] ?? null;
+/** The first broken tag of a template (by offset), or null when it may be saved. Through templateOf: a
+ *  preview has just rendered the text, and a text saved is about to be rendered. */
+export const firstTemplateError = (template: string): TemplateError | null => templateOf(template).errors[0] ?? null;
