@@ -393,6 +393,9 @@ export function templateOf(template: string): ParsedTemplate {
   return parsed;
 }
 
+/** A template's parse (templateOf), or the parse itself when the caller already has it. */
+export const parsedTemplate = (template: string | ParsedTemplate): ParsedTemplate => (typeof template === 'string' ? templateOf(template) : template);
+
 /** The first broken tag of a template (by offset), or null when it may be saved. Through templateOf: a
  *  preview has just rendered the text, and a text saved is about to be rendered. */
 export const firstTemplateError = (template: string): TemplateError | null => templateOf(template).errors[0] ?? null;
