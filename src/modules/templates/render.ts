@@ -88,7 +88,7 @@ class Renderer {
           }
           const value = this.value(node.ref);
           if (filled(value)) this.text += value;
-          else if (node.fallback !== null) this.text += node.fallback.trim();
+          else if (node.fallback !== null) this.text += node.fallback;
           else {
             const { source } = node.ref;
             if (source !== 'unsubscribe') this.blanks.set(`${source}:${node.name}`, { field: node.name, source });

@@ -27,7 +27,7 @@ export function mergeFieldsOf(template: string | ParsedTemplate): MergeField[] {
     for (const node of nodes) {
       if (node.kind === 'field' && node.name !== '') {
         const guarded = guards.length > 0 && guards.includes(node.ref.key);
-        out.push({ field: node.name, fallback: node.fallback === null ? null : node.fallback.trim(), source: node.ref.source, guarded });
+        out.push({ field: node.name, fallback: node.fallback, source: node.ref.source, guarded });
       } else if (node.kind === 'condition') {
         const { key } = node.ref;
         // `#if f`: the first branch has f; `#unless f`: the else branch has it.

@@ -54,7 +54,7 @@ export interface FieldNode {
   name: string;
   /** What the name finds. */
   ref: NameRef;
-  /** Everything after the first pipe, as written; null when no pipe was written. */
+  /** Everything after the first pipe, trimmed; null when no pipe was written. */
   fallback: string | null;
 }
 
@@ -194,7 +194,7 @@ function tagOf(inside: string): Tag {
         .split('|')
         .map((o) => o.trim()),
     };
-  return { kind: 'field', name, fallback: inside.slice(pipe + 1) };
+  return { kind: 'field', name, fallback: inside.slice(pipe + 1).trim() };
 }
 
 /** An open block while parsing: a real one holds its node; one nested too deep is a ghost, kept as text
