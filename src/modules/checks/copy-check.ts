@@ -42,15 +42,14 @@ const SPAM_RE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${PHRASES.map(escapeRegExp).jo
 const CANONICAL = new Map(PHRASES.map((p) => [p.toLocaleLowerCase(), p]));
 
 type Template = string | ParsedTemplate;
-const parsed = (t: Template) => (typeof t === 'string' ? templateOf(t) : t);
 const asSpace = () => ' ';
 const byName = (f: FieldNode) => f.name || f.raw;
 /** Every word the template may send, merge fields left out (their names are not the writer's words). */
-const wordsOnly = (t: Template) => everyText(parsed(t), asSpace);
+const wordsOnly = (t: Template) => everyText(t, asSpace);
 /** The longest text it can render, merge fields left out (for counting). */
-const longestWords = (t: Template) => longestText(parsed(t), asSpace);
+const longestWords = (t: Template) => longestText(t, asSpace);
 /** The longest text it can render, each merge field as its bare name (for lengths). */
-const longestNamed = (t: Template) => longestText(parsed(t), byName);
+const longestNamed = (t: Template) => longestText(t, byName);
 
 export function spamTerms(template: Template): string[] {
   const found = new Set<string>();

@@ -6,7 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
-import { fieldKey } from '../templates/field-names';
+import { sameField } from '../templates/field-names';
 import type { Variant } from '../steps/step.entity';
 import type { CellStatus } from './column.entity';
 
@@ -42,7 +42,7 @@ export async function cellCounts(em: EntityManager, columnIds: readonly string[]
  *  found ends the read. */
 export async function leadsHaveField(em: EntityManager, workspaceId: string, campaignId: string, name: string): Promise<boolean> {
   const names = (await sql(em, `select name from lead_field_name where workspace_id = ?`, [workspaceId])).map((r) => String(r.name));
-  const spellings = names.filter((k) => fieldKey(k) === fieldKey(name));
+  const spellings = names.filter((k) => sameField(k, name));
   if (!spellings.length) return false;
   const rows = await sql(em, `select 1 from lead l where l.campaign_id = ? and jsonb_exists_any(l.vars, ?::text[]) limit 1`, [campaignId, textArray(spellings)]);
   return rows.length > 0;

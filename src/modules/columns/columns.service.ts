@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from '../leads/field-order';
 import { charLength, cleanVarValue, VAR_VALUE_MAX } from '../leads/lead-vars';
-import { fieldKey, isReservedName } from '../templates/field-names';
+import { isReservedName, sameField } from '../templates/field-names';
 import { checkTemplates } from '../templates/template-check';
 import { mapLimited } from '../../concurrency';
 import { DEFAULT_MAX_CHARS, fillCell, MAX_CHARS_LIMIT, RunStop, type CellOutcome, type ColumnDef } from './cell-fill';
@@ -118,8 +118,7 @@ export async function createColumn(ctx: AuthedCtx, campaignId: string, input: Cr
   // decisions.md §3: a column name a lead field already has is 400.
   // Names compare as merge fields find them (decisions.md §11): `company_name` beside a column or lead
   // field `companyName` would leave `{{company name}}` two fields to choose from.
-  const sameName = (n: string) => fieldKey(n) === fieldKey(def.name);
-  if ((await columnNames(ctx.em, campaign.id)).some(sameName) || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
+  if ((await columnNames(ctx.em, campaign.id)).some((n) => sameField(n, def.name)) || (await leadsHaveField(ctx.em, ctx.actor.workspaceId, campaign.id, def.name))) throw taken();
   const column = ctx.em.create(Column, { workspace: ctx.actor.workspaceId, campaign, ...def });
   try {
     await ctx.em.persistAndFlush(column);

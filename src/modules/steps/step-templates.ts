@@ -6,7 +6,7 @@
 // Checked on PUT steps, on applying a sequence template and on saving one (a sequence saved before the
 // rule may hold a broken tag), and at activation (templates-launch.check.ts).
 import type { AppError } from '../../errors';
-import { templateProblem, type TemplateText } from '../templates/template-check';
+import { checkTemplates, templateProblem, type TemplateText } from '../templates/template-check';
 import type { StepTask } from './step.entity';
 
 interface StepTexts {
@@ -34,6 +34,5 @@ export const stepTemplateProblem = (steps: readonly StepTexts[], opts: { enabled
 
 /** Throws template_invalid for the first broken template of the steps being saved. */
 export function checkStepTemplates(steps: readonly StepTexts[]): void {
-  const problem = stepTemplateProblem(steps);
-  if (problem) throw problem;
+  checkTemplates(stepTemplateTexts(steps, false));
 }

@@ -15,7 +15,7 @@
 //   template saved before blocks were checked, is left as written (template-parse.ts).
 import { fieldIndex, leadValue, senderValue, type FieldIndex, type SenderFields } from './field-names';
 import { seedHashOf, spinIndex } from './spin';
-import { templateOf, type NameRef, type ParsedTemplate, type TemplateNode } from './template-parse';
+import { parsedTemplate, type NameRef, type ParsedTemplate, type TemplateNode } from './template-parse';
 
 export type { SenderFields } from './field-names';
 
@@ -88,7 +88,7 @@ class Renderer {
           }
           const value = this.value(node.ref);
           if (filled(value)) this.text += value;
-          else if (node.fallback !== null) this.text += node.fallback.trim();
+          else if (node.fallback !== null) this.text += node.fallback;
           else {
             const { source } = node.ref;
             if (source !== 'unsubscribe') this.blanks.set(`${source}:${node.name}`, { field: node.name, source });
@@ -111,8 +111,7 @@ class Renderer {
 
 /** The template (or its parse) rendered for one lead's fields. */
 export function renderTemplate(template: string | ParsedTemplate, vars: Vars, options: RenderOptions): { text: string; blanks: BlankField[] } {
-  const parsed = typeof template === 'string' ? templateOf(template) : template;
   const renderer = new Renderer(vars, options);
-  renderer.render(parsed.nodes);
+  renderer.render(parsedTemplate(template).nodes);
   return { text: renderer.text, blanks: [...renderer.blanks.values()] };
 }

@@ -2,7 +2,7 @@
 // and the launch check for blank columns (a field used without a fallback), a column in use, a prompt
 // column's fields. Read from the one parse (template-parse.ts), every branch of every condition.
 import type { FieldSource } from './field-names';
-import { templateOf, type ParsedTemplate, type TemplateNode } from './template-parse';
+import { parsedTemplate, type ParsedTemplate, type TemplateNode } from './template-parse';
 
 export interface MergeField {
   /** The name as written (trimmed). */
@@ -18,8 +18,6 @@ export interface MergeField {
   guarded: boolean;
 }
 
-const parsed = (template: string | ParsedTemplate) => (typeof template === 'string' ? templateOf(template) : template);
-
 /** Every well-formed merge field of a template, in the order written, in every branch. */
 export function mergeFieldsOf(template: string | ParsedTemplate): MergeField[] {
   const out: MergeField[] = [];
@@ -29,7 +27,7 @@ export function mergeFieldsOf(template: string | ParsedTemplate): MergeField[] {
     for (const node of nodes) {
       if (node.kind === 'field' && node.name !== '') {
         const guarded = guards.length > 0 && guards.includes(node.ref.key);
-        out.push({ field: node.name, fallback: node.fallback === null ? null : node.fallback.trim(), source: node.ref.source, guarded });
+        out.push({ field: node.name, fallback: node.fallback, source: node.ref.source, guarded });
       } else if (node.kind === 'condition') {
         const { key } = node.ref;
         // `#if f`: the first branch has f; `#unless f`: the else branch has it.
@@ -45,7 +43,7 @@ export function mergeFieldsOf(template: string | ParsedTemplate): MergeField[] {
       }
     }
   };
-  walk(parsed(template).nodes);
+  walk(parsedTemplate(template).nodes);
   return out;
 }
 
@@ -60,6 +58,6 @@ export function conditionFieldsOf(template: string | ParsedTemplate): string[] {
       if (node.otherwise) walk(node.otherwise);
     }
   };
-  walk(parsed(template).nodes);
+  walk(parsedTemplate(template).nodes);
   return out;
 }

@@ -54,7 +54,7 @@ export interface FieldNode {
   name: string;
   /** What the name finds. */
   ref: NameRef;
-  /** Everything after the first pipe, as written; null when no pipe was written. */
+  /** Everything after the first pipe, trimmed; null when no pipe was written. */
   fallback: string | null;
 }
 
@@ -194,7 +194,7 @@ function tagOf(inside: string): Tag {
         .split('|')
         .map((o) => o.trim()),
     };
-  return { kind: 'field', name, fallback: inside.slice(pipe + 1) };
+  return { kind: 'field', name, fallback: inside.slice(pipe + 1).trim() };
 }
 
 /** An open block while parsing: a real one holds its node; one nested too deep is a ghost, kept as text
@@ -393,5 +393,9 @@ export function templateOf(template: string): ParsedTemplate {
   return parsed;
 }
 
-/** The first broken tag of a template (by offset), or null when it may be saved. */
-export const firstTemplateError = (template: string): TemplateError | null => parseTemplate(template).errors[0] ?? null;
+/** A template's parse (templateOf), or the parse itself when the caller already has it. */
+export const parsedTemplate = (template: string | ParsedTemplate): ParsedTemplate => (typeof template === 'string' ? templateOf(template) : template);
+
+/** The first broken tag of a template (by offset), or null when it may be saved. Through templateOf: a
+ *  preview has just rendered the text, and a text saved is about to be rendered. */
+export const firstTemplateError = (template: string): TemplateError | null => templateOf(template).errors[0] ?? null;

@@ -6,11 +6,9 @@
 // - how long or how loud one email may be (links, exclamation marks, subject length, body words):
 //   `longestText`, the longer branch of each condition and the longest option of each RANDOM.
 // Merge fields are shown as the caller says (their name, or a space); tags are never the writer's words.
-import { templateOf, type FieldNode, type ParsedTemplate, type TemplateNode } from './template-parse';
+import { parsedTemplate, type FieldNode, type ParsedTemplate, type TemplateNode } from './template-parse';
 
 type FieldText = (field: FieldNode) => string;
-
-const parsed = (template: string | ParsedTemplate) => (typeof template === 'string' ? templateOf(template) : template);
 
 /** Every branch of every condition and every RANDOM option, one after another, tags as spaces or line breaks. */
 export function everyText(template: string | ParsedTemplate, field: FieldText): string {
@@ -31,7 +29,7 @@ export function everyText(template: string | ParsedTemplate, field: FieldText): 
       }
     }
   };
-  walk(parsed(template).nodes);
+  walk(parsedTemplate(template).nodes);
   return text;
 }
 
@@ -52,12 +50,12 @@ export function longestText(template: string | ParsedTemplate, field: FieldText)
     }
     return text;
   };
-  return longest(parsed(template).nodes);
+  return longest(parsedTemplate(template).nodes);
 }
 
 /** Whether every text the template can render has a merge field that `wanted` accepts. */
 export function alwaysHasField(template: string | ParsedTemplate, wanted: (field: FieldNode) => boolean): boolean {
   const always = (nodes: readonly TemplateNode[]): boolean =>
     nodes.some((node) => (node.kind === 'field' ? wanted(node) : node.kind === 'condition' && always(node.then) && node.otherwise !== null && always(node.otherwise)));
-  return always(parsed(template).nodes);
+  return always(parsedTemplate(template).nodes);
 }
