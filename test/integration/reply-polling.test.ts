@@ -9,34 +9,18 @@ import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { DateTime } from 'luxon';
 import { pollInbox, POLL_ERROR_PREFIX } from '../../src/modules/replies/poll/poll-inbox';
-import { sendingWorld, HOUR, MINUTE } from '../support/sending-world';
-import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import { sendingWorld, dovecotPeer, DAY, HOUR, IMAP_PASSWORD, MINUTE } from '../support/sending-world';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
 import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
 import * as ops from '../graphql/generated';
 
-const DAY = 24 * HOUR;
 const world = sendingWorld({ accountPer: 'test' });
 const { clock, db, tick } = world;
-// Dovecot stores a message dated in the future under the time it arrived, and the first poll starts at
-// the first send: so these tests live a few days in the real past (every day and hour a sending window).
-beforeEach(() => {
-  clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
-});
-let imap: ImapPeer;
-// One mailbox per test, all known to Dovecot from the start (it notices a changed passwd-file by its
-// mtime in whole seconds, so users added while it runs can be refused for a moment).
-const MAILBOXES = Array.from({ length: 10 }, (_, i) => `box${i}-${randomUUID().slice(0, 6)}@acme.test`);
-let nextMailbox = 0;
-beforeAll(async () => {
-  imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
-});
-afterAll(async () => {
-  await imap?.stop();
-});
+// One mailbox per test; these tests live a few days in the real past (dovecotPeer): every day and hour
+// a sending window.
+const dovecot = dovecotPeer(world, { mailboxes: 10, prefix: 'box' });
 
 interface Setup {
   campaignId: string;
@@ -59,22 +43,7 @@ async function campaignWithInbox(opts: { leads?: number; campaign?: Record<strin
   });
   await addStep(world.service, world.me.workspaceId, campaign.id, {});
   await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 2 * 1440 });
-  const imapUser = MAILBOXES[nextMailbox++]!;
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    email: imapUser,
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: imapUser,
-    password: 'imap-secret',
-    imapHost: imap.host,
-    imapPort: imap.port,
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-    dailyCap: 100,
-    rampStart: 100,
-  });
-  world.peer.users[imapUser] = 'imap-secret';
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  const inbox = await dovecot.imapInbox([campaign.id]);
   const emails = opts.leadEmails ?? Array.from({ length: opts.leads ?? 1 }, (_, i) => `lead${i}-${randomUUID().slice(0, 6)}@client${i}.test`);
   const leads = await createLeads(
     world.service,
@@ -82,7 +51,7 @@ async function campaignWithInbox(opts: { leads?: number; campaign?: Record<strin
     campaign.id,
     emails.map((email) => ({ email, createdAt: new Date(clock.now().getTime() - DAY) })),
   );
-  return { campaignId: campaign.id, inboxId: inbox.id, inboxEmail: imapUser, imapUser, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
+  return { campaignId: campaign.id, inboxId: inbox.id, inboxEmail: inbox.email, imapUser: inbox.email, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
 }
 
 /** Ticks a minute apart until every lead of the campaign has its first email (one per inbox per tick). */
@@ -103,13 +72,13 @@ const items = (inboxId: string) => db(`select * from reply_item where inbox_id =
 const replyEvents = (inboxId: string) =>
   db(`select kind, payload from event where kind in ('reply_received', 'auto_reply_received') and payload->>'inbox_id' = ? order by created_at`, [inboxId]);
 const append = (s: Setup, raw: string, mailbox?: string) =>
-  imap.appendMessage(s.imapUser, raw, { mailbox, date: clock.now() }).catch((err) => {
-    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${imap.log().slice(-1500)}`);
+  dovecot.imap.appendMessage(s.imapUser, raw, { mailbox, date: clock.now() }).catch((err) => {
+    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${dovecot.imap.log().slice(-1500)}`);
   });
 
 /** Every message's flags in INBOX and Junk, read by a client of our own. */
 async function serverFlags(user: string): Promise<Record<string, string[]>> {
-  const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user, pass: 'imap-secret' }, logger: false });
+  const client = new ImapFlow({ host: dovecot.imap.host, port: dovecot.imap.port, secure: false, auth: { user, pass: IMAP_PASSWORD }, logger: false });
   await client.connect();
   const out: Record<string, string[]> = {};
   for (const box of ['INBOX', 'Junk']) {
@@ -222,7 +191,7 @@ describe('reply polling', () => {
   it('starts a first poll at the inbox first send: older mail in the folder is never read', async () => {
     const s = await campaignWithInbox({ leads: 1 });
     const [lead] = s.leads;
-    await imap.appendMessage(s.imapUser, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: null, text: 'an old note' }), {
+    await dovecot.imap.appendMessage(s.imapUser, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: null, text: 'an old note' }), {
       date: new Date(clock.now().getTime() - 10 * DAY),
     });
     await sendFirstSteps(s);
@@ -382,7 +351,7 @@ describe('reply polling', () => {
     const [down] = await db(`select last_error, status from inbox where id = ?`, [s.inboxId]);
     expect(down.last_error).toMatch(new RegExp(`^${POLL_ERROR_PREFIX}`));
     expect(down.status).toBe('active');
-    await db(`update inbox set imap_port = ? where id = ?`, [imap.port, s.inboxId]);
+    await db(`update inbox set imap_port = ? where id = ?`, [dovecot.imap.port, s.inboxId]);
     expect(await pollInbox(world.service.deps, s.inboxId)).toMatchObject({ read: 1, items: 1 });
     expect((await db(`select last_error from inbox where id = ?`, [s.inboxId]))[0].last_error).toBeNull();
   });

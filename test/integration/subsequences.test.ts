@@ -13,30 +13,15 @@ import { claimSends } from '../../src/modules/sending/engine/deliver';
 import { SENDING_STALE_MINUTES, sweepInterrupted } from '../../src/modules/sending/engine/sweep';
 import { planTick } from '../../src/modules/sending/engine/tick';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
-import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { outOfOffice, personReply } from '../support/inbound-mail';
-import { HOUR, MINUTE, sendingWorld } from '../support/sending-world';
+import { DAY, dovecotPeer, HOUR, MINUTE, sendingWorld } from '../support/sending-world';
 import type { Step } from '../../src/modules/steps/step.entity';
 
-const DAY = 24 * HOUR;
 const world = sendingWorld({ accountPer: 'test' });
 const { clock, db, tick } = world;
-// Dovecot stores a message dated in the future under the time it arrived, and the first poll starts at the
-// inbox's first send: so these tests live a few days in the real past (every day and hour a sending window).
-beforeEach(() => {
-  clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
-});
-let imap: ImapPeer;
-const MAILBOXES = Array.from({ length: 16 }, (_, i) => `sub${i}-${randomUUID().slice(0, 6)}@acme.test`);
-let nextMailbox = 0;
-beforeAll(async () => {
-  imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
-});
-afterAll(async () => {
-  await imap?.stop();
-});
+// These tests live a few days in the real past (dovecotPeer): every day and hour a sending window.
+const dovecot = dovecotPeer(world, { mailboxes: 16, prefix: 'sub' });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -74,22 +59,7 @@ async function family(trigger: Json, opts: { leads?: number; parentSteps?: StepF
   ]) {
     await addStep(world.service, world.me.workspaceId, parent.id, step);
   }
-  const inboxEmail = MAILBOXES[nextMailbox++]!;
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    email: inboxEmail,
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: inboxEmail,
-    password: 'imap-secret',
-    imapHost: imap.host,
-    imapPort: imap.port,
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-    dailyCap: 100,
-    rampStart: 100,
-  });
-  world.peer.users[inboxEmail] = 'imap-secret';
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [parent.id, inbox.id]);
+  const inbox = await dovecot.imapInbox([parent.id]);
   const leads = await createLeads(
     world.service,
     world.me.workspaceId,
@@ -107,7 +77,7 @@ async function family(trigger: Json, opts: { leads?: number; parentSteps?: StepF
   expect(steps.status).toBe(200);
   if (opts.subState !== 'draft') expect((await api.post(`/campaigns/${sub.body.id}/activate`)).status).toBe(200);
   if (opts.subState === 'paused') expect((await api.post(`/campaigns/${sub.body.id}/pause`)).status).toBe(200);
-  return { parentId: parent.id, subId: sub.body.id, inboxId: inbox.id, inboxEmail, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
+  return { parentId: parent.id, subId: sub.body.id, inboxId: inbox.id, inboxEmail: inbox.email, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
 }
 
 /** Ticks a minute apart until every lead of the parent has its first email (one per inbox per tick). */
@@ -126,8 +96,8 @@ const leadRow = async (id: string) => (await db(`select * from lead where id = ?
 const joinedLeads = (subId: string) => db(`select * from lead where campaign_id = ? order by created_at, id`, [subId]);
 const enteredEvents = (subId: string) => db(`select payload from event where kind = 'subsequence_entered' and payload->>'subsequence_id' = ? order by created_at`, [subId]);
 const append = (f: Family, raw: string) =>
-  imap.appendMessage(f.inboxEmail, raw, { date: clock.now() }).catch((err) => {
-    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${imap.log().slice(-1500)}`);
+  dovecot.imap.appendMessage(f.inboxEmail, raw, { date: clock.now() }).catch((err) => {
+    throw new Error(`APPEND failed: ${err.message} ${err.responseText ?? ''}\n${dovecot.imap.log().slice(-1500)}`);
   });
 const messagesTo = (email: string) => world.peer.messages.filter((m) => m.envelope.rcptTo.includes(email));
 
@@ -216,22 +186,7 @@ describe('the sender of a joined lead', () => {
     const f = await family({ interest: ['interested'] }, { leads: 6 });
     // Two more inboxes for the parent and its subsequence: the pool is three, and each lead keeps the
     // inbox of its first email.
-    for (let i = 0; i < 2; i++) {
-      const email = MAILBOXES[nextMailbox++]!;
-      const inbox = await createInbox(world.service, world.me.workspaceId, {
-        email,
-        smtpHost: world.peer.host,
-        smtpPort: world.peer.port,
-        username: email,
-        password: 'imap-secret',
-        minGapMinutes: 0,
-        gapJitterMinutes: 0,
-        dailyCap: 100,
-        rampStart: 100,
-      });
-      world.peer.users[email] = 'imap-secret';
-      for (const campaignId of [f.parentId, f.subId]) await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
-    }
+    for (let i = 0; i < 2; i++) await dovecot.imapInbox([f.parentId, f.subId]);
     await sendFirstSteps(f);
     const firsts = new Map<string, Json>();
     for (const lead of f.leads) firsts.set(lead.id, await sendOf(lead.id));

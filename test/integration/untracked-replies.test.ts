@@ -10,30 +10,18 @@ import { simpleParser } from 'mailparser';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { expectError, signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
-import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
-import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { newMessageId } from '../support/inbound-mail';
-import { HOUR, MINUTE, sendingWorld } from '../support/sending-world';
+import { DAY, dovecotPeer, HOUR, MINUTE, sendingWorld } from '../support/sending-world';
 import * as ops from '../graphql/generated';
 
-const DAY = 24 * HOUR;
 const world = sendingWorld({ accountPer: 'test' });
 const { clock, db, tick } = world;
 const api = () => world.me.client;
-// Dovecot files a message dated in the future under its arrival time: these tests live in the real past.
+// These tests live in the real past (dovecotPeer).
+const dovecot = dovecotPeer(world, { mailboxes: 4, prefix: 'ut' });
 beforeEach(() => {
-  clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
   world.peer.messages.length = 0;
-});
-let imap: ImapPeer;
-const MAILBOXES = Array.from({ length: 4 }, (_, i) => `ut${i}-${randomUUID().slice(0, 6)}@acme.test`);
-let nextMailbox = 0;
-beforeAll(async () => {
-  imap = await startImapPeer({ users: Object.fromEntries(MAILBOXES.map((m) => [m, 'imap-secret'])) });
-});
-afterAll(async () => {
-  await imap?.stop();
 });
 
 /** An active two-step campaign (first subject "Quick question") whose inbox sends through the SMTP peer
@@ -49,22 +37,7 @@ async function campaignWithInbox(leadEmails: string[]) {
   });
   await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [{ subject: 'Quick question', body: 'Hello, a quick question.', enabled: true }] });
   await addStep(world.service, world.me.workspaceId, campaign.id, { waitMinutes: 2 * 1440, variants: [{ subject: '', body: 'Following up.', enabled: true }] });
-  const imapUser = MAILBOXES[nextMailbox++]!;
-  const inbox = await createInbox(world.service, world.me.workspaceId, {
-    email: imapUser,
-    smtpHost: world.peer.host,
-    smtpPort: world.peer.port,
-    username: imapUser,
-    password: 'imap-secret',
-    imapHost: imap.host,
-    imapPort: imap.port,
-    minGapMinutes: 0,
-    gapJitterMinutes: 0,
-    dailyCap: 100,
-    rampStart: 100,
-  });
-  world.peer.users[imapUser] = 'imap-secret';
-  await db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaign.id, inbox.id]);
+  const inbox = await dovecot.imapInbox([campaign.id]);
   const leads = await createLeads(
     world.service,
     world.me.workspaceId,
@@ -77,7 +50,7 @@ async function campaignWithInbox(leadEmails: string[]) {
     await tick();
     clock.advance(MINUTE);
   }
-  return { campaignId: campaign.id, inboxId: inbox.id, inboxEmail: imapUser, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
+  return { campaignId: campaign.id, inboxId: inbox.id, inboxEmail: inbox.email, leads: leads.map((l) => ({ id: l.id, email: l.email })) };
 }
 
 /** A person's message, as a mail client writes it. */
@@ -121,7 +94,7 @@ describe('untracked replies', () => {
       [oldAt, world.me.workspaceId, s.campaignId, ancient!.id, s.inboxId, newMessageId('acme.test'), oldAt, oldAt],
     );
     clock.advance(HOUR);
-    const append = (m: { raw: string }) => imap.appendMessage(s.inboxEmail, m.raw, { date: clock.now() });
+    const append = (m: { raw: string }) => dovecot.imap.appendMessage(s.inboxEmail, m.raw, { date: clock.now() });
 
     const colleague = mail({ from: `carol@${domain}`, to, subject: 'RE: Quick question', text: 'Ann is away; I handle this. Call me.' });
     const boss = mail({ from: `dave@${domain}`, to, subject: 'Our call' });
@@ -210,7 +183,7 @@ describe('untracked replies', () => {
     const lead = `ann-${randomUUID().slice(0, 6)}@client-${randomUUID().slice(0, 6)}.test`;
     const s = await campaignWithInbox([lead]);
     clock.advance(HOUR);
-    await imap.appendMessage(s.inboxEmail, mail({ from: `carol@${lead.split('@')[1]}`, to: s.inboxEmail, subject: 'Lunch?' }).raw, { date: clock.now() });
+    await dovecot.imap.appendMessage(s.inboxEmail, mail({ from: `carol@${lead.split('@')[1]}`, to: s.inboxEmail, subject: 'Lunch?' }).raw, { date: clock.now() });
     await pollInbox(world.service.deps, s.inboxId);
     const [item] = await itemsOf(s.inboxId);
     expect(item).toMatchObject({ untracked: true, matched_by: 'domain' });
@@ -233,7 +206,7 @@ describe('answers go to whoever wrote', () => {
     const withReplyTo = mail({ from: lead, to: s.inboxEmail, subject: 'Re: Quick question', inReplyTo: sent.message_id, replyTo: `Assistant <Assist@${domain}>` });
     const badReplyTo = mail({ from: lead, to: s.inboxEmail, subject: 'Re: Quick question', inReplyTo: sent.message_id, replyTo: 'not an address' });
     const colleague = mail({ from: `carol@${domain}`, to: s.inboxEmail, subject: 'Re: Quick question' });
-    for (const m of [withReplyTo, badReplyTo, colleague]) await imap.appendMessage(s.inboxEmail, m.raw, { date: clock.now() });
+    for (const m of [withReplyTo, badReplyTo, colleague]) await dovecot.imap.appendMessage(s.inboxEmail, m.raw, { date: clock.now() });
     await pollInbox(world.service.deps, s.inboxId);
     const [a, b, c] = await itemsOf(s.inboxId);
     expect([a.reply_to, b.reply_to, c.reply_to]).toEqual([`assist@${domain}`, null, null]);

@@ -1,17 +1,22 @@
 // What the sending tests share: the service on a clock that tests move (starting Monday 30 November 2026,
 // 10:00 UTC, inside the default sending window), an SMTP peer on loopback, an account, and helpers for
-// SQL and for dispatch ticks scoped to that account's workspace (so tests never send other tests' mail).
+// SQL and for dispatch ticks scoped to that account's workspace (so tests never send other tests' mail);
+// and, for the tests that poll replies, a Dovecot peer whose mailboxes back the inboxes (dovecotPeer).
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/clock';
+import type { Inbox } from '../../src/modules/inboxes/inbox.entity';
 import type { Ports } from '../../src/ports';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { signUp, type Account } from './client';
 import { createInbox, type InboxOverrides } from './factories/inbox.factory';
+import { startImapPeer, type ImapPeer } from './imap-peer';
 import { startTestService } from './service';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 export const MONDAY_10 = new Date('2026-11-30T10:00:00.000Z');
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 export class TestClock implements Clock {
   constructor(public at: Date) {}
@@ -87,6 +92,67 @@ export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<
         ...overrides,
       });
       if (campaignId) await service!.deps.orm.em.fork().getConnection().execute(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
+      return inbox;
+    },
+  };
+}
+
+/** The password of every dovecotPeer mailbox, for IMAP and SMTP logins alike. */
+export const IMAP_PASSWORD = 'imap-secret';
+
+export interface DovecotPeer {
+  readonly imap: ImapPeer;
+  /** An inbox of the account on the next unused mailbox of the peer: it sends through the SMTP peer and
+   *  reads its own Dovecot mailbox (both logins that address and IMAP_PASSWORD), with no gap between its
+   *  emails and 100 a day from the first day unless `overrides` say otherwise; one of the inboxes of each
+   *  of `campaignIds`. */
+  imapInbox(campaignIds: string[], overrides?: InboxOverrides): Promise<Inbox>;
+}
+
+/**
+ * Registers the file's jest hooks for a Dovecot peer with `mailboxes` mailboxes (`<prefix><n>-<random>@acme.test`),
+ * all known to Dovecot from the start (it notices a changed passwd-file by its mtime in whole seconds, so
+ * users added while it runs can be refused for a moment); at most one imapInbox per mailbox for the file.
+ * Before each test it puts the clock a few days in the real past: Dovecot stores a message dated in the
+ * future under the time it arrived, and an inbox's first poll starts at its first send (so a file using
+ * this wants every day and hour a sending window). Call it after sendingWorld, whose hooks run first.
+ */
+export function dovecotPeer(world: SendingWorld, opts: { mailboxes: number; prefix: string }): DovecotPeer {
+  const mailboxes = Array.from({ length: opts.mailboxes }, (_, i) => `${opts.prefix}${i}-${randomUUID().slice(0, 6)}@acme.test`);
+  let next = 0;
+  let imap: ImapPeer | undefined;
+  beforeEach(() => {
+    world.clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
+  });
+  beforeAll(async () => {
+    imap = await startImapPeer({ users: Object.fromEntries(mailboxes.map((m) => [m, IMAP_PASSWORD])) });
+  });
+  afterAll(async () => {
+    await imap?.stop();
+  });
+  return {
+    get imap() {
+      return imap!;
+    },
+    async imapInbox(campaignIds, overrides = {}) {
+      const email = mailboxes[next++];
+      if (!email) throw new Error(`dovecotPeer: all ${opts.mailboxes} mailboxes are taken; ask for more`);
+      const inbox = await createInbox(world.service, world.me.workspaceId, {
+        email,
+        smtpHost: world.peer.host,
+        smtpPort: world.peer.port,
+        username: email,
+        password: IMAP_PASSWORD,
+        imapHost: imap!.host,
+        imapPort: imap!.port,
+        minGapMinutes: 0,
+        gapJitterMinutes: 0,
+        dailyCap: 100,
+        rampStart: 100,
+        ...overrides,
+      });
+      world.peer.users[email] = IMAP_PASSWORD;
+      for (const campaignId of campaignIds) await world.db(`insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)`, [campaignId, inbox.id]);
       return inbox;
     },
   };

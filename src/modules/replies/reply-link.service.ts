@@ -58,9 +58,10 @@ export async function linkReply(ctx: AuthedCtx, id: string, input: LinkReplyInpu
     item.matchedBy = 'link';
     await em.flush();
 
+    // An untracked item is always a person's reply (ingest/untracked.ts: never a bounce or an auto-reply).
     const linked: NewItem = {
       match: { leadId: lead.id, campaignId: campaign.id, sendId: null, oneOff: campaign.oneOff, matchedBy: 'link', zone: campaign.timezone },
-      cls: { kind: item.kind === 'auto_reply' ? 'auto_reply' : 'reply', rule: item.rule, evidence: item.evidence },
+      cls: { kind: 'reply', rule: item.rule, evidence: item.evidence },
       receivedAt: item.receivedAt,
       awayUntil: null,
     };
@@ -73,7 +74,7 @@ export async function linkReply(ctx: AuthedCtx, id: string, input: LinkReplyInpu
         inboxId: item.inbox.id,
         fromEmail: item.fromEmail,
         subject: item.subject,
-        kind: linked.cls.kind === 'auto_reply' ? 'auto_reply' : 'reply',
+        kind: 'reply',
         oneOff: campaign.oneOff,
         awayUntil: null,
       },
@@ -87,7 +88,7 @@ export async function linkReply(ctx: AuthedCtx, id: string, input: LinkReplyInpu
       workspaceId,
       inboxId: item.inbox.id,
       now,
-      items: [{ replyId: item.id, leadId: lead.id, campaignId: campaign.id, kind: linked.cls.kind, oneOff: campaign.oneOff, bodyText: item.bodyText, receivedAt: item.receivedAt }],
+      items: [{ replyId: item.id, leadId: lead.id, campaignId: campaign.id, kind: 'reply', oneOff: campaign.oneOff, bodyText: item.bodyText, receivedAt: item.receivedAt }],
     });
     // The effects wrote the lead in SQL: read it again before its interest is written through the ORM.
     await em.refresh(lead);

@@ -10,6 +10,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Statement } from '../../../db/sql';
 import { domainOf } from '../../../email-address';
+import { escapeLike } from '../../leads/lead-query';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
@@ -201,7 +202,7 @@ function companyStops(replies: NewItem[], leadOf: (i: NewItem) => EffectLead): W
   return replies
     .map((i) => ({ i, domain: companyDomain(i, leadOf(i)) }))
     .filter((x) => x.domain !== null)
-    .map(({ i, domain }) => ({ campaignId: i.match.campaignId, leadId: i.match.leadId, pattern: `%@${domain!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}` }));
+    .map(({ i, domain }) => ({ campaignId: i.match.campaignId, leadId: i.match.leadId, pattern: `%@${escapeLike(domain!)}` }));
 }
 
 const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);

@@ -3,6 +3,7 @@
 // within the inbox's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, textArray } from '../../../db/sql';
+import { escapeLike } from '../../leads/lead-query';
 
 /**
  * Of `subjects`, those the workspace's inbox sent (or had refused: bounced) since `since`, compared in
@@ -30,14 +31,13 @@ export async function sentSubjects(em: EntityManager, workspaceId: string, inbox
  */
 export async function emailedDomains(em: EntityManager, workspaceId: string, inboxId: string, domains: readonly string[], since: Date): Promise<Set<string>> {
   if (!domains.length) return new Set();
-  const pattern = (d: string) => `%@${d.replace(/[\\%_]/g, (ch) => `\\${ch}`)}`;
   const rows = await sql(
     em,
     `select x.domain from unnest(?::text[], ?::text[]) as x(domain, pattern)
       where exists (select 1 from lead l
                      where l.workspace_id = ? and l.email like x.pattern
                        and exists (select 1 from send s where s.lead_id = l.id and s.inbox_id = ? and s.status in ('sent', 'bounced') and s.sent_at >= ?))`,
-    [textArray(domains), textArray(domains.map(pattern)), workspaceId, inboxId, since],
+    [textArray(domains), textArray(domains.map((d) => `%@${escapeLike(d)}`)), workspaceId, inboxId, since],
   );
   return new Set(rows.map((r) => String(r.domain)));
 }
