@@ -29,6 +29,8 @@ export interface JobRunner {
   agenda: Agenda;
   /** This process's name on the job rows it locks (Agenda's lastModifiedBy): host, pid and a nonce. */
   owner: string;
+  /** Started and not told to stop (the readiness check, src/readiness.ts). */
+  readonly running: boolean;
   /** Stops taking jobs, tells the runs in flight to stop, waits for them at most STOP_GRACE_MS, and gives
    *  every job it still holds back to the other processes. Bounded whatever the runs do. */
   stop(): Promise<void>;
@@ -55,6 +57,9 @@ async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend>
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', (err) => deps.log.warn('job runner database connection error', { err: String(err) }));
   const backend = new PostgresBackend({ pool, tableName: TABLE });
+  // The LISTEN connection reconnects by itself when the database goes away; its 'error' event must have
+  // a listener, or losing the database would end the process.
+  backend.notificationChannel?.on('error', (err) => deps.log.warn('job notification channel error; it reconnects', { err: String(err) }));
   try {
     await connectOnce(backend);
   } catch (err) {
@@ -113,6 +118,9 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     return {
       agenda: started,
       owner,
+      get running() {
+        return stopping === null;
+      },
       stop() {
         stopping ??= (async () => {
           clearInterval(sweep);
@@ -142,6 +150,43 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     await opened?.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** The job queue of a process without the `jobs` role (decisions.md §13): what its requests queue is
+ *  written to Agenda's rows at once, for the job processes to run, and nothing is ever run here. Agenda is
+ *  never started, so it takes no locks, scans nothing and schedules nothing; its notification channel,
+ *  when the backend has one, wakes the job processes at once instead of at their next scan. */
+export async function startJobQueue(deps: AppDeps, databaseUrl: string, jobNames: readonly string[]): Promise<{ stop(): Promise<void> }> {
+  const opened = await openBackend(deps, databaseUrl);
+  const known = new Set(jobNames);
+  const channel = opened.backend.notificationChannel;
+  try {
+    await channel?.connect();
+  } catch (err) {
+    // Without it the job processes find the rows at their next scan, seconds later.
+    deps.log.warn('job notification channel unavailable; queued jobs wait for the next scan', { err: String(err) });
+  }
+  // Agenda publishes on the backend's channel whenever it is connected.
+  const agenda = new Agenda({ backend: opened.backend, name: deps.owner.name });
+  agenda.on('error', (err: Error) => deps.log.error('job queue error', { err: String(err) }));
+  await deps.jobs.attach(async (name, data) => {
+    if (!known.has(name)) throw new Error(`No job is registered under the name "${name}".`);
+    await agenda.now(name, data);
+  });
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        deps.jobs.detach();
+        const closed = (async () => {
+          await channel?.disconnect().catch(() => undefined);
+          await opened.close().catch(() => undefined);
+        })();
+        if (!(await settledWithin(closed, STOP_CLEANUP_MS))) deps.log.warn('job queue connections still closing at stop');
+      })();
+      return stopping;
+    },
+  };
 }
 
 /** Gives back, at once, the jobs locked by processes that are gone (owner-lock check in rows.expireDead),

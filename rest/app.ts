@@ -9,12 +9,14 @@ import type { GraphQLSchema } from 'graphql';
 import type { ApiRoute } from '../src/api-route';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
+import type { Readiness } from '../src/readiness';
 import { costLimitRule, queryTextError } from '../src/graphql/cost-limits';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { nestedDeeperThan, tooDeep } from '../src/json-depth';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { errorHandler, notFoundHandler } from './errors';
+import { healthRouter } from './health';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
 import { apiRouteList, mountRoutes } from './mount';
@@ -71,12 +73,30 @@ export interface HttpApp {
   stop(): Promise<void>;
 }
 
-export interface HttpAppOptions {
-  isReady: () => boolean;
+export interface HttpAppOptions extends ProbeOptions {
   /** Every module's REST contracts (src/app-module.ts). */
   routes: readonly ApiRoute[];
   /** Area tags of the API reference, in module order. */
   tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];
+}
+
+/** What every process answers over HTTP, whatever its roles: liveness and readiness. */
+export interface ProbeOptions {
+  /** Start-up has finished (/api/health answers 200 from then on). */
+  isReady: () => boolean;
+  readiness: Readiness;
+}
+
+/** The HTTP side of a process without the `api` role (decisions.md §13): health and readiness, and a
+ *  JSON 404 for everything else. */
+export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(pathGuard);
+  app.use('/api', healthRouter(opts.isReady, opts.readiness));
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.log));
+  return app;
 }
 
 export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: HttpAppOptions): Promise<HttpApp> {
@@ -118,13 +138,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   // Everything under /api is in this one router, so what it serves can be listed (apiRouteList) and
   // compared with the API reference.
   const api = express.Router();
-  api.get('/health', (_req, res) => {
-    if (opts.isReady()) res.json({ ok: true });
-    else {
-      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
-      res.status(starting.status).json(starting.toBody());
-    }
-  });
+  api.use(healthRouter(opts.isReady, opts.readiness));
   // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
   api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));

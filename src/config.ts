@@ -1,8 +1,14 @@
 // The only place that reads process.env: one typed, validated Config object (decisions.md §1).
 import path from 'node:path';
 
+/** decisions.md §13: what a process does. `api` serves HTTP; `jobs` runs the job runner (and answers
+ *  only health, readiness and metrics over HTTP when it is not also `api`). */
+export type ServiceRole = 'api' | 'jobs';
+export const SERVICE_ROLES: readonly ServiceRole[] = ['api', 'jobs'];
+
 export interface Config {
   port: number;
+  roles: ReadonlySet<ServiceRole>;
   databaseUrl: string | null;
   dataDir: string;
   mongodbUrl: string | null;
@@ -51,6 +57,16 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw === '' ? null : raw;
 }
 
+function roles(raw: string | undefined): ReadonlySet<ServiceRole> {
+  const given = list(raw);
+  if (!given) return new Set(SERVICE_ROLES);
+  if (!given.length) throw new ConfigError(`SERVICE_ROLES names at least one of api and jobs, got "${raw}"`);
+  for (const r of given) {
+    if (!(SERVICE_ROLES as readonly string[]).includes(r)) throw new ConfigError(`SERVICE_ROLES is a comma-separated list of api and jobs, got "${raw}"`);
+  }
+  return new Set(given as ServiceRole[]);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -65,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    roles: roles(env.SERVICE_ROLES),
     databaseUrl: str(env, 'DATABASE_URL'),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './.data'),
     mongodbUrl: str(env, 'MONGODB_URL'),

@@ -155,6 +155,10 @@ export const ERROR_CODES = {
   // The server's own
   internal_error: { status: 500, meaning: 'An unexpected server error; it has been logged.' },
   starting: { status: 503, meaning: 'The service is starting and not ready yet; try again in a moment.' },
+  not_ready: {
+    status: 503,
+    meaning: 'GET /api/health/ready: a check failed (the database, its migrations or the job runner); details.failing names them, checks says why.',
+  },
 } as const satisfies Record<string, { status: ErrorHttpStatus; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

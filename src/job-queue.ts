@@ -1,10 +1,12 @@
 // The job queue port: services queue a job run (`deps.jobs.enqueue(name, data)`) without knowing Agenda;
 // the job runner (jobs/runner.ts) attaches itself when it starts.
 //
-// Deps are built before the runner starts, and the HTTP server listens before it too, so a request can
-// queue a job before there is a runner. Such runs are held here, in order, and handed to the runner when
-// it attaches: failing the request (throwing) would turn a start-up race into a 500, and dropping the run
-// would lose work silently. A service started without jobs (`jobs: false`: tests, benchmarks) never
+// Deps are built before the runner starts, so something could queue a job before there is a runner. Such
+// runs are held here, in order, and handed to the runner when it attaches: failing the caller (throwing)
+// would turn a start-up race into a 500, and dropping the run would lose work silently. The service
+// attaches the runner, or in a process without the `jobs` role the queue that only writes the rows
+// (jobs/runner.ts startJobQueue), before its HTTP server listens, so no request's run is ever only in this
+// process's memory. A service started without jobs (`jobs: false`: tests, benchmarks) never
 // attaches, so what it queues is only held (tests read it from `held`) and never runs: there, enqueue is a
 // no-op by design, and a test that wants the job run calls it itself. Once the runner has stopped (the
 // service is stopping), enqueue throws: nothing would ever run the job.

@@ -1,9 +1,10 @@
-// Composition root: config → database (+ migrations) → schema → HTTP → jobs. Used by main.ts and by
+// Composition root: config → database (+ migrations) → schema → jobs → HTTP, by the process's roles
+// (decisions.md §13). Used by main.ts and by
 // the test harness, so tests run the very same wiring as `npm start`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp } from '../rest/app';
-import { startJobs, type JobRunner } from '../jobs/runner';
+import { createHttpApp, createProbeApp, type HttpApp } from '../rest/app';
+import { startJobQueue, startJobs, type JobRunner } from '../jobs/runner';
 import { collectModules, type AppModule } from './app-module';
 import { buildPorts } from './build-ports';
 import type { Clock } from './clock';
@@ -15,6 +16,7 @@ import { ProcessOwner } from './db/process-owner';
 import { buildAppSchema } from './graphql/schema';
 import { consoleLogger, type Logger } from './logger';
 import { appModules } from './modules';
+import { databaseCheck, jobRunnerCheck, migrationsCheck, Readiness } from './readiness';
 import type { DnsResolver } from './net/dns';
 import type { Ports } from './ports';
 import { settledWithin } from './time-limit';
@@ -41,7 +43,8 @@ export interface StartOptions {
   dns?: DnsResolver;
   /** Replaces real ports (ports.ts) with these: a test's fake clock, DNS, HTTP, SMTP, … */
   ports?: Partial<Ports>;
-  /** Tests may skip the job runner to keep each file light. */
+  /** Tests may skip the job runner to keep each file light: then nothing is run and what requests queue
+   *  is only held (src/job-queue.ts), whatever SERVICE_ROLES says. */
   jobs?: boolean;
   /** Jobs not to run (by name) when the runner starts: tests leave out those that would act on other
    *  test files' workspaces with the wall clock. */
@@ -64,7 +67,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   let ready = false;
   let owner: ProcessOwner | null = null;
   let jobs: JobRunner | null = null;
+  let queue: { stop(): Promise<void> } | null = null;
   let server: http.Server | null = null;
+  let httpApp: HttpApp | null = null;
+  // decisions.md §13: `api` serves the API; `jobs` runs the job runner. A process without `jobs` still
+  // queues jobs (to the shared rows, for the job processes); one without `api` answers only the probes.
+  const servesApi = config.roles.has('api');
+  const hasJobsRole = config.roles.has('jobs');
+  const runsJobs = hasJobsRole && opts.jobs !== false;
   try {
     // Before requests and jobs: every lease they take names this process, and counts while it lives
     // (jobs/README.md "Owner").
@@ -78,32 +88,51 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       extensions: modules.extensions,
       ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }),
     };
-    const schema = await buildAppSchema(modules.resolvers);
-    const httpApp = await createHttpApp(deps, schema, { isReady: () => ready, routes: modules.routes, tags: modules.tags });
+    const readiness = new Readiness({
+      database: databaseCheck(db.orm),
+      migrations: migrationsCheck(db.orm),
+      ...(runsJobs ? { jobs: jobRunnerCheck(() => jobs, owner) } : {}),
+    });
+    const probes = { isReady: () => ready, readiness };
+    if (servesApi) httpApp = await createHttpApp(deps, await buildAppSchema(modules.resolvers), { ...probes, routes: modules.routes, tags: modules.tags });
     opts.signal?.throwIfAborted();
-    server = http.createServer(httpApp.app);
+    // The job runner (or the queue) before the server listens: from the first request on, what a request
+    // queues goes to the shared rows, never into this process's memory (decisions.md §13).
+    const moduleJobs = modules.jobs(config);
+    if (runsJobs) {
+      const skipped = new Set(opts.skipJobs ?? []);
+      jobs = await startJobs(
+        deps,
+        db.url,
+        moduleJobs.filter((j) => !skipped.has(j.name)),
+      );
+    } else if (!hasJobsRole && opts.jobs !== false) {
+      queue = await startJobQueue(
+        deps,
+        db.url,
+        moduleJobs.map((j) => j.name),
+      );
+    }
+    opts.signal?.throwIfAborted();
+    server = http.createServer(httpApp?.app ?? createProbeApp(deps, probes));
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.port ?? config.port, resolve);
     });
     opts.signal?.throwIfAborted();
-    if (opts.jobs !== false) {
-      const skipped = new Set(opts.skipJobs ?? []);
-      jobs = await startJobs(
-        deps,
-        db.url,
-        modules.jobs(config).filter((j) => !skipped.has(j.name)),
-      );
-    }
-    opts.signal?.throwIfAborted();
     ready = true;
     const port = (server.address() as AddressInfo).port;
-    log.info('service ready', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, ms: Date.now() - started });
+    log.info('service ready', {
+      url: `http://localhost:${port}`,
+      ...(servesApi ? { graphql: `http://localhost:${port}/graphql` } : {}),
+      roles: [...config.roles].join(','),
+      ms: Date.now() - started,
+    });
 
     let stopping: Promise<void> | null = null;
     return {
       deps,
-      apiRoutes: httpApp.apiRoutes,
+      apiRoutes: httpApp?.apiRoutes ?? [],
       url: `http://127.0.0.1:${port}`,
       databaseUrl: db.url,
       stop() {
@@ -120,14 +149,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
             log.warn('requests still in flight at stop: their connections are closed');
             server!.closeAllConnections();
           });
-          await Promise.all([jobs?.stop(), drained]);
+          await Promise.all([jobs?.stop(), queue?.stop(), drained]);
           // The jobs have stopped: DNS look-ups still in flight are dropped, and the SMTP thread (unless a
           // send given up at the grace is still on it), the IMAP parse thread and GraphQL are ended.
           deps.dns.cancel?.();
           // With them the owner connection closes, last before the database: what this process still held
           // (work given up at the grace) stayed its own until now, and every lease of it is free for the
           // others from here on.
-          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp.stop(), deps.owner.close()]), STOP_STEP_MS);
+          await settledWithin(Promise.allSettled([deps.smtp.close(), deps.imap.close(), httpApp?.stop(), deps.owner.close()]), STOP_STEP_MS);
           await db.close();
         })();
         return stopping;
@@ -136,6 +165,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   } catch (err) {
     server?.close();
     await jobs?.stop().catch(() => undefined);
+    await queue?.stop().catch(() => undefined);
     await owner?.close();
     await db.close();
     throw err;

@@ -14,17 +14,47 @@ export interface OpenApiSource {
   schema: GraphQLSchema;
 }
 
+/** GET /health/ready's answer (src/readiness.ts). */
+const READINESS = {
+  type: 'object',
+  required: ['ok', 'checks'],
+  properties: {
+    ok: { type: 'boolean' },
+    checks: {
+      type: 'object',
+      description: '`database`, `migrations`, and `jobs` in a process that runs the job runner.',
+      additionalProperties: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' }, error: { type: 'string' } } },
+    },
+  },
+};
+
 /** The paths the HTTP app serves itself (not module routes): documented here, tagged `service`. */
 export const SERVICE_PATHS: Json = {
   '/health': {
     get: {
       tags: ['service'],
-      summary: 'Ready check: 200 once the database and the job runner are ready, 503 while starting',
+      summary: 'Liveness: 200 once the process has started (and for as long as it lives), 503 `starting` before',
       operationId: 'getHealth',
       security: [],
       responses: {
-        200: { description: 'Ready', content: { 'application/json': { schema: { type: 'object', properties: { ok: { const: true } }, required: ['ok'] } } } },
+        200: { description: 'Alive', content: { 'application/json': { schema: { type: 'object', properties: { ok: { const: true } }, required: ['ok'] } } } },
         503: { $ref: '#/components/responses/Error' },
+      },
+    },
+  },
+  '/health/ready': {
+    get: {
+      tags: ['service'],
+      summary:
+        'Readiness: 200 when the database answers, its migrations are current and (in a process with the jobs role) the job runner runs; else 503 `not_ready` naming the failing checks',
+      operationId: 'getHealthReady',
+      security: [],
+      responses: {
+        200: { description: 'Ready', content: { 'application/json': { schema: READINESS } } },
+        503: {
+          description: 'Not ready (or `starting`): the checks with the error body',
+          content: { 'application/json': { schema: { allOf: [READINESS, { $ref: '#/components/schemas/Error' }] } } },
+        },
       },
     },
   },

@@ -6,6 +6,7 @@ import { RATE_LIMIT_TABLE } from '../rate-limits/counter-table';
 import { settledWithin } from '../time-limit';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { entities } from './entities';
+import { withMigrationLock } from './migration-lock';
 import { migrationsList } from './migrations';
 
 export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Options {
@@ -53,8 +54,10 @@ export async function openDatabase(config: Config, log: (m: string) => void = ()
   try {
     signal?.throwIfAborted();
     orm = await MikroORM.init(ormOptions(url, entities ? { entities } : {}));
-    // Migrations run to the end once begun (one transaction); an abort is seen after them.
-    const applied = await orm.getMigrator().up();
+    // Migrations run to the end once begun (one transaction); an abort is seen after them. One process
+    // at a time (migration-lock.ts).
+    const migrator = orm.getMigrator();
+    const applied = await withMigrationLock(url, () => migrator.up(), signal);
     for (const m of applied) log(`applied migration ${m.name}`);
     signal?.throwIfAborted();
     const opened = orm;

@@ -21,7 +21,7 @@ describe('error-code registry', () => {
         .filter(([, e]) => e.status >= 500)
         .map(([c]) => c)
         .sort(),
-    ).toEqual(['internal_error', 'starting']);
+    ).toEqual(['internal_error', 'not_ready', 'starting']);
   });
 
   it('registers the transport-level codes with their statuses', () => {

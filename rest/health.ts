@@ -1,0 +1,31 @@
+// decisions.md §1 and §13: `GET /api/health` says the process lives (200 once started: a load balancer's
+// liveness probe), `GET /api/health/ready` whether it can work now (src/readiness.ts: 200 `{ok, checks}`,
+// else 503 with the failing checks and the error body of decisions.md §3). No credentials: both are for
+// the machines in front of the service, and say nothing about any workspace.
+import express from 'express';
+import { AppError } from '../src/errors';
+import type { Readiness } from '../src/readiness';
+
+export function healthRouter(isStarted: () => boolean, readiness: Readiness): express.Router {
+  const router = express.Router();
+  router.get('/health', (_req, res) => {
+    if (isStarted()) res.json({ ok: true });
+    else {
+      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
+      res.status(starting.status).json(starting.toBody());
+    }
+  });
+  router.get('/health/ready', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!isStarted()) {
+      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
+      return void res.status(starting.status).json({ ok: false, checks: {}, ...starting.toBody() });
+    }
+    const report = await readiness.report();
+    if (report.ok) return void res.json(report);
+    const failing = Object.keys(report.checks).filter((name) => !report.checks[name]!.ok);
+    const notReady = new AppError('not_ready', `Not ready: ${failing.map((name) => `${name} (${report.checks[name]!.error})`).join('; ')}.`, { failing });
+    res.status(notReady.status).json({ ...report, ...notReady.toBody() });
+  });
+  return router;
+}
