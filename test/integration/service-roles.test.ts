@@ -3,6 +3,7 @@
 // - an `api` process runs no job and sends nothing; what its requests queue waits in the shared rows
 //   until a `jobs` process runs it, and that process then sends;
 // - a `jobs` process answers only health, readiness (and metrics): every API and GraphQL path is 404;
+// - several processes starting at once on an empty database apply the migrations once, in turn;
 // - readiness names its checks per role, turns 503 with the failing check when the database goes away
 //   (a TCP proxy in front of it is cut) while /api/health stays 200, and 200 again when it returns.
 import net from 'node:net';
@@ -112,6 +113,19 @@ describe('SERVICE_ROLES', () => {
     const post = await fetch(`${jobs.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(404);
     expect(jobs.apiRoutes).toEqual([]);
+  });
+});
+
+describe('several processes on one database', () => {
+  it('start at once on an empty database: one applies the migrations while the others wait for it', async () => {
+    const empty = await createOwnDatabase();
+    try {
+      const all = await Promise.allSettled([0, 1, 2].map(() => startTestService({ env: { DATABASE_URL: empty.url } })));
+      for (const s of all) if (s.status === 'fulfilled') await s.value.stop();
+      expect(all.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+    } finally {
+      await empty.drop();
+    }
   });
 });
 
