@@ -8,28 +8,24 @@ import express, { type Request, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { ApiRoute } from '../src/api-route';
 import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
-import { AppError, unauthorized } from '../src/errors';
+import { unauthorized } from '../src/errors';
 import type { Readiness } from '../src/readiness';
 import { costLimitRule, queryTextError } from '../src/graphql/cost-limits';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { nestedDeeperThan, tooDeep } from '../src/json-depth';
-import { authenticate } from '../src/modules/accounts/accounts.service';
 import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
+import { bearer, callerOf } from './caller';
 import { errorHandler, notFoundHandler } from './errors';
+import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
+import { rateLimit } from './rate-limit';
 import { apiRouteList, mountRoutes } from './mount';
 import { apiDocsRouter, docsFilesRouter } from './openapi/docs';
 import { buildOpenApi } from './openapi/document';
 
 export const JSON_LIMIT = '10mb';
-
-function bearer(req: Request): string | null {
-  const header = req.get('authorization');
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match ? match[1] : null;
-}
 
 /** The caller's address (trust proxy: loopback) goes with the context, for per-client rate limits
  *  (decisions.md §10). */
@@ -40,12 +36,6 @@ const jsonDepthGuard: RequestHandler = (req, _res, next) => {
   if (nestedDeeperThan(req.body)) throw tooDeep('body');
   next();
 };
-
-/** A refusal at the GraphQL door before Apollo reads the request, in GraphQL's answer shape. */
-const graphqlRefusal = (res: express.Response, error: AppError) =>
-  res
-    .status(error.status)
-    .json({ errors: [{ message: error.message, extensions: { code: error.code, status: error.status, ...(error.details ? { details: error.details } : {}) } }] });
 
 /** decisions.md §10: query text over 1 MB is refused before it is parsed; a body nested past 64 levels
  *  (variables) before anything walks it. */
@@ -59,9 +49,8 @@ const graphqlGuard: RequestHandler = (req, res, next) => {
 
 /** Anonymous when no credential is sent; 401 when one is sent but unknown or expired. */
 async function requestContext(deps: AppDeps, req: Request): Promise<Ctx> {
-  const token = bearer(req);
-  if (!token) return fromClient(anonymousContext(deps), req);
-  const actor = await authenticate(anonymousContext(deps), token);
+  if (!bearer(req)) return fromClient(anonymousContext(deps), req);
+  const actor = await callerOf(deps, req);
   if (!actor) throw unauthorized('The API key or session token is unknown, revoked or expired.');
   return fromClient(authedContext(deps, actor), req);
 }
@@ -104,6 +93,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  app.use(rateLimit(deps)); // decisions.md §12: every /api and /graphql request counted, RateLimit headers, 429
   app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 
   const apollo = new ApolloServer<Ctx>({
@@ -125,9 +115,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
     graphqlGuard,
     expressMiddleware(apollo, {
       context: async ({ req }) => {
-        const token = bearer(req);
-        if (!token) return fromClient(anonymousContext(deps), req);
-        const actor = await authenticate(anonymousContext(deps), token);
+        const actor = await callerOf(deps, req);
         // A bad credential is not fatal for the whole request in GraphQL: resolvers that need a
         // caller answer `unauthorized` in their own errors entry.
         return fromClient(actor ? authedContext(deps, actor) : anonymousContext(deps), req);

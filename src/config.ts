@@ -24,6 +24,9 @@ export interface Config {
   allowSignup: boolean;
   planInboxLimit: number;
   columnMonthlyCap: number;
+  /** decisions.md §12: requests per workspace (or per client address without credentials) per window,
+   *  across every process; 0 turns the limit off. The window is 60 s (a test may shorten it). */
+  rateLimit: { points: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSignup: bool(env, 'ALLOW_SIGNUP', true),
     planInboxLimit: int(env, 'PLAN_INBOX_LIMIT', 100),
     columnMonthlyCap: int(env, 'COLUMN_MONTHLY_CAP', 10000),
+    rateLimit: { points: int(env, 'RATE_LIMIT_PER_MINUTE', 600), windowSeconds: 60 },
   };
 }

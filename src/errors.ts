@@ -4,8 +4,8 @@
 // answers the same status. Both transports (rest/errors.ts, src/graphql/errors.ts) read the status from
 // the error; errorCatalog() lists the registry for the API reference. Never branch on message text.
 
-/** The statuses a refusal may have (decisions.md §3). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+/** The statuses a refusal may have (decisions.md §3, and 422 of §12's idempotency keys). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 /** Every status an error body is sent with: the refusals, plus the server's own internal_error and starting. */
 export type ErrorHttpStatus = ErrorStatus | 500 | 503;
 
@@ -139,6 +139,15 @@ export const ERROR_CODES = {
   column_in_use: { status: 409, meaning: "An email of the active campaign uses the column's field; remove it from the emails or pause the campaign first." },
   one_off_gone: { status: 409, meaning: 'The one-off email is going out or has gone, so it can no longer be cancelled.' },
   reply_linked: { status: 409, meaning: 'The reply is not an untracked one: it was matched to its lead when it arrived, or linked to a lead already.' },
+  idempotency_key_in_use: {
+    status: 409,
+    meaning: 'A request with this Idempotency-Key is still running; wait for it to end, then repeat the request to get its answer.',
+  },
+  // 422: decisions.md §12 idempotency keys
+  idempotency_key_reused: {
+    status: 422,
+    meaning: 'This Idempotency-Key was used (within 24 hours) for a request with another method, path or body; use a new key for a new request.',
+  },
   // 413, 429
   payload_too_large: { status: 413, meaning: 'The request body is too large (JSON over 10 MB, CSV over 50 MB); split it.' },
   fetch_too_large: { status: 413, meaning: 'The linked file is larger than allowed.' },

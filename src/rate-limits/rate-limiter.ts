@@ -1,10 +1,11 @@
 // Rate limits counted in PostgreSQL, shared by every process of the service: rate-limiter-flexible's
 // RateLimiterPostgres over the ORM's connection pool, in the table our migration made (counter-table.ts).
 // A rule allows `points` uses of one key per fixed window of `windowSeconds`, opened by the key's first
-// use. Used by login and sign-up throttling (decisions.md §10) and meant for the API's request limits
-// too: a caller names the rules and keys, and gets a 429 `rate_limited` with Retry-After when one is
-// spent. Keys are stored as SHA-256 (no addresses at rest; any length fits the library's key column).
+// use. Used by login and sign-up throttling (decisions.md §10): a caller names the rules and keys, and
+// gets a 429 `rate_limited` with Retry-After when one is spent. The API's request limit per workspace
+// (decisions.md §12) counts in the same table through the same library (request-limiter.ts). Keys are stored as SHA-256 (no addresses at rest; any length fits the library's key column).
 // The window follows the wall clock (the library reads Date.now() itself), not the injected clock.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Ctx } from '../context';
 import { sha256 } from '../crypto';
@@ -42,11 +43,12 @@ export const clientOf = (ctx: Ctx): string | null => (ctx.clientAddress ? client
 /** The key stored for `key` under `rule` (what the library writes in the table's key column). */
 export const storedKey = (rule: RateRule, key: string): string => `${rule.name}:${sha256(key)}`;
 
-function limiterFor(ctx: Ctx, rule: RateRule): RateLimiterPostgres {
-  // Cheap to build: with tableCreated it runs no query and starts no timer (expired rows are deleted
-  // below, not by the library's per-instance interval).
+/** The library's limiter for `rule` on `em`'s connection pool. Cheap to build: with tableCreated it runs
+ *  no query and starts no timer (expired rows are deleted by deleteExpiredCounters, not by the library's
+ *  per-instance interval). */
+export function postgresLimiter(em: EntityManager, rule: RateRule): RateLimiterPostgres {
   return new RateLimiterPostgres({
-    storeClient: ctx.em.getConnection().getKnex(),
+    storeClient: em.getConnection().getKnex(),
     storeType: 'knex',
     tableName: RATE_LIMIT_TABLE,
     tableCreated: true,
@@ -56,6 +58,8 @@ function limiterFor(ctx: Ctx, rule: RateRule): RateLimiterPostgres {
     duration: rule.windowSeconds,
   });
 }
+
+const limiterFor = (ctx: Ctx, rule: RateRule) => postgresLimiter(ctx.em, rule);
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 

@@ -19,7 +19,7 @@ export interface BenchService {
 export async function startBenchService(name: string, opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<BenchService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-bench-`));
   const pg = await startEmbeddedPostgres(dataDir);
-  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret', ...opts.env });
+  const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, SECRET_KEY: 'bench-secret', RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env });
   const service = await startService(config, { port: 0, log: silentLogger, jobs: false, clock: opts.clock });
   const conn = service.deps.orm.em.getConnection();
   return {

@@ -23,6 +23,8 @@ export interface TestServiceOptions {
   webhookJobs?: boolean;
   /** The areas to run (src/modules/index.ts unless given): a test may add one of its own. */
   modules?: readonly AppModule[];
+  /** A rate-limit window shorter than the real 60 s, to see one end (rate-limits.test.ts). */
+  rateLimitWindowSeconds?: number;
 }
 
 export async function startTestService(opts: TestServiceOptions = {}): Promise<RunningService & { config: Config }> {
@@ -32,8 +34,11 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
     DATABASE_URL: url,
     DATA_DIR: process.env.TEST_DATA_DIR,
     SECRET_KEY: 'test-secret-key',
+    // Files make hundreds of requests per workspace; rate-limits.test.ts tests the real default.
+    RATE_LIMIT_PER_MINUTE: '1000000',
     ...opts.env,
   });
+  if (opts.rateLimitWindowSeconds) config.rateLimit.windowSeconds = opts.rateLimitWindowSeconds;
   const service = await startService(config, {
     port: 0,
     log: testLogger,
