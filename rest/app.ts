@@ -18,6 +18,7 @@ import { bearer, callerOf } from './caller';
 import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
+import { idempotency } from './idempotency';
 import { pathGuard } from './path-guard';
 import { publicLinkRouter } from './public-links';
 import { rateLimit } from './rate-limit';
@@ -131,6 +132,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
   api.use(jsonDepthGuard);
+  api.use(idempotency(deps)); // decisions.md §12: a change with an Idempotency-Key runs once; repeats replay its answer
   // CSV bodies (text/csv or a multipart `file` field, 50 MB) are read by the routes that take them (csv-body.ts).
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
   app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations

@@ -2,6 +2,7 @@
 import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
+import { IDEMPOTENCY_TABLE } from '../idempotency/idempotency-table';
 import { RATE_LIMIT_TABLE } from '../rate-limits/counter-table';
 import { settledWithin } from '../time-limit';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
@@ -24,8 +25,9 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     // a deleted inbox must not hide what it sent and received (api.md Inboxes rule 5).
     autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database, and so does the rate
-    // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape).
-    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE] },
+    // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape);
+    // the idempotency keys are raw SQL too (src/idempotency/).
+    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE] },
     debug: false,
     ...extra,
   });
