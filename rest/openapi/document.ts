@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { isPublic, type ApiRoute } from '../../src/api-route';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
+import { MIDDLEWARE_HEADERS, MIDDLEWARE_PARAMETERS, middlewareDocs, RATE_LIMIT_HEADER_REFS } from './middleware-docs';
 import { adjustAnswer, SchemaCatalog } from './schemas';
 
 type Json = Record<string, unknown>;
@@ -125,6 +126,8 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     }
   }
 
+  const extra = middlewareDocs(r); // decisions.md §12: Idempotency-Key, RateLimit headers
+  parameters.push(...extra.parameters);
   const op: Json = { tags: [tag], summary: r.summary, operationId: operationId(r) };
   if (r.description) op.description = r.description;
   if (parameters.length) op.parameters = parameters;
@@ -159,6 +162,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };
     if (r.totalCount) success.headers = { 'X-Total-Count': { description: 'The number of matching items (exact).', schema: { type: 'integer' } } };
   }
+  success.headers = { ...(success.headers as Json | undefined), ...extra.headers };
   op.responses = { [String(r.status ?? 200)]: success, default: { $ref: '#/components/responses/Error' } };
   return op;
 }
@@ -185,9 +189,12 @@ export function buildOpenApi(src: OpenApiSource): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A session token (ses_…, from sign-up or login) or an API key (key_…).' } },
       schemas: { ...catalog.components, Error: ERROR_BODY },
+      parameters: MIDDLEWARE_PARAMETERS,
+      headers: MIDDLEWARE_HEADERS,
       responses: {
         Error: {
           description: 'The error body; the status and code say what went wrong (codes in the description above).',
+          headers: { ...RATE_LIMIT_HEADER_REFS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       },

@@ -254,3 +254,26 @@ describe('the header', () => {
     expectError(await me.client.withToken(null).request('POST', '/api/auth/signup', body, { 'idempotency-key': key }), 409, 'email_taken');
   });
 });
+
+it('is documented in the API reference on every change made with credentials and a JSON body', async () => {
+  const doc = (await me.client.get('/openapi.json')).body as {
+    paths: Record<string, Record<string, { parameters?: { $ref?: string }[]; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
+    components: { parameters: Record<string, { in: string; name: string; schema: Record<string, unknown> }> };
+  };
+  expect(doc.components.parameters.IdempotencyKey).toMatchObject({ in: 'header', name: 'Idempotency-Key', schema: { minLength: 1, maxLength: 255 } });
+  const takes = (op: { parameters?: { $ref?: string }[] }) => (op.parameters ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+  const changes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => ['post', 'put', 'patch', 'delete'].includes(m))
+      .map(([m, op]) => ({ name: `${m} ${path}`, op })),
+  );
+  expect(changes.length).toBeGreaterThan(40);
+  for (const { name, op } of changes) {
+    const csvOnly = op.requestBody && !op.requestBody.content['application/json'];
+    const anonymous = Array.isArray(op.security) && op.security.length === 0;
+    expect({ name, takes: takes(op) }).toEqual({ name, takes: !csvOnly && !anonymous });
+  }
+  expect(takes(doc.paths['/campaigns'].post)).toBe(true);
+  expect(takes(doc.paths['/auth/signup'].post)).toBe(false);
+  expect(takes(doc.paths['/campaigns/{id}/leads'].post)).toBe(false);
+});

@@ -71,6 +71,15 @@ describe('headers', () => {
     }
   });
 
+  it('are documented in the API reference on every operation’s answers, errors included', async () => {
+    const doc = (await new Client(service.url).get('/openapi.json')).body;
+    const refs = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
+    expect(doc.paths['/campaigns/{id}/leads'].get.responses['200'].headers).toMatchObject({ 'X-Total-Count': expect.any(Object), ...refs });
+    expect(doc.paths['/auth/login'].post.responses['200'].headers).toEqual(refs);
+    expect(doc.components.responses.Error.headers).toEqual({ ...refs, 'Retry-After': { $ref: '#/components/headers/Retry-After' } });
+    expect(doc.paths['/health'].get.responses['200'].headers).toBeUndefined();
+  });
+
   it('count down one by one within a workspace', async () => {
     const { client } = await signUp(service.url);
     const seen: number[] = [];
