@@ -48,8 +48,10 @@ function replay(res: Response, answer: StoredAnswer): void {
   res.send(answer.body);
 }
 
-/** Stores the answer the request gives before it goes out; frees the key when none is given (the
- *  connection closed first). */
+/** Stores the answer the request gives before it goes out. A client that hangs up does not end the
+ *  request: it runs on and its answer is stored all the same (res.json is called on a closed response
+ *  too), so a retry meanwhile is 409 and after it a replay. An answer sent some other way than JSON
+ *  (none under /api for a change) frees the key. */
 function capture(res: Response, run: Extract<Begun, { kind: 'run' }>, deps: AppDeps): void {
   let settled = false;
   const send = res.json.bind(res);
@@ -67,7 +69,7 @@ function capture(res: Response, run: Extract<Begun, { kind: 'run' }>, deps: AppD
       .finally(() => send(body));
     return res;
   };
-  res.on('close', () => {
+  res.on('finish', () => {
     if (settled) return;
     settled = true;
     run.finish(null).catch((err) => deps.log.error('idempotency key not freed', { err: String(err) }));

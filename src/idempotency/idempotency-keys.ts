@@ -15,6 +15,9 @@ export const KEY_TTL_MS = 24 * 3_600_000;
  *  holder's lease is free at once, src/db/owner-sql.ts). */
 export const LEASE_MS = 5 * 60_000;
 const RENEW_MS = 60_000;
+/** Renewed for at most this long: a request that has not answered by then (a bug, a hang) lets its key
+ *  go LEASE_MS later, for a retry to take over. */
+const MAX_RUN_MS = 60 * 60_000;
 /** The longest answer kept for replays (the answer, not the request: bodies come in up to 10 MB). A
  *  longer one is not kept and its key is freed. */
 export const MAX_STORED_BODY_BYTES = 1_000_000;
@@ -62,8 +65,8 @@ export function keepsAnswer(answer: StoredAnswer): boolean {
   return answer.status < 500 && answer.status !== 429 && Buffer.byteLength(answer.body) <= MAX_STORED_BODY_BYTES;
 }
 
-/** What a request with a key does: runs (then `finish` with its answer, or null when there is none to
- *  keep, such as a cut connection), or answers the stored answer of the first. */
+/** What a request with a key does: runs (then `finish` with its answer, or null when it has none to
+ *  keep), or answers the stored answer of the first. */
 export type Begun = { kind: 'run'; finish(answer: StoredAnswer | null): Promise<void> } | { kind: 'replay'; answer: StoredAnswer };
 
 export class IdempotencyKeys {
@@ -114,7 +117,9 @@ export class IdempotencyKeys {
   private running(claim: KeyClaim): Begun {
     const em = this.deps.orm.em.fork();
     const { workspaceId, key, holder } = claim;
+    const stopAt = Date.now() + MAX_RUN_MS;
     const renew = setInterval(() => {
+      if (Date.now() >= stopAt) return clearInterval(renew);
       renewClaim(em, workspaceId, key, holder, new Date(this.deps.clock.now().getTime() + LEASE_MS)).catch((err) =>
         this.deps.log.warn('idempotency key lease not renewed', { err: String(err) }),
       );

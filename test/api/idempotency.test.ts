@@ -129,6 +129,37 @@ describe('while the first runs', () => {
     }
   });
 
+  it('goes on when its client hangs up: a retry meanwhile is 409, after it a replay of its answer', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      receiver.respond = () => 'hang';
+      const hook = await me.client.post('/webhooks', { url: receiver.url, events: ['webhook_test'] });
+      const key = randomUUID();
+      const path = `/api/webhooks/${hook.body.id}/test`;
+      const hangUp = new AbortController();
+      const first = fetch(`${service.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: '{}',
+        signal: hangUp.signal,
+      }).catch(() => 'hung up');
+      await receiver.waitFor(1);
+      hangUp.abort();
+      expect(await first).toBe('hung up');
+      expectError(await withKey(me, 'POST', `/webhooks/${hook.body.id}/test`, key, {}), 409, 'idempotency_key_in_use');
+      await receiver.stop(); // the delivery ends; the request answers its closed connection
+      let again = await withKey(me, 'POST', `/webhooks/${hook.body.id}/test`, key, {});
+      for (let i = 0; again.status === 409 && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        again = await withKey(me, 'POST', `/webhooks/${hook.body.id}/test`, key, {});
+      }
+      expect({ status: again.status, replayed: replayed(again) }).toEqual({ status: 200, replayed: 'true' });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.stop().catch(() => undefined);
+    }
+  });
+
   it('two identical requests at once do the work once', async () => {
     const key = randomUUID();
     const name = `Twins ${key}`;
