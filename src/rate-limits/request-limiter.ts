@@ -11,10 +11,12 @@
 // - a batch that would pass the limit keeps only the points still under it (the counter's total says
 //   how many), so all processes together never let more than the limit through;
 // - once the counter says the window is spent, this process refuses the key without asking again until
-//   the window ends.
+//   the window ends;
+// - when a process holds fewer than REFILL_BELOW points, it takes the next batch in the background, so
+//   a request waits for PostgreSQL only when its process ran out (the first of a window, or a burst).
 // The price of batching: points a process took and has not spent are spent by nobody else, so a
-// workspace may be refused up to MAX_BATCH - 1 requests early for each process that took a batch and
-// then saw no more of its requests; it is never let past the limit. `remaining` is the count the last batch saw, less what this process spent
+// workspace may be refused up to MAX_BATCH + REFILL_BELOW - 1 requests early for each process that took
+// a batch and then saw no more of its requests; it is never let past the limit. `remaining` is the count the last batch saw, less what this process spent
 // since: another process's requests show in it from this process's next batch.
 //
 // The window follows the wall clock (the library reads Date.now()), like the sign-in limits.
@@ -28,6 +30,8 @@ import { deleteExpiredCounters } from './rate-limits.queries';
 export const MAX_BATCH = 10;
 /** A batch is this fraction (1/BATCH_SHARE) of the points left in the window. */
 const BATCH_SHARE = 20;
+/** The next batch is taken, in the background, once fewer points than this are held. */
+const REFILL_BELOW = 3;
 
 /** The rule of decisions.md §12: `points` requests per `windowSeconds`. */
 export const apiRequestRule = (points: number, windowSeconds: number): RateRule => ({
@@ -89,6 +93,11 @@ export class RequestLimiter {
       const current = batch && batch.endsAt > now ? batch : null;
       if (current && current.left > 0) {
         current.left--;
+        // Running low: the next batch is taken in the background, so requests seldom wait for it. A
+        // failed refill is taken again by the request that finds no point left.
+        if (current.left < REFILL_BELOW && current.counted > 0 && !this.taking.has(stored)) {
+          this.startTaking(stored, batchSize(current.counted)).catch(() => undefined);
+        }
         return { allowed: true, remaining: current.counted + current.left, resetSeconds: seconds(current.endsAt - now) };
       }
       if (current && current.counted === 0) return { allowed: false, remaining: 0, resetSeconds: seconds(current.endsAt - now) };
@@ -97,10 +106,14 @@ export class RequestLimiter {
         await inFlight;
         continue;
       }
-      const upsert = this.takeBatch(stored, current ? batchSize(current.counted) : 1).finally(() => this.taking.delete(stored));
-      this.taking.set(stored, upsert);
-      await upsert;
+      await this.startTaking(stored, current ? batchSize(current.counted) : 1);
     }
+  }
+
+  private startTaking(stored: string, size: number): Promise<void> {
+    const upsert = this.takeBatch(stored, size).finally(() => this.taking.delete(stored));
+    this.taking.set(stored, upsert);
+    return upsert;
   }
 
   private async takeBatch(stored: string, size: number): Promise<void> {
@@ -113,7 +126,11 @@ export class RequestLimiter {
     }
     const now = Date.now();
     const fit = pointsThatFit(this.rule.points, size, res.consumedPoints);
-    this.batches.set(stored, { left: fit, counted: Math.max(0, this.rule.points - res.consumedPoints), endsAt: now + Math.max(1, res.msBeforeNext) });
+    // Points still held from this window are kept (a refill taken before they ran out); a new window
+    // starts from the batch alone.
+    const held = this.batches.get(stored);
+    const kept = held && held.endsAt > now && !res.isFirstInDuration ? held.left : 0;
+    this.batches.set(stored, { left: kept + fit, counted: Math.max(0, this.rule.points - res.consumedPoints), endsAt: now + Math.max(1, res.msBeforeNext) });
     if (now >= this.nextSweep) await this.sweep(now);
   }
 
