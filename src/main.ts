@@ -61,7 +61,7 @@ async function main() {
     throw err;
   }
   log = createLogger({ level: config.logLevel });
-  log.info('starting', { pid: process.pid });
+  log.info('starting'); // every line carries pid and hostname
   try {
     const { startService } = await import('./service');
     starting.signal.throwIfAborted();
