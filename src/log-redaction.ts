@@ -104,24 +104,35 @@ export function serializeError(value: unknown, depth = 0): unknown {
   };
 }
 
-/** How deep redactFields looks into nested objects and arrays; below that, values are cut. */
+/** How deep and how wide redactFields looks into nested values; past that, values are cut. */
 export const REDACT_DEPTH = 6;
+export const REDACT_NODES = 1000;
+const CUT = '[Truncated]';
 
-const isPlain = (v: object) => {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-};
-
-function redactValue(key: string | null, value: unknown, depth: number): unknown {
+function redactValue(key: string | null, value: unknown, depth: number, budget = { nodes: REDACT_NODES }): unknown {
   if (key !== null && secretKeys.has(key)) return value === undefined || value === null ? value : REDACTED;
   if (typeof value === 'string') return maskSecretsInText(value);
   if (value === null || typeof value !== 'object') return value;
   if (isError(value)) return serializeError(value);
-  if (!Array.isArray(value) && !isPlain(value)) return value; // a Date, a Buffer: nothing to find in them
-  if (depth >= REDACT_DEPTH) return '[Truncated]';
-  if (Array.isArray(value)) return value.map((v) => redactValue(null, v, depth + 1));
+  if (value instanceof Date || Buffer.isBuffer(value)) return value;
+  if (depth >= REDACT_DEPTH || --budget.nodes < 0) return CUT;
+  // A class instance (an entity, a config object) is written as JSON.stringify would: through its toJSON,
+  // else its own fields; so it is walked like a plain object.
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return redactValue(key, toJSON.call(value), depth + 1, budget);
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const v of value) {
+      if (budget.nodes <= 0) {
+        items.push(CUT); // one mark for the rest of a long list
+        break;
+      }
+      items.push(redactValue(null, v, depth + 1, budget));
+    }
+    return items;
+  }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = redactValue(k, v, depth + 1);
+  for (const [k, v] of Object.entries(value)) out[k] = redactValue(k, v, depth + 1, budget);
   return out;
 }
 

@@ -154,6 +154,26 @@ describe('secrets never reach the output', () => {
     expect(lines()[1]).toMatchObject({ input: { email: 'a@b.test', smtpPassword: REDACTED, imap: { auth: { user: 'u', pass: REDACTED } } } });
   });
 
+  it('in class instances (walked as JSON.stringify writes them), and a cyclic or huge value is cut, not followed', () => {
+    const { log, text, lines } = capture('info');
+    class InboxLike {
+      email = 'sam@acme.test';
+      passwordEnc = s.smtpPassword;
+    }
+    class WithToJSON {
+      toJSON() {
+        return { id: 'w1', secret: s.webhookSecret };
+      }
+    }
+    const cyclic: Record<string, unknown> = { name: 'loop', token: s.sessionToken };
+    cyclic.self = cyclic;
+    log.info('objects', { inbox: new InboxLike(), hook: new WithToJSON(), cyclic, many: Array.from({ length: 5000 }, (_, i) => ({ i, password: s.userPassword })) });
+    const out = text();
+    for (const [kind, value] of Object.entries(s)) expect({ kind, leaked: out.includes(value) }).toEqual({ kind, leaked: false });
+    expect(lines()[0]).toMatchObject({ inbox: { email: 'sam@acme.test', passwordEnc: REDACTED }, hook: { id: 'w1', secret: REDACTED }, cyclic: { name: 'loop' } });
+    expect(out.length).toBeLessThan(50_000);
+  });
+
   it('inside text: a URL with a password keeps its URL, Bearer credentials and our tokens are masked', () => {
     const { log, text, lines } = capture('info');
     const url = `postgresql://outreach:${s.dbPassword}@db.internal:5432/outreach`;
