@@ -18,6 +18,7 @@ import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRouter } from './health';
 import { pathGuard } from './path-guard';
+import { requestIds } from './request-id';
 import { publicLinkRouter } from './public-links';
 import { apiRouteList, mountRoutes } from './mount';
 import { apiDocsRouter, docsFilesRouter } from './openapi/docs';
@@ -104,6 +105,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  app.use(requestIds(deps.log)); // first: every answer carries X-Request-Id and every log line of the request its id
   app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 
   const apollo = new ApolloServer<Ctx>({

@@ -114,6 +114,8 @@ const DESCRIPTION = [
   'The REST interface of the outreach service. Every request needs `Authorization: Bearer <token>` with a session token (from sign-up or login) or an API key, unless said otherwise. GraphQL at `/graphql` serves the same use cases.',
   '',
   'Every failure has the body `{"error": {"code", "message", "details"?}}`; the `Error` schema (under Schemas, at the end of this page) lists every code with its HTTP status and meaning.',
+  '',
+  'Every answer carries `X-Request-Id`: the one the request sent when it is at most 128 characters of `A-Z a-z 0-9 . _ : -`, else a new one. The service writes it on its log lines of the request; an `internal_error` (500) also gives it as `details.request_id`.',
 ].join('\n');
 
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
