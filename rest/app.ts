@@ -93,6 +93,7 @@ export interface ProbeOptions {
 export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestIds(deps.log));
   app.use(pathGuard);
   app.use('/api', healthRouter(opts.isReady, opts.readiness));
   app.use(notFoundHandler);
