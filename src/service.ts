@@ -63,7 +63,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const secrets = new Secrets(loadSecretKey(config.secretKey, config.dataDir, (m) => log.info(m)));
   // The composition root walks the module manifests once (src/modules/index.ts).
   const modules = collectModules(opts.modules ?? appModules);
-  const db = await openDatabase(config, (m) => log.info(m), opts.signal, modules.entities);
+  const db = await openDatabase(
+    config,
+    (m) => log.info(m),
+    opts.signal,
+    modules.entities,
+    (m) => log.warn('database driver', { detail: m }),
+  );
   let ready = false;
   let owner: ProcessOwner | null = null;
   let jobs: JobRunner | null = null;
