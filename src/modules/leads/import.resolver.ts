@@ -4,9 +4,11 @@ import { authed } from '../../graphql/auth';
 import { AddLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';
 import { ImportCounts } from './import.types';
+import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class LeadImportResolver {
+  @Scope('leads:write')
   @Mutation(() => ImportCounts, {
     description: 'Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules.',
   })

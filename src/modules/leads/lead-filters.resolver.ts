@@ -5,19 +5,23 @@ import { Deleted } from '../../graphql/common.types';
 import * as filters from './lead-filters.service';
 import { CreateLeadFilterInput } from './leads.inputs';
 import { LeadFilterView } from './leads.types';
+import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class LeadFiltersResolver {
+  @Scope('leads:read')
   @Query(() => [LeadFilterView], { description: 'Saved lead filters by name.' })
   leadFilters(@Ctx() ctx: Context) {
     return filters.listLeadFilters(authed(ctx));
   }
 
+  @Scope('leads:write')
   @Mutation(() => LeadFilterView)
   createLeadFilter(@Arg('input') input: CreateLeadFilterInput, @Ctx() ctx: Context) {
     return filters.createLeadFilter(authed(ctx), input);
   }
 
+  @Scope('leads:write')
   @Mutation(() => Deleted)
   deleteLeadFilter(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return filters.deleteLeadFilter(authed(ctx), id);

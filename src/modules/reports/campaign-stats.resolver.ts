@@ -3,9 +3,11 @@ import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { campaignStats } from './campaign-stats.service';
 import { CampaignStatsView } from './campaign-stats.types';
+import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class CampaignStatsResolver {
+  @Scope('reports:read')
   @Query(() => CampaignStatsView, { description: 'GET /campaigns/:id/stats.' })
   campaignStats(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaignStats(authed(ctx), id);

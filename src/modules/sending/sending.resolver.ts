@@ -3,9 +3,11 @@ import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { sendingStatus } from './sending-status.service';
 import { SendingStatusView } from './sending.types';
+import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class SendingResolver {
+  @Scope('campaigns:read')
   @Query(() => SendingStatusView, { description: 'Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status).' })
   campaignSendingStatus(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return sendingStatus(authed(ctx), id);
