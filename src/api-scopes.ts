@@ -22,8 +22,10 @@
 // - `send`, on top of the area's write scope, for what puts an email on the wire or switches sending on:
 //   activating a campaign (which is also how a paused one resumes), resuming an inbox, a connection test
 //   (a pass brings a bounce-stopped inbox back to sending), queuing a one-off email and answering a
-//   reply. Moving one lead inside a campaign that already sends (PATCH a lead back to active, a task
-//   done) does not: the campaign was switched on with `send`.
+//   reply. Adding leads to a campaign that already sends, or moving one lead inside it (PATCH a lead
+//   back to active, a task done, a subsequence trigger), does not: the campaign was switched on with
+//   `send`. Nothing else sends email: previews and saved-reply renders only render, webhook tests and
+//   retries send HTTP.
 // - Settings (workspace, members, API keys, verification key) need `all`. The rules of decisions.md §2
 //   and §10 still apply after it: API keys are managed by sessions only, and what is owner-only refuses
 //   every key (it acts with member rights).
