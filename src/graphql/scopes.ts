@@ -2,12 +2,12 @@
 // its resolver method, what a key needs: @Scope('campaigns:read'), @Scope(['campaigns:write', 'send']),
 // or @Public() for the fields that take no credentials (signup, login). The declaration rides on the
 // field's extensions in the built schema; buildAppSchema (schema.ts) refuses to build a schema with a
-// root field that declares nothing, and wraps each declared field's resolver with the same check REST
-// uses (src/api-scopes.ts), before its arguments are validated. The rules of which scope fits which
+// root field that declares nothing, adds the scopes to each field's description, and wraps each declared
+// field's resolver with the same check REST uses (src/api-scopes.ts), before its arguments are validated. The rules of which scope fits which
 // operation are written next to the scope list, in src/api-scopes.ts.
 import { defaultFieldResolver, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Extensions } from 'type-graphql';
-import { assertScopes, type ScopeNeed } from '../api-scopes';
+import { assertScopes, requiredScopes, type ScopeNeed } from '../api-scopes';
 import type { Ctx } from '../context';
 
 const ACCESS = 'access';
@@ -52,6 +52,9 @@ export function guardRootFields(schema: GraphQLSchema): GraphQLSchema {
   for (const { type, name, field } of rootFields(schema)) {
     const access = fieldAccess(field)!;
     if ('public' in access) continue;
+    // Shown in the schema (introspection, GraphiQL, schema.graphql) as OpenAPI shows x-scopes.
+    const needs = `API key scopes: ${requiredScopes(access.scope).join(', ')}.`;
+    field.description = field.description ? `${field.description}\n${needs}` : needs;
     const resolve = field.resolve ?? defaultFieldResolver;
     const operation = `GraphQL ${type.toLowerCase()} ${name}`;
     // Without a caller the resolver itself answers unauthorized (graphql/auth.ts).
