@@ -182,6 +182,9 @@ describe('every GraphQL root field', () => {
       return 'scope' in access && requiredScopes(access.scope).includes('send');
     });
     expect(sending.map((f) => f.name).sort()).toEqual(['activateCampaign', 'resumeMailbox', 'sendLeadEmail', 'sendReplyAnswer', 'testMailbox']);
+    // Introspection shows them too, as OpenAPI's x-scopes do.
+    expect(schema.getMutationType()!.getFields().activateCampaign!.description).toBe('API key scopes: campaigns:write, send.');
+    expect(schema.getQueryType()!.getFields().leads!.description).toMatch(/\nAPI key scopes: leads:read\.$/);
   });
 
   it('refuses a key lacking any one needed scope (extensions insufficient_scope, 403, details.required), and lets a key with exactly them past', async () => {
