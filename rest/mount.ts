@@ -1,7 +1,8 @@
 // The one place REST requests become service calls: for every declared route (src/api-route.ts) it
-// authenticates, checks the API key's scopes against the route's (src/api-scopes.ts), reads path parameters, parses and validates the body and the query with the route's
-// input classes, calls `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV)
-// and lets errors fall through to the error handler. Routes themselves stay a few lines of data.
+// authenticates, checks an API key's scopes against the route's (src/api-scopes.ts), reads path
+// parameters, parses and validates the body and the query with the route's input classes, calls
+// `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV) and lets errors fall
+// through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';

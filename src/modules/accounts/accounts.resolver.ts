@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Public, Scope } from '../../graphql/scopes';
 import * as accounts from './accounts.service';
 import { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
 import { ApiKeyView, AuthPayload, CreatedApiKey, Settings, UserView, VerificationKeyStatus, WorkspaceView } from './accounts.types';
-import { Public, Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class AccountsResolver {

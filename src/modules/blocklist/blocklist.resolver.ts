@@ -2,10 +2,10 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as blocklist from './blocklist.service';
 import { AddToBlocklistInput, BlocklistQueryInput } from './blocklist.inputs';
 import { BlocklistAdded, BlocklistImportCounts, BlocklistPage } from './blocklist.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class BlocklistResolver {

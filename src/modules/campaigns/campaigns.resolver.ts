@@ -2,11 +2,11 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted, StatusResult } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import { StepView } from '../steps/step.types';
 import * as campaigns from './campaigns.service';
 import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';
 import { ActivationResult, CampaignView } from './campaigns.types';
-import { Scope } from '../../graphql/scopes';
 
 /** A campaign as returned by a service call: the single read already carries steps and mailbox ids,
  *  the list carries leadsPending; otherwise the field resolvers load them. */

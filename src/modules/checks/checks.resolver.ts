@@ -1,11 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { PreviewInput } from './checks.inputs';
 import { copyCheck, mergeCheck, previewCampaign } from './checks.service';
 import { CampaignPreviewView, CopyWarningView, DiagnosisView, MergeCheckFieldView } from './checks.types';
 import { diagnoseCampaign } from './diagnose.service';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class ChecksResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import { CreateBlockInput, RunBlockInput, UpdateBlockCellInput, UpdateBlockInput } from './columns.inputs';
 import * as columns from './columns.service';
 import { BlockCellView, BlockPreviewView, BlockRunView, BlockView } from './columns.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class ColumnsResolver {

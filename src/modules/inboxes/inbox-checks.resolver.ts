@@ -1,10 +1,10 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { testMailbox } from './connection.service';
 import { domainHealth } from './domain-health.service';
 import { DomainHealthArgs, DomainHealthReportView, MailboxTestResultView } from './inbox-checks.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class InboxChecksResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { ChangedCount, Deleted, StatusResult } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as inboxes from './inboxes.service';
 import { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import { MailboxScoreView, MailboxView } from './inboxes.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class InboxesResolver {

@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { AddLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';
 import { ImportCounts } from './import.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class LeadImportResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as filters from './lead-filters.service';
 import { CreateLeadFilterInput } from './leads.inputs';
 import { LeadFilterView } from './leads.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class LeadFiltersResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as lists from './lead-lists.service';
 import { CreateLeadListInput } from './lead-lists.inputs';
 import { LeadListImportCounts, LeadListView } from './lead-lists.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class LeadListsResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as leads from './leads.service';
 import { LeadQueryInput, UpdateLeadInput } from './leads.inputs';
 import { LeadActivity, LeadPage, LeadSearchHit, LeadView } from './leads.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver(() => LeadView)
 export class LeadsResolver {

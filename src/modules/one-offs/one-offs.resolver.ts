@@ -1,11 +1,11 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { createOneOffLead } from './one-off-lead.service';
 import { OneOffLeadInput, OneOffSendInput } from './one-offs.inputs';
 import { cancelOneOff, queueOneOff } from './one-offs.service';
 import { CancelledOneOffView, OneOffLead, QueuedOneOffView } from './one-offs.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class OneOffsResolver {

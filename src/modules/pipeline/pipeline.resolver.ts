@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { MovePipelineLeadInput, PipelineQueryInput } from './pipeline.inputs';
 import { getPipeline, movePipelineLead } from './pipeline.service';
 import { PipelineMoveView, PipelineView } from './pipeline.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class PipelineResolver {

@@ -1,13 +1,13 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { checkInput } from '../../validation';
 import * as replies from './replies.service';
 import { AssignReplyInput, LinkReplyInput, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
 import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplyPage, ReplySnooze, ReplyUnsubscribed, ReplyUpdated, ReplyView } from './replies.types';
 import { answerReply } from './reply-answer.service';
 import { linkReply } from './reply-link.service';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class RepliesResolver {

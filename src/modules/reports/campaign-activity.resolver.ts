@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { ActivityPageInput } from './campaign-activity.inputs';
 import { campaignActivity, campaignBounces } from './campaign-activity.service';
 import { ActivityPageView, BouncePageView } from './campaign-activity.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class CampaignActivityResolver {

@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { campaignStats } from './campaign-stats.service';
 import { CampaignStatsView } from './campaign-stats.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class CampaignStatsResolver {

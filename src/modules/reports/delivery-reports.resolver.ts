@@ -2,6 +2,7 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { bestTimeReport } from './best-time.service';
 import { BestTimeReportView } from './best-time.types';
 import { deliverabilityReport } from './deliverability.service';
@@ -9,7 +10,6 @@ import { DeliverabilityReportView } from './deliverability.types';
 import { domainsReport } from './domains-report.service';
 import { DomainsReportView } from './domains-report.types';
 import { BestTimeArgs, DomainsReportArgs } from './report-days.inputs';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class DeliveryReportsResolver {

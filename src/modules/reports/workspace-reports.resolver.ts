@@ -1,11 +1,11 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { checkInput } from '../../validation';
 import { AnalyticsInput } from './analytics.inputs';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class WorkspaceReportsResolver {

@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as savedReplies from './saved-replies.service';
 import { CreateSavedReplyInput, RenderSavedReplyInput, UpdateSavedReplyInput } from './saved-replies.inputs';
 import { RenderedSavedReply, SavedReplyExample, SavedReplyView } from './saved-replies.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class SavedRepliesResolver {

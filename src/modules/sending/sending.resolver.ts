@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { sendingStatus } from './sending-status.service';
 import { SendingStatusView } from './sending.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class SendingResolver {

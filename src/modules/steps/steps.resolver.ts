@@ -5,12 +5,12 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import { StepCount, StepVariantState } from './step.types';
 import { CreateSequenceTemplateInput, StepInput } from './steps.inputs';
 import * as steps from './steps.service';
 import * as templates from './templates.service';
 import { SequenceTemplateView } from './templates.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class StepsResolver {

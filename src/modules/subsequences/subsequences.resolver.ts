@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { CampaignView } from '../campaigns/campaigns.types';
 import * as subsequences from './subsequences.service';
 import { CreateSubsequenceInput } from './subsequences.inputs';
-import { Scope } from '../../graphql/scopes';
 
 /** decisions.md §11 Subsequences beside REST: `subsequences(campaignId)` and `createSubsequence`. The
  *  campaign's field resolvers (steps, mailboxIds, leadsPending) answer for a subsequence as for any. */

@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { closeTask, listTasks } from './tasks.service';
 import { TaskClosedView, TaskView } from './tasks.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class TasksResolver {

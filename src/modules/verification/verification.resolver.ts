@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { campaignVerification, verifyCampaignAddresses, verifyCampaignDomains } from './verification.service';
 import { AddressVerificationStartedView, CampaignVerificationView, DomainCheckView } from './verification.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class VerificationResolver {

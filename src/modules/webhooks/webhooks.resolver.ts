@@ -2,10 +2,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as webhooks from './webhooks.service';
 import { CreateWebhookInput, DeliveryQueryInput, UpdateWebhookInput } from './webhooks.inputs';
 import { WebhookDeliveryPage, WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';
-import { Scope } from '../../graphql/scopes';
 
 @Resolver()
 export class WebhooksResolver {

@@ -1,10 +1,10 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../../context';
 import { authed } from '../../../graphql/auth';
+import { Scope } from '../../../graphql/scopes';
 import { DmarcReportAddressInput, DmarcReportArgs } from './dmarc.inputs';
 import { readDmarcReport, setDmarcReportAddress } from './dmarc.service';
 import { DmarcReportAddressView, DmarcReportView } from './dmarc.types';
-import { Scope } from '../../../graphql/scopes';
 
 @Resolver()
 export class DmarcResolver {
