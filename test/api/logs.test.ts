@@ -8,6 +8,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Query, Resolver } from 'type-graphql';
 import { jsonRoute } from '../../src/api-route';
+import { Scope } from '../../src/graphql/scopes';
 import type { AppModule } from '../../src/app-module';
 import { createLogger } from '../../src/logger';
 import { appModules } from '../../src/modules';
@@ -28,6 +29,7 @@ const probeFailure = (where: string) =>
 @Resolver()
 class ProbeResolver {
   @Query(() => Boolean, { description: 'Fails unexpectedly (test area).' })
+  @Scope('reports:read')
   probeCrash(): boolean {
     throw probeFailure('GraphQL probe');
   }
@@ -42,6 +44,7 @@ const probe: AppModule = {
       method: 'get',
       path: '/probe/crash/:id',
       summary: 'Fails unexpectedly after an await',
+      scope: 'reports:read',
       response: { schema: { type: 'object' } },
       handle: async () => {
         await new Promise((r) => setTimeout(r, 1));
