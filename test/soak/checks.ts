@@ -3,6 +3,7 @@
 // what the database recorded.
 import type { Client as Sql } from 'pg';
 import type { Peers } from './peers';
+import type { KillRecord } from './processes';
 import type { ApiStats, Appended } from './traffic';
 
 export interface Row {
@@ -15,6 +16,8 @@ export interface Row {
 /** A send claimed this long after its lead's reply was stored counts as sent after the reply was read:
  *  the ingest writes the item's time before its transaction commits, and a claim in between cannot see it. */
 export const READ_SLACK_MS = 2000;
+/** decisions.md §13: a process killed holding a job gives it up within 30 s. */
+export const TAKEOVER_BOUND_MS = 30_000;
 
 const count = <T>(xs: T[], key: (x: T) => string) => {
   const m = new Map<string, number>();
@@ -22,7 +25,7 @@ const count = <T>(xs: T[], key: (x: T) => string) => {
   return m;
 };
 
-export async function checkInvariants(sql: Sql, peers: Peers, appended: Appended[], api: ApiStats): Promise<Row[]> {
+export async function checkInvariants(sql: Sql, peers: Peers, appended: Appended[], api: ApiStats, kills: KillRecord[]): Promise<Row[]> {
   const rows: Row[] = [];
   const add = (invariant: string, expected: string, seen: string, ok: boolean) => rows.push({ invariant, expected, seen, ok });
 
@@ -79,7 +82,17 @@ export async function checkInvariants(sql: Sql, peers: Peers, appended: Appended
   const twoBodies = [...bodies.values()].filter((b) => b.size > 1).length;
   add('one body per webhook-id', '0 ids with two bodies', `${twoBodies} of ${bodies.size} ids`, twoBodies === 0);
 
-  // 5. No 5xx.
+  // 5. After each kill the survivor ran every watched job within the bound.
+  const lags = kills.flatMap((k) => Object.values(k.recovery));
+  const worst = lags.some((v) => v === null) ? null : Math.max(0, ...(lags as number[]));
+  add(
+    'jobs run on the survivor after a kill',
+    `<= ${TAKEOVER_BOUND_MS} ms`,
+    worst === null ? 'a job did not run within 60 s' : `at most ${worst} ms over ${kills.length} kills`,
+    worst !== null && worst <= TAKEOVER_BOUND_MS,
+  );
+
+  // 6. No 5xx.
   add(
     'no 5xx answered',
     '0',

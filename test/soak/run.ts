@@ -19,7 +19,7 @@ function bounded(name: string, fallback: number, min: number, max: number): numb
 
 const MINUTES = bounded('SOAK_MINUTES', 5, 1, 60);
 const LEADS = bounded('SOAK_LEADS', Math.min(400, 100 * MINUTES), 10, 5000);
-const INBOXES = bounded('SOAK_INBOXES', 6, 2, 50);
+const INBOXES = bounded('SOAK_INBOXES', 10, 2, 50);
 const CAMPAIGNS = bounded('SOAK_CAMPAIGNS', 3, 1, 10);
 const SETTLE_SECONDS = bounded('SOAK_SETTLE_SECONDS', 120, 10, 600);
 /** `both` (default): two `api,jobs` processes; `split`: one `api,jobs` and one `jobs`. */
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     const settleMs = await settle(peers, appended);
     log(settleMs === null ? 'did not settle within the bound; checking as it is' : `settled in ${(settleMs / 1000).toFixed(1)} s`);
 
-    const rows = await checkInvariants(peers.sql, peers, appended, api);
+    const rows = await checkInvariants(peers.sql, peers, appended, api, kills);
     printTable(rows);
     await printNumbers(peers, appended, api, kills, Date.now() - started);
     return rows.every((r) => r.ok) ? 0 : 1;
