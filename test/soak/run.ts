@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   const slots: Slot[] = [];
   const loops: Loop[] = [];
   try {
-    // One after the other: the first applies the migrations (two at once on a fresh database race).
+    // One after the other, as a supervisor would start them: the first applies the migrations.
     for (const roles of ROLES) slots.push(await startSlot(env, roles));
     log(`processes up (pids ${slots.map((s) => s.proc.pid).join(', ')}) after ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const ws = await createWorkspace(slots[0]!.proc.url, peers, { campaigns: CAMPAIGNS, leads: LEADS });
