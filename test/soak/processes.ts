@@ -17,6 +17,8 @@ export interface KillRecord {
   victim: number;
   /** From the SIGKILL to the next run of each job on the survivor, ms (null: none within the bound). */
   recovery: Record<string, number | null>;
+  /** The watched jobs the victim held (locked) when it was killed. */
+  held: string[];
   /** From the restart to /api/health answering, ms. */
   restartMs: number;
 }
@@ -33,8 +35,18 @@ export async function startSlot(env: Record<string, string>, roles: string): Pro
 /** Kills slot `victim` with SIGKILL, times the survivor's takeover, and restarts the victim. */
 export async function killAndRestart(sql: Client, slots: Slot[], victim: number, env: Record<string, string>): Promise<KillRecord> {
   const survivor = slots[1 - victim]!;
+  const jobs = async () =>
+    (
+      await sql.query<{ name: string; last_run_at: Date | null; locked_at: Date | null; owner: string | null }>(
+        `select name, last_run_at, locked_at, last_modified_by as owner from agenda_jobs where name = any($1)`,
+        [WATCHED_JOBS],
+      )
+    ).rows;
+  const victimPid = slots[victim]!.proc.pid;
+  const before = await jobs();
   const at = Date.now();
   await killServiceProcess(slots[victim]!.proc, 'SIGKILL');
+  const held = before.filter((r) => r.locked_at && (r.owner ?? '').includes(`:${victimPid}:`)).map((r) => r.name);
   const recovery = Object.fromEntries(WATCHED_JOBS.map((name) => [name, null])) as Record<string, number | null>;
   const restart = (async () => {
     const t = Date.now();
@@ -43,15 +55,11 @@ export async function killAndRestart(sql: Client, slots: Slot[], victim: number,
   })();
   // The survivor's next run of each job: its owner name (`host:pid:nonce`) on the row and a run after the kill.
   while (Date.now() - at < RECOVERY_BOUND_MS && Object.values(recovery).some((v) => v === null)) {
-    const { rows } = await sql.query<{ name: string; last_run_at: Date | null; owner: string | null }>(
-      `select name, last_run_at, last_modified_by as owner from agenda_jobs where name = any($1)`,
-      [WATCHED_JOBS],
-    );
-    for (const r of rows) {
+    for (const r of await jobs()) {
       const onSurvivor = (r.owner ?? '').includes(`:${survivor.proc.pid}:`);
       if (recovery[r.name] === null && onSurvivor && r.last_run_at && r.last_run_at.getTime() > at) recovery[r.name] = r.last_run_at.getTime() - at;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { at, victim, recovery, restartMs: await restart };
+  return { at, victim, recovery, held, restartMs: await restart };
 }

@@ -65,7 +65,7 @@ async function main(): Promise<number> {
       const k = await killAndRestart(peers.sql, slots, i % 2, env);
       kills.push(k);
       log(
-        `kill ${i + 1}: process ${k.victim + 1} (${slots[k.victim]!.roles}); survivor ran ${WATCHED_JOBS.map((j) => `${j} after ${k.recovery[j] ?? '-'} ms`).join(', ')}; back in ${k.restartMs} ms`,
+        `kill ${i + 1}: process ${k.victim + 1} (${slots[k.victim]!.roles}); survivor ran ${WATCHED_JOBS.map((j) => `${j}${k.held.includes(j) ? ' (held by the victim)' : ''} after ${k.recovery[j] ?? '-'} ms`).join(', ')}; back in ${k.restartMs} ms`,
       );
     }
     await sleep(Math.max(0, runStart + MINUTES * 60_000 - Date.now()));
