@@ -116,7 +116,7 @@ async function printNumbers(peers: Awaited<ReturnType<typeof startPeers>>, appen
   const recovery = (job: string) => kills.map((k) => k.recovery[job]).filter((v): v is number => v !== null);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`
-Run: ${MINUTES} min of load (${(tookMs / 1000).toFixed(0)} s in all), ${os.cpus().length} CPUs (${cpu}), processes ${ROLES.join(' + ')}
+Run: ${MINUTES} min of load (${(tookMs / 1000).toFixed(0)} s in all), ${os.cpus().length} CPUs (${cpu}, load average ${os.loadavg()[0]!.toFixed(1)}), processes ${ROLES.join(' + ')}
 Emails: ${peers.smtp.messages.length} accepted by the SMTP peer; ${peers.counts.deferred} RCPTs answered 451 (${FAULTS.deferShare * 100}% of recipients, each step once), ${peers.counts.dropped} connections dropped after DATA
   sends in the database: ${sends.map((r) => `${r.status} ${r.n}`).join(', ')}
 Inbound: ${appended.length} appended (${byKind('reply')} replies, ${byKind('auto_reply')} auto-replies, ${byKind('bounce')} bounces); reply items ${items.map((r) => `${r.kind} ${r.n}`).join(', ')}
