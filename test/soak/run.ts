@@ -21,7 +21,7 @@ const MINUTES = bounded('SOAK_MINUTES', 5, 1, 60);
 const LEADS = bounded('SOAK_LEADS', Math.min(400, 100 * MINUTES), 10, 5000);
 const INBOXES = bounded('SOAK_INBOXES', 10, 2, 50);
 const CAMPAIGNS = bounded('SOAK_CAMPAIGNS', 3, 1, 10);
-const SETTLE_SECONDS = bounded('SOAK_SETTLE_SECONDS', 120, 10, 600);
+const SETTLE_SECONDS = bounded('SOAK_SETTLE_SECONDS', 180, 10, 600);
 /** `both` (default): two `api,jobs` processes; `split`: one `api,jobs` and one `jobs`. */
 const ROLES = process.env.SOAK_ROLES === 'split' ? ['api,jobs', 'jobs'] : ['api,jobs', 'api,jobs'];
 if (process.env.SOAK_ROLES && !['both', 'split'].includes(process.env.SOAK_ROLES)) throw new Error(`SOAK_ROLES is both or split, got "${process.env.SOAK_ROLES}"`);
@@ -92,6 +92,7 @@ async function main(): Promise<number> {
  *  email waits to go; the time it took, or null when the bound passed first. */
 async function settle(peers: Awaited<ReturnType<typeof startPeers>>, appended: Appended[]): Promise<number | null> {
   const t = Date.now();
+  let round = 0;
   while (Date.now() - t < SETTLE_SECONDS * 1000) {
     const { rows } = await peers.sql.query(
       `select (select count(*)::int from reply_item where message_id = any($1)) as items,
@@ -101,7 +102,9 @@ async function settle(peers: Awaited<ReturnType<typeof startPeers>>, appended: A
     );
     const delivered = new Set(peers.hooks.received.filter((_, n) => peers.answers[n] === 200).map((r) => r.headers['webhook-id']));
     const { items, queued, events } = rows[0];
-    if (items >= appended.length && queued === 0 && (events ?? []).every((id: string) => delivered.has(id))) return Date.now() - t;
+    const undelivered = (events ?? []).filter((id: string) => !delivered.has(id)).length;
+    if (items >= appended.length && queued === 0 && undelivered === 0) return Date.now() - t;
+    if (++round % 15 === 0) log(`  still waiting: ${appended.length - items} messages unread, ${queued} emails queued, ${undelivered} events undelivered`);
     await sleep(1000);
   }
   return null;
