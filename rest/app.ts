@@ -20,6 +20,7 @@ import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
 import { idempotency } from './idempotency';
 import { pathGuard } from './path-guard';
+import { requestIds } from './request-id';
 import { publicLinkRouter } from './public-links';
 import { rateLimit } from './rate-limit';
 import { apiRouteList, mountRoutes } from './mount';
@@ -82,6 +83,7 @@ export interface ProbeOptions {
 export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestIds(deps.log));
   app.use(pathGuard);
   app.use('/api', healthRouter(opts.isReady, opts.readiness));
   app.use(notFoundHandler);
@@ -94,6 +96,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  app.use(requestIds(deps.log)); // first: every answer carries X-Request-Id and every log line of the request its id
   app.use(rateLimit(deps)); // decisions.md §12: every /api and /graphql request counted, RateLimit headers, 429
   app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 

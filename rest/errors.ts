@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../src/errors';
 import type { Logger } from '../src/logger';
+import { requestIdDetails } from '../src/request-scope';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   const error = new AppError('route_not_found', `No route for ${req.method} ${req.path}; see the API reference at /api/docs.`);
@@ -40,8 +41,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       const message = String((err as Error).message || 'The request could not be read.');
       error = parserError.status === 413 ? new AppError('payload_too_large', message) : new AppError('bad_request', message);
     } else {
-      log.error('unhandled error', { method: req.method, path: req.path, err: String((err as Error)?.stack ?? err) });
-      const internal = new AppError('internal_error', 'Internal error; it has been logged.');
+      log.error('unhandled error', { method: req.method, err });
+      const internal = new AppError('internal_error', 'Internal error; it has been logged.', requestIdDetails());
       if (!res.headersSent) res.status(internal.status).json(internal.toBody());
       return;
     }

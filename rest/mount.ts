@@ -1,10 +1,12 @@
 // The one place REST requests become service calls: for every declared route (src/api-route.ts) it
-// authenticates, reads path parameters, parses and validates the body and the query with the route's
-// input classes, calls `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV)
-// and lets errors fall through to the error handler. Routes themselves stay a few lines of data.
+// authenticates, checks an API key's scopes against the route's (src/api-scopes.ts), reads path
+// parameters, parses and validates the body and the query with the route's input classes, calls
+// `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV) and lets errors fall
+// through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
-import { isPublic, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import { assertScopes, type ScopeNeed } from '../src/api-scopes';
 import type { AuthedCtx, Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
 import { csvText, withCsvStream } from './csv-body';
@@ -59,9 +61,11 @@ function shapeAnswer(r: ApiRoute, result: unknown, res: Response): unknown {
   return r.response.shape === 'snake' ? snake(body, new Set(r.response.keep ?? [])) : body;
 }
 
-async function answer(r: ApiRoute, ctx: Ctx, req: Request, res: Response): Promise<void> {
+async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Request, res: Response): Promise<void> {
   if (!isPublic(r) && !ctx.actor) throw unauthorized();
   const authed = ctx as AuthedCtx;
+  // decisions.md §12: the route's declared scopes, before its input is read.
+  if (scope) assertScopes(authed.actor, scope, `${r.method.toUpperCase()} /api${r.path}`);
   const query = r.query ? await r.query.parse(req.query as Record<string, unknown>) : undefined;
   const base = { params: params(req), query };
 
@@ -111,7 +115,8 @@ export function routeOrder(routes: readonly ApiRoute[]): ApiRoute[] {
 export function mountRoutes(routes: readonly ApiRoute[], contextFor: ContextFor): express.Router {
   const router = express.Router();
   for (const r of routeOrder(routes)) {
-    router[r.method](r.path, async (req, res) => answer(r, await contextFor(req), req, res));
+    const scope = routeScope(r); // read once: a route without a declared scope stops the start
+    router[r.method](r.path, async (req, res) => answer(r, scope, await contextFor(req), req, res));
   }
   return router;
 }

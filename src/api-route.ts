@@ -5,6 +5,7 @@
 // `handle`, shapes and answers errors for every route the same way, and the OpenAPI document
 // (rest/openapi/) is generated from these same declarations, so the two cannot drift.
 // Nothing here imports Express: a route is data plus one service call.
+import type { ScopeNeed } from './api-scopes';
 import type { AuthedCtx, Ctx } from './context';
 import { parseInput, parseQuery } from './validation';
 
@@ -109,7 +110,13 @@ interface RouteBase {
   response: ResponseSpec;
 }
 
-export interface JsonRoute<B = unknown, Q = unknown> extends RouteBase {
+/** Every route that needs credentials says which API key scopes it needs (decisions.md §12; the rules are
+ *  in src/api-scopes.ts). Required: a route without it does not compile. Sessions have every scope. */
+interface ScopedRoute extends RouteBase {
+  scope: ScopeNeed;
+}
+
+export interface JsonRoute<B = unknown, Q = unknown> extends ScopedRoute {
   kind?: 'json';
   body?: BodySpec<B>;
   query?: QuerySpec<Q>;
@@ -123,11 +130,13 @@ export interface PublicJsonRoute<B = unknown, Q = unknown> extends RouteBase {
   body?: BodySpec<B>;
   query?: QuerySpec<Q>;
   auth: 'none';
+  /** No credentials, so no scope. */
+  scope?: never;
   handle(ctx: Ctx, input: RouteInput<B, Q>): Promise<unknown>;
 }
 
 /** A CSV upload (api.md Conventions: text/csv body or a multipart `file` field). */
-export interface CsvUploadRoute extends RouteBase {
+export interface CsvUploadRoute extends ScopedRoute {
   kind: 'csv-upload';
   /** `stream`: the handler reads the CSV while it uploads (lead imports); `text`: the whole text. */
   csv: 'stream' | 'text';
@@ -137,7 +146,7 @@ export interface CsvUploadRoute extends RouteBase {
 
 /** A CSV download: the handler opens the sink with a file name and writes; errors before the first
  *  write are answered in JSON, after it the download is cut short. */
-export interface CsvDownloadRoute<Q = unknown> extends RouteBase {
+export interface CsvDownloadRoute<Q = unknown> extends ScopedRoute {
   kind: 'csv-download';
   query?: QuerySpec<Q>;
   handle(ctx: AuthedCtx, input: RouteInput<undefined, Q>, open: OpenCsv): Promise<void>;
@@ -148,6 +157,14 @@ export type ApiRoute = JsonRoute<any, any> | PublicJsonRoute<any, any> | CsvUplo
 
 /** Whether a route answers without credentials. */
 export const isPublic = (r: ApiRoute): r is PublicJsonRoute => 'auth' in r && r.auth === 'none';
+
+/** The scopes an API key needs for a route (decisions.md §12); null for a public one. */
+export function routeScope(r: ApiRoute): ScopeNeed | null {
+  if (isPublic(r)) return null;
+  // The type makes `scope` required; a route built past the compiler without one is a bug, so loud.
+  if (!r.scope) throw new Error(`${r.method} ${r.path} declares no scope`);
+  return r.scope;
+}
 
 /** Typed helpers: the body and query types flow from their parsers into `handle`. */
 export const jsonRoute = <B = undefined, Q = undefined>(r: JsonRoute<B, Q>): ApiRoute => r as ApiRoute;

@@ -1,5 +1,6 @@
 // The only place that reads process.env: one typed, validated Config object (decisions.md §1).
 import path from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './logger';
 
 /** decisions.md §13: what a process does. `api` serves HTTP; `jobs` runs the job runner (and answers
  *  only health, readiness and metrics over HTTP when it is not also `api`). */
@@ -24,6 +25,7 @@ export interface Config {
   allowSignup: boolean;
   planInboxLimit: number;
   columnMonthlyCap: number;
+  logLevel: LogLevel;
   /** decisions.md §12: requests per workspace (or per client address without credentials) per window,
    *  across every process; 0 turns the limit off. The window is 60 s (a test may shorten it). */
   rateLimit: { points: number; windowSeconds: number };
@@ -45,6 +47,14 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (/^(true|1|yes)$/i.test(raw)) return true;
   if (/^(false|0|no)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = env.LOG_LEVEL;
+  if (raw === undefined || raw === '') return 'info';
+  const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw.slice(0, 50)}"`);
+  return level;
 }
 
 function list(raw: string | undefined): string[] | undefined {
@@ -100,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSignup: bool(env, 'ALLOW_SIGNUP', true),
     planInboxLimit: int(env, 'PLAN_INBOX_LIMIT', 100),
     columnMonthlyCap: int(env, 'COLUMN_MONTHLY_CAP', 10000),
+    logLevel: logLevel(env),
     rateLimit: { points: int(env, 'RATE_LIMIT_PER_MINUTE', 600), windowSeconds: 60 },
   };
 }

@@ -1,6 +1,7 @@
 // Per-request (or per-job) context: a forked EntityManager whose workspace filter is bound to the
 // caller's workspace, the caller, and the app-wide dependencies. Services take a ctx as first argument.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { ApiScope } from './api-scopes';
 import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
@@ -31,6 +32,8 @@ export interface Actor {
   userId: string | null;
   role: 'owner' | 'member';
   via: Credential;
+  /** An API key's scopes (src/api-scopes.ts); a session has every scope. */
+  scopes?: readonly ApiScope[];
 }
 
 export interface Ctx {

@@ -119,6 +119,10 @@ export const ERROR_CODES = {
   signup_closed: { status: 403, meaning: 'Sign-up is closed on this server; an owner can add you as a member.' },
   session_required: { status: 403, meaning: 'The action needs a logged-in session; an API key cannot do it.' },
   owner_required: { status: 403, meaning: 'Only a workspace owner can do this; an API key acts with member rights.' },
+  insufficient_scope: {
+    status: 403,
+    meaning: 'The API key lacks a scope the operation needs (decisions.md §12); details.required lists what it needs. Make a key with those scopes (or all).',
+  },
   // 404
   not_found: { status: 404, meaning: "No such resource in this workspace (an unknown id, or another workspace's)." },
   route_not_found: { status: 404, meaning: 'No endpoint has this method and path; see /api/docs.' },

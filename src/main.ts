@@ -1,13 +1,16 @@
 // `npm start`: runs the service until SIGTERM/SIGINT, then drains and exits 0.
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
-import { consoleLogger as log } from './logger';
+import { createLogger, type Logger } from './logger';
 // Only types here: the service's modules (ORM, GraphQL, Express, Agenda) take seconds to load and are
 // required below, after the signal handlers are in place.
 import type { RunningService } from './service';
 
 /** Past this, a stop that has not finished is given up (decisions.md §1 allows 10 s in all). */
 const STOP_BACKSTOP_MS = 9_500;
+
+// Until the configuration is read (LOG_LEVEL among it), and to tell what is wrong with it: info.
+let log: Logger = createLogger({ level: 'info' });
 
 async function main() {
   // Handlers first, before anything slow: a SIGTERM at any point of start-up ends in exit 0 with the
@@ -57,11 +60,12 @@ async function main() {
     }
     throw err;
   }
-  log.info('starting', { pid: process.pid });
+  log = createLogger({ level: config.logLevel });
+  log.info('starting'); // every line carries pid and hostname
   try {
     const { startService } = await import('./service');
     starting.signal.throwIfAborted();
-    service = await startService(config, { signal: starting.signal });
+    service = await startService(config, { log, signal: starting.signal });
   } catch (err) {
     // Asked to stop while starting: startService has stopped what it started (the embedded database
     // included) whatever the error, since it may be the stop itself (a database stopped under it).

@@ -14,7 +14,7 @@ import { loadSecretKey, Secrets } from './crypto';
 import { openDatabase } from './db/orm';
 import { ProcessOwner } from './db/process-owner';
 import { buildAppSchema } from './graphql/schema';
-import { consoleLogger, type Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { appModules } from './modules';
 import { databaseCheck, jobRunnerCheck, migrationsCheck, Readiness } from './readiness';
 import type { DnsResolver } from './net/dns';
@@ -58,12 +58,18 @@ export interface StartOptions {
 }
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
-  const log = opts.log ?? consoleLogger;
+  const log = opts.log ?? createLogger({ level: config.logLevel });
   const started = Date.now();
   const secrets = new Secrets(loadSecretKey(config.secretKey, config.dataDir, (m) => log.info(m)));
   // The composition root walks the module manifests once (src/modules/index.ts).
   const modules = collectModules(opts.modules ?? appModules);
-  const db = await openDatabase(config, (m) => log.info(m), opts.signal, modules.entities);
+  const db = await openDatabase(
+    config,
+    (m) => log.info(m),
+    opts.signal,
+    modules.entities,
+    (m) => log.warn('database driver', { detail: m }),
+  );
   let ready = false;
   let owner: ProcessOwner | null = null;
   let jobs: JobRunner | null = null;

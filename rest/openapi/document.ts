@@ -1,7 +1,8 @@
 // GET /api/openapi.json (decisions.md §9): the OpenAPI 3.1 document of every REST path, generated from
 // the route contracts the adapter mounts (src/api-route.ts) and the types they name, so it cannot drift.
 import type { GraphQLSchema } from 'graphql';
-import { isPublic, type ApiRoute } from '../../src/api-route';
+import { routeScope, type ApiRoute } from '../../src/api-route';
+import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
 import { MIDDLEWARE_HEADERS, MIDDLEWARE_PARAMETERS, middlewareDocs, RATE_LIMIT_HEADER_REFS } from './middleware-docs';
@@ -114,7 +115,11 @@ const ERROR_BODY = {
 const DESCRIPTION = [
   'The REST interface of the outreach service. Every request needs `Authorization: Bearer <token>` with a session token (from sign-up or login) or an API key, unless said otherwise. GraphQL at `/graphql` serves the same use cases.',
   '',
+  `An API key holds scopes (${API_SCOPES.map((s) => `\`${s}\``).join(', ')}); each operation lists the ones it needs in \`x-scopes\` (and as the roles of its \`bearer\` requirement). A key without one of them gets 403 \`insufficient_scope\` with \`details.required\`; \`all\` covers every scope, and a session token has every scope. Reads need the area's \`:read\`, changes its \`:write\`, and what puts an email on the wire or switches sending on (activate, resuming or testing an inbox, a one-off email, answering a reply) also \`send\`; settings need \`all\`.`,
+  '',
   'Every failure has the body `{"error": {"code", "message", "details"?}}`; the `Error` schema (under Schemas, at the end of this page) lists every code with its HTTP status and meaning.',
+  '',
+  'Every answer carries `X-Request-Id`: the one the request sent when it is at most 128 characters of `A-Z a-z 0-9 . _ : -`, else a new one. The service writes it on its log lines of the request; an `internal_error` (500) also gives it as `details.request_id`.',
 ].join('\n');
 
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
@@ -131,7 +136,14 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   const op: Json = { tags: [tag], summary: r.summary, operationId: operationId(r) };
   if (r.description) op.description = r.description;
   if (parameters.length) op.parameters = parameters;
-  if (isPublic(r)) op.security = [];
+  const scope = routeScope(r);
+  if (!scope) op.security = [];
+  else {
+    // decisions.md §12: the scopes an API key needs, as the bearer requirement's roles (OpenAPI 3.1 lets
+    // a non-OAuth scheme list roles) and as `x-scopes`, for readers that ignore those roles.
+    op.security = [{ bearer: requiredScopes(scope) }];
+    op['x-scopes'] = requiredScopes(scope);
+  }
 
   if (r.kind === 'csv-upload') {
     op.requestBody = {
@@ -187,7 +199,13 @@ export function buildOpenApi(src: OpenApiSource): Json {
     tags: [...src.tags.map((t) => ({ name: t.name, description: t.description })), { name: 'service', description: 'Health, this document and the reference page.' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A session token (ses_…, from sign-up or login) or an API key (key_…).' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A session token (ses_…, from sign-up or login) or an API key (key_…); an operation's requirement lists the API key scopes it needs.",
+        },
+      },
       schemas: { ...catalog.components, Error: ERROR_BODY },
       parameters: MIDDLEWARE_PARAMETERS,
       headers: MIDDLEWARE_HEADERS,

@@ -45,7 +45,15 @@ export interface Database {
 /** Connects (starting the embedded server when DATABASE_URL is unset) and applies pending migrations.
  *  `signal` (SIGTERM during start-up) aborted: what has started is stopped and this rejects with it. */
 /** `entities`: those of the module list the service runs (every manifest's, by default). */
-export async function openDatabase(config: Config, log: (m: string) => void = () => {}, signal?: AbortSignal, entities?: Options['entities']): Promise<Database> {
+/** `warn`: where the query builder's own warnings go (a pooled connection lost, say), as one log line
+ *  each rather than knex's plain text on the console. */
+export async function openDatabase(
+  config: Config,
+  log: (m: string) => void = () => {},
+  signal?: AbortSignal,
+  entities?: Options['entities'],
+  warn: (m: string) => void = log,
+): Promise<Database> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.databaseUrl;
   if (!url) {
@@ -55,7 +63,8 @@ export async function openDatabase(config: Config, log: (m: string) => void = ()
   let orm: MikroORM | null = null;
   try {
     signal?.throwIfAborted();
-    orm = await MikroORM.init(ormOptions(url, entities ? { entities } : {}));
+    const knexLog = { warn, error: warn, deprecate: warn, debug: () => undefined };
+    orm = await MikroORM.init(ormOptions(url, { driverOptions: { log: knexLog }, ...(entities ? { entities } : {}) }));
     // Migrations run to the end once begun (one transaction); an abort is seen after them. One process
     // at a time (migration-lock.ts).
     const migrator = orm.getMigrator();

@@ -4,6 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, errorStatus } from '../errors';
 import type { Logger } from '../logger';
+import { requestIdDetails } from '../request-scope';
 
 /** The AppError behind an error: thrown by a resolver, or carried by a validation rule's error (cost-limits.ts). */
 function appErrorOf(error: unknown): AppError | null {
@@ -34,8 +35,13 @@ export function formatGraphQLError(log: Logger) {
     if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
       return { ...formatted, message: redactInputValue(formatted.message), extensions: { ...formatted.extensions, code: 'bad_request', status: errorStatus('bad_request') } };
     }
-    log.error('graphql internal error', { err: String((original as Error)?.stack ?? original) });
-    return { message: 'Internal error; it has been logged.', path: formatted.path, extensions: { code: 'internal_error', status: errorStatus('internal_error') } };
+    log.error('graphql internal error', { err: original });
+    const details = requestIdDetails();
+    return {
+      message: 'Internal error; it has been logged.',
+      path: formatted.path,
+      extensions: { code: 'internal_error', status: errorStatus('internal_error'), ...(details ? { details } : {}) },
+    };
   };
 }
 

@@ -4,6 +4,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { assertJsonDepth } from '../json-depth';
 import { checkInput } from '../validation';
+import { guardRootFields } from './scopes';
 
 /** An argument as type-graphql built it: not nested too deep (checked once, at the top), then validated. */
 async function validateTopArg(value: unknown): Promise<void> {
@@ -24,7 +25,9 @@ async function validateArg(value: unknown): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function buildAppSchema(resolvers: readonly Function[]): Promise<GraphQLSchema> {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  return buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value) });
+  const schema = buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value) });
+  // decisions.md §12: every root field declares its scopes (scopes.ts), checked before it runs.
+  return schema.then(guardRootFields);
 }
 
 /** The checked-in schema.graphql text: sorted, so it only changes when the schema does. */

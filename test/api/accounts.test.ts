@@ -166,9 +166,15 @@ describe('API keys', () => {
     const a = await signUp(service.url);
     const made = await a.client.post('/settings/api-keys', { name: 'zapier' });
     expect(made.status).toBe(201);
-    expect(made.body).toEqual({ id: expect.any(String), name: 'zapier', key: expect.any(String), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(made.body).toEqual({
+      id: expect.any(String),
+      name: 'zapier',
+      key: expect.any(String),
+      scopes: ['all'],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     const listed = await a.client.get('/settings/api-keys');
-    expect(listed.body).toEqual([{ id: made.body.id, name: 'zapier', created_at: made.body.created_at, last_used_at: null }]);
+    expect(listed.body).toEqual([{ id: made.body.id, name: 'zapier', scopes: ['all'], created_at: made.body.created_at, last_used_at: null }]);
 
     const [row] = await service.deps.orm.em.fork().getConnection().execute('select key_hash from api_key where id = ?', [made.body.id]);
     expect(row.key_hash).not.toContain(made.body.key);

@@ -2,6 +2,7 @@
 // is a valid OpenAPI 3.1 document, and matches what Express really serves; GET /api/docs renders it
 // from same-origin files only; the documented error body and codes are the registry's.
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { API_SCOPES } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { Client, signUp } from '../support/client';
 import { startTestService } from '../support/service';
@@ -91,6 +92,25 @@ it('gives every operation its parameters, bodies, answer, the Bearer scheme and 
   expect(Object.keys((doc.paths['/campaigns/{id}/leads.csv'].get as { responses: { 200: { content: object } } }).responses[200].content)).toEqual(['text/csv']);
   expect(doc.paths['/auth/signup'].post).toMatchObject({ security: [], responses: { 201: {} } });
   expect(Object.keys((doc.paths['/campaigns/{id}/leads'].post as { requestBody: { content: object } }).requestBody.content)).toEqual(['text/csv', 'multipart/form-data']);
+});
+
+it('lists the API key scopes of every operation (x-scopes and the bearer requirement), none for the public ones (decisions.md §12)', () => {
+  const scopes = new Set<string>(API_SCOPES);
+  const unscoped: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops).filter(([m]) => METHODS.includes(m))) {
+      const { security } = op as { security?: Record<string, string[]>[] };
+      if (security?.length === 0) continue;
+      const listed = op['x-scopes'] as string[] | undefined;
+      if (!listed?.length || !listed.every((s) => scopes.has(s)) || JSON.stringify(security) !== JSON.stringify([{ bearer: listed }])) unscoped.push(`${method} ${path}`);
+    }
+  }
+  expect(unscoped).toEqual([]);
+  expect(doc.paths['/campaigns/{id}/activate'].post['x-scopes']).toEqual(['campaigns:write', 'send']);
+  expect(doc.paths['/campaigns'].get['x-scopes']).toEqual(['campaigns:read']);
+  expect(doc.paths['/auth/login'].post).toMatchObject({ security: [] });
+  expect(doc.paths['/auth/login'].post['x-scopes']).toBeUndefined();
+  expect(errorCatalog().find((e) => e.code === 'insufficient_scope')?.status).toBe(403);
 });
 
 it('documents the error body with exactly the registered codes, and each 4xx answer carries one of them with its status', async () => {

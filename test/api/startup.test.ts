@@ -39,6 +39,24 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('npm start contract', () => {
+  it('exits 2 with a JSON log line naming the problem when LOG_LEVEL is not a level (decisions.md §13)', async () => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'verbose', PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (c) => (out += c));
+    child.stderr!.on('data', (c) => (out += c));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', msg: expect.stringMatching(/^configuration error: LOG_LEVEL must be one of trace, debug, info/) })]);
+  }, 60_000);
+
   it('stops the embedded database when SIGTERM arrives during start-up', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-early-'));
     try {

@@ -129,6 +129,8 @@ export type ApiKey = {
   id: Scalars['ID']['output'];
   lastUsedAt: Maybe<Scalars['DateTimeISO']['output']>;
   name: Scalars['String']['output'];
+  /** What the key may do (decisions.md §12); `all` for keys made without scopes. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type AssignReplyInput = {
@@ -525,6 +527,8 @@ export type CopyWarning = {
 
 export type CreateApiKeyInput = {
   name: Scalars['String']['input'];
+  /** What the key may do, each once: campaigns:read, campaigns:write, leads:read, leads:write, mailboxes:read, mailboxes:write, replies:read, replies:write, send, reports:read, webhooks:read, webhooks:write, all. Left out: all. */
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** A new column; the same fields try it out in a preview. */
@@ -618,6 +622,8 @@ export type CreatedApiKey = {
   /** Shown only here; store it now. */
   key: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** What the key may do (decisions.md §12). */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type Deleted = {
@@ -1033,116 +1039,266 @@ export type MovePipelineLeadInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** API key scopes: campaigns:write, send. */
   activateCampaign: ActivationResult;
-  /** Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules. */
+  /**
+   * Adds leads to a campaign from exactly one source (JSON leads, CSV text, a published sheet link or a lead list), under the import rules.
+   * API key scopes: leads:write.
+   */
   addLeads: ImportCounts;
-  /** Adds addresses and domains (reason manual); any invalid entry refuses the whole call. */
+  /**
+   * Adds addresses and domains (reason manual); any invalid entry refuses the whole call.
+   * API key scopes: leads:write.
+   */
   addToBlocklist: BlocklistAdded;
-  /** Replaces the campaign's steps with a template's, before the campaign starts. */
+  /**
+   * Replaces the campaign's steps with a template's, before the campaign starts.
+   * API key scopes: campaigns:write.
+   */
   applySequenceTemplate: StepCount;
-  /** Assigns an item to a member of the workspace, or unassigns it with null. */
+  /**
+   * Assigns an item to a member of the workspace, or unassigns it with null.
+   * API key scopes: replies:write.
+   */
   assignReply: ReplyAssignment;
+  /** API key scopes: mailboxes:write. */
   bulkUpdateMailboxes: ChangedCount;
-  /** POST /one-offs/:id/cancel. */
+  /**
+   * POST /one-offs/:id/cancel.
+   * API key scopes: leads:write.
+   */
   cancelOneOff: CancelledOneOff;
+  /** API key scopes: all. */
   createApiKey: CreatedApiKey;
-  /** POST /campaigns/:id/blocks. */
+  /**
+   * POST /campaigns/:id/blocks.
+   * API key scopes: campaigns:write.
+   */
   createBlock: Block;
+  /** API key scopes: campaigns:write. */
   createCampaign: Campaign;
+  /** API key scopes: leads:write. */
   createLeadFilter: LeadFilter;
+  /** API key scopes: leads:write. */
   createLeadList: LeadList;
-  /** Saves the details without logging in. */
+  /**
+   * Saves the details without logging in.
+   * API key scopes: mailboxes:write.
+   */
   createMailbox: Mailbox;
+  /** API key scopes: all. */
   createMember: User;
-  /** The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign. */
+  /**
+   * The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign.
+   * API key scopes: leads:write.
+   */
   createOneOffLead: OneOffLead;
+  /** API key scopes: replies:write. */
   createSavedReply: SavedReply;
+  /** API key scopes: campaigns:write. */
   createSequenceTemplate: SequenceTemplate;
-  /** A draft subsequence of the campaign, with its schedule, limits, settings and inboxes. */
+  /**
+   * A draft subsequence of the campaign, with its schedule, limits, settings and inboxes.
+   * API key scopes: campaigns:write.
+   */
   createSubsequence: Campaign;
-  /** Adds an endpoint; the answer is the only time its secret is shown (with rotateWebhookSecret). */
+  /**
+   * Adds an endpoint; the answer is the only time its secret is shown (with rotateWebhookSecret).
+   * API key scopes: webhooks:write.
+   */
   createWebhook: WebhookWithSecret;
+  /** API key scopes: all. */
   deleteApiKey: Deleted;
-  /** DELETE /blocks/:id: the column and the values it wrote. */
+  /**
+   * DELETE /blocks/:id: the column and the values it wrote.
+   * API key scopes: campaigns:write.
+   */
   deleteBlock: Deleted;
-  /** Removes an address or a domain; not_found when it is not on the blocklist. */
+  /**
+   * Removes an address or a domain; not_found when it is not on the blocklist.
+   * API key scopes: leads:write.
+   */
   deleteBlocklistEntry: Deleted;
+  /** API key scopes: campaigns:write. */
   deleteCampaign: Deleted;
-  /** Only a lead never emailed (lead_emailed otherwise). */
+  /**
+   * Only a lead never emailed (lead_emailed otherwise).
+   * API key scopes: leads:write.
+   */
   deleteLead: Deleted;
+  /** API key scopes: leads:write. */
   deleteLeadFilter: Deleted;
-  /** Deletes a list; leads it added to campaigns stay. */
+  /**
+   * Deletes a list; leads it added to campaigns stay.
+   * API key scopes: leads:write.
+   */
   deleteLeadList: Deleted;
+  /** API key scopes: mailboxes:write. */
   deleteMailbox: Deleted;
+  /** API key scopes: all. */
   deleteMember: Deleted;
-  /** Deletes it for everyone in the workspace. */
+  /**
+   * Deletes it for everyone in the workspace.
+   * API key scopes: replies:write.
+   */
   deleteSavedReply: Deleted;
+  /** API key scopes: campaigns:write. */
   deleteSequenceTemplate: Deleted;
+  /** API key scopes: webhooks:write. */
   deleteWebhook: Deleted;
-  /** POST /tasks/:id/done: the lead moves to its next step. */
+  /**
+   * POST /tasks/:id/done: the lead moves to its next step.
+   * API key scopes: campaigns:write.
+   */
   doneTask: TaskClosed;
+  /** API key scopes: campaigns:write. */
   duplicateCampaign: Campaign;
-  /** Imports a CSV (column email or domain, else the first column), reason import. */
+  /**
+   * Imports a CSV (column email or domain, else the first column), reason import.
+   * API key scopes: leads:write.
+   */
   importBlocklist: BlocklistImportCounts;
-  /** Adds the rows of a CSV (with an email column) to a list; other columns become fields. */
+  /**
+   * Adds the rows of a CSV (with an email column) to a list; other columns become fields.
+   * API key scopes: leads:write.
+   */
   importLeadListLeads: LeadListImportCounts;
-  /** Ties an untracked reply to a lead of the workspace, with the effects of a reply from that lead, once (POST /replies/:id/link). */
+  /**
+   * Ties an untracked reply to a lead of the workspace, with the effects of a reply from that lead, once (POST /replies/:id/link).
+   * API key scopes: replies:write.
+   */
   linkReply: Reply;
   login: AuthPayload;
-  /** PATCH /analytics/pipeline/:leadId: moves a lead that has replied to meeting_booked, meeting_completed, won or lost; stops its sequence, sends nothing. */
+  /**
+   * PATCH /analytics/pipeline/:leadId: moves a lead that has replied to meeting_booked, meeting_completed, won or lost; stops its sequence, sends nothing.
+   * API key scopes: leads:write.
+   */
   movePipelineLead: PipelineMoveView;
+  /** API key scopes: campaigns:write. */
   pauseCampaign: StatusResult;
+  /** API key scopes: mailboxes:write. */
   pauseMailbox: StatusResult;
-  /** POST /campaigns/:id/blocks/preview: the column tried on five leads; nothing saved (prompt calls count under the monthly cap). */
+  /**
+   * POST /campaigns/:id/blocks/preview: the column tried on five leads; nothing saved (prompt calls count under the monthly cap).
+   * API key scopes: campaigns:read.
+   */
   previewBlock: BlockPreview;
-  /** POST /campaigns/:id/preview: renders emails for one lead; nothing is saved or sent. */
+  /**
+   * POST /campaigns/:id/preview: renders emails for one lead; nothing is saved or sent.
+   * API key scopes: campaigns:read.
+   */
   previewCampaign: CampaignPreview;
-  /** POST /saved-replies/:id/render: fills the merge fields for a reply (replyId) or a lead and an inbox (leadId and mailboxId); nothing is sent. */
+  /**
+   * POST /saved-replies/:id/render: fills the merge fields for a reply (replyId) or a lead and an inbox (leadId and mailboxId); nothing is sent.
+   * API key scopes: replies:read.
+   */
   renderSavedReply: RenderedSavedReply;
+  /** API key scopes: mailboxes:write, send. */
   resumeMailbox: StatusResult;
-  /** Attempts a delivery again now (POST /webhooks/deliveries/:id/retry). */
+  /**
+   * Attempts a delivery again now (POST /webhooks/deliveries/:id/retry).
+   * API key scopes: webhooks:write.
+   */
   retryWebhookDelivery: WebhookDelivery;
-  /** A new secret; the old one no longer verifies anything sent from now on. Shown only here. */
+  /**
+   * A new secret; the old one no longer verifies anything sent from now on. Shown only here.
+   * API key scopes: webhooks:write.
+   */
   rotateWebhookSecret: WebhookWithSecret;
-  /** POST /blocks/:id/run: fills the column in the background. */
+  /**
+   * POST /blocks/:id/run: fills the column in the background.
+   * API key scopes: campaigns:write.
+   */
   runBlock: BlockRun;
-  /** POST /leads/:id/send: queues a one-off email; nothing goes out from the call. */
+  /**
+   * POST /leads/:id/send: queues a one-off email; nothing goes out from the call.
+   * API key scopes: leads:write, send.
+   */
   sendLeadEmail: QueuedOneOff;
-  /** Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply). */
+  /**
+   * Sends an answer at once from the inbox that received the item, in its thread (POST /replies/:id/reply).
+   * API key scopes: replies:write, send.
+   */
   sendReplyAnswer: ReplyAnswerSent;
-  /** PATCH /reports/dmarc: the inbox that receives DMARC aggregate reports, or null. */
+  /**
+   * PATCH /reports/dmarc: the inbox that receives DMARC aggregate reports, or null.
+   * API key scopes: mailboxes:write.
+   */
   setDmarcReportAddress: DmarcReportAddress;
+  /** API key scopes: all. */
   setVerificationKey: VerificationKeyStatus;
   signup: AuthPayload;
-  /** POST /tasks/:id/skip: the lead moves on; the task keeps that it was skipped. */
+  /**
+   * POST /tasks/:id/skip: the lead moves on; the task keeps that it was skipped.
+   * API key scopes: campaigns:write.
+   */
   skipTask: TaskClosed;
-  /** Hides an item until a moment; null brings it back now. */
+  /**
+   * Hides an item until a moment; null brings it back now.
+   * API key scopes: replies:write.
+   */
   snoozeReply: ReplySnooze;
-  /** Logs in to the inbox SMTP and IMAP servers; a pass lifts a bounce stop. */
+  /**
+   * Logs in to the inbox SMTP and IMAP servers; a pass lifts a bounce stop.
+   * API key scopes: mailboxes:write, send.
+   */
   testMailbox: MailboxTestResult;
-  /** Sends a webhook_test event to the endpoint now; the delivery as the attempt left it. */
+  /**
+   * Sends a webhook_test event to the endpoint now; the delivery as the attempt left it.
+   * API key scopes: webhooks:write.
+   */
   testWebhook: WebhookDelivery;
-  /** Unsubscribes the item's lead (blocklisted, stopped, one event) and marks the item not_interested. */
+  /**
+   * Unsubscribes the item's lead (blocklisted, stopped, one event) and marks the item not_interested.
+   * API key scopes: replies:write.
+   */
   unsubscribeReply: ReplyUnsubscribed;
-  /** PATCH /blocks/:id: template and max_chars; refused while a run goes. */
+  /**
+   * PATCH /blocks/:id: template and max_chars; refused while a run goes.
+   * API key scopes: campaigns:write.
+   */
   updateBlock: Block;
-  /** PATCH /blocks/:id/cells/:leadId: a value by hand; runs never overwrite it. */
+  /**
+   * PATCH /blocks/:id/cells/:leadId: a value by hand; runs never overwrite it.
+   * API key scopes: campaigns:write.
+   */
   updateBlockCell: BlockCell;
+  /** API key scopes: campaigns:write. */
   updateCampaign: Campaign;
-  /** Replaces every step of the campaign (PUT /campaigns/:id/steps). */
+  /**
+   * Replaces every step of the campaign (PUT /campaigns/:id/steps).
+   * API key scopes: campaigns:write.
+   */
   updateCampaignSteps: StepCount;
+  /** API key scopes: leads:write. */
   updateLead: Lead;
+  /** API key scopes: mailboxes:write. */
   updateMailbox: Mailbox;
-  /** Labels an item (copied to its lead's interest) and/or marks it read or unread. */
+  /**
+   * Labels an item (copied to its lead's interest) and/or marks it read or unread.
+   * API key scopes: replies:write.
+   */
   updateReply: ReplyUpdated;
+  /** API key scopes: replies:write. */
   updateSavedReply: SavedReply;
-  /** Turns one variant on or off; position and variant count from 1. */
+  /**
+   * Turns one variant on or off; position and variant count from 1.
+   * API key scopes: campaigns:write.
+   */
   updateStepVariant: StepVariantState;
+  /** API key scopes: webhooks:write. */
   updateWebhook: Webhook;
+  /** API key scopes: all. */
   updateWorkspace: Workspace;
-  /** POST /campaigns/:id/verify: marks leads on domains without a mail server invalid. Free. */
+  /**
+   * POST /campaigns/:id/verify: marks leads on domains without a mail server invalid. Free.
+   * API key scopes: leads:write.
+   */
   verifyCampaign: CampaignDomainCheck;
-  /** POST /campaigns/:id/verify-addresses: sends each unchecked lead still due mail to the workspace's verifier in the background. */
+  /**
+   * POST /campaigns/:id/verify-addresses: sends each unchecked lead still due mail to the workspace's verifier in the background.
+   * API key scopes: leads:write.
+   */
   verifyCampaignAddresses: AddressVerificationStarted;
 };
 
@@ -1638,84 +1794,198 @@ export type PreviewStepInput = {
 
 export type Query = {
   __typename?: 'Query';
+  /** API key scopes: all. */
   apiKeys: Array<ApiKey>;
-  /** GET /analytics/best-time: replies by weekday and hour in the workspace timezone over the last `days` days. */
+  /**
+   * GET /analytics/best-time: replies by weekday and hour in the workspace timezone over the last `days` days.
+   * API key scopes: reports:read.
+   */
   bestTimeReport: BestTimeReport;
-  /** GET /campaigns/:id/blocks/cells: the cells of the campaign's columns for up to 200 leads. */
+  /**
+   * GET /campaigns/:id/blocks/cells: the cells of the campaign's columns for up to 200 leads.
+   * API key scopes: campaigns:read.
+   */
   blockCells: Array<BlockCell>;
-  /** Blocklist entries, newest first (GET /blocklist). */
+  /**
+   * Blocklist entries, newest first (GET /blocklist).
+   * API key scopes: leads:read.
+   */
   blocklist: BlocklistPage;
-  /** GET /campaigns/:id/blocks: the campaign's columns, oldest first, with lead counts. */
+  /**
+   * GET /campaigns/:id/blocks: the campaign's columns, oldest first, with lead counts.
+   * API key scopes: campaigns:read.
+   */
   blocks: Array<Block>;
+  /** API key scopes: campaigns:read. */
   campaign: Campaign;
-  /** Newest first (GET /campaigns/:id/activity). */
+  /**
+   * Newest first (GET /campaigns/:id/activity).
+   * API key scopes: reports:read.
+   */
   campaignActivity: CampaignActivity;
-  /** Newest first (GET /campaigns/:id/bounces). */
+  /**
+   * Newest first (GET /campaigns/:id/bounces).
+   * API key scopes: reports:read.
+   */
   campaignBounces: CampaignBounces;
-  /** GET /campaigns/:id/copy-check. */
+  /**
+   * GET /campaigns/:id/copy-check.
+   * API key scopes: campaigns:read.
+   */
   campaignCopyCheck: Array<CopyWarning>;
-  /** GET /campaigns/:id/diagnose: read-only; domains from the last domain health run. */
+  /**
+   * GET /campaigns/:id/diagnose: read-only; domains from the last domain health run.
+   * API key scopes: campaigns:read.
+   */
   campaignDiagnosis: CampaignDiagnosis;
-  /** GET /campaigns/:id/merge-check: [] when no field would be blank. */
+  /**
+   * GET /campaigns/:id/merge-check: [] when no field would be blank.
+   * API key scopes: campaigns:read.
+   */
   campaignMergeCheck: Array<MergeCheckField>;
-  /** Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status). */
+  /**
+   * Whether the campaign is sending now, and why not (GET /campaigns/:id/sending-status).
+   * API key scopes: campaigns:read.
+   */
   campaignSendingStatus: SendingStatus;
-  /** GET /campaigns/:id/stats. */
+  /**
+   * GET /campaigns/:id/stats.
+   * API key scopes: reports:read.
+   */
   campaignStats: CampaignStats;
-  /** GET /campaigns/:id/verification. */
+  /**
+   * GET /campaigns/:id/verification.
+   * API key scopes: leads:read.
+   */
   campaignVerification: CampaignVerification;
-  /** Oldest first. */
+  /**
+   * Oldest first.
+   * API key scopes: campaigns:read.
+   */
   campaigns: Array<Campaign>;
-  /** GET /reports/deliverability: SMTP outcomes, bounce reasons and inboxes over the last 7 days. */
+  /**
+   * GET /reports/deliverability: SMTP outcomes, bounce reasons and inboxes over the last 7 days.
+   * API key scopes: reports:read.
+   */
   deliverabilityReport: DeliverabilityReport;
-  /** GET /reports/dmarc: DMARC aggregate reports of the last `days` days. */
+  /**
+   * GET /reports/dmarc: DMARC aggregate reports of the last `days` days.
+   * API key scopes: reports:read.
+   */
   dmarcReport: DmarcReport;
-  /** SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes). */
+  /**
+   * SPF, DKIM, DMARC, MX and blocklist checks of every sending domain (5 runs per 10 minutes).
+   * API key scopes: mailboxes:read.
+   */
   domainHealth: DomainHealthReport;
-  /** GET /reports/domains: per sending domain, sent and allowed on each of the last `days` days. */
+  /**
+   * GET /reports/domains: per sending domain, sent and allowed on each of the last `days` days.
+   * API key scopes: reports:read.
+   */
   domainsReport: DomainsReport;
+  /** API key scopes: leads:read. */
   lead: Lead;
+  /** API key scopes: leads:read. */
   leadActivity: LeadActivity;
-  /** Every field name the campaign's leads carry, in order of first appearance, up to 200. */
+  /**
+   * Every field name the campaign's leads carry, in order of first appearance, up to 200.
+   * API key scopes: leads:read.
+   */
   leadFields: Array<Scalars['String']['output']>;
-  /** Saved lead filters by name. */
+  /**
+   * Saved lead filters by name.
+   * API key scopes: leads:read.
+   */
   leadFilters: Array<LeadFilter>;
-  /** Lead lists, oldest first, with their address counts. */
+  /**
+   * Lead lists, oldest first, with their address counts.
+   * API key scopes: leads:read.
+   */
   leadLists: Array<LeadList>;
-  /** With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset. */
+  /**
+   * With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset.
+   * API key scopes: leads:read.
+   */
   leads: LeadPage;
+  /** API key scopes: mailboxes:read. */
   mailbox: Mailbox;
+  /** API key scopes: mailboxes:read. */
   mailboxScores: Array<MailboxScore>;
-  /** Connected inboxes, oldest first. */
+  /**
+   * Connected inboxes, oldest first.
+   * API key scopes: mailboxes:read.
+   */
   mailboxes: Array<Mailbox>;
+  /** API key scopes: all. */
   members: Array<User>;
-  /** GET /analytics/pipeline: the five stages with counts, values and a page of their leads. */
+  /**
+   * GET /analytics/pipeline: the five stages with counts, values and a page of their leads.
+   * API key scopes: reports:read.
+   */
   pipeline: PipelineView;
-  /** The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). */
+  /**
+   * The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies).
+   * API key scopes: replies:read.
+   */
   replies: ReplyPage;
-  /** Unread items, unread replies and answered items (GET /replies/counts). */
+  /**
+   * Unread items, unread replies and answered items (GET /replies/counts).
+   * API key scopes: replies:read.
+   */
   replyCounts: ReplyCounts;
-  /** GET /reports/analytics. */
+  /**
+   * GET /reports/analytics.
+   * API key scopes: reports:read.
+   */
   reportAnalytics: Analytics;
-  /** GET /reports/summary. */
+  /**
+   * GET /reports/summary.
+   * API key scopes: reports:read.
+   */
   reportSummary: ReportSummary;
-  /** The workspace's saved replies by name. */
+  /**
+   * The workspace's saved replies by name.
+   * API key scopes: replies:read.
+   */
   savedReplies: Array<SavedReply>;
-  /** Three built-in example replies; nothing is saved. */
+  /**
+   * Three built-in example replies; nothing is saved.
+   * API key scopes: replies:read.
+   */
   savedReplyExamples: Array<SavedReplyExample>;
-  /** Leads whose address or company field contains q (at least 2 characters), newest first. */
+  /**
+   * Leads whose address or company field contains q (at least 2 characters), newest first.
+   * API key scopes: leads:read.
+   */
   searchLeads: Array<LeadSearchHit>;
+  /** API key scopes: campaigns:read. */
   sequenceTemplates: Array<SequenceTemplate>;
+  /** API key scopes: all. */
   settings: Settings;
-  /** A campaign's subsequences, oldest first. */
+  /**
+   * A campaign's subsequences, oldest first.
+   * API key scopes: campaigns:read.
+   */
   subsequences: Array<Campaign>;
-  /** Open tasks whose lead still fits its step, due first at the top. */
+  /**
+   * Open tasks whose lead still fits its step, due first at the top.
+   * API key scopes: campaigns:read.
+   */
   tasks: Array<Task>;
-  /** An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries). */
+  /**
+   * An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries).
+   * API key scopes: webhooks:read.
+   */
   webhookDeliveries: WebhookDeliveryPage;
-  /** Every event kind with a one-line description of its data (GET /webhooks/events). */
+  /**
+   * Every event kind with a one-line description of its data (GET /webhooks/events).
+   * API key scopes: webhooks:read.
+   */
   webhookEventKinds: Array<WebhookEventKind>;
-  /** Webhook endpoints, oldest first (GET /webhooks); secrets are never shown here. */
+  /**
+   * Webhook endpoints, oldest first (GET /webhooks); secrets are never shown here.
+   * API key scopes: webhooks:read.
+   */
   webhooks: Array<Webhook>;
 };
 
@@ -2506,14 +2776,14 @@ export type UpdateWorkspaceMutation = { __typename?: 'Mutation', updateWorkspace
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKey', id: string, name: string, createdAt: string, lastUsedAt: string | null }> };
+export type ApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKey', id: string, name: string, scopes: Array<string>, createdAt: string, lastUsedAt: string | null }> };
 
 export type CreateApiKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
 }>;
 
 
-export type CreateApiKeyMutation = { __typename?: 'Mutation', createApiKey: { __typename?: 'CreatedApiKey', id: string, name: string, key: string, createdAt: string } };
+export type CreateApiKeyMutation = { __typename?: 'Mutation', createApiKey: { __typename?: 'CreatedApiKey', id: string, name: string, key: string, scopes: Array<string>, createdAt: string } };
 
 export type DeleteApiKeyMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -3361,8 +3631,8 @@ export const SignupDocument = {"kind":"Document","definitions":[{"kind":"Operati
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const SettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verificationKeySet"}}]}}]}}]} as unknown as DocumentNode<SettingsQuery, SettingsQueryVariables>;
 export const UpdateWorkspaceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateWorkspace"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWorkspaceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWorkspace"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"recentContactDays"}}]}}]}}]} as unknown as DocumentNode<UpdateWorkspaceMutation, UpdateWorkspaceMutationVariables>;
-export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
-export const CreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
+export const CreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
 export const DeleteApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteApiKeyMutation, DeleteApiKeyMutationVariables>;
 export const SetVerificationKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetVerificationKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VerificationKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setVerificationKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificationKeySet"}}]}}]}}]} as unknown as DocumentNode<SetVerificationKeyMutation, SetVerificationKeyMutationVariables>;
 export const MembersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode<MembersQuery, MembersQueryVariables>;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppModule } from '../../src/app-module';
 import { contribute } from '../../src/extensions';
 import type { DeferredJobQueue } from '../../src/job-queue';
+import { createLogger } from '../../src/logger';
 import { appModules } from '../../src/modules';
 import { AFTER_LEAD_IMPORT, type ImportedLeads } from '../../src/modules/leads/import/after-import';
 import { PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
@@ -39,6 +40,8 @@ describe('with every area', () => {
   let me: Account;
   const seen: ImportedLeads[] = [];
   let hookDown = false;
+  // The service's error lines (the test logger would print them): read here instead.
+  const logged: string[] = [];
   // A test area whose hook throws while `hookDown`, listed before one that records: the second still runs.
   const failing: AppModule = {
     name: 'failing-hook',
@@ -56,7 +59,10 @@ describe('with every area', () => {
   };
 
   beforeAll(async () => {
-    service = await startTestService({ modules: [...appModules, failing, recording] });
+    service = await startTestService({
+      modules: [...appModules, failing, recording],
+      log: createLogger({ level: 'error', destination: { write: (l: string) => void logged.push(l) } }),
+    });
     me = await signUp(service.url);
   });
   afterAll(() => service?.stop());
@@ -70,17 +76,14 @@ describe('with every area', () => {
   it('runs every hook in module order with what the import added; a hook that throws fails neither the import nor the next hook', async () => {
     seen.length = 0;
     hookDown = true;
-    // The service logs the failure (the test logger prints errors): read here instead of printed.
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const from = logged.length;
     let campaigns: { viaRest: string; viaGraphql: string };
-    let lines: string[];
     try {
       campaigns = await importBothWays(service, me);
     } finally {
       hookDown = false;
-      lines = logged.mock.calls.map(([line]) => String(line));
-      logged.mockRestore();
     }
+    const lines = logged.slice(from);
     expect(lines.filter((l) => l.includes('a hook after a lead import failed') && l.includes('hook down'))).toHaveLength(2);
     const { viaRest, viaGraphql } = campaigns;
     expect(seen).toEqual([

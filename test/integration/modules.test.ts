@@ -10,6 +10,7 @@ import { Field, ObjectType, Query, Resolver } from 'type-graphql';
 import { jsonRoute, query } from '../../src/api-route';
 import type { AppModule } from '../../src/app-module';
 import { AppError } from '../../src/errors';
+import { Scope } from '../../src/graphql/scopes';
 import { contribute } from '../../src/extensions';
 import { appModules } from '../../src/modules';
 import { LAUNCH_CHECKS } from '../../src/modules/campaigns/launch-check';
@@ -26,6 +27,7 @@ class Greeting {
 
 @Resolver()
 class GreetingResolver {
+  @Scope('campaigns:read')
   @Query(() => Greeting)
   greeting(): Greeting {
     return { greetingText: 'hello from GraphQL' };
@@ -46,6 +48,7 @@ const greetings: AppModule = {
     jsonRoute({
       method: 'get',
       path: '/greetings/:name',
+      scope: 'campaigns:read',
       summary: 'Greet someone',
       query: query(GreetingQuery),
       response: { type: Greeting, shape: 'snake' },

@@ -87,7 +87,7 @@ it('keeps the holder grace inside the time the server takes to drop a cut connec
 it('gives up a connection that stops answering and tells the holders of its locks before the server would free them, then takes its owner lock again', async () => {
   const proxy = await startProxy(new URL(url()));
   const logged: string[] = [];
-  const log: Logger = { info: (m) => logged.push(m), warn: (m) => logged.push(m), error: (m) => logged.push(m) };
+  const log: Logger = { debug: (m) => logged.push(m), info: (m) => logged.push(m), warn: (m) => logged.push(m), error: (m) => logged.push(m) };
   const owner = await start(proxy.url(url()), log);
   let lostAt = 0;
   const lock = await owner.tryLock('test:cut', () => (lostAt = Date.now()));

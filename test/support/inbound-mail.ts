@@ -25,13 +25,13 @@ export function personReply(o: { from: string; to: string; inReplyTo: string | n
   ]);
 }
 
-export function outOfOffice(o: { from: string; to: string; inReplyTo: string; text?: string; at?: Date }): string {
+export function outOfOffice(o: { from: string; to: string; inReplyTo: string; text?: string; messageId?: string; at?: Date }): string {
   return CRLF([
     `From: <${o.from}>`,
     `To: <${o.to}>`,
     'Subject: Automatic reply: Quick question',
     `Date: ${date(o.at ?? new Date())}`,
-    `Message-ID: ${newMessageId()}`,
+    `Message-ID: ${o.messageId ?? newMessageId()}`,
     `In-Reply-To: ${o.inReplyTo}`,
     'Auto-Submitted: auto-replied',
     'MIME-Version: 1.0',
@@ -41,7 +41,7 @@ export function outOfOffice(o: { from: string; to: string; inReplyTo: string; te
   ]);
 }
 
-export function dsnBounce(o: { to: string; recipient: string; returnedId: string; status?: string; at?: Date }): string {
+export function dsnBounce(o: { to: string; recipient: string; returnedId: string; status?: string; messageId?: string; at?: Date }): string {
   const status = o.status ?? '5.1.1';
   const boundary = `b-${randomUUID()}`;
   const permanent = status.startsWith('5');
@@ -50,7 +50,7 @@ export function dsnBounce(o: { to: string; recipient: string; returnedId: string
     `To: <${o.to}>`,
     `Subject: ${permanent ? 'Undelivered Mail Returned to Sender' : 'Delayed Mail (still being retried)'}`,
     `Date: ${date(o.at ?? new Date())}`,
-    `Message-ID: ${newMessageId('mx.example.org')}`,
+    `Message-ID: ${o.messageId ?? newMessageId('mx.example.org')}`,
     'Auto-Submitted: auto-replied',
     'MIME-Version: 1.0',
     `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,

@@ -1,10 +1,10 @@
 // Starts the real service (same wiring as `npm start`) against the test database, on a free port.
 import { loadConfig, type Config } from '../../src/config';
 import type { Clock } from '../../src/clock';
-import { consoleLogger, silentLogger, type Logger } from '../../src/logger';
+import { createLogger, type Logger } from '../../src/logger';
 
 // Unexpected errors (500s) are printed so a failing test shows why; routine logs stay quiet.
-const testLogger: Logger = { ...silentLogger, error: consoleLogger.error };
+const testLogger: Logger = createLogger({ level: 'error' });
 import type { DnsResolver } from '../../src/net/dns';
 import type { AppModule } from '../../src/app-module';
 import type { Ports } from '../../src/ports';
@@ -23,6 +23,9 @@ export interface TestServiceOptions {
   webhookJobs?: boolean;
   /** The areas to run (src/modules/index.ts unless given): a test may add one of its own. */
   modules?: readonly AppModule[];
+  /** Where the service logs (errors only, to stdout, unless given): a test that reads the log lines passes
+   *  a logger writing to a stream of its own (src/logger.ts createLogger). */
+  log?: Logger;
   /** A rate-limit window shorter than the real 60 s, to see one end (rate-limits.test.ts). */
   rateLimitWindowSeconds?: number;
 }
@@ -41,7 +44,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
   if (opts.rateLimitWindowSeconds) config.rateLimit.windowSeconds = opts.rateLimitWindowSeconds;
   const service = await startService(config, {
     port: 0,
-    log: testLogger,
+    log: opts.log ?? testLogger,
     jobs: opts.jobs ?? false,
     skipJobs: opts.webhookJobs ? [] : [FAN_OUT_JOB, DELIVER_JOB],
     clock: opts.clock,

@@ -24,8 +24,9 @@ export interface SmtpPeerBehaviour {
   rcpt?: SmtpReplySpec | ((address: string) => SmtpReplySpec | undefined);
   /** Answer the end of DATA with this reply instead of 250 (the message is then not recorded). */
   data?: SmtpReplySpec | ((envelope: SmtpEnvelope, raw: string) => SmtpReplySpec | undefined);
-  /** Close the TCP connection without answering when the client reaches this stage. */
-  drop?: SmtpStage;
+  /** Close the TCP connection without answering when the client reaches this stage (or, given a
+   *  function, at each stage for which it returns true: some connections only, as a flaky server does). */
+  drop?: SmtpStage | ((stage: SmtpStage) => boolean);
   /** Never answer once the client reaches this stage, keeping the connection open (`connect`: a server
    *  that accepts the connection and never sends its greeting). */
   hang?: SmtpStage;
@@ -117,7 +118,8 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
   async function stage(name: SmtpStage, session: SMTPServerSession): Promise<boolean> {
     if (peer.behaviour.hang === name) return new Promise<boolean>(() => undefined);
     if (peer.behaviour.delayMs) await sleep(peer.behaviour.delayMs);
-    if (peer.behaviour.drop !== name) return true;
+    const drop = peer.behaviour.drop;
+    if (typeof drop === 'function' ? !drop(name) : drop !== name) return true;
     sockets.get(session.remotePort)?.destroy();
     return false;
   }

@@ -27,6 +27,7 @@ import { Migration20261126150500_lead_search_fields } from './Migration202611261
 import { Migration20261126172000_lead_sender } from './Migration20261126172000_lead_sender';
 import { Migration20261126173000_inbound } from './Migration20261126173000_inbound';
 import { Migration20261126174000_subsequences } from './Migration20261126174000_subsequences';
+import { Migration20261126200000_api_key_scopes } from './Migration20261126200000_api_key_scopes';
 import { Migration20261126201000_idempotency_keys } from './Migration20261126201000_idempotency_keys';
 
 export const migrationsList: MigrationObject[] = [
@@ -56,5 +57,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126172000_lead_sender', class: Migration20261126172000_lead_sender },
   { name: 'Migration20261126173000_inbound', class: Migration20261126173000_inbound },
   { name: 'Migration20261126174000_subsequences', class: Migration20261126174000_subsequences },
+  { name: 'Migration20261126200000_api_key_scopes', class: Migration20261126200000_api_key_scopes },
   { name: 'Migration20261126201000_idempotency_keys', class: Migration20261126201000_idempotency_keys },
 ];

@@ -1,5 +1,6 @@
-import { IsIn, IsInt, IsString, Length, Max, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsString, Length, Max, Min, MinLength } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
+import { API_SCOPES, type ApiScope } from '../../api-scopes';
 import { Nullable, Optional } from '../../validation';
 import { IsEmailAddress, IsTimeZone } from '../../validators';
 
@@ -27,6 +28,15 @@ export class UpdateWorkspaceInput {
 @InputType()
 export class CreateApiKeyInput {
   @Field() @IsString() @Length(1, 100) name!: string;
+  // decisions.md §12: from the fixed list, each once, at least one; left out means `all`.
+  @Field(() => [String], { nullable: true, description: `What the key may do, each once: ${API_SCOPES.join(', ')}. Left out: all.` })
+  @Optional()
+  @IsArray()
+  @ArrayNotEmpty({ message: 'scopes must name at least one scope (leave it out for all)' })
+  @ArrayMaxSize(API_SCOPES.length)
+  @ArrayUnique({ message: 'scopes must not name a scope twice' })
+  @IsIn([...API_SCOPES], { each: true, message: `each of scopes must be one of: ${API_SCOPES.join(', ')}` })
+  scopes?: ApiScope[];
 }
 
 @InputType()

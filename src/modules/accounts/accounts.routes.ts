@@ -43,6 +43,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'get',
     path: '/settings',
+    scope: 'all',
     summary: 'The workspace, the caller and whether a verification key is set',
     response: { type: Settings, shape: 'snake' },
     handle: (ctx) => accounts.getSettings(ctx),
@@ -50,6 +51,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/settings/workspace',
+    scope: 'all',
     summary: "Change the workspace's name, zone or recent-contact days",
     description: 'Owner only: a member or an API key (which acts with member rights) gets 403 owner_required.',
     body: body(UpdateWorkspaceInput),
@@ -59,6 +61,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'get',
     path: '/settings/api-keys',
+    scope: 'all',
     summary: 'API keys (session token only)',
     response: { type: ApiKeyView, list: true, shape: 'snake' },
     handle: (ctx) => accounts.listApiKeys(ctx),
@@ -66,6 +69,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'post',
     path: '/settings/api-keys',
+    scope: 'all',
     status: 201,
     summary: 'Create an API key (session token only); the key is shown only here',
     body: body(CreateApiKeyInput),
@@ -75,6 +79,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/settings/api-keys/:id',
+    scope: 'all',
     summary: 'Revoke an API key (session token only)',
     response: { type: Deleted },
     handle: (ctx, { params }) => accounts.deleteApiKey(ctx, params.id),
@@ -82,6 +87,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'put',
     path: '/settings/verification-key',
+    scope: 'all',
     summary: "Save the address verifier's key (owner session only)",
     body: body(VerificationKeyInput),
     response: { type: VerificationKeyStatus, shape: 'snake' },
@@ -90,6 +96,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'get',
     path: '/settings/members',
+    scope: 'all',
     summary: "The workspace's members",
     response: { type: UserView, list: true, shape: 'snake' },
     handle: (ctx) => accounts.listMembers(ctx),
@@ -97,6 +104,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'post',
     path: '/settings/members',
+    scope: 'all',
     summary: 'Add a member (owner session only)',
     body: body(CreateMemberInput),
     response: { type: UserView, shape: 'snake' },
@@ -105,6 +113,7 @@ export const accountRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/settings/members/:id',
+    scope: 'all',
     summary: 'Remove a member (owner session only); their API keys and sessions end with them',
     response: { type: Deleted },
     handle: (ctx, { params }) => accounts.deleteMember(ctx, params.id),

@@ -1,5 +1,6 @@
 // Accounts, sessions, API keys and members (decisions.md §2).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DEFAULT_SCOPES } from '../../api-scopes';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../crypto';
 import type { Actor, AuthedCtx, Ctx } from '../../context';
 import { findOr404 } from '../../db/find';
@@ -21,7 +22,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role });
 export const workspaceView = (w: Workspace) => ({ id: w.id, name: w.name, timezone: w.timezone, recentContactDays: w.recentContactDays });
 
-const apiKeyView = (k: ApiKey) => ({ id: k.id, name: k.name, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt });
+const apiKeyView = (k: ApiKey) => ({ id: k.id, name: k.name, scopes: k.scopes, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt });
 
 async function startSession(ctx: Ctx, user: User, workspace: Workspace) {
   const token = newToken('ses');
@@ -89,7 +90,8 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
     await ctx.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now }, { filters: false });
   }
   // decisions.md §10: a key acts with member rights whoever made it, so owner-only rules refuse it.
-  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key' };
+  // decisions.md §12: and only with its scopes (src/api-scopes.ts).
+  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key', scopes: key.scopes };
 }
 
 /** Refuses API keys; returns the session's user. */
@@ -138,9 +140,10 @@ export async function createApiKey(ctx: AuthedCtx, input: CreateApiKeyInput) {
     createdBy: maker,
     name: input.name.trim(),
     keyHash: sha256(key),
+    scopes: input.scopes ?? [...DEFAULT_SCOPES], // decisions.md §12: none given means all
   });
   await ctx.em.persistAndFlush(row);
-  return { id: row.id, name: row.name, key, createdAt: row.createdAt };
+  return { id: row.id, name: row.name, key, scopes: row.scopes, createdAt: row.createdAt };
 }
 
 export async function deleteApiKey(ctx: AuthedCtx, id: string) {

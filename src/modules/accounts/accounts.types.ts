@@ -35,6 +35,7 @@ export class Settings {
 export class ApiKeyView {
   @Field(() => ID) id!: string;
   @Field() name!: string;
+  @Field(() => [String], { description: 'What the key may do (decisions.md §12); `all` for keys made without scopes.' }) scopes!: string[];
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
 }
@@ -44,6 +45,7 @@ export class CreatedApiKey {
   @Field(() => ID) id!: string;
   @Field() name!: string;
   @Field({ description: 'Shown only here; store it now.' }) key!: string;
+  @Field(() => [String], { description: 'What the key may do (decisions.md §12).' }) scopes!: string[];
   @Field() createdAt!: Date;
 }
 

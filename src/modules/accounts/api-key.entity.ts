@@ -1,4 +1,5 @@
 import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
+import type { ApiScope } from '../../api-scopes';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
@@ -20,6 +21,10 @@ export class ApiKey extends BaseEntity {
 
   @Property({ type: 'string', unique: true })
   keyHash!: string;
+
+  /** What the key may do (decisions.md §12, src/api-scopes.ts); keys made before scopes existed have `all`. */
+  @Property({ type: 'string[]', columnType: 'text[]', default: '{all}' })
+  scopes: ApiScope[] = ['all'];
 
   @Property(nullableTimestamp())
   lastUsedAt: Date | null = null;

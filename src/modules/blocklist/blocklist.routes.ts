@@ -9,6 +9,7 @@ export const blocklistRoutes = [
   jsonRoute({
     method: 'post',
     path: '/blocklist',
+    scope: 'leads:write',
     summary: 'Block addresses and domains (any invalid entry refuses the whole call)',
     body: body(AddToBlocklistInput),
     response: { type: BlocklistAdded },
@@ -17,6 +18,7 @@ export const blocklistRoutes = [
   csvUploadRoute({
     method: 'post',
     path: '/blocklist/import',
+    scope: 'leads:write',
     summary: 'Import a CSV of addresses and domains (text/csv body or multipart field "file")',
     csv: 'text',
     response: { type: BlocklistImportCounts },
@@ -25,6 +27,7 @@ export const blocklistRoutes = [
   jsonRoute({
     method: 'get',
     path: '/blocklist',
+    scope: 'leads:read',
     summary: 'Blocklist entries, newest first; X-Total-Count is the number matching',
     query: query(BlocklistQueryInput),
     totalCount: true,
@@ -37,6 +40,7 @@ export const blocklistRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/blocklist/:email',
+    scope: 'leads:write',
     summary: 'Remove an address or a domain',
     response: { type: Deleted },
     handle: (ctx, { params }) => blocklist.deleteBlocklistEntry(ctx, params.email),

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted, StatusResult } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import { StepView } from '../steps/step.types';
 import * as campaigns from './campaigns.service';
 import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';
@@ -13,11 +14,13 @@ type CampaignRoot = CampaignView & { steps?: StepView[]; mailboxIds?: string[]; 
 
 @Resolver(() => CampaignView)
 export class CampaignsResolver {
+  @Scope('campaigns:read')
   @Query(() => [CampaignView], { description: 'Oldest first.' })
   campaigns(@Ctx() ctx: Context) {
     return campaigns.listCampaigns(authed(ctx));
   }
 
+  @Scope('campaigns:read')
   @Query(() => CampaignView)
   campaign(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaigns.getCampaign(authed(ctx), id);
@@ -43,31 +46,37 @@ export class CampaignsResolver {
     return c.leadsPending ?? campaigns.campaignLeadsPending(authed(ctx), c.id);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => CampaignView)
   createCampaign(@Arg('input') input: CreateCampaignInput, @Ctx() ctx: Context) {
     return campaigns.createCampaign(authed(ctx), input);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => CampaignView)
   updateCampaign(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateCampaignInput, @Ctx() ctx: Context) {
     return campaigns.updateCampaign(authed(ctx), id, input);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => Deleted)
   deleteCampaign(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaigns.deleteCampaign(authed(ctx), id);
   }
 
+  @Scope(['campaigns:write', 'send'])
   @Mutation(() => ActivationResult)
   activateCampaign(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaigns.activateCampaign(authed(ctx), id);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => StatusResult)
   pauseCampaign(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaigns.pauseCampaign(authed(ctx), id);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => CampaignView)
   duplicateCampaign(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return campaigns.duplicateCampaign(authed(ctx), id);

@@ -12,6 +12,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns',
+    scope: 'campaigns:write',
     summary: 'Create a draft campaign',
     body: body(CreateCampaignInput),
     response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
@@ -20,6 +21,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns',
+    scope: 'campaigns:read',
     summary: 'Campaigns, oldest first, with the number of leads still pending',
     response: { type: CampaignView, list: true, omit: CAMPAIGN_RESOLVED_FIELDS, extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx) => (await campaigns.listCampaigns(ctx)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),
@@ -27,6 +29,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id',
+    scope: 'campaigns:read',
     summary: 'A campaign with its steps, its inbox ids and the inboxes it sends from (its own and the tagged ones)',
     response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS.filter((f) => f !== 'steps'), extra: { mailbox_ids: ids, sending_mailbox_ids: ids } },
     handle: async (ctx, { params }) => {
@@ -37,6 +40,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/campaigns/:id',
+    scope: 'campaigns:write',
     summary: "Change a campaign's settings (snake_case names)",
     body: body(UpdateCampaignInput),
     response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
@@ -45,6 +49,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/activate',
+    scope: ['campaigns:write', 'send'],
     summary: 'Launch (draft or paused → active), with warnings',
     response: { type: ActivationResult },
     handle: (ctx, { params }) => campaigns.activateCampaign(ctx, params.id),
@@ -52,6 +57,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/pause',
+    scope: 'campaigns:write',
     summary: 'Pause an active campaign',
     response: { type: StatusResult },
     handle: (ctx, { params }) => campaigns.pauseCampaign(ctx, params.id),
@@ -59,6 +65,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/duplicate',
+    scope: 'campaigns:write',
     summary: 'A new draft with the same settings, steps and inboxes',
     response: { type: CampaignView, omit: CAMPAIGN_RESOLVED_FIELDS },
     handle: (ctx, { params }) => campaigns.duplicateCampaign(ctx, params.id),
@@ -66,6 +73,7 @@ export const campaignRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/campaigns/:id',
+    scope: 'campaigns:write',
     summary: 'Delete a campaign and its leads',
     response: { type: Deleted },
     handle: (ctx, { params }) => campaigns.deleteCampaign(ctx, params.id),

@@ -10,6 +10,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/blocks',
+    scope: 'campaigns:read',
     summary: "The campaign's columns, oldest first, with done, failed, flagged and edited lead counts",
     response: { type: BlockView, list: true, shape: 'snake' },
     handle: (ctx, { params }) => columns.listColumns(ctx, params.id),
@@ -17,6 +18,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/blocks',
+    scope: 'campaigns:write',
     summary: 'Add a column: a website or prompt column filling a new lead field',
     body: body(CreateBlockInput),
     response: { type: BlockView, shape: 'snake' },
@@ -25,6 +27,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/blocks/preview',
+    scope: 'campaigns:read',
     summary: 'Try a column on five leads; nothing is saved (prompt calls count under the monthly cap)',
     body: body(CreateBlockInput),
     response: { type: BlockPreviewView, shape: 'snake' },
@@ -33,6 +36,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/blocks/cells',
+    scope: 'campaigns:read',
     summary: "The cells of the campaign's columns for up to 200 leads (lead_ids, comma-separated)",
     query: query(BlockCellsQuery),
     response: { type: BlockCellView, list: true, shape: 'snake' },
@@ -41,6 +45,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/blocks/:id',
+    scope: 'campaigns:write',
     summary: "Change a column's template or max_chars; refused while a run goes",
     body: body(UpdateBlockInput),
     response: { type: BlockView, shape: 'snake' },
@@ -49,6 +54,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'post',
     path: '/blocks/:id/run',
+    scope: 'campaigns:write',
     summary: 'Fill the column in the background: leads without a value, lead_ids only, or all (never edited cells)',
     body: body(RunBlockInput),
     response: { type: BlockRunView, shape: 'snake' },
@@ -57,6 +63,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/blocks/:id',
+    scope: 'campaigns:write',
     summary: 'Remove a column and the values it wrote',
     response: { type: Deleted },
     handle: (ctx, { params }) => columns.deleteColumn(ctx, params.id),
@@ -64,6 +71,7 @@ export const columnRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/blocks/:id/cells/:leadId',
+    scope: 'campaigns:write',
     summary: "Set a lead's value by hand (status edited; runs never overwrite it)",
     body: body(UpdateBlockCellInput),
     response: { type: BlockCellView, shape: 'snake' },

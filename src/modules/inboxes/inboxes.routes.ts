@@ -15,10 +15,18 @@ import { MailboxScoreView, MailboxView } from './inboxes.types';
 const TODAY = ['sentToday', 'capToday', 'rampShare', 'skippedMessages', 'lastSkippedMessage'];
 
 export const inboxRoutes = [
-  jsonRoute({ method: 'get', path: '/mailboxes', summary: 'Connected inboxes', response: { type: MailboxView, list: true }, handle: (ctx) => inboxes.listInboxes(ctx) }),
+  jsonRoute({
+    method: 'get',
+    path: '/mailboxes',
+    scope: 'mailboxes:read',
+    summary: 'Connected inboxes',
+    response: { type: MailboxView, list: true },
+    handle: (ctx) => inboxes.listInboxes(ctx),
+  }),
   jsonRoute({
     method: 'post',
     path: '/mailboxes',
+    scope: 'mailboxes:write',
     summary: 'Connect an inbox (saved, not logged in)',
     body: body(CreateInboxInput),
     response: { type: MailboxView, omit: TODAY },
@@ -27,6 +35,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'get',
     path: '/mailboxes/scores',
+    scope: 'mailboxes:read',
     summary: "Each inbox's health score and its parts",
     response: { type: MailboxScoreView, list: true, shape: 'snake' },
     handle: (ctx) => inboxes.inboxScores(ctx),
@@ -34,6 +43,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'post',
     path: '/mailboxes/bulk',
+    scope: 'mailboxes:write',
     summary: 'Change settings of several inboxes at once',
     body: body(BulkUpdateInboxesInput),
     response: { type: ChangedCount },
@@ -42,6 +52,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'get',
     path: '/mailboxes/domain-health',
+    scope: 'mailboxes:read',
     summary: "SPF, DKIM, DMARC, MX and blocklist checks of the inboxes' domains",
     // Only `selector` is read from the query string; other parameters (cache busters) are ignored.
     query: { schema: DomainHealthArgs, parse: (q) => parseInput(DomainHealthArgs, q.selector === undefined ? {} : { selector: q.selector }) },
@@ -51,6 +62,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'post',
     path: '/mailboxes/:id/test',
+    scope: ['mailboxes:write', 'send'],
     summary: 'Log in to SMTP and IMAP; a pass moves bounce_stopped back to active',
     response: { type: MailboxTestResultView },
     handle: (ctx, { params }) => testMailbox(ctx, params.id),
@@ -58,6 +70,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'post',
     path: '/mailboxes/:id/pause',
+    scope: 'mailboxes:write',
     summary: 'Pause an inbox',
     response: { type: StatusResult },
     handle: (ctx, { params }) => inboxes.pauseInbox(ctx, params.id),
@@ -65,6 +78,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'post',
     path: '/mailboxes/:id/resume',
+    scope: ['mailboxes:write', 'send'],
     summary: 'Resume a paused inbox',
     response: { type: StatusResult },
     handle: (ctx, { params }) => inboxes.resumeInbox(ctx, params.id),
@@ -72,6 +86,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/mailboxes/:id',
+    scope: 'mailboxes:write',
     summary: "Change an inbox's settings",
     body: body(UpdateInboxInput),
     response: { type: MailboxView, omit: TODAY },
@@ -80,6 +95,7 @@ export const inboxRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/mailboxes/:id',
+    scope: 'mailboxes:write',
     summary: 'Delete an inbox (what it sent stays)',
     response: { type: Deleted },
     handle: (ctx, { params }) => inboxes.deleteInbox(ctx, params.id),

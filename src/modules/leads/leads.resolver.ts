@@ -2,12 +2,14 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import * as leads from './leads.service';
 import { LeadQueryInput, UpdateLeadInput } from './leads.inputs';
 import { LeadActivity, LeadPage, LeadSearchHit, LeadView } from './leads.types';
 
 @Resolver(() => LeadView)
 export class LeadsResolver {
+  @Scope('leads:read')
   @Query(() => LeadPage, {
     description:
       "With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). " +
@@ -25,21 +27,25 @@ export class LeadsResolver {
     return { total: page.total, items: page.leads };
   }
 
+  @Scope('leads:read')
   @Query(() => LeadView)
   lead(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return leads.getLead(authed(ctx), id);
   }
 
+  @Scope('leads:read')
   @Query(() => [String], { description: "Every field name the campaign's leads carry, in order of first appearance, up to 200." })
   async leadFields(@Arg('campaignId', () => ID) campaignId: string, @Ctx() ctx: Context) {
     return (await leads.leadFields(authed(ctx), campaignId)).fields;
   }
 
+  @Scope('leads:read')
   @Query(() => [LeadSearchHit], { description: 'Leads whose address or company field contains q (at least 2 characters), newest first.' })
   searchLeads(@Arg('q') q: string, @Arg('limit', () => Int, { nullable: true }) limit: number | null, @Ctx() ctx: Context) {
     return leads.searchLeads(authed(ctx), { q, limit });
   }
 
+  @Scope('leads:read')
   @Query(() => LeadActivity)
   leadActivity(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return leads.leadActivity(authed(ctx), id);
@@ -50,11 +56,13 @@ export class LeadsResolver {
     return lead.campaignName ?? leads.leadCampaignName(authed(ctx), lead.campaignId);
   }
 
+  @Scope('leads:write')
   @Mutation(() => LeadView)
   updateLead(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateLeadInput, @Ctx() ctx: Context) {
     return leads.updateLead(authed(ctx), id, input);
   }
 
+  @Scope('leads:write')
   @Mutation(() => Deleted, { description: 'Only a lead never emailed (lead_emailed otherwise).' })
   deleteLead(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return leads.deleteLead(authed(ctx), id);

@@ -21,6 +21,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/leads',
+    scope: 'leads:read',
     summary: "A campaign's leads, newest first, filtered; X-Total-Count is the number matching",
     query: query(LeadQueryInput),
     totalCount: true,
@@ -33,6 +34,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/lead-fields',
+    scope: 'leads:read',
     summary: "Every field name the campaign's leads carry, in order of first appearance",
     response: { schema: { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' } } }, required: ['fields'] } },
     handle: (ctx, { params }) => leads.leadFields(ctx, params.id),
@@ -40,6 +42,7 @@ export const leadRoutes = [
   csvDownloadRoute({
     method: 'get',
     path: '/campaigns/:id/leads.csv',
+    scope: 'leads:read',
     summary: "The campaign's leads as CSV",
     response: { schema: { type: 'string' }, description: 'text/csv' },
     handle: (ctx, { params }, open) => leads.exportCampaignLeadsCsv(ctx, params.id, (campaign) => open(csvFileName(campaign.name))),
@@ -47,6 +50,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/leads',
+    scope: 'leads:read',
     summary: 'Leads of every campaign, newest first, filtered; X-Total-Count is the number matching',
     query: query(WorkspaceLeadQueryInput),
     totalCount: true,
@@ -77,6 +81,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/leads/search',
+    scope: 'leads:read',
     summary: 'Leads whose address or company contains q, newest first',
     query: query(LeadSearchInput),
     response: { type: LeadSearchHit, list: true, shape: 'snake' },
@@ -85,6 +90,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/leads/:id',
+    scope: 'leads:read',
     summary: 'One lead',
     response: { type: LeadView, omit: ['campaignName'] },
     handle: (ctx, { params }) => leads.getLead(ctx, params.id),
@@ -92,6 +98,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/leads/:id/activity',
+    scope: 'leads:read',
     summary: 'A lead and its activity timeline, oldest first',
     response: { type: LeadActivity, omit: ['lead.campaignName'], description: 'The lead camelCase, the timeline entries snake_case.' },
     handle: async (ctx, { params }) => {
@@ -102,6 +109,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/leads/:id',
+    scope: 'leads:write',
     summary: "Change a lead's fields, status, interest, deal value or note",
     body: body(UpdateLeadInput),
     response: { type: LeadView, omit: ['campaignName'] },
@@ -110,6 +118,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/leads/:id',
+    scope: 'leads:write',
     summary: 'Delete a lead never emailed',
     response: { type: Deleted },
     handle: (ctx, { params }) => leads.deleteLead(ctx, params.id),
@@ -119,6 +128,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/leads/manual',
+    scope: 'leads:write',
     summary: 'Add leads given as JSON',
     body: body(AddManualLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
@@ -127,6 +137,7 @@ export const leadRoutes = [
   csvUploadRoute({
     method: 'post',
     path: '/campaigns/:id/leads',
+    scope: 'leads:write',
     summary: 'Add leads from a CSV (text/csv body or multipart field "file")',
     csv: 'stream',
     response: { type: ImportCounts, shape: 'snake' },
@@ -135,6 +146,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/leads/sheet',
+    scope: 'leads:write',
     summary: 'Add leads from a published spreadsheet link',
     body: body(AddSheetLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
@@ -143,6 +155,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/leads/from-list',
+    scope: 'leads:write',
     summary: 'Add the leads of a lead list',
     body: body(AddListLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
@@ -154,6 +167,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'post',
     path: '/lead-lists',
+    scope: 'leads:write',
     summary: 'Create a lead list',
     body: body(CreateLeadListInput),
     response: { type: LeadListView, omit: ['leads'] },
@@ -165,6 +179,7 @@ export const leadRoutes = [
   csvUploadRoute({
     method: 'post',
     path: '/lead-lists/:id/leads',
+    scope: 'leads:write',
     summary: 'Add the rows of a CSV to a list (text/csv body or multipart field "file")',
     csv: 'stream',
     response: { type: LeadListImportCounts, shape: 'snake' },
@@ -173,6 +188,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/lead-lists',
+    scope: 'leads:read',
     summary: 'Lead lists, oldest first, with their address counts',
     response: { type: LeadListView, list: true, omit: ['workspaceId'], shape: 'snake' },
     handle: async (ctx) => (await lists.listLeadLists(ctx)).map((l) => ({ id: l.id, name: l.name, createdAt: l.createdAt, leads: l.leads })),
@@ -180,6 +196,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/lead-lists/:id',
+    scope: 'leads:write',
     summary: 'Delete a list (leads it added to campaigns stay)',
     response: { type: Deleted },
     handle: (ctx, { params }) => lists.deleteLeadList(ctx, params.id),
@@ -189,6 +206,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'post',
     path: '/lead-filters',
+    scope: 'leads:write',
     summary: 'Save a lead filter',
     body: customBody(CreateLeadFilterInput, parseCreateLeadFilter),
     response: { type: LeadFilterView, omit: ['createdAt'], shape: 'snake' },
@@ -200,6 +218,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'get',
     path: '/lead-filters',
+    scope: 'leads:read',
     summary: 'Saved lead filters by name',
     response: { type: LeadFilterView, list: true, shape: 'snake' },
     handle: (ctx) => filters.listLeadFilters(ctx),
@@ -207,6 +226,7 @@ export const leadRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/lead-filters/:id',
+    scope: 'leads:write',
     summary: 'Delete a saved filter',
     response: { type: Deleted },
     handle: (ctx, { params }) => filters.deleteLeadFilter(ctx, params.id),

@@ -9,6 +9,7 @@ export const oneOffRoutes = [
   jsonRoute({
     method: 'post',
     path: '/leads/one-off',
+    scope: 'leads:write',
     summary: 'The lead to send a one-off email to: the existing lead of the address, or a new lead in the One-off campaign',
     body: body(OneOffLeadInput),
     response: { type: OneOffLead, shape: 'snake' },
@@ -18,6 +19,7 @@ export const oneOffRoutes = [
     // api.md: this body is camelCase (mailboxId, replyTo).
     method: 'post',
     path: '/leads/:id/send',
+    scope: ['leads:write', 'send'],
     summary: 'Queue a one-off email to a lead; nothing goes out from the call',
     body: body(OneOffSendInput, { keys: 'camel' }),
     response: { type: QueuedOneOffView, shape: 'snake' },
@@ -29,6 +31,7 @@ export const oneOffRoutes = [
   jsonRoute({
     method: 'post',
     path: '/one-offs/:id/cancel',
+    scope: 'leads:write',
     summary: 'Cancel a queued one-off email until it starts going',
     response: { type: CancelledOneOffView },
     handle: (ctx, { params }) => cancelOneOff(ctx, params.id),

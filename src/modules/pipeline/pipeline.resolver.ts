@@ -1,17 +1,20 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { MovePipelineLeadInput, PipelineQueryInput } from './pipeline.inputs';
 import { getPipeline, movePipelineLead } from './pipeline.service';
 import { PipelineMoveView, PipelineView } from './pipeline.types';
 
 @Resolver()
 export class PipelineResolver {
+  @Scope('reports:read')
   @Query(() => PipelineView, { description: 'GET /analytics/pipeline: the five stages with counts, values and a page of their leads.' })
   pipeline(@Arg('query', () => PipelineQueryInput, { nullable: true }) query: PipelineQueryInput | null, @Ctx() ctx: Context) {
     return getPipeline(authed(ctx), query ?? {});
   }
 
+  @Scope('leads:write')
   @Mutation(() => PipelineMoveView, {
     description: 'PATCH /analytics/pipeline/:leadId: moves a lead that has replied to meeting_booked, meeting_completed, won or lost; stops its sequence, sends nothing.',
   })

@@ -8,6 +8,7 @@ export const pipelineRoutes = [
   jsonRoute({
     method: 'get',
     path: '/analytics/pipeline',
+    scope: 'reports:read',
     summary: "The five pipeline stages with counts, values (lead deal value else the campaign's) and a page of leads each",
     query: query(PipelineQueryInput),
     response: { type: PipelineView, shape: 'snake' },
@@ -16,6 +17,7 @@ export const pipelineRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/analytics/pipeline/:leadId',
+    scope: 'leads:write',
     summary: 'Move a lead that has replied to meeting_booked, meeting_completed, won or lost; its sequence stops, nothing is sent',
     body: body(MovePipelineLeadInput),
     response: { type: PipelineMoveView },

@@ -13,6 +13,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'get',
     path: '/replies',
+    scope: 'replies:read',
     summary: 'The reply inbox, newest first, filtered; snoozed items hidden until they come back; X-Total-Count is the number matching',
     query: replyQuery,
     totalCount: true,
@@ -22,6 +23,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'get',
     path: '/replies/counts',
+    scope: 'replies:read',
     summary: 'Unread items, unread replies and answered items',
     response: { type: ReplyCounts, shape: 'snake' },
     handle: (ctx) => replies.replyCounts(ctx),
@@ -29,6 +31,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/replies/:id',
+    scope: 'replies:write',
     summary: "Label an item (copied to its lead's interest) and/or mark it read or unread",
     body: body(UpdateReplyInput),
     response: { type: ReplyUpdated },
@@ -37,6 +40,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'post',
     path: '/replies/:id/reply',
+    scope: ['replies:write', 'send'],
     summary: 'Answer an item now, from the inbox that received it, in its thread',
     body: body(ReplyAnswerInput),
     response: { type: ReplyAnswerSent },
@@ -45,6 +49,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'post',
     path: '/replies/:id/link',
+    scope: 'replies:write',
     summary: 'Tie an untracked reply to a lead of the workspace, with the effects of a reply from that lead; once (409 reply_linked after)',
     body: body(LinkReplyInput),
     response: { type: ReplyView, shape: 'snake' },
@@ -53,6 +58,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/replies/:id/assign',
+    scope: 'replies:write',
     summary: 'Assign an item to a member of the workspace, or unassign it with null',
     body: body(AssignReplyInput),
     response: { type: ReplyAssignment, shape: 'snake' },
@@ -61,6 +67,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'post',
     path: '/replies/:id/unsubscribe',
+    scope: 'replies:write',
     summary: "Unsubscribe the item's lead and mark the item not_interested",
     response: { type: ReplyUnsubscribed },
     handle: (ctx, { params }) => replies.unsubscribeReply(ctx, params.id),
@@ -68,6 +75,7 @@ export const replyRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/replies/:id/snooze',
+    scope: 'replies:write',
     summary: 'Hide an item until a moment; null brings it back now',
     body: body(SnoozeReplyInput),
     response: { type: ReplySnooze, shape: 'snake' },

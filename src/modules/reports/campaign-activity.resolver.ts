@@ -1,17 +1,20 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { ActivityPageInput } from './campaign-activity.inputs';
 import { campaignActivity, campaignBounces } from './campaign-activity.service';
 import { ActivityPageView, BouncePageView } from './campaign-activity.types';
 
 @Resolver()
 export class CampaignActivityResolver {
+  @Scope('reports:read')
   @Query(() => ActivityPageView, { description: 'Newest first (GET /campaigns/:id/activity).' })
   campaignActivity(@Arg('id', () => ID) id: string, @Arg('page', () => ActivityPageInput, { nullable: true }) page: ActivityPageInput | null, @Ctx() ctx: Context) {
     return campaignActivity(authed(ctx), id, page ?? {});
   }
 
+  @Scope('reports:read')
   @Query(() => BouncePageView, { description: 'Newest first (GET /campaigns/:id/bounces).' })
   campaignBounces(@Arg('id', () => ID) id: string, @Arg('page', () => ActivityPageInput, { nullable: true }) page: ActivityPageInput | null, @Ctx() ctx: Context) {
     return campaignBounces(authed(ctx), id, page ?? {});

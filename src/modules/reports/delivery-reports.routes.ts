@@ -13,6 +13,7 @@ export const deliveryReportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/reports/deliverability',
+    scope: 'reports:read',
     summary: 'SMTP outcomes by code, bounce reasons and each inbox over the last 7 days',
     response: { type: DeliverabilityReportView, shape: 'snake' },
     handle: (ctx) => deliverabilityReport(ctx),
@@ -20,6 +21,7 @@ export const deliveryReportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/reports/domains',
+    scope: 'reports:read',
     summary: 'Per sending domain and day: emails sent and the number allowed by the caps',
     query: daysQuery(DomainsReportArgs),
     response: { type: DomainsReportView, shape: 'snake' },
@@ -28,6 +30,7 @@ export const deliveryReportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/analytics/best-time',
+    scope: 'reports:read',
     summary: 'Replies by weekday and hour in the workspace timezone',
     query: daysQuery(BestTimeArgs),
     response: { type: BestTimeReportView, shape: 'snake' },

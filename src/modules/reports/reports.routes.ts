@@ -24,6 +24,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/stats',
+    scope: 'reports:read',
     summary: "A campaign's numbers: per variant, per day and its leads",
     response: { type: CampaignStatsView, shape: 'snake', optional: ['byDay.pending', 'byDay.future'] },
     handle: async (ctx, { params }) => {
@@ -34,6 +35,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/activity',
+    scope: 'reports:read',
     summary: "A campaign's sends and what followed, newest first",
     query: query(ActivityPageInput),
     response: { type: ActivityPageView },
@@ -42,6 +44,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/bounces',
+    scope: 'reports:read',
     summary: "A campaign's bounces, newest first",
     query: query(ActivityPageInput),
     response: { type: BouncePageView },
@@ -50,6 +53,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/reports/summary',
+    scope: 'reports:read',
     summary: 'The workspace at a glance',
     response: { type: ReportSummaryView, shape: 'snake' },
     handle: (ctx) => reportSummary(ctx),
@@ -57,6 +61,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/reports/analytics',
+    scope: 'reports:read',
     summary: 'Sent, replies and bounces over a period, by day, campaign and inbox',
     query: query(AnalyticsInput),
     response: { type: AnalyticsView, shape: 'snake' },
@@ -65,6 +70,7 @@ export const reportRoutes = [
   csvDownloadRoute({
     method: 'get',
     path: '/reports/analytics.csv',
+    scope: 'reports:read',
     summary: 'One grouping of the analytics report as CSV',
     query: query(AnalyticsCsvInput),
     response: { schema: { type: 'string' }, description: 'text/csv' },
@@ -76,6 +82,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'get',
     path: '/reports/dmarc',
+    scope: 'reports:read',
     summary: 'DMARC aggregate reports received at the report address',
     query: daysQuery(DmarcReportArgs),
     response: { type: DmarcReportView, shape: 'snake' },
@@ -84,6 +91,7 @@ export const reportRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/reports/dmarc',
+    scope: 'mailboxes:write',
     summary: 'Set the inbox that receives DMARC aggregate reports (null turns it off)',
     body: body(DmarcReportAddressInput),
     response: { type: DmarcReportAddressView, shape: 'snake' },

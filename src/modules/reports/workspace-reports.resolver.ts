@@ -1,6 +1,7 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
+import { Scope } from '../../graphql/scopes';
 import { checkInput } from '../../validation';
 import { AnalyticsInput } from './analytics.inputs';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
@@ -8,11 +9,13 @@ import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
 
 @Resolver()
 export class WorkspaceReportsResolver {
+  @Scope('reports:read')
   @Query(() => ReportSummaryView, { description: 'GET /reports/summary.' })
   reportSummary(@Ctx() ctx: Context) {
     return reportSummary(authed(ctx));
   }
 
+  @Scope('reports:read')
   @Query(() => AnalyticsView, { description: 'GET /reports/analytics.' })
   async reportAnalytics(@Arg('input', () => AnalyticsInput, { nullable: true }) input: AnalyticsInput | null, @Ctx() ctx: Context) {
     return reportAnalytics(authed(ctx), await checkInput(Object.assign(new AnalyticsInput(), input ?? {})));

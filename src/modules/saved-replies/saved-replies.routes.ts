@@ -9,6 +9,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'get',
     path: '/saved-replies',
+    scope: 'replies:read',
     summary: "The workspace's saved replies by name",
     response: { type: SavedReplyView, list: true, shape: 'snake' },
     handle: (ctx) => savedReplies.listSavedReplies(ctx),
@@ -16,6 +17,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'get',
     path: '/saved-replies/examples',
+    scope: 'replies:read',
     summary: 'Three built-in example replies; nothing is saved',
     response: { type: SavedReplyExample, list: true, shape: 'snake' },
     handle: async () => savedReplies.savedReplyExamples(),
@@ -23,6 +25,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'post',
     path: '/saved-replies',
+    scope: 'replies:write',
     summary: 'Save a reply (name unique in the workspace)',
     status: 201,
     body: body(CreateSavedReplyInput),
@@ -32,6 +35,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/saved-replies/:id',
+    scope: 'replies:write',
     summary: 'Change the name, subject or body of a saved reply',
     body: body(UpdateSavedReplyInput),
     response: { type: SavedReplyView, shape: 'snake' },
@@ -40,6 +44,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/saved-replies/:id',
+    scope: 'replies:write',
     summary: 'Delete a saved reply for everyone in the workspace',
     response: { type: Deleted },
     handle: (ctx, { params }) => savedReplies.deleteSavedReply(ctx, params.id),
@@ -47,6 +52,7 @@ export const savedReplyRoutes = [
   jsonRoute({
     method: 'post',
     path: '/saved-replies/:id/render',
+    scope: 'replies:read',
     summary: 'Fill the merge fields for {reply_id} or {lead_id, mailbox_id}; nothing is sent',
     body: body(RenderSavedReplyInput),
     response: { type: RenderedSavedReply, shape: 'snake' },

@@ -7,6 +7,7 @@ export const sendingRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/sending-status',
+    scope: 'campaigns:read',
     summary: 'Whether the campaign is sending now, and why not',
     response: { type: SendingStatusView, shape: 'snake' },
     handle: (ctx, { params }) => sendingStatus(ctx, params.id),

@@ -5,6 +5,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as Context } from '../../context';
 import { authed } from '../../graphql/auth';
 import { Deleted } from '../../graphql/common.types';
+import { Scope } from '../../graphql/scopes';
 import { StepCount, StepVariantState } from './step.types';
 import { CreateSequenceTemplateInput, StepInput } from './steps.inputs';
 import * as steps from './steps.service';
@@ -13,11 +14,13 @@ import { SequenceTemplateView } from './templates.types';
 
 @Resolver()
 export class StepsResolver {
+  @Scope('campaigns:write')
   @Mutation(() => StepCount, { description: 'Replaces every step of the campaign (PUT /campaigns/:id/steps).' })
   updateCampaignSteps(@Arg('campaignId', () => ID) campaignId: string, @Arg('steps', () => [StepInput]) input: StepInput[], @Ctx() ctx: Context) {
     return steps.updateCampaignSteps(authed(ctx), campaignId, input);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => StepVariantState, { description: 'Turns one variant on or off; position and variant count from 1.' })
   updateStepVariant(
     @Arg('campaignId', () => ID) campaignId: string,
@@ -29,21 +32,25 @@ export class StepsResolver {
     return steps.updateStepVariant(authed(ctx), { campaignId, position, variant, enabled });
   }
 
+  @Scope('campaigns:read')
   @Query(() => [SequenceTemplateView])
   sequenceTemplates(@Ctx() ctx: Context) {
     return templates.listSequenceTemplates(authed(ctx));
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => SequenceTemplateView)
   createSequenceTemplate(@Arg('input') input: CreateSequenceTemplateInput, @Ctx() ctx: Context) {
     return templates.createSequenceTemplate(authed(ctx), input);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => Deleted)
   deleteSequenceTemplate(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return templates.deleteSequenceTemplate(authed(ctx), id);
   }
 
+  @Scope('campaigns:write')
   @Mutation(() => StepCount, { description: "Replaces the campaign's steps with a template's, before the campaign starts." })
   applySequenceTemplate(@Arg('campaignId', () => ID) campaignId: string, @Arg('templateId', () => ID) templateId: string, @Ctx() ctx: Context) {
     return templates.applySequenceTemplate(authed(ctx), campaignId, templateId);

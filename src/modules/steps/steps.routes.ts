@@ -14,6 +14,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'put',
     path: '/campaigns/:id/steps',
+    scope: 'campaigns:write',
     summary: "Replace the campaign's steps (an array of steps)",
     body: customBody(StepInput, parseStepInputs, { list: true }),
     response: { type: StepCount },
@@ -22,6 +23,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/campaigns/:id/steps/:position/variants/:variant',
+    scope: 'campaigns:write',
     summary: 'Turn one variant on or off (position and variant count from 1)',
     body: body(StepVariantInput),
     response: { type: StepVariantState },
@@ -31,6 +33,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/steps/from-template',
+    scope: 'campaigns:write',
     summary: "Replace the campaign's steps with a template's, before it starts",
     body: body(ApplySequenceTemplateInput),
     response: { type: StepCount },
@@ -39,6 +42,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'post',
     path: '/sequence-templates',
+    scope: 'campaigns:write',
     summary: 'Save a sequence as a template',
     body: body(CreateSequenceTemplateInput),
     response: { type: SequenceTemplateView, omit: ['createdAt'] },
@@ -50,6 +54,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'get',
     path: '/sequence-templates',
+    scope: 'campaigns:read',
     summary: 'Sequence templates by name',
     response: { type: SequenceTemplateView, list: true, shape: 'snake' },
     handle: (ctx) => templates.listSequenceTemplates(ctx),
@@ -57,6 +62,7 @@ export const stepRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/sequence-templates/:id',
+    scope: 'campaigns:write',
     summary: 'Delete a sequence template',
     response: { type: Deleted },
     handle: (ctx, { params }) => templates.deleteSequenceTemplate(ctx, params.id),

@@ -9,6 +9,7 @@ export const subsequenceRoutes = [
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/subsequences',
+    scope: 'campaigns:write',
     summary: "Create a subsequence: a draft campaign with the parent's schedule, limits, settings and inboxes, and a trigger that moves the parent's leads into it",
     status: 201,
     body: customBody(CreateSubsequenceInput, parseCreateSubsequence),
@@ -18,6 +19,7 @@ export const subsequenceRoutes = [
   jsonRoute({
     method: 'get',
     path: '/campaigns/:id/subsequences',
+    scope: 'campaigns:read',
     summary: "A campaign's subsequences, oldest first, with the number of leads still pending",
     response: { type: CampaignView, list: true, omit: CAMPAIGN_RESOLVED_FIELDS, extra: { leads_pending: { type: 'integer' } } },
     handle: async (ctx, { params }) => (await subsequences.listSubsequences(ctx, params.id)).map(({ leadsPending, ...c }) => ({ ...c, leads_pending: leadsPending })),

@@ -7,6 +7,7 @@ export const taskRoutes = [
   jsonRoute({
     method: 'get',
     path: '/tasks',
+    scope: 'campaigns:read',
     summary: 'Open tasks whose lead still fits its step, due first',
     response: { type: TaskView, list: true, shape: 'snake', keep: ['vars'] },
     handle: async (ctx) =>
@@ -15,6 +16,7 @@ export const taskRoutes = [
   jsonRoute({
     method: 'post',
     path: '/tasks/:id/done',
+    scope: 'campaigns:write',
     summary: 'Mark a task done: the lead moves to its next step',
     response: { type: TaskClosedView },
     handle: (ctx, { params }) => closeTask(ctx, params.id, 'done'),
@@ -22,6 +24,7 @@ export const taskRoutes = [
   jsonRoute({
     method: 'post',
     path: '/tasks/:id/skip',
+    scope: 'campaigns:write',
     summary: 'Skip a task: the lead moves on',
     response: { type: TaskClosedView },
     handle: (ctx, { params }) => closeTask(ctx, params.id, 'skipped'),

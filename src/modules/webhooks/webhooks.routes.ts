@@ -10,6 +10,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'post',
     path: '/webhooks',
+    scope: 'webhooks:write',
     summary: 'Add a webhook endpoint; its secret is shown in this answer only',
     status: 201,
     body: body(CreateWebhookInput),
@@ -19,6 +20,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'get',
     path: '/webhooks',
+    scope: 'webhooks:read',
     summary: 'Webhook endpoints, oldest first (no secrets)',
     response: { type: WebhookView, list: true, shape: 'snake' },
     handle: (ctx) => webhooks.listWebhooks(ctx),
@@ -26,6 +28,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'get',
     path: '/webhooks/events',
+    scope: 'webhooks:read',
     summary: 'Every event kind with a one-line description of its data',
     response: { type: WebhookEventKindView, list: true, shape: 'snake' },
     handle: async () => webhooks.listEventKinds(),
@@ -33,6 +36,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'patch',
     path: '/webhooks/:id',
+    scope: 'webhooks:write',
     summary: "Change an endpoint's URL, kinds, description or enabled",
     body: body(UpdateWebhookInput),
     response: { type: WebhookView, shape: 'snake' },
@@ -41,6 +45,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'delete',
     path: '/webhooks/:id',
+    scope: 'webhooks:write',
     summary: 'Delete an endpoint and its delivery log',
     response: { type: Deleted },
     handle: (ctx, { params }) => webhooks.deleteWebhook(ctx, params.id),
@@ -48,6 +53,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'post',
     path: '/webhooks/:id/test',
+    scope: 'webhooks:write',
     summary: 'Send a webhook_test event to the endpoint now; answers the delivery',
     response: { type: WebhookDeliveryView, shape: 'snake' },
     handle: (ctx, { params }) => webhooks.testWebhook(ctx, params.id),
@@ -55,6 +61,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'post',
     path: '/webhooks/:id/rotate-secret',
+    scope: 'webhooks:write',
     summary: 'Replace the signing secret; the new one is shown in this answer only',
     response: { type: WebhookWithSecretView, shape: 'snake' },
     handle: (ctx, { params }) => webhooks.rotateWebhookSecret(ctx, params.id),
@@ -62,6 +69,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'get',
     path: '/webhooks/:id/deliveries',
+    scope: 'webhooks:read',
     summary: "The endpoint's deliveries, newest first; X-Total-Count counts them all",
     query: query(DeliveryQueryInput),
     totalCount: true,
@@ -71,6 +79,7 @@ export const webhookRoutes = [
   jsonRoute({
     method: 'post',
     path: '/webhooks/deliveries/:id/retry',
+    scope: 'webhooks:write',
     summary: 'Attempt a delivery again now; answers the delivery',
     response: { type: WebhookDeliveryView, shape: 'snake' },
     handle: (ctx, { params }) => webhooks.retryDelivery(ctx, params.id),
