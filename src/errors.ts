@@ -121,7 +121,7 @@ export const ERROR_CODES = {
   owner_required: { status: 403, meaning: 'Only a workspace owner can do this; an API key acts with member rights.' },
   insufficient_scope: {
     status: 403,
-    meaning: 'The API key lacks a scope the operation needs (decisions.md §12); details.required lists what it needs. Make a key with those scopes (or all).',
+    meaning: 'The API key lacks a scope the operation needs; details.required lists what it needs. Make a key with those scopes (or all).',
   },
   // 404
   not_found: { status: 404, meaning: "No such resource in this workspace (an unknown id, or another workspace's)." },
