@@ -267,7 +267,7 @@ describe('exactly once', () => {
     world.peer.behaviour = { delayMs: 0 };
     const { planTick } = await import('../../src/modules/sending/engine/tick');
     await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
-    const claimed = await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, [world.me.workspaceId]);
+    const claimed = await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, world.service.deps.owner.name, [world.me.workspaceId]);
     expect(claimed).toHaveLength(1);
     // Later ticks do not touch it while it may still be on the wire…
     clock.advance(MINUTE);
