@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 /** A campaign with one step, `inboxes` inboxes on the peer and `leads` leads due now. */
-async function campaignWith(opts: { leads: number; inboxes: number; status?: string }) {
+async function campaignWith(opts: { leads: number; inboxes: number; status?: 'active' | 'paused' }) {
   const campaign = await createCampaign(world.service, world.me.workspaceId, { status: opts.status ?? 'active', timezone: 'UTC', dailyLimit: 100 });
   await addStep(world.service, world.me.workspaceId, campaign.id, {});
   const inboxIds: string[] = [];
