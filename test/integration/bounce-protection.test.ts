@@ -233,7 +233,7 @@ describe('bounce protection', () => {
        values (?, ?, ?, ?, ?, ?, 'step', 1, 1, true, 'queued', ?, ?, 0)`,
       [id, clock.now(), world.me.workspaceId, s.campaignId, lead.id, s.inboxId, `<${id}@acme.test>`, clock.now()],
     );
-    const claimed = await claimSends(deps.orm.em.fork(), clock.now(), 10, [world.me.workspaceId]);
+    const claimed = await claimSends(deps.orm.em.fork(), clock.now(), 10, deps.owner.name, [world.me.workspaceId]);
     await loadBatch(deps.orm.em.fork(), claimed, campaigns, clock.now());
     expect(campaigns.get(s.campaignId)!.status).toBe('paused');
     await db(`delete from send where id = ?`, [id]);

@@ -285,7 +285,7 @@ describe('the completed trigger', () => {
     const [lead] = f.leads;
     // A worker queued and claimed the last email, then died before the SMTP answer was recorded.
     await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
-    expect(await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, [world.me.workspaceId])).toHaveLength(1);
+    expect(await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, world.service.deps.owner.name, [world.me.workspaceId])).toHaveLength(1);
     clock.advance((SENDING_STALE_MINUTES + 1) * MINUTE);
     expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), world.service.deps.extensions, [world.me.workspaceId])).toBe(1);
     expect(await leadRow(lead!.id)).toMatchObject({ status: 'completed' });

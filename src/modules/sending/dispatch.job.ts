@@ -12,7 +12,7 @@ export function createDispatchJob(tickSeconds: number): JobDefinition {
       // Told to stop (SIGTERM, or the run's lease lost), the tick claims no more and finishes the
       // emails on the wire.
       const report = await runDispatchTick(deps, { stopping: () => signal.aborted });
-      if (report.queued || report.sent || report.bounced || report.deferred || report.swept) deps.log.info('dispatch tick', { ...report });
+      if (report.queued || report.sent || report.bounced || report.deferred || report.requeued || report.swept) deps.log.info('dispatch tick', { ...report });
     },
   };
 }

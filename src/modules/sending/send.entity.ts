@@ -115,6 +115,16 @@ export class Send extends BaseEntity {
   @Property(nullableTimestamp())
   claimedAt: Date | null = null;
 
+  /** The process that claimed it (its owner name, db/process-owner.ts): while that process lives its
+   *  claim is its own; once it is dead a claim never handed to the wire goes back to the queue. */
+  @Property({ type: 'text', nullable: true })
+  claimedBy: string | null = null;
+
+  /** When its claimant marked it as handed to the wire (with the next few of its lane, before the first
+   *  of them went): from then on it may have gone out, so it is never sent again (sweep.ts). */
+  @Property(nullableTimestamp())
+  handedAt: Date | null = null;
+
   @Property(nullableTimestamp())
   sentAt: Date | null = null;
 

@@ -1,25 +1,28 @@
 // The SQL of the delivery (deliver.ts): claiming due sends, settling a claimed one before any SMTP, and
 // giving back a batch never sent. The dispatch tick delivers every workspace's due sends (or only those of
 // the workspaces a tool or test names), so the claim spans workspaces and the other statements are keyed
-// by the ids of sends it claimed.
+// by the ids of sends it claimed. A claim names its claimant (the process's owner name), and a lane marks
+// its next few rows as handed to the wire before the first of them goes (handSends): the sweep tells a
+// dead claimant's rows that never left from those that may have (sweep.queries.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql } from '../../../db/sql';
 import type { ClaimedSend } from './outcomes';
 
 /**
- * Claims up to `limit` queued rows due at `now` (FOR UPDATE SKIP LOCKED, then status `sending` is the
- * lock), each with a try counted; of the given workspaces only when `workspaceIds` is set. In the order
- * they came due.
+ * Claims up to `limit` queued rows due at `now` for the process `owner` (FOR UPDATE SKIP LOCKED, then
+ * status `sending` is the lock, `claimed_by` names the claimant, `handed_at` is cleared: none of them is
+ * on the wire yet), each with a try counted; of the given workspaces only when `workspaceIds` is set. In
+ * the order they came due.
  * @allWorkspaces the dispatch tick claims every workspace's due sends (or only those of `workspaceIds`)
  */
-export async function claimSends(em: EntityManager, now: Date, limit: number, workspaceIds?: readonly string[]): Promise<ClaimedSend[]> {
+export async function claimSends(em: EntityManager, now: Date, limit: number, owner: string, workspaceIds?: readonly string[]): Promise<ClaimedSend[]> {
   const scope = workspaceIds ? 'and workspace_id = any(?::uuid[])' : '';
   const rows = await sql(
     em,
-    `update send set status = 'sending', claimed_at = ?, attempts = attempts + 1
+    `update send set status = 'sending', claimed_at = ?, claimed_by = ?, handed_at = null, attempts = attempts + 1
       where id in (select id from send where status = 'queued' and scheduled_for <= ? ${scope} order by scheduled_for, id limit ? for update skip locked)
       returning id, workspace_id, campaign_id, lead_id, inbox_id, kind, step_position, variant, is_first, attempts, message_id, subject, body, reply_to_id, claimed_at, scheduled_for`,
-    [now, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
+    [now, owner, now, ...(workspaceIds ? [pgArray(workspaceIds)] : []), limit],
   );
   // RETURNING keeps no order: each inbox's emails go out in the order they came due.
   const due = new Map(rows.map((r) => [r, new Date(r.scheduled_for as string).getTime()]));
@@ -41,6 +44,23 @@ export async function claimSends(em: EntityManager, now: Date, limit: number, wo
     replyToId: (r.reply_to_id as string | null) ?? null,
     claimedAt: new Date(r.claimed_at as string),
   }));
+}
+
+/**
+ * Marks claimed sends as handed to the wire, before the first of them goes to SMTP: from the commit on
+ * they may go out, so a crash leaves them `interrupted`, never sent again. Only rows still `sending`
+ * under this claimant and not marked yet: a row the sweep gave back (its claimant seemed dead: a cut
+ * owner connection) or that another process claimed since is not this process's to send. Returns the ids
+ * marked, which alone may go.
+ * @allWorkspaces keyed by sends the delivery claimed
+ */
+export async function handSends(em: EntityManager, sendIds: readonly string[], owner: string, at: Date): Promise<Set<string>> {
+  const rows = await sql(em, `update send set handed_at = ? where id = any(?::uuid[]) and status = 'sending' and claimed_by = ? and handed_at is null returning id`, [
+    at,
+    pgArray(sendIds),
+    owner,
+  ]);
+  return new Set(rows.map((r) => String(r.id)));
 }
 
 /**
@@ -75,7 +95,7 @@ export async function withdrawClaimedSend(em: EntityManager, sendId: string): Pr
  * @allWorkspaces keyed by a send the delivery claimed
  */
 export async function releaseClaimedSend(em: EntityManager, sendId: string, at: Date): Promise<void> {
-  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0) where id = ?`, [at, sendId]);
+  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0), claimed_by = null, handed_at = null where id = ?`, [at, sendId]);
 }
 
 /**
@@ -83,5 +103,10 @@ export async function releaseClaimedSend(em: EntityManager, sendId: string, at: 
  * @allWorkspaces keyed by sends the delivery claimed
  */
 export async function releaseClaimedBatch(em: EntityManager, sendIds: readonly string[]): Promise<void> {
-  await sql(em, `update send set status = 'queued', claimed_at = null, attempts = greatest(attempts - 1, 0) where id = any(?::uuid[]) and status = 'sending'`, [pgArray(sendIds)]);
+  await sql(
+    em,
+    `update send set status = 'queued', claimed_at = null, claimed_by = null, handed_at = null, attempts = greatest(attempts - 1, 0)
+      where id = any(?::uuid[]) and status = 'sending'`,
+    [pgArray(sendIds)],
+  );
 }

@@ -1,7 +1,10 @@
-// Sends queued rows: claim (FOR UPDATE SKIP LOCKED, then status `sending` is the lock), check again at
-// send time, compose, hand to SMTP, record the outcome. The claim commits before the SMTP call, so a
-// process that dies mid-send leaves the row in `sending`, and nothing ever sends such a row again
-// (sweep.ts): a duplicate email is worse than a missed one. The SMTP itself (nodemailer building the
+// Sends queued rows: claim (FOR UPDATE SKIP LOCKED, then status `sending` is the lock, and the row names
+// this process as its claimant), check again at send time, compose, hand to SMTP, record the outcome.
+// The claim commits before the SMTP call; so does the mark that a row was handed to the wire (handSends,
+// a lane's next HAND_GROUP rows in one statement, coalesced across lanes, before the first of them goes).
+// A process that dies mid-send leaves its rows in `sending`: those never handed go back to the queue at
+// once, and nothing ever sends a handed one again (sweep.ts): a duplicate email is worse than a missed
+// one. The SMTP itself (nodemailer building the
 // MIME and driving the sessions) runs on the SMTP port's thread (deps.smtp, mail/smtp-thread.ts); a thread
 // that dies mid-send is such an unknown too. The statements: deliver.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -17,9 +20,12 @@ import type { EngineCampaign } from './load-state';
 import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
-import { claimSends, dropClaimedSend, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
+import { claimSends, dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
 
 export const CLAIM_BATCH = 200;
+/** A lane marks this many of its next rows as handed to the wire in one statement: after a crash at most
+ *  this many per lane are `interrupted` without having gone out, for one round trip per group. */
+export const HAND_GROUP = 4;
 
 export interface TickOptions {
   /** Gaps are drawn with this (tests pass a fixed one). */
@@ -139,7 +145,7 @@ export function composeClaimed(
 
 /** One claimed email: judged, composed and handed to SMTP. An accepted one joins `accepted` (written
  *  with its batch); any other answer is written at once, in its own transaction. */
-async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: BatchContext, accepted: AcceptedSend[]) {
+async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: BatchContext, accepted: AcceptedSend[], handed: () => Promise<boolean>) {
   // Forked only on the paths that write here (most emails are recorded with their batch).
   const em = () => deps.orm.em.fork();
   const { campaigns, report, random } = lane;
@@ -153,6 +159,12 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
 
   const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
   if ('drop' in composed) return settle(em(), send, { go: false, drop: composed.drop }, report);
+  if (!(await handed())) {
+    // No longer this process's: the sweep gave it back (this process's owner lock was lost) or another
+    // process claimed it since. Whoever holds it now sends it or not; nothing of it is written here.
+    deps.log.warn('claimed send no longer ours; not sent', { send_id: send.id });
+    return;
+  }
   const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.mail);
   const done = deps.clock.now();
   const delivery: Delivery = { send, lead, campaign, inbox: inbox!, subject: composed.subject };
@@ -197,6 +209,8 @@ function withLive(lane: Lane, inbox: BatchInbox | undefined): BatchInbox | undef
 
 /** What the lanes of one deliverDue call share. */
 interface Lane {
+  /** This process's owner name: the claimant named on the rows it claims. */
+  owner: string;
   sessions: SmtpSender;
   campaigns: Map<string, EngineCampaign>;
   report: DeliveryReport;
@@ -213,6 +227,67 @@ interface Batch {
   context: BatchContext;
 }
 
+/**
+ * The marks that rows were handed to the wire, for one batch. A lane asks for its next HAND_GROUP rows
+ * when the first of them is about to go; the asks of every lane made while a mark is being written are
+ * written together by the next one (one statement in flight at a time), so a batch costs a few round
+ * trips, not one per email.
+ */
+class Handoff {
+  /** Per row asked for: whether it is this process's to send (the mark committed). */
+  private readonly marks = new Map<string, Promise<boolean>>();
+  private waiting: { ids: string[]; resolve: (ours: Set<string>) => void; reject: (err: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly owner: string,
+  ) {}
+
+  /** Resolves once `sends[i]` is marked (true) or found not ours (false), asking for it and the next
+   *  rows of its lane not asked for yet. */
+  ready(sends: readonly ClaimedSend[], i: number): Promise<boolean> {
+    const known = this.marks.get(sends[i]!.id);
+    if (known) return known;
+    const ids = sends
+      .slice(i, i + HAND_GROUP)
+      .map((s) => s.id)
+      .filter((id) => !this.marks.has(id));
+    const ours = new Promise<Set<string>>((resolve, reject) => this.waiting.push({ ids, resolve, reject }));
+    for (const id of ids) {
+      const mark = ours.then((set) => set.has(id));
+      // A row dropped before SMTP never awaits its mark: a failed write must not go unhandled.
+      mark.catch(() => undefined);
+      this.marks.set(id, mark);
+    }
+    if (!this.writing) void this.write();
+    return this.marks.get(sends[i]!.id)!;
+  }
+
+  private async write(): Promise<void> {
+    this.writing = true;
+    // Lets the lanes that reach SMTP in the same turn ask first: their rows go in this statement.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.waiting.length) {
+      const asks = this.waiting;
+      this.waiting = [];
+      try {
+        const ours = await handSends(
+          this.deps.orm.em.fork(),
+          asks.flatMap((a) => a.ids),
+          this.owner,
+          this.deps.clock.now(),
+        );
+        for (const a of asks) a.resolve(ours);
+      } catch (err) {
+        // Whether it committed is unknown: these rows are not sent (left in `sending` for the sweep).
+        for (const a of asks) a.reject(err);
+      }
+    }
+    this.writing = false;
+  }
+}
+
 /** Sends one batch: a lane per inbox (its emails one after another on its session), PARALLEL_INBOXES
  *  lanes at once. Returns the accepted emails, still to be recorded. */
 async function sendBatch(deps: AppDeps, lane: Lane, batch: Batch): Promise<AcceptedSend[]> {
@@ -223,11 +298,12 @@ async function sendBatch(deps: AppDeps, lane: Lane, batch: Batch): Promise<Accep
     byInbox.get(s.inboxId)!.push(s);
   }
   const queue = [...byInbox.values()];
+  const handoff = new Handoff(deps, lane.owner);
   const worker = async () => {
     for (let sends = queue.shift(); sends; sends = queue.shift()) {
-      for (const send of sends) {
+      for (const [i, send] of sends.entries()) {
         try {
-          await deliverOne(deps, lane, send, batch.context, accepted);
+          await deliverOne(deps, lane, send, batch.context, accepted, () => handoff.ready(sends, i));
         } catch (err) {
           // Left in `sending` on purpose: whether it went out is unknown, so it is never retried.
           deps.log.error('send failed unexpectedly', { send_id: send.id, err: String((err as Error)?.stack ?? err) });
@@ -266,6 +342,7 @@ export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise
   const sessions = deps.smtp.sessions();
   const passwords = new Map<string, string>();
   const lane: Lane = {
+    owner: deps.owner.name,
     sessions,
     campaigns: new Map(),
     report,
@@ -278,7 +355,7 @@ export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise
   };
   const claimNext = async (): Promise<Batch | null> => {
     if (opts.stopping?.()) return null;
-    const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH, opts.workspaceIds);
+    const claimed = await claimSends(deps.orm.em.fork(), deps.clock.now(), CLAIM_BATCH, lane.owner, opts.workspaceIds);
     if (!claimed.length) return null;
     return { claimed, context: await loadBatch(deps.orm.em.fork(), claimed, lane.campaigns, deps.clock.now()) };
   };

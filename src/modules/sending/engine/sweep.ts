@@ -1,7 +1,14 @@
-// Rows left in `sending` by a process that died (or lost its database connection) mid-send. Whether
-// such an email went out is unknown, so it is never sent again: after SENDING_STALE_MINUTES the row is
-// marked failed with error `interrupted` and the lead moves on as if it had been sent, so the sequence
-// neither repeats the email nor stalls. The inbox counts it as sent today (it may well have gone).
+// Rows left in `sending` by a process that died (or lost its database connection) mid-send. A claim
+// names its claimant, and a lane marks its rows as handed to the wire before they go (deliver.ts). Once
+// the claimant is dead (its owner lock gone: db/owner-sql.ts):
+// - a row it never handed cannot have gone out: it goes back to the queue at once (requeueUnhanded), and
+//   the next delivery sends it;
+// - a row it handed may have gone out, so it is never sent again: it is marked failed with error
+//   `interrupted` at once and the lead moves on as if it had been sent, so the sequence neither repeats
+//   the email nor stalls. The inbox counts it as sent today (it may well have gone).
+// A live claimant's rows are its own. SENDING_STALE_MINUTES after its claim a row still `sending` is
+// `interrupted` whoever claimed it: the backstop for a claimant alive but frozen, and for rows that name
+// no claimant (claimed before claims named one, or inserted `sending` by send-now.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
@@ -9,11 +16,17 @@ import { loadCampaigns } from './load-state';
 import type { Extensions } from '../../../extensions';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { stepBehind } from '../../leads/lifecycle/lead-progress';
-import { countInterruptedSent, failInterruptedSends, inboxWorkspaceZone } from './sweep.queries';
+import { countInterruptedSent, failInterruptedSends, inboxWorkspaceZone, requeueUnhandedSends } from './sweep.queries';
 
 /** Far longer than one SMTP exchange may take (SMTP_SEND_TIMEOUT_MS), so a live send is never swept. */
 export const SENDING_STALE_MINUTES = 10;
 
+/** A dead claimant's rows never handed to the wire, back to the queue, due as they were; how many. */
+export async function requeueUnhanded(em: EntityManager, workspaceIds?: readonly string[]): Promise<number> {
+  return requeueUnhandedSends(em, workspaceIds);
+}
+
+/** Marks `interrupted` the rows a dead claimant handed to the wire, and any row past the backstop; how many. */
 export async function sweepInterrupted(em: EntityManager, now: Date, extensions: Extensions, workspaceIds?: readonly string[]): Promise<number> {
   const stale = new Date(now.getTime() - SENDING_STALE_MINUTES * 60_000);
   return em.transactional(async (tx) => {

@@ -9,11 +9,13 @@ import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } fro
 import { pickDue, type DueWork } from './pick-due';
 import { queuePlannedSends } from './queue';
 import { tryPlannerLock } from './planner.queries';
-import { sweepInterrupted } from './sweep';
+import { requeueUnhanded, sweepInterrupted } from './sweep';
 
 export interface TickReport extends DeliveryReport {
   planned: number;
   queued: number;
+  /** A dead process's claimed sends never handed to the wire, given back to the queue (sweep.ts). */
+  requeued: number;
   swept: number;
   /** False when another process held the planning lock. */
   plannedHere: boolean;
@@ -58,8 +60,10 @@ export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly
 /** The whole tick. `stopping` lets a shutting-down process stop claiming new rows. */
 export async function runDispatchTick(deps: AppDeps, opts: TickOptions = {}): Promise<TickReport> {
   const now = deps.clock.now();
+  // First: a dead claimant's rows that never left go back to the queue, and this tick sends them.
+  const requeued = await requeueUnhanded(deps.orm.em.fork(), opts.workspaceIds);
   const swept = await sweepInterrupted(deps.orm.em.fork(), now, deps.extensions, opts.workspaceIds);
   const planned = await planTick(deps, now, opts.workspaceIds);
   const delivered = await deliverDue(deps, opts);
-  return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, swept, plannedHere: planned !== null };
+  return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, requeued, swept, plannedHere: planned !== null };
 }
