@@ -17,6 +17,7 @@ import { authenticate } from '../src/modules/accounts/accounts.service';
 import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { errorHandler, notFoundHandler } from './errors';
 import { healthRouter } from './health';
+import { metricsRouter } from './metrics';
 import { pathGuard } from './path-guard';
 import { requestIds } from './request-id';
 import { publicLinkRouter } from './public-links';
@@ -107,6 +108,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.set('trust proxy', 'loopback');
 
   app.use(requestIds(deps.log)); // first: every answer carries X-Request-Id and every log line of the request its id
+  app.use(metricsRouter(deps)); // every request is counted; GET /metrics (decisions.md §13) outside /api, before auth
+
   app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 
   const apollo = new ApolloServer<Ctx>({

@@ -26,6 +26,8 @@ export interface Config {
   planInboxLimit: number;
   columnMonthlyCap: number;
   logLevel: LogLevel;
+  /** decisions.md §13: GET /metrics asks for `Authorization: Bearer <this>`; null: only from loopback. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planInboxLimit: int(env, 'PLAN_INBOX_LIMIT', 100),
     columnMonthlyCap: int(env, 'COLUMN_MONTHLY_CAP', 10000),
     logLevel: logLevel(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }

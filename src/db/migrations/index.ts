@@ -28,6 +28,7 @@ import { Migration20261126172000_lead_sender } from './Migration20261126172000_l
 import { Migration20261126173000_inbound } from './Migration20261126173000_inbound';
 import { Migration20261126174000_subsequences } from './Migration20261126174000_subsequences';
 import { Migration20261126200000_api_key_scopes } from './Migration20261126200000_api_key_scopes';
+import { Migration20261126203000_inbox_polled_at } from './Migration20261126203000_inbox_polled_at';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126173000_inbound', class: Migration20261126173000_inbound },
   { name: 'Migration20261126174000_subsequences', class: Migration20261126174000_subsequences },
   { name: 'Migration20261126200000_api_key_scopes', class: Migration20261126200000_api_key_scopes },
+  { name: 'Migration20261126203000_inbox_polled_at', class: Migration20261126203000_inbox_polled_at },
 ];

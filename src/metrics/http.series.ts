@@ -1,0 +1,42 @@
+// HTTP requests this process answered (README.md "Series"). The route is the pattern a request matched
+// (`/api/campaigns/:id`), never its path: ids, tokens and addresses stay out of the labels. The adapter
+// (rest/metrics.ts) finds the pattern; this file only counts.
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { HTTP_METHODS, type HttpMethod } from './label-values';
+
+/** Seconds: a one-row GET is a few milliseconds, an import or a GraphQL report a few seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** The route of a request that no route answered (404s, and refusals before routing such as malformed JSON). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const METHODS = new Set<string>(HTTP_METHODS);
+
+export class HttpSeries {
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly duration: Histogram<'method' | 'route'>;
+
+  constructor(registers: Registry[]) {
+    this.requests = new Counter({
+      name: 'outreach_http_requests_total',
+      help: 'HTTP requests this process answered, by method, route pattern (or "unmatched") and status code.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'outreach_http_request_duration_seconds',
+      help: 'Time from a request reaching this process to the last byte of its answer, by method and route pattern.',
+      labelNames: ['method', 'route'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    });
+  }
+
+  /** One answered request. `route` is a pattern of our own routes or UNMATCHED_ROUTE. */
+  request(method: string, route: string, status: number, seconds: number): void {
+    const m: HttpMethod = METHODS.has(method) ? (method as HttpMethod) : 'other';
+    // A status code is three digits (Node refuses any other), so the label has at most 500 values.
+    this.requests.inc({ method: m, route, status: String(status) });
+    this.duration.observe({ method: m, route }, seconds);
+  }
+}
