@@ -3,12 +3,13 @@
 // composition root (src/service.ts) as deps.metrics; the areas count through its typed methods, and
 // GET /metrics (rest/metrics.ts) renders it.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { ormPoolFigures } from '../db/pool-figures';
 import type { Logger } from '../logger';
 import { EngineSeries } from './engine.series';
 import { HttpSeries } from './http.series';
 import { PoolSeries } from './pool.series';
+import { processSeries } from './process.series';
 import { readSharedState } from './state.queries';
 import { StateSeries } from './state.series';
 
@@ -20,8 +21,6 @@ export class Metrics {
 
   constructor(opts: { orm: MikroORM; log: Logger; now: () => Date }) {
     const registers = [this.registry];
-    // Node's own: event-loop lag (nodejs_eventloop_lag_*), heap, GC, handles, CPU and memory of the process.
-    collectDefaultMetrics({ register: this.registry });
     this.http = new HttpSeries(registers);
     this.engine = new EngineSeries(registers);
     this.pools = new PoolSeries(registers);
@@ -36,8 +35,10 @@ export class Metrics {
     );
   }
 
-  /** The Prometheus text format of every series, and its content type. */
+  /** The Prometheus text format of this service's series and of Node's own (process.series.ts), and its
+   *  content type. */
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const all = Registry.merge([processSeries(), this.registry]);
+    return { contentType: all.contentType, body: await all.metrics() };
   }
 }
