@@ -27,7 +27,7 @@ beforeAll(async () => {
   env.DATABASE_URL = own.url;
 });
 const world = sendingWorld({ env });
-const dovecot = dovecotPeer(world, { mailboxes: 4, prefix: 'metrics' });
+const dovecot = dovecotPeer(world, { mailboxes: 6, prefix: 'metrics' });
 afterAll(() => own?.drop());
 
 const { clock, db } = world;
@@ -166,6 +166,48 @@ it('counts polls by outcome and reply items by kind, and the lag gauge counts fr
   expect(valueOf(lag, 'outreach_imap_oldest_unpolled_lag_seconds')).toBe(600);
 });
 
+it('counts the other outcomes: failed on the last try, dropped, interrupted, auth refused; answers sent at once', async () => {
+  const tag = randomUUID().slice(0, 6);
+  const [last, blocked, stuck] = [`last-${tag}@client.test`, `blocked-${tag}@client.test`, `stuck-${tag}@client.test`];
+  world.peer.behaviour = { rcpt: () => ({ code: 451, message: '4.7.1 Try again later' }) };
+  const { campaign, leads } = await campaignWith([last, blocked, stuck]);
+  await tickUntilDone(campaign.id, 3);
+  const sendOf = async (email: string) => (await db(`select id from send where lead_id = ?`, [leads.find((l) => l.email === email)!.id]))[0].id as string;
+  // One deferral short of giving up; blocklisted since it was queued; left in `sending` by a dead process.
+  await db(`update send set attempts = 5 where id = ?`, [await sendOf(last)]);
+  expect((await world.me.client.post('/blocklist', { emails: [blocked] })).status).toBeLessThan(300);
+  await db(`update send set status = 'sending', claimed_at = ? where id = ?`, [new Date(clock.now().getTime() - 11 * MINUTE), await sendOf(stuck)]);
+  clock.advance(6 * MINUTE);
+
+  const before = await metrics();
+  await world.tick();
+  const after = await metrics();
+  expect(moved(before, after, 'outreach_emails_total', { outcome: 'failed' })).toBe(1);
+  expect(moved(before, after, 'outreach_emails_total', { outcome: 'dropped' })).toBe(1);
+  expect(moved(before, after, 'outreach_emails_total', { outcome: 'interrupted' })).toBe(1);
+  expect((await db(`select status, error from send where id = ?`, [await sendOf(stuck)]))[0]).toEqual({ status: 'failed', error: 'interrupted' });
+  expect((await db(`select status from send where id = ?`, [await sendOf(last)]))[0].status).toBe('failed');
+
+  // The inbox's server refuses our login: the email waits for the inbox.
+  world.peer.behaviour = { auth: () => ({ code: 535, message: '5.7.8 Authentication failed' }) };
+  const refusing = await campaignWith([`auth-${tag}@client.test`]);
+  await world.tick();
+  const refused = await metrics();
+  expect(moved(after, refused, 'outreach_emails_total', { outcome: 'auth_refused' })).toBe(1);
+  expect((await db(`select status from send where campaign_id = ?`, [refusing.campaign.id]))[0].status).toBe('queued');
+
+  // An answer to a reply item, sent at once: accepted, then refused.
+  world.peer.behaviour = {};
+  const [item] = await db(`select id from reply_item where workspace_id = ? and kind = 'reply' limit 1`, [world.me.workspaceId]);
+  expect((await world.me.client.post(`/replies/${item.id}/reply`, { body: 'Thanks, talk soon.' })).status).toBeLessThan(300);
+  world.peer.behaviour = { rcpt: () => ({ code: 550, message: '5.1.1 No such user' }) };
+  expect((await world.me.client.post(`/replies/${item.id}/reply`, { body: 'And one more thing.' })).status).toBe(400);
+  const answered = await metrics();
+  expect(moved(refused, answered, 'outreach_emails_total', { outcome: 'sent' })).toBe(1);
+  expect(moved(refused, answered, 'outreach_emails_total', { outcome: 'answer_refused' })).toBe(1);
+  world.peer.behaviour = {};
+});
+
 it('counts webhook deliveries by outcome, and the backlog gauge follows the rows', async () => {
   const receiver = await startWebhookReceiver();
   try {
@@ -201,6 +243,7 @@ it('counts webhook deliveries by outcome, and the backlog gauge follows the rows
 it('counts job runs and failures by job, and reports the job runner pool', async () => {
   const failing: AppModule = {
     name: 'metrics-probe',
+    // Its failure is logged as an error, which the test logger prints: that line in the output is expected.
     description: 'A job that fails.',
     jobs: () => [
       {
