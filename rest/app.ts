@@ -89,12 +89,13 @@ export interface ProbeOptions {
   readiness: Readiness;
 }
 
-/** The HTTP side of a process without the `api` role (decisions.md §13): health and readiness, and a
- *  JSON 404 for everything else. */
+/** The HTTP side of a process without the `api` role (decisions.md §13): health, readiness and metrics,
+ *  and a JSON 404 for everything else. */
 export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIds(deps.log));
+  app.use(metricsRouter(deps)); // GET /metrics (decisions.md §13), and the probes' requests counted
   app.use(pathGuard);
   app.use('/api', healthRouter(opts.isReady, opts.readiness));
   app.use(notFoundHandler);
