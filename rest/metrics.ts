@@ -38,7 +38,7 @@ export function metricsRefusal(token: string | null, req: MetricsRequest): AppEr
 }
 
 /**
- * Counts every request at its end: one counter and one histogram observation. The route is the pattern
+ * Counts every request at its end: one histogram observation. The route is the pattern
  * the request matched joined to its router's base (`/api` + `/campaigns/:id`), taken when the router
  * sets `req.route`: by the end an error may have carried the request out of its router, which gives its
  * base back. Without a route, a request answered inside a mount of a fixed path (GraphQL's POST, the

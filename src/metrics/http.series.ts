@@ -1,7 +1,8 @@
-// HTTP requests this process answered (README.md "Series"). The route is the pattern a request matched
-// (`/api/campaigns/:id`), never its path: ids, tokens and addresses stay out of the labels. The adapter
-// (rest/metrics.ts) finds the pattern; this file only counts.
-import { Counter, Histogram, type Registry } from 'prom-client';
+// HTTP requests this process answered (README.md "Series"): one histogram, observed once per request, whose
+// `_count` is the number of requests by method, route and status. The route is the pattern a request
+// matched (`/api/campaigns/:id`), never its path: ids, tokens and addresses stay out of the labels. The
+// adapter (rest/metrics.ts) finds the pattern; this file only counts.
+import { Histogram, type Registry } from 'prom-client';
 import { HTTP_METHODS, type HttpMethod } from './label-values';
 
 /** Seconds: a one-row GET is a few milliseconds, an import or a GraphQL report a few seconds. */
@@ -13,20 +14,13 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const METHODS = new Set<string>(HTTP_METHODS);
 
 export class HttpSeries {
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route'>;
+  private readonly duration: Histogram<'method' | 'route' | 'status'>;
 
   constructor(registers: Registry[]) {
-    this.requests = new Counter({
-      name: 'outreach_http_requests_total',
-      help: 'HTTP requests this process answered, by method, route pattern (or "unmatched") and status code.',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
     this.duration = new Histogram({
       name: 'outreach_http_request_duration_seconds',
-      help: 'Time from a request reaching this process to the last byte of its answer, by method and route pattern.',
-      labelNames: ['method', 'route'],
+      help: 'HTTP requests this process answered, by method, route pattern (or "unmatched") and status code: time from the request reaching the process to the last byte of its answer. _count is the number of requests.',
+      labelNames: ['method', 'route', 'status'],
       buckets: HTTP_BUCKETS,
       registers,
     });
@@ -36,7 +30,6 @@ export class HttpSeries {
   request(method: string, route: string, status: number, seconds: number): void {
     const m: HttpMethod = METHODS.has(method) ? (method as HttpMethod) : 'other';
     // A status code is three digits (Node refuses any other), so the label has at most 500 values.
-    this.requests.inc({ method: m, route, status: String(status) });
-    this.duration.observe({ method: m, route }, seconds);
+    this.duration.observe({ method: m, route, status: String(status) }, seconds);
   }
 }

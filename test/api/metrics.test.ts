@@ -28,7 +28,6 @@ describe('without METRICS_TOKEN', () => {
     // Node's own series, collected into the service's registry: event-loop lag and the process.
     expect(s.types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
     expect(s.types.get('process_cpu_user_seconds_total')).toBe('counter');
-    expect(s.types.get('outreach_http_requests_total')).toBe('counter');
     expect(s.types.get('outreach_http_request_duration_seconds')).toBe('histogram');
     for (const name of ['outreach_emails_total', 'outreach_imap_polls_total', 'outreach_reply_items_total', 'outreach_webhook_deliveries_total', 'outreach_job_runs_total'])
       expect(s.types.get(name)).toBe('counter');
@@ -51,7 +50,7 @@ describe('without METRICS_TOKEN', () => {
     const campaign = await me.client.post('/campaigns', { name: `Metrics ${randomUUID()}` });
     expect(campaign.status).toBe(200);
     const before = await scrape(service.url);
-    const count = (s: typeof before, labels: Record<string, string>) => valueOf(s, 'outreach_http_requests_total', labels) ?? 0;
+    const count = (s: typeof before, labels: Record<string, string>) => valueOf(s, 'outreach_http_request_duration_seconds_count', labels) ?? 0;
 
     expectError(await me.client.get(`/campaigns/${id}`), 404, 'not_found');
     expect((await me.client.get(`/campaigns/${campaign.body.id}`)).status).toBe(200);
@@ -70,9 +69,11 @@ describe('without METRICS_TOKEN', () => {
     expect(count(after, { method: 'POST', route: '/graphql', status: '200' }) - count(before, { method: 'POST', route: '/graphql', status: '200' })).toBe(1);
     // Express matches paths without case; the label is the pattern.
     expect(count(after, { method: 'GET', route: '/api/campaigns', status: '200' }) - count(before, { method: 'GET', route: '/api/campaigns', status: '200' })).toBe(1);
-    // The duration histogram has the request too, under the same pattern.
-    const observed = (s: typeof before) => valueOf(s, 'outreach_http_request_duration_seconds_count', { method: 'GET', route }) ?? 0;
-    expect(observed(after) - observed(before)).toBe(3);
+    // Each request is one observation of its duration, in the buckets too.
+    const observed = (s: typeof before, labels: Record<string, string>) => valueOf(s, 'outreach_http_request_duration_seconds_bucket', labels) ?? 0;
+    const inf = { method: 'GET', route, status: '200', le: '+Inf' };
+    expect(observed(after, inf) - observed(before, inf)).toBe(2);
+    expect(valueOf(after, 'outreach_http_request_duration_seconds_sum', { method: 'GET', route, status: '200' })).toBeGreaterThan(0);
     // No id, path or address in any label.
     for (const sample of after.samples.filter((x) => x.name.startsWith('outreach_')))
       for (const value of Object.values(sample.labels)) expect(value).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|no-such-page|@/i);
@@ -101,6 +102,6 @@ describe('with METRICS_TOKEN', () => {
     expect(s.status).toBe(200);
     expect(s.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
     // The refusals were counted like any request.
-    expect(valueOf(s, 'outreach_http_requests_total', { method: 'GET', route: '/metrics', status: '401' })).toBe(4);
+    expect(valueOf(s, 'outreach_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status: '401' })).toBe(4);
   });
 });

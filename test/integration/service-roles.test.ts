@@ -121,7 +121,7 @@ describe('SERVICE_ROLES', () => {
     expect(jobsMetrics.status).toBe(200);
     expect(valueOf(jobsMetrics, 'outreach_emails_total', { outcome: 'sent' })).toBe(1);
     expect(valueOf(jobsMetrics, 'outreach_job_runs_total', { job: PROVIDER_LOOKUP_JOB, outcome: 'completed' })).toBe(1);
-    expect(valueOf(jobsMetrics, 'outreach_http_requests_total', { method: 'GET', route: '/api/health/ready', status: '200' })).toBe(1);
+    expect(valueOf(jobsMetrics, 'outreach_http_request_duration_seconds_count', { method: 'GET', route: '/api/health/ready', status: '200' })).toBe(1);
     const apiMetrics = await scrape(api.url);
     expect(apiMetrics.status).toBe(200);
     expect(valueOf(apiMetrics, 'outreach_emails_total', { outcome: 'sent' })).toBe(0);
