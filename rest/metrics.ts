@@ -8,6 +8,7 @@ import type { AppDeps } from '../src/context';
 import { AppError } from '../src/errors';
 import { UNMATCHED_ROUTE } from '../src/metrics/http.series';
 import type { Metrics } from '../src/metrics/registry';
+import { routePattern, trackRoute } from './request-id';
 
 export const METRICS_PATH = '/metrics';
 
@@ -38,30 +39,18 @@ export function metricsRefusal(token: string | null, req: MetricsRequest): AppEr
 }
 
 /**
- * Counts every request at its end: one histogram observation. The route is the pattern
- * the request matched joined to its router's base (`/api` + `/campaigns/:id`), taken when the router
- * sets `req.route`: by the end an error may have carried the request out of its router, which gives its
- * base back. Without a route, a request answered inside a mount of a fixed path (GraphQL's POST, the
- * reference's files) counts under that path, lower-cased as Express matches it; any other is
- * `unmatched`. Never the raw path: ids, tokens and addresses stay out of the labels.
+ * Counts every request at its end: one histogram observation, under the route pattern the request ids
+ * track too (rest/request-id.ts trackRoute: the pattern matched joined to its router's base, taken when
+ * the router sets it; else the mount path the request reached, `/api`, `/graphql`; else `unmatched`).
+ * Never the raw path: ids, tokens and addresses stay out of the labels.
  */
 export function httpMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    let route: unknown;
-    let pattern: string | null = null;
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => route,
-      set(value: { path?: unknown } | undefined) {
-        route = value;
-        if (value && typeof value.path === 'string') pattern = `${req.baseUrl.toLowerCase()}${value.path}`;
-      },
-    });
+    trackRoute(req);
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.http.request(req.method, pattern ?? (req.baseUrl ? req.baseUrl.toLowerCase() : UNMATCHED_ROUTE), res.statusCode, seconds);
+      metrics.http.request(req.method, routePattern(req) ?? UNMATCHED_ROUTE, res.statusCode, seconds);
     });
     next();
   };

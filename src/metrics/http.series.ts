@@ -8,7 +8,7 @@ import { HTTP_METHODS, type HttpMethod } from './label-values';
 /** Seconds: a one-row GET is a few milliseconds, an import or a GraphQL report a few seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** The route of a request that no route answered (404s, and refusals before routing such as malformed JSON). */
+/** The route of a request that reached no route nor mount path (a 404 outside /api and /graphql). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 const METHODS = new Set<string>(HTTP_METHODS);
