@@ -57,6 +57,7 @@ export class LeasedRuns {
 
   /** Agenda's handler for one job definition. */
   handler(def: JobDefinition): (job: Job) => Promise<void> {
+    this.deps.metrics.engine.declareJob(def.name);
     return (job) => this.run(def, job);
   }
 
@@ -97,6 +98,7 @@ export class LeasedRuns {
       this.log.info('job run skipped: it still runs in another process, or cannot be fenced now', { job: def.name, id });
       // A queued run is tried again later rather than dropped; a recurring job waits for its next time.
       if (!def.every) attrs.nextRunAt = new Date(Date.now() + LOCK_LIFETIME_MS);
+      this.deps.metrics.engine.jobRun(def.name, 'skipped');
       return;
     }
     const lease = this.renew(job, (why) => {
@@ -107,9 +109,13 @@ export class LeasedRuns {
     const onStop = () => stop(this.stopping.signal.reason);
     this.stopping.signal.addEventListener('abort', onStop);
     if (this.stopping.signal.aborted) onStop();
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       await def.run(this.deps, attrs.data, { signal: controller.signal });
+      this.deps.metrics.engine.jobRun(def.name, controller.signal.aborted ? 'stopped' : 'completed', seconds());
     } catch (err) {
+      this.deps.metrics.engine.jobRun(def.name, 'failed', seconds());
       this.log.error('job failed', { job: def.name, id, err: String((err as Error)?.stack ?? err) });
       throw err;
     } finally {

@@ -66,7 +66,15 @@ async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend>
     await pool.end().catch(() => undefined);
     throw err;
   }
-  return { backend, rows: postgresRows(pool, TABLE, owner), close: () => pool.end() };
+  const unwatch = deps.metrics.pools.watch('jobs', () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  return {
+    backend,
+    rows: postgresRows(pool, TABLE, owner),
+    close: () => {
+      unwatch();
+      return pool.end();
+    },
+  };
 }
 
 /** Connected here, once, before Agenda sees the backend: Agenda connects in its constructor without

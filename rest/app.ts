@@ -19,6 +19,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
 import { idempotency } from './idempotency';
+import { metricsRouter } from './metrics';
 import { pathGuard } from './path-guard';
 import { requestIds } from './request-id';
 import { publicLinkRouter } from './public-links';
@@ -78,12 +79,13 @@ export interface ProbeOptions {
   readiness: Readiness;
 }
 
-/** The HTTP side of a process without the `api` role (decisions.md §13): health and readiness, and a
- *  JSON 404 for everything else. */
+/** The HTTP side of a process without the `api` role (decisions.md §13): health, readiness and metrics,
+ *  and a JSON 404 for everything else. */
 export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIds(deps.log));
+  app.use(metricsRouter(deps)); // GET /metrics (decisions.md §13), and the probes' requests counted
   app.use(pathGuard);
   app.use('/api', healthRouter(opts.isReady, opts.readiness));
   app.use(notFoundHandler);
@@ -97,6 +99,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   app.set('trust proxy', 'loopback');
 
   app.use(requestIds(deps.log)); // first: every answer carries X-Request-Id and every log line of the request its id
+  app.use(metricsRouter(deps)); // every request is counted; GET /metrics (decisions.md §13) outside /api, before auth
   app.use(rateLimit(deps)); // decisions.md §12: every /api and /graphql request counted, RateLimit headers, 429
   app.use(pathGuard); // before every route: a NUL or non-UTF-8 escape in the path (400 invalid_path) or a query value (400)
 

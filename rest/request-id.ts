@@ -22,13 +22,18 @@ export function requestIdFor(sent: string | undefined): string {
 
 const PATTERN = Symbol('route pattern');
 const MOUNT = Symbol('mount path');
-type Tracked = Request & { [PATTERN]?: string; [MOUNT]?: string };
+const TRACKED = Symbol('route tracked');
+type Tracked = Request & { [PATTERN]?: string; [MOUNT]?: string; [TRACKED]?: true };
 
 /** Records, as Express routes the request, the full pattern of the route that serves it
  *  (`/api/leads/:id`: Express sets `req.route` while `req.baseUrl` is still that router's mount path, and
  *  resets `baseUrl` before an error reaches the app's error handler) and the last mount path it entered
- *  (`/graphql`, `/api`), for requests no route serves. */
-function trackRoute(req: Tracked): void {
+ *  (`/graphql`, `/api`), for requests no route serves. The mount path is lower-cased as Express matches it
+ *  (`/API/leads` is `/api/leads/:id`'s), so the patterns stay the code's. Once per request, whoever asks
+ *  first (the request ids, the metrics: rest/metrics.ts): both read the same pattern. */
+export function trackRoute(req: Tracked): void {
+  if (req[TRACKED]) return;
+  req[TRACKED] = true;
   let route: unknown;
   let baseUrl: unknown = req.baseUrl;
   Object.defineProperty(req, 'route', {
@@ -37,7 +42,7 @@ function trackRoute(req: Tracked): void {
     get: () => route,
     set(value: { path?: unknown } | undefined) {
       route = value;
-      if (value && typeof value.path === 'string') req[PATTERN] = `${String(baseUrl ?? '')}${value.path}`;
+      if (value && typeof value.path === 'string') req[PATTERN] = `${String(baseUrl ?? '').toLowerCase()}${value.path}`;
     },
   });
   Object.defineProperty(req, 'baseUrl', {
@@ -46,7 +51,7 @@ function trackRoute(req: Tracked): void {
     get: () => baseUrl,
     set(value: unknown) {
       baseUrl = value;
-      if (typeof value === 'string' && value !== '') req[MOUNT] = value;
+      if (typeof value === 'string' && value !== '') req[MOUNT] = value.toLowerCase();
     },
   });
 }

@@ -29,6 +29,8 @@ export interface Config {
   /** decisions.md §12: requests per workspace (or per client address without credentials) per window,
    *  across every process; 0 turns the limit off. The window is 60 s (a test may shorten it). */
   rateLimit: { points: number; windowSeconds: number };
+  /** decisions.md §13: GET /metrics asks for `Authorization: Bearer <this>`; null: only from loopback. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     columnMonthlyCap: int(env, 'COLUMN_MONTHLY_CAP', 10000),
     logLevel: logLevel(env),
     rateLimit: { points: int(env, 'RATE_LIMIT_PER_MINUTE', 600), windowSeconds: 60 },
+    metricsToken: str(env, 'METRICS_TOKEN'),
   };
 }

@@ -8,6 +8,7 @@ import { WORKSPACE_FILTER } from './db/base.entity';
 import type { ProcessOwner } from './db/process-owner';
 import type { Extensions } from './extensions';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics/registry';
 import type { Ports } from './ports';
 
 /** What the whole process shares; built once in main.ts (or by the test harness). The ports (ports.ts:
@@ -23,6 +24,8 @@ export interface AppDeps extends Ports {
   /** What modules contribute to use cases of other modules (from their manifests, src/app-module.ts),
    *  read per extension point (src/extensions.ts): `deps.extensions.of(point)`. */
   extensions: Extensions;
+  /** This process's Prometheus series (metrics/README.md): the areas count through it, GET /metrics renders it. */
+  metrics: Metrics;
 }
 
 export type Credential = 'session' | 'api_key';

@@ -118,6 +118,14 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, meaning: 'The email or password is wrong.' },
   signup_closed: { status: 403, meaning: 'Sign-up is closed on this server; an owner can add you as a member.' },
   session_required: { status: 403, meaning: 'The action needs a logged-in session; an API key cannot do it.' },
+  metrics_token_required: {
+    status: 401,
+    meaning: 'GET /metrics on this server needs "Authorization: Bearer <METRICS_TOKEN>"; the token was missing or wrong.',
+  },
+  metrics_loopback_only: {
+    status: 403,
+    meaning: 'METRICS_TOKEN is not set on this server, so GET /metrics answers only requests from the same host (loopback); set METRICS_TOKEN to scrape it from elsewhere.',
+  },
   owner_required: { status: 403, meaning: 'Only a workspace owner can do this; an API key acts with member rights.' },
   insufficient_scope: {
     status: 403,

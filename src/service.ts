@@ -15,6 +15,7 @@ import { openDatabase } from './db/orm';
 import { ProcessOwner } from './db/process-owner';
 import { buildAppSchema } from './graphql/schema';
 import { createLogger, type Logger } from './logger';
+import { Metrics } from './metrics/registry';
 import { appModules } from './modules';
 import { databaseCheck, jobRunnerCheck, migrationsCheck, Readiness } from './readiness';
 import type { DnsResolver } from './net/dns';
@@ -92,6 +93,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       log,
       owner,
       extensions: modules.extensions,
+      // Read at scrape time only, so `deps` is built by then (its clock for the gauges' "now").
+      metrics: new Metrics({ orm: db.orm, log, now: () => deps.clock.now() }),
       ...buildPorts(config, { clock: opts.clock, dns: opts.dns, ...opts.ports }),
     };
     const readiness = new Readiness({

@@ -9,6 +9,7 @@ import { pollInbox, type PollOptions } from '../../src/modules/replies/poll/poll
 import type { ImapPort } from '../../src/ports';
 import { signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
+import { parseMetrics, valueOf } from '../support/metrics';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { startTestService } from '../support/service';
 import { startTrickleImapPeer, type TrickleImapPeer } from '../support/trickle-imap-peer';
@@ -55,6 +56,8 @@ afterAll(async () => {
 
 const db = (q: string, p: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(q, p);
 const poll = (inboxId: string, opts: PollOptions = {}) => pollInbox(service.deps, inboxId, opts);
+/** This service's count of polls that ended so (decisions.md §13, src/metrics/README.md). */
+const polls = async (outcome: string) => valueOf(parseMetrics(await service.deps.metrics.registry.metrics()), 'outreach_imap_polls_total', { outcome });
 
 async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -123,12 +126,14 @@ describe('a server that trickles bytes', () => {
   it("ends one inbox's poll at its deadline: the connection is closed, the inbox says why, and the next poll tries again", async () => {
     const inbox = await trickleInbox();
     const before = trickler.connections;
+    const timedOut = await polls('timed_out');
     expect(await poll(inbox.id, { deadlineMs: 2_000 })).toMatchObject({ read: 0, folders: 0 });
     const [row] = await db(`select last_error from inbox where id = ?`, [inbox.id]);
     expect(row.last_error).toBe('Reading replies failed: the poll did not finish within 2 s, so the connection was closed; the next poll goes on from the last message read');
     await until('the connection to close', () => trickler.open === 0);
     await poll(inbox.id, { deadlineMs: 1_000 });
     expect(trickler.connections).toBe(before + 2);
+    expect((await polls('timed_out'))! - timedOut!).toBe(2);
     await until('the connection to close', () => trickler.open === 0);
   });
 
@@ -136,11 +141,14 @@ describe('a server that trickles bytes', () => {
     const inbox = await trickleInbox();
     let stopping = false;
     const lists = trickler.commands.filter((c) => c === 'LIST').length;
+    const [stopped, failed] = [await polls('stopped'), await polls('failed')];
     const polling = poll(inbox.id, { stopping: () => stopping, deadlineMs: 600_000 });
     await until('the poll to wait on LIST', () => trickler.commands.filter((c) => c === 'LIST').length > lists);
     stopping = true;
     expect(await polling).toMatchObject({ read: 0 });
     expect((await db(`select last_error from inbox where id = ?`, [inbox.id]))[0].last_error).toBeNull();
+    expect((await polls('stopped'))! - stopped!).toBe(1);
+    expect(await polls('failed')).toBe(failed);
     await until('the connection to close', () => trickler.open === 0);
   });
 });

@@ -14,6 +14,7 @@ import { signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { scrape, valueOf } from '../support/metrics';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
 import { waitUntil } from '../support/service-process';
@@ -113,6 +114,19 @@ describe('SERVICE_ROLES', () => {
     const post = await fetch(`${jobs.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(404);
     expect(jobs.apiRoutes).toEqual([]);
+
+    // Metrics from both (loopback, no METRICS_TOKEN): the jobs process sent the email and ran the jobs;
+    // the api process sent nothing and ran no job.
+    const jobsMetrics = await scrape(jobs.url);
+    expect(jobsMetrics.status).toBe(200);
+    expect(valueOf(jobsMetrics, 'outreach_emails_total', { outcome: 'sent' })).toBe(1);
+    expect(valueOf(jobsMetrics, 'outreach_job_runs_total', { job: PROVIDER_LOOKUP_JOB, outcome: 'completed' })).toBe(1);
+    expect(valueOf(jobsMetrics, 'outreach_http_request_duration_seconds_count', { method: 'GET', route: '/api/health/ready', status: '200' })).toBe(1);
+    const apiMetrics = await scrape(api.url);
+    expect(apiMetrics.status).toBe(200);
+    expect(valueOf(apiMetrics, 'outreach_emails_total', { outcome: 'sent' })).toBe(0);
+    expect(valueOf(apiMetrics, 'outreach_dispatch_tick_duration_seconds_count')).toBe(0);
+    expect(apiMetrics.samples.filter((s) => s.name === 'outreach_job_runs_total')).toEqual([]);
   });
 });
 

@@ -29,6 +29,7 @@ import { Migration20261126173000_inbound } from './Migration20261126173000_inbou
 import { Migration20261126174000_subsequences } from './Migration20261126174000_subsequences';
 import { Migration20261126200000_api_key_scopes } from './Migration20261126200000_api_key_scopes';
 import { Migration20261126201000_idempotency_keys } from './Migration20261126201000_idempotency_keys';
+import { Migration20261126203000_inbox_polled_at } from './Migration20261126203000_inbox_polled_at';
 import { Migration20261126210000_send_handoff } from './Migration20261126210000_send_handoff';
 
 export const migrationsList: MigrationObject[] = [
@@ -60,5 +61,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126174000_subsequences', class: Migration20261126174000_subsequences },
   { name: 'Migration20261126200000_api_key_scopes', class: Migration20261126200000_api_key_scopes },
   { name: 'Migration20261126201000_idempotency_keys', class: Migration20261126201000_idempotency_keys },
+  { name: 'Migration20261126203000_inbox_polled_at', class: Migration20261126203000_inbox_polled_at },
   { name: 'Migration20261126210000_send_handoff', class: Migration20261126210000_send_handoff },
 ];

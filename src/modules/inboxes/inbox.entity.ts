@@ -106,4 +106,9 @@ export class Inbox extends BaseEntity {
    *  reports, never as replies. At most one per workspace (partial unique index). */
   @Property({ type: 'boolean' })
   dmarcReports: boolean & Opt = false;
+
+  /** When a reply poll last read the inbox to its end without failing (replies/poll): what the oldest
+   *  unpolled inbox's lag (metrics, decisions.md §13) is counted from; null before the first. */
+  @Property(nullableTimestamp())
+  polledAt: Date | null = null;
 }

@@ -18,6 +18,8 @@ import {
   type LeasedEndpoint,
 } from './delivery.queries';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
+import type { DeliveryStatus } from './webhook.entity';
+import type { WebhookOutcome } from '../../metrics/label-values';
 
 /** Attempts in flight to one endpoint at once: a slow receiver holds only its own worker's slots. */
 export const PER_ENDPOINT_CONCURRENCY = 4;
@@ -70,6 +72,10 @@ export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: Cl
     return { ok: false, responseStatus: null, error: `The request failed: ${String((err as Error)?.message ?? err)}`.slice(0, 500) };
   }
 }
+
+/** An attempt's outcome for the metrics, from the delivery's status after it: a failure with a retry
+ *  to come leaves it pending. */
+const attemptOutcome = (status: DeliveryStatus): WebhookOutcome => (status === 'pending' ? 'retry' : status);
 
 const signerFor = (deps: AppDeps, endpoint: LeasedEndpoint) => new Webhook(deps.secrets.decrypt(endpoint.secretEnc));
 
@@ -157,13 +163,15 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
       const result = await attempt(deps, endpoint.url, signer, d, opts);
       made++;
       if (result.ok) {
+        deps.metrics.engine.webhookAttempt('delivered');
         unwritten.push({ id: d.id, at: deps.clock.now(), responseStatus: result.responseStatus! });
         const pending = write();
         if (unwritten.length >= MAX_UNWRITTEN) await pending;
         continue;
       }
       await write();
-      const { disabled } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
+      const { disabled, status } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
+      deps.metrics.engine.webhookAttempt(attemptOutcome(status));
       if (disabled) halt = true;
     }
   };
@@ -200,6 +208,7 @@ export async function deliverNow(deps: AppDeps, deliveryId: string, opts: Delive
   const endpoint = await loadEndpoint(em, d.endpointId);
   if (!endpoint) return false;
   const result = await attempt(deps, endpoint.url, signerFor(deps, endpoint), d, opts);
-  await recordAttempt(em, d, endpoint, result, deps.clock.now());
+  const { status } = await recordAttempt(em, d, endpoint, result, deps.clock.now());
+  deps.metrics.engine.webhookAttempt(attemptOutcome(status));
   return true;
 }

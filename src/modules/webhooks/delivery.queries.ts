@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { leaseFreeSql } from '../../db/owner-sql';
 import { intArray, pgArray, sql, timeArray } from '../../db/sql';
 import { afterFailure, failedTooLong } from './retry-schedule';
+import type { DeliveryStatus } from './webhook.entity';
 
 /** Events fanned out per statement. */
 export const FAN_OUT_BATCH = 1_000;
@@ -216,7 +217,13 @@ export async function recordDelivered(em: EntityManager, endpointId: string, don
  * whether the endpoint was disabled by this failure.
  * @allWorkspaces keyed by a delivery this worker claimed and its endpoint
  */
-export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpoint: LeasedEndpoint, r: AttemptResult, now: Date): Promise<{ disabled: boolean }> {
+export async function recordAttempt(
+  em: EntityManager,
+  d: ClaimedDelivery,
+  endpoint: LeasedEndpoint,
+  r: AttemptResult,
+  now: Date,
+): Promise<{ disabled: boolean; status: DeliveryStatus }> {
   if (r.ok) {
     await sql(
       em,
@@ -228,7 +235,7 @@ export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpo
       await sql(em, `update webhook_endpoint set failing_since = null where id = ?`, [endpoint.id]);
       endpoint.failingSince = null;
     }
-    return { disabled: false };
+    return { disabled: false, status: 'delivered' };
   }
   const next = afterFailure(d.attempts, now);
   await sql(em, `update webhook_delivery set status = ?, next_attempt_at = ?, lease_until = null, response_status = ?, error = ? where id = ?`, [
@@ -239,12 +246,12 @@ export async function recordAttempt(em: EntityManager, d: ClaimedDelivery, endpo
     d.id,
   ]);
   const [row] = await sql(em, `update webhook_endpoint set failing_since = coalesce(failing_since, ?) where id = ? returning failing_since, enabled`, [now, endpoint.id]);
-  if (!row) return { disabled: false };
+  if (!row) return { disabled: false, status: next.status };
   endpoint.failingSince = new Date(row.failing_since as string);
   // decisions.md §8: every attempt failed for 5 days: the endpoint is disabled.
   if (row.enabled && failedTooLong(endpoint.failingSince, now)) {
     await sql(em, `update webhook_endpoint set enabled = false, disabled_at = ? where id = ? and enabled`, [now, endpoint.id]);
-    return { disabled: true };
+    return { disabled: true, status: next.status };
   }
-  return { disabled: false };
+  return { disabled: false, status: next.status };
 }

@@ -11,6 +11,7 @@ import { eventsInsert } from '../../events/events.queries';
 import { replyReceivedEvent } from '../../events/payloads';
 import type { NewEvent } from '../../events/record-event';
 import { runIngestedHooks, type IngestedItem } from './after-ingest';
+import type { ReplyKind } from '../reply-item.entity';
 import { applyEffects } from './effects';
 import { cursorStatement, insertReplyItems } from './ingest-batch.queries';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
@@ -43,8 +44,10 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
   report.unreadable = unreadable.length;
   report.ignored = batch.length - items.length - unreadable.length;
 
+  let kinds: ReplyKind[] = [];
   await em.transactional(async (tx) => {
     const inserted = await insertItems(tx, target, items, suggestions, now);
+    kinds = inserted.map((n) => n.item.cls.kind);
     report.items = inserted.length;
     // The events and the cursor go with the effects' last round trip.
     const events = inserted.flatMap((n) => replyEvent(target, n, now));
@@ -64,6 +67,8 @@ export async function ingestBatch(deps: AppDeps, em: EntityManager, target: Fold
     // untracked item reaches them when it is linked to its lead (reply-link.service.ts).
     await runIngestedHooks(tx, deps, { workspaceId: target.workspaceId, inboxId: target.inboxId, now, items: inserted.flatMap(ingestedItem) });
   });
+  // Counted once committed: a message read again finds its item there and is not inserted (nor counted).
+  for (const kind of kinds) deps.metrics.engine.replyItem(kind);
   return report;
 }
 

@@ -17,7 +17,7 @@ import { moveCursor } from '../ingest/ingest-batch.queries';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
 import type { Suggestion } from '../ingest/suggest';
 import { readReports } from './dmarc-intake';
-import { clearPollError, folderCursor, inboxFirstSentAt, inboxToPoll, setPollError, type PolledInbox } from './poll.queries';
+import { folderCursor, markPolled, inboxFirstSentAt, inboxToPoll, setPollError, type PolledInbox } from './poll.queries';
 
 /** Messages fetched (and committed) together, at most. Each batch costs its transaction a fixed number of
  *  round trips (items, locks, effects, hard bounces, commit), so bigger batches read faster: on the
@@ -87,14 +87,17 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
       budget -= read;
       report.folders++;
     }
-    await clearPollError(em, inbox.id, POLL_ERROR_PREFIX);
+    await markPolled(em, inbox.id, POLL_ERROR_PREFIX, deps.clock.now());
+    deps.metrics.engine.imapPoll('ok');
   } catch (err) {
     const detail = (err as Error).message || String(err);
     if (end.stopped()) {
       // Not the inbox's failure: the service is stopping, and the next poll goes on from the cursor.
       deps.log.info('reply poll stopped', { inboxId });
+      deps.metrics.engine.imapPoll('stopped');
       return report;
     }
+    deps.metrics.engine.imapPoll(end.signal.aborted ? 'timed_out' : 'failed');
     deps.log.warn('reply poll failed', { inboxId, error: detail });
     await setPollError(em, inbox.id, `${POLL_ERROR_PREFIX}${detail}`.slice(0, 500));
   } finally {

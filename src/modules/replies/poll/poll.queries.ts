@@ -46,11 +46,12 @@ export async function inboxToPoll(em: EntityManager, inboxId: string): Promise<P
 }
 
 /**
- * Clears the inbox's last error when it is one a poll wrote (it starts with `prefix`).
+ * A poll that worked: the inbox was read at `now` (the metrics' oldest unpolled inbox's lag counts from
+ * it), and its last error goes when it is one a poll wrote (it starts with `prefix`).
  * @allWorkspaces keyed by an inbox of inboxesToPoll
  */
-export async function clearPollError(em: EntityManager, inboxId: string, prefix: string): Promise<void> {
-  await sqlRun(em, `update inbox set last_error = null where id = ? and last_error like ?`, [inboxId, `${prefix}%`]);
+export async function markPolled(em: EntityManager, inboxId: string, prefix: string, now: Date): Promise<void> {
+  await sqlRun(em, `update inbox set polled_at = ?, last_error = case when last_error like ? then null else last_error end where id = ?`, [now, `${prefix}%`, inboxId]);
 }
 
 /**

@@ -17,7 +17,8 @@ import { spinSeed } from '../../templates/spin';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
 import type { EngineCampaign } from './load-state';
-import { recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
+import type { EmailOutcome } from '../../../metrics/label-values';
+import { lastTry, recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
 import { claimSends, dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
@@ -90,10 +91,11 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
 }
 
 /** Writes a verdict that stops the send before SMTP. */
-async function settle(em: EntityManager, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>, report: DeliveryReport) {
+async function settle(deps: AppDeps, em: EntityManager, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>, report: DeliveryReport) {
   if ('drop' in verdict) {
     await dropClaimedSend(em, send.id, verdict.drop);
     report.dropped++;
+    deps.metrics.engine.email('dropped');
   } else if ('withdraw' in verdict) {
     await withdrawClaimedSend(em, send.id);
     report.released++;
@@ -152,13 +154,13 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   const now = deps.clock.now();
   const lead = batch.leads.get(send.leadId);
   const campaign = campaigns.get(send.campaignId);
-  if (!lead || !campaign) return settle(em(), send, { go: false, drop: 'The lead or campaign is gone' }, report);
+  if (!lead || !campaign) return settle(deps, em(), send, { go: false, drop: 'The lead or campaign is gone' }, report);
   const inbox = withLive(lane, batch.inboxes.get(send.inboxId));
   const verdict = judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now);
-  if (!verdict.go) return settle(em(), send, verdict, report);
+  if (!verdict.go) return settle(deps, em(), send, verdict, report);
 
   const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
-  if ('drop' in composed) return settle(em(), send, { go: false, drop: composed.drop }, report);
+  if ('drop' in composed) return settle(deps, em(), send, { go: false, drop: composed.drop }, report);
   if (!(await handed())) {
     // No longer this process's: the sweep gave it back (this process's owner lock was lost) or another
     // process claimed it since. Whoever holds it now sends it or not; nothing of it is written here.
@@ -176,6 +178,7 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
     lane.live.set(inbox!.id, { nextFreeAt: free, sentToday: inbox!.sentToday });
     accepted.push({ delivery, result, at: done, nextFreeAt: free });
     report.sent++;
+    deps.metrics.engine.email('sent');
     return;
   }
   const fork = em();
@@ -193,8 +196,18 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   }
   if (result.outcome === 'rejected') report.bounced++;
   else report.deferred++;
+  deps.metrics.engine.email(emailOutcome(result, send));
   // The answer may have rested the inbox (back-off, auth failure): the lane's next emails must see it.
   await reloadInbox(fork, batch, inbox!.id, done);
+}
+
+/** What a refused or unanswered email came to (README "Outcomes"), for the metrics: a 5xx bounced; a
+ *  refused login or sender waits for the inbox; a 4xx or no answer is tried again, or failed after its
+ *  last try (recordDeferred). */
+function emailOutcome(result: SmtpResult, send: ClaimedSend): EmailOutcome {
+  if (result.outcome === 'rejected') return 'bounced';
+  if (result.outcome === 'auth') return 'auth_refused';
+  return lastTry(send.attempts) ? 'failed' : 'deferred';
 }
 
 /** The inbox as this call last left it: its gap and today's count include sends not recorded yet. */

@@ -72,6 +72,8 @@ export interface Delivery {
 /** Tries before a deferred email counts as failed, and the wait after each. */
 export const RETRY_MINUTES = [5, 15, 60, 180, 360] as const;
 export const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
+/** Whether a deferral after this many tries fails the email for good. */
+export const lastTry = (attempts: number): boolean => attempts >= MAX_ATTEMPTS;
 /** How long an inbox rests after its server refused our login or our sender. */
 export const AUTH_BACKOFF_MINUTES = 60;
 /** decisions.md §5: bounce_stopped when hard bounces pass 5% of the last 100 sends (BOUNCE_WINDOW, in
@@ -196,7 +198,7 @@ export async function recordDeferred(em: EntityManager, d: Delivery, r: SmtpResu
   if (r.code === null || r.code === 421) {
     await backOffInbox(em, d.inbox.id, `Sending failed: ${r.detail}`.slice(0, 500), now, new Date(now.getTime() + wait));
   }
-  if (d.send.attempts >= MAX_ATTEMPTS) {
+  if (lastTry(d.send.attempts)) {
     await failSend(em, d.send.id, r.code, `Gave up after ${d.send.attempts} tries: ${r.detail}`);
     await insertSoftBounce(em, { id: randomUUID(), ...bounceKeys(d), code: r.code, reason: r.detail || 'no answer' }, now);
     if (d.send.kind === 'step') await stopLead(em, d.send.leadId, { status: 'bounced', reason: 'bounced' }, 'Lead bounced');

@@ -61,6 +61,7 @@ export async function sendOneOffNow(deps: AppDeps, p: OneOffNow): Promise<SmtpRe
   } finally {
     sessions.close();
   }
+  deps.metrics.engine.email(result.outcome === 'accepted' ? 'sent' : 'answer_refused');
   if (result.outcome !== 'accepted') return result;
   const at = deps.clock.now();
   const delivery = { send: p.send, lead: p.lead, campaign: p.campaign, inbox: p.inbox, subject: p.composed.subject };

@@ -59,11 +59,14 @@ export async function planTick(deps: AppDeps, now: Date, workspaceIds?: readonly
 
 /** The whole tick. `stopping` lets a shutting-down process stop claiming new rows. */
 export async function runDispatchTick(deps: AppDeps, opts: TickOptions = {}): Promise<TickReport> {
+  const started = process.hrtime.bigint();
   const now = deps.clock.now();
   // First: a dead claimant's rows that never left go back to the queue, and this tick sends them.
   const requeued = await requeueUnhanded(deps.orm.em.fork(), opts.workspaceIds);
   const swept = await sweepInterrupted(deps.orm.em.fork(), now, deps.extensions, opts.workspaceIds);
+  deps.metrics.engine.email('interrupted', swept);
   const planned = await planTick(deps, now, opts.workspaceIds);
   const delivered = await deliverDue(deps, opts);
+  deps.metrics.engine.dispatchTick(Number(process.hrtime.bigint() - started) / 1e9);
   return { ...delivered, planned: planned?.planned ?? 0, queued: planned?.queued ?? 0, requeued, swept, plannedHere: planned !== null };
 }
