@@ -1,5 +1,6 @@
 // `npm start`: runs the service until SIGTERM/SIGINT, then drains and exits 0.
 import 'reflect-metadata';
+import os from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
 // Only types here: the service's modules (ORM, GraphQL, Express, Agenda) take seconds to load and are
@@ -62,6 +63,7 @@ async function main() {
   }
   log = createLogger({ level: config.logLevel });
   log.info('starting'); // every line carries pid and hostname
+  if (!config.roles.has('api')) yieldCpuToApi();
   try {
     const { startService } = await import('./service');
     starting.signal.throwIfAborted();
@@ -73,6 +75,18 @@ async function main() {
     if (!(err instanceof StartAborted)) log.warn('start-up ended by the shutdown', { err: String(err) });
     log.info('stopped');
     process.exit(0);
+  }
+}
+
+/** decisions.md §13: a process without the `api` role (sending, polling, deliveries: throughput work)
+ *  lowers its own CPU priority, so that on a host it shares with API processes the requests are served
+ *  first and the jobs take what CPU is left. Where the system refuses, it runs at normal priority. */
+function yieldCpuToApi(): void {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+    log.info('jobs-only process: CPU priority lowered below the API processes', { nice: os.getPriority() });
+  } catch (err) {
+    log.warn('could not lower the CPU priority of this jobs-only process', { err: String(err) });
   }
 }
 

@@ -46,6 +46,8 @@ export async function main() {
       SCHEDULER_TICK_SECONDS: '1',
       ALLOW_PRIVATE_FETCH: 'true',
       LOG_LEVEL: 'warn',
+      // The timed GETs are thousands a minute: the request limit (decisions.md §12) would refuse them.
+      RATE_LIMIT_PER_MINUTE: '1000000',
     };
     // The api process first: it applies the migrations before the jobs process starts.
     const api = await startServiceProcess({ ...env, SERVICE_ROLES: 'api' }, 120_000);

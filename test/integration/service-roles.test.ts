@@ -17,7 +17,8 @@ import { createLeads } from '../support/factories/lead.factory';
 import { scrape, valueOf } from '../support/metrics';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
-import { waitUntil } from '../support/service-process';
+import os from 'node:os';
+import { killServiceProcess, startServiceProcess, waitUntil } from '../support/service-process';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 jest.setTimeout(120_000);
@@ -127,6 +128,18 @@ describe('SERVICE_ROLES', () => {
     expect(valueOf(apiMetrics, 'outreach_emails_total', { outcome: 'sent' })).toBe(0);
     expect(valueOf(apiMetrics, 'outreach_dispatch_tick_duration_seconds_count')).toBe(0);
     expect(apiMetrics.samples.filter((s) => s.name === 'outreach_job_runs_total')).toEqual([]);
+  });
+});
+
+describe('a process without the api role', () => {
+  it('lowers its own CPU priority (src/main.ts), so that API processes on its host are served first', async () => {
+    const jobs = await startServiceProcess({ DATABASE_URL: db.url, DATA_DIR: process.env.TEST_DATA_DIR!, SERVICE_ROLES: 'jobs' });
+    try {
+      expect(os.getPriority(jobs.pid)).toBe(os.constants.priority.PRIORITY_BELOW_NORMAL);
+      expect(jobs.logs('jobs-only process: CPU priority lowered below the API processes')).toHaveLength(1);
+    } finally {
+      await killServiceProcess(jobs);
+    }
   });
 });
 
