@@ -15,8 +15,12 @@ export interface Slot {
 export interface KillRecord {
   at: number;
   victim: number;
-  /** From the SIGKILL to the next run of each job on the survivor, ms (null: none within the bound). */
+  /** From the SIGKILL to the next run of each job by another process than the victim, ms (null: none
+   *  within the bound). Usually the survivor; the victim's restart may win the race (it gives back what
+   *  the dead process held as it starts, and scans at once). */
   recovery: Record<string, number | null>;
+  /** Which process ran each job first after the kill. */
+  recoveredBy: Record<string, 'survivor' | 'restarted' | null>;
   /** The watched jobs the victim held (locked) when it was killed. */
   held: string[];
   /** From the restart to /api/health answering, ms. */
@@ -48,18 +52,22 @@ export async function killAndRestart(sql: Client, slots: Slot[], victim: number,
   await killServiceProcess(slots[victim]!.proc, 'SIGKILL');
   const held = before.filter((r) => r.locked_at && (r.owner ?? '').includes(`:${victimPid}:`)).map((r) => r.name);
   const recovery = Object.fromEntries(WATCHED_JOBS.map((name) => [name, null])) as Record<string, number | null>;
+  const recoveredBy = Object.fromEntries(WATCHED_JOBS.map((name) => [name, null])) as KillRecord['recoveredBy'];
   const restart = (async () => {
     const t = Date.now();
     slots[victim] = await startSlot(env, slots[victim]!.roles);
     return Date.now() - t;
   })();
-  // The survivor's next run of each job: its owner name (`host:pid:nonce`) on the row and a run after the kill.
+  // The next run of each job by another process: an owner name (`host:pid:nonce`) on the row other than the
+  // victim's, and a run after the kill.
   while (Date.now() - at < RECOVERY_BOUND_MS && Object.values(recovery).some((v) => v === null)) {
     for (const r of await jobs()) {
-      const onSurvivor = (r.owner ?? '').includes(`:${survivor.proc.pid}:`);
-      if (recovery[r.name] === null && onSurvivor && r.last_run_at && r.last_run_at.getTime() > at) recovery[r.name] = r.last_run_at.getTime() - at;
+      const owner = r.owner ?? '';
+      if (recovery[r.name] !== null || !owner || owner.includes(`:${victimPid}:`) || !r.last_run_at || r.last_run_at.getTime() <= at) continue;
+      recovery[r.name] = r.last_run_at.getTime() - at;
+      recoveredBy[r.name] = owner.includes(`:${survivor.proc.pid}:`) ? 'survivor' : 'restarted';
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { at, victim, recovery, held, restartMs: await restart };
+  return { at, victim, recovery, recoveredBy, held, restartMs: await restart };
 }

@@ -46,6 +46,14 @@ async function main(): Promise<number> {
   };
   const slots: Slot[] = [];
   const loops: Loop[] = [];
+  // Interrupted (Ctrl-C, a CI timeout's SIGTERM): no service process or database is left behind.
+  const interrupted = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping the processes and the peers`);
+    for (const s of slots) s.proc.child.kill('SIGKILL');
+    void peers.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     // One after the other, as a supervisor would start them: the first applies the migrations.
     for (const roles of ROLES) slots.push(await startSlot(env, roles));
@@ -65,7 +73,7 @@ async function main(): Promise<number> {
       const k = await killAndRestart(peers.sql, slots, i % 2, env);
       kills.push(k);
       log(
-        `kill ${i + 1}: process ${k.victim + 1} (${slots[k.victim]!.roles}); survivor ran ${WATCHED_JOBS.map((j) => `${j}${k.held.includes(j) ? ' (held by the victim)' : ''} after ${k.recovery[j] ?? '-'} ms`).join(', ')}; back in ${k.restartMs} ms`,
+        `kill ${i + 1}: process ${k.victim + 1} (${slots[k.victim]!.roles}); next runs ${WATCHED_JOBS.map((j) => `${j}${k.held.includes(j) ? ' (held by the victim)' : ''} after ${k.recovery[j] ?? '-'} ms${k.recoveredBy[j] ? ` (${k.recoveredBy[j]})` : ''}`).join(', ')}; back in ${k.restartMs} ms`,
       );
     }
     await sleep(Math.max(0, runStart + MINUTES * 60_000 - Date.now()));
@@ -124,7 +132,7 @@ Emails: ${peers.smtp.messages.length} accepted by the SMTP peer; ${peers.counts.
   sends in the database: ${sends.map((r) => `${r.status} ${r.n}`).join(', ')}
 Inbound: ${appended.length} appended (${byKind('reply')} replies, ${byKind('auto_reply')} auto-replies, ${byKind('bounce')} bounces); reply items ${items.map((r) => `${r.kind} ${r.n}`).join(', ')}
 Webhooks: ${events[0].n} events, ${peers.hooks.received.length} requests (${answered(200)} answered 200, ${answered(503)} first attempts 503, ${answered('hang')} never answered)
-Kills: ${kills.length} (SIGKILL, alternating); survivor's next run after a kill, ms (median / max):
+Kills: ${kills.length} (SIGKILL, alternating); next run by another process after a kill, ms (median / max):
 ${WATCHED_JOBS.map((j) => `  ${j}: ${pct(recovery(j), 50)} / ${Math.max(...recovery(j))} (${recovery(j).length} of ${kills.length} measured)`).join('\n')}
   restart to healthy, ms: ${kills.map((k) => k.restartMs).join(', ')}
 API: ${api.requests} requests (${api.leadsCreated} leads added), ${api.cut} cut by a kill, ${api.fiveHundreds.length} 5xx; p50 ${pct(api.ms, 50).toFixed(1)} ms, p95 ${pct(api.ms, 95).toFixed(1)} ms`);
