@@ -6,21 +6,18 @@ import express from 'express';
 import { AppError } from '../src/errors';
 import type { Readiness } from '../src/readiness';
 
+/** 503 `starting` (status from the error registry), before start-up has finished. */
+const STARTING = new AppError('starting', 'The service is starting; try again in a moment.');
+
 export function healthRouter(isStarted: () => boolean, readiness: Readiness): express.Router {
   const router = express.Router();
   router.get('/health', (_req, res) => {
     if (isStarted()) res.json({ ok: true });
-    else {
-      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
-      res.status(starting.status).json(starting.toBody());
-    }
+    else res.status(STARTING.status).json(STARTING.toBody());
   });
   router.get('/health/ready', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    if (!isStarted()) {
-      const starting = new AppError('starting', 'The service is starting; try again in a moment.');
-      return void res.status(starting.status).json({ ok: false, checks: {}, ...starting.toBody() });
-    }
+    if (!isStarted()) return void res.status(STARTING.status).json({ ok: false, checks: {}, ...STARTING.toBody() });
     const report = await readiness.report();
     if (report.ok) return void res.json(report);
     const failing = Object.keys(report.checks).filter((name) => !report.checks[name]!.ok);

@@ -1,8 +1,7 @@
 // The sending engine end to end: dispatch ticks at fixed clocks against the real database, sending
 // through a real SMTP server on loopback (smtp-server), then reading what arrived and what was recorded.
-import { spawn } from 'node:child_process';
+import { startDispatchChild } from '../support/dispatch-child-process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { threadedSmtp } from '../../src/mail/smtp-thread';
 import { CLAIM_BATCH, claimSends } from '../../src/modules/sending/engine/deliver';
@@ -288,17 +287,10 @@ describe('exactly once', () => {
     for (let i = 0; i < 3; i++) await attachInbox(s.campaignId, `kill${i}`);
     // Slow answers at every SMTP stage: the process is killed with its emails between claim and answer.
     world.peer.behaviour = { delayMs: 400 };
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/dispatch-child.ts')], {
-      env: { ...process.env, WORKSPACE_ID: world.me.workspaceId, NOW: clock.now().toISOString() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const { child, output, exited } = startDispatchChild(world.me.workspaceId, clock.now());
     const inSending = async () => (await db(`select count(*)::int as n from send where campaign_id = ? and status = 'sending'`, [s.campaignId]))[0].n;
     for (let waited = 0; (await inSending()) < 4; waited += 50) {
-      if (waited > 20_000) throw new Error(`the dispatcher never claimed its emails: ${output}`);
+      if (waited > 20_000) throw new Error(`the dispatcher never claimed its emails: ${output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 300));

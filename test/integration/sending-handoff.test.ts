@@ -2,9 +2,8 @@
 // the claiming process, a lane marks its next rows as handed to the wire before they go, and once the
 // claimant's owner lock is gone its rows never handed go back to the queue at once (and out once), its
 // handed rows are interrupted at once and never sent again. A live claimant's rows are left alone.
-import { spawn } from 'node:child_process';
+import { startDispatchChild } from '../support/dispatch-child-process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Client } from 'pg';
 import { claimSends, HAND_GROUP } from '../../src/modules/sending/engine/deliver';
 import { handSends } from '../../src/modules/sending/engine/deliver.queries';
@@ -137,17 +136,10 @@ describe('a dispatcher process killed mid-batch (SIGKILL)', () => {
       expect((await world.me.client.post(`/leads/${leadId}/send`, { mailboxId: s.inboxIds[0], subject: 'A note', body: 'Hello' })).status).toBe(200);
     }
     world.peer.behaviour = { delayMs: 300 };
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/dispatch-child.ts')], {
-      env: { ...process.env, WORKSPACE_ID: world.me.workspaceId, NOW: clock.now().toISOString() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const { child, output, exited } = startDispatchChild(world.me.workspaceId, clock.now());
     const handedCount = async () => (await db(`select count(*)::int as n from send where inbox_id = ? and handed_at is not null`, [s.inboxIds[0]]))[0].n as number;
     for (let waited = 0; (await handedCount()) === 0; waited += 50) {
-      if (waited > 20_000) throw new Error(`the dispatcher never handed its emails: ${output}`);
+      if (waited > 20_000) throw new Error(`the dispatcher never handed its emails: ${output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 200));
