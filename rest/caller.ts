@@ -5,10 +5,10 @@ import type { Actor, AppDeps } from '../src/context';
 import { anonymousContext } from '../src/context';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 
-export function bearer(req: Request): string | null {
-  const header = req.get('authorization');
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match ? match[1] : null;
+/** The token of `Authorization: Bearer <token>`; null without one. */
+export function bearer(req: Pick<Request, 'headers'>): string | null {
+  const match = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? match[1]! : null;
 }
 
 const resolved = new WeakMap<Request, Promise<Actor | null>>();

@@ -8,6 +8,7 @@ import type { AppDeps } from '../src/context';
 import { AppError } from '../src/errors';
 import { UNMATCHED_ROUTE } from '../src/metrics/http.series';
 import type { Metrics } from '../src/metrics/registry';
+import { bearer } from './caller';
 import { routePattern, trackRoute } from './request-id';
 
 export const METRICS_PATH = '/metrics';
@@ -33,8 +34,8 @@ export function metricsRefusal(token: string | null, req: MetricsRequest): AppEr
     if (isLoopback(req.socket.remoteAddress)) return null;
     return new AppError('metrics_loopback_only', 'GET /metrics answers only requests from this host while METRICS_TOKEN is unset.');
   }
-  const sent = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''))?.[1];
-  if (sent !== undefined && timingSafeEqual(digest(sent), digest(token))) return null;
+  const sent = bearer(req);
+  if (sent !== null && timingSafeEqual(digest(sent), digest(token))) return null;
   return new AppError('metrics_token_required', 'Send "Authorization: Bearer <METRICS_TOKEN>" to read the metrics.');
 }
 
