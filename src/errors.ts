@@ -34,6 +34,7 @@ export const ERROR_CODES = {
     meaning:
       'A template has a broken {{#if}}, {{#unless}}, {{else}} or closing tag (unknown, unbalanced or nested deeper than 3); details say where (position, variant and field of a step, or the field) and at which character.',
   },
+  invalid_cursor: { status: 400, meaning: 'The cursor is unknown, altered, or was made for another list or other filters; start the list again without cursor.' },
   q_too_short: { status: 400, meaning: 'The search text q is shorter than the minimum length.' },
   too_many_fields: { status: 400, meaning: 'The change would leave a lead with more custom fields than allowed.' },
   invalid_range: { status: 400, meaning: 'The report date range is reversed or longer than allowed.' },
