@@ -9,6 +9,7 @@ import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvSink, type J
 import { assertScopes, type ScopeNeed } from '../src/api-scopes';
 import type { AuthedCtx, Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
+import { nextPageUrl, type CursorPage } from '../src/pagination/page';
 import { csvText, withCsvStream } from './csv-body';
 import { snake } from './shape';
 
@@ -51,9 +52,14 @@ function csvBody(req: Request, mode: 'stream' | 'text'): CsvBody {
 }
 
 /** The JSON answer of a route from what its handler returned. */
-function shapeAnswer(r: ApiRoute, result: unknown, res: Response): unknown {
+function shapeAnswer(r: ApiRoute, result: unknown, req: Request, res: Response): unknown {
   let body = result;
-  if (r.totalCount) {
+  if (r.cursorPage) {
+    const page = result as CursorPage<unknown>;
+    if (page.nextCursor) res.set('Link', `<${nextPageUrl(req.originalUrl, page.nextCursor)}>; rel="next"`);
+    if (r.totalCount && page.total !== undefined) res.set('X-Total-Count', String(page.total));
+    body = page.items;
+  } else if (r.totalCount) {
     const page = result as { total: number; items: unknown };
     res.set('X-Total-Count', String(page.total));
     body = page.items;
@@ -95,7 +101,7 @@ async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Reque
     const input: RouteInput<unknown, unknown> = { ...base, body };
     result = isPublic(r) ? await r.handle(ctx, input) : await (r as JsonRoute).handle(authed, input);
   }
-  if (!res.headersSent) res.status(r.status ?? 200).json(shapeAnswer(r, result, res));
+  if (!res.headersSent) res.status(r.status ?? 200).json(shapeAnswer(r, result, req, res));
 }
 
 /** A path's segments ranked so that, among routes of one method, a literal segment is tried before a

@@ -107,6 +107,9 @@ interface RouteBase {
   status?: 200 | 201;
   /** The answer is `{total, items}`: `items` is sent, `total` goes into X-Total-Count (api.md). */
   totalCount?: boolean;
+  /** The handler answers a CursorPage (src/pagination/page.ts): `items` is sent, `nextCursor` becomes
+   *  the `Link: <…>; rel="next"` header (decisions.md §12). */
+  cursorPage?: boolean;
   response: ResponseSpec;
 }
 
