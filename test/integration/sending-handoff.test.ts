@@ -6,9 +6,9 @@ import { startDispatchChild } from '../support/dispatch-child-process';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { claimSends, HAND_GROUP } from '../../src/modules/sending/engine/deliver';
-import { handSends } from '../../src/modules/sending/engine/deliver.queries';
+import { dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from '../../src/modules/sending/engine/deliver.queries';
 import { planTick } from '../../src/modules/sending/engine/tick';
-import { lockKeySql, OWNER_LOCK_PREFIX } from '../../src/db/owner-sql';
+import { lockKeySql, ownerAliveSql, OWNER_LOCK_PREFIX } from '../../src/db/owner-sql';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
@@ -124,6 +124,26 @@ describe('a live claimant', () => {
     await tick(); // requeued and sent by this process
     expect((await handSends(em(), [row!.id], owner, clock.now())).size).toBe(0);
   });
+
+  it('cannot drop, withdraw or requeue a row another process claimed since the sweep gave it back', async () => {
+    const s = await campaignWith({ leads: 4, inboxes: 4 });
+    const rows = (await queueSequence(s.campaignId)) as { id: string }[];
+    const first = deadOwner();
+    await claimSends(em(), clock.now(), 10, first, [world.me.workspaceId]);
+    // The sweep gave them back and a second claimant took them: they are its own now.
+    const second = deadOwner();
+    await db(`update send set status = 'queued', claimed_by = null where campaign_id = ?`, [s.campaignId]);
+    await claimSends(em(), clock.now(), 10, second, [world.me.workspaceId]);
+    const ids = rows.map((r) => r.id);
+    // The first claimant, still running, settles what it thinks it holds.
+    await dropClaimedSend(em(), ids[0]!, first, 'The lead or campaign is gone');
+    await withdrawClaimedSend(em(), ids[1]!, first);
+    await releaseClaimedSend(em(), ids[2]!, first, clock.now());
+    await releaseClaimedBatch(em(), [ids[3]!], first);
+    expect(await db(`select status, claimed_by from send where campaign_id = ?`, [s.campaignId])).toEqual(
+      Array.from({ length: 4 }, () => ({ status: 'sending', claimed_by: second })),
+    );
+  });
 });
 
 describe('a dispatcher process killed mid-batch (SIGKILL)', () => {
@@ -145,6 +165,14 @@ describe('a dispatcher process killed mid-batch (SIGKILL)', () => {
     await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGKILL');
     await exited;
+    // PostgreSQL ends the dead process's session (and frees its owner lock) a moment after the process is
+    // gone; a tick in between would still see it alive and rightly leave its rows for the next tick.
+    const claimantAlive = async () =>
+      (await db(`select coalesce(bool_or(${ownerAliveSql('claimed_by')}), false) as alive from send where inbox_id = ? and status = 'sending'`, [s.inboxIds[0]]))[0].alive;
+    for (let waited = 0; await claimantAlive(); waited += 50) {
+      if (waited > 10_000) throw new Error('the killed process still holds its owner lock after 10 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
 
     const handed = await db(`select s.id, l.email from send s join lead l on l.id = s.lead_id where s.inbox_id = ? and s.handed_at is not null and s.status = 'sending'`, [
       s.inboxIds[0],

@@ -63,12 +63,17 @@ export async function handSends(em: EntityManager, sendIds: readonly string[], o
   return new Set(rows.map((r) => String(r.id)));
 }
 
+// The statements below settle a claimed send before any SMTP. Each holds only while the row is still
+// `sending` under this claimant: a row the sweep gave back (its claimant seemed dead) and another process
+// claimed since is that process's, and must not be dropped, withdrawn or queued again under it.
+const OURS = `status = 'sending' and claimed_by = ?`;
+
 /**
  * A claimed send dropped for good, with why.
  * @allWorkspaces keyed by a send the delivery claimed
  */
-export async function dropClaimedSend(em: EntityManager, sendId: string, error: string): Promise<void> {
-  await sql(em, `update send set status = 'dropped', error = ? where id = ?`, [error, sendId]);
+export async function dropClaimedSend(em: EntityManager, sendId: string, owner: string, error: string): Promise<void> {
+  await sql(em, `update send set status = 'dropped', error = ? where id = ? and ${OURS}`, [error, sendId, owner]);
 }
 
 /**
@@ -78,15 +83,15 @@ export async function dropClaimedSend(em: EntityManager, sendId: string, error: 
  * (decisions.md §11: the inbox is the one that sent its first email).
  * @allWorkspaces keyed by a send the delivery claimed
  */
-export async function withdrawClaimedSend(em: EntityManager, sendId: string): Promise<void> {
+export async function withdrawClaimedSend(em: EntityManager, sendId: string, owner: string): Promise<void> {
   await sql(
     em,
-    `with gone as (delete from send where id = ? and status = 'sending' returning lead_id)
+    `with gone as (delete from send where id = ? and ${OURS} returning lead_id)
      update lead l set mailbox_id = last.inbox_id
        from gone left join lateral (select s.inbox_id from send s where s.lead_id = gone.lead_id and s.kind = 'step' and s.status in ('sent', 'bounced', 'failed')
                                      order by s.step_position desc limit 1) last on true
       where l.id = gone.lead_id and l.mailbox_id is distinct from last.inbox_id`,
-    [sendId],
+    [sendId, owner],
   );
 }
 
@@ -94,19 +99,23 @@ export async function withdrawClaimedSend(em: EntityManager, sendId: string): Pr
  * A claimed send given back to the queue, due at `at`, without using up a try.
  * @allWorkspaces keyed by a send the delivery claimed
  */
-export async function releaseClaimedSend(em: EntityManager, sendId: string, at: Date): Promise<void> {
-  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0), claimed_by = null, handed_at = null where id = ?`, [at, sendId]);
+export async function releaseClaimedSend(em: EntityManager, sendId: string, owner: string, at: Date): Promise<void> {
+  await sql(em, `update send set status = 'queued', scheduled_for = ?, attempts = greatest(attempts - 1, 0), claimed_by = null, handed_at = null where id = ? and ${OURS}`, [
+    at,
+    sendId,
+    owner,
+  ]);
 }
 
 /**
  * Claimed sends never sent, back to the queue untouched (their try given back).
  * @allWorkspaces keyed by sends the delivery claimed
  */
-export async function releaseClaimedBatch(em: EntityManager, sendIds: readonly string[]): Promise<void> {
+export async function releaseClaimedBatch(em: EntityManager, sendIds: readonly string[], owner: string): Promise<void> {
   await sql(
     em,
     `update send set status = 'queued', claimed_at = null, claimed_by = null, handed_at = null, attempts = greatest(attempts - 1, 0)
-      where id = any(?::uuid[]) and status = 'sending'`,
-    [pgArray(sendIds)],
+      where id = any(?::uuid[]) and ${OURS}`,
+    [pgArray(sendIds), owner],
   );
 }

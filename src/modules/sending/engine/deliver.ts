@@ -91,16 +91,17 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
 }
 
 /** Writes a verdict that stops the send before SMTP. */
-async function settle(deps: AppDeps, em: EntityManager, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>, report: DeliveryReport) {
+async function settle(deps: AppDeps, em: EntityManager, lane: Lane, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>) {
+  const { report, owner } = lane;
   if ('drop' in verdict) {
-    await dropClaimedSend(em, send.id, verdict.drop);
+    await dropClaimedSend(em, send.id, owner, verdict.drop);
     report.dropped++;
     deps.metrics.engine.email('dropped');
   } else if ('withdraw' in verdict) {
-    await withdrawClaimedSend(em, send.id);
+    await withdrawClaimedSend(em, send.id, owner);
     report.released++;
   } else {
-    await releaseClaimedSend(em, send.id, verdict.releaseAt);
+    await releaseClaimedSend(em, send.id, owner, verdict.releaseAt);
     report.released++;
   }
 }
@@ -154,13 +155,13 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   const now = deps.clock.now();
   const lead = batch.leads.get(send.leadId);
   const campaign = campaigns.get(send.campaignId);
-  if (!lead || !campaign) return settle(deps, em(), send, { go: false, drop: 'The lead or campaign is gone' }, report);
+  if (!lead || !campaign) return settle(deps, em(), lane, send, { go: false, drop: 'The lead or campaign is gone' });
   const inbox = withLive(lane, batch.inboxes.get(send.inboxId));
   const verdict = judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now);
-  if (!verdict.go) return settle(deps, em(), send, verdict, report);
+  if (!verdict.go) return settle(deps, em(), lane, send, verdict);
 
   const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
-  if ('drop' in composed) return settle(deps, em(), send, { go: false, drop: composed.drop }, report);
+  if ('drop' in composed) return settle(deps, em(), lane, send, { go: false, drop: composed.drop });
   if (!(await handed())) {
     // No longer this process's: the sweep gave it back (this process's owner lock was lost) or another
     // process claimed it since. Whoever holds it now sends it or not; nothing of it is written here.
@@ -328,13 +329,6 @@ async function sendBatch(deps: AppDeps, lane: Lane, batch: Batch): Promise<Accep
   return accepted;
 }
 
-async function release(em: EntityManager, claimed: readonly ClaimedSend[]) {
-  await releaseClaimedBatch(
-    em,
-    claimed.map((s) => s.id),
-  );
-}
-
 async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
   try {
     await recordAcceptedBatch(deps.orm.em, accepted, deps.extensions);
@@ -384,7 +378,12 @@ export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise
   } finally {
     // A batch claimed but never sent (something failed above): its rows go back to the queue untouched.
     const unsent = await next.catch(() => null);
-    if (unsent) await release(deps.orm.em.fork(), unsent.claimed);
+    if (unsent)
+      await releaseClaimedBatch(
+        deps.orm.em.fork(),
+        unsent.claimed.map((s) => s.id),
+        lane.owner,
+      );
     await recording;
     sessions.close();
   }
