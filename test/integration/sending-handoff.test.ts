@@ -10,6 +10,8 @@ import { dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, wi
 import { planTick } from '../../src/modules/sending/engine/tick';
 import { lockKeySql, ownerAliveSql, OWNER_LOCK_PREFIX } from '../../src/db/owner-sql';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
+import { createReplyItem } from '../support/factories/reply.factory';
+import { insertAnswerClaim } from '../../src/modules/replies/replies.queries';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 
@@ -69,6 +71,28 @@ describe('a dead claimant (its owner lock gone)', () => {
     expect(await tick()).toMatchObject({ requeued: 0, swept: 0, sent: 0 });
     const emails = await Promise.all(s.leadIds.map(emailOf));
     expect(rcpts().sort()).toEqual([...emails].sort());
+  });
+
+  it("marks a reply's answer it was sending interrupted at once (claimed and handed as it was inserted), not after the backstop", async () => {
+    const s = await campaignWith({ leads: 1, inboxes: 1, status: 'paused' });
+    const item = await createReplyItem(world.service, world.me.workspaceId, { inbox: s.inboxIds[0]!, lead: s.leadIds[0]!, campaign: s.campaignId });
+    const claim = {
+      id: randomUUID(),
+      campaignId: s.campaignId,
+      leadId: s.leadIds[0]!,
+      inboxId: s.inboxIds[0]!,
+      dedupeKey: `answer:${randomUUID()}`,
+      messageId: `<${randomUUID()}@acme.test>`,
+      subject: 'Re: hello',
+      body: 'Thanks',
+      replyToId: item.id,
+      inReplyTo: null,
+      references: null,
+    };
+    expect(await insertAnswerClaim(em(), world.me.workspaceId, claim, clock.now(), deadOwner())).toBe(true);
+    expect(await tick()).toMatchObject({ requeued: 0, swept: 1, sent: 0 });
+    expect(await db(`select status, error from send where id = ?`, [claim.id])).toEqual([{ status: 'failed', error: 'interrupted' }]);
+    expect(rcpts()).toEqual([]);
   });
 
   it('marks the sends it handed to the wire interrupted at once, never to be sent again; the lead moves on', async () => {

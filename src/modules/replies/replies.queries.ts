@@ -222,16 +222,18 @@ export interface AnswerClaim {
   references: string | null;
 }
 
-/** Inserts the workspace's answer claim, claimed at `now`; false when a row with its dedupe key stands
- *  (another call's claim, or an answer already sent). */
-export async function insertAnswerClaim(em: EntityManager, workspaceId: string, c: AnswerClaim, now: Date): Promise<boolean> {
+/** Inserts the workspace's answer claim, claimed at `now` by the process `owner` and handed to the wire at
+ *  once (it goes to SMTP right after): if that process dies, the sweep marks it interrupted at its next
+ *  tick instead of after the backstop. False when a row with its dedupe key stands (another call's claim,
+ *  or an answer already sent). */
+export async function insertAnswerClaim(em: EntityManager, workspaceId: string, c: AnswerClaim, now: Date, owner: string): Promise<boolean> {
   const written = await sql(
     em,
     `insert into send (id, created_at, workspace_id, campaign_id, lead_id, inbox_id, kind, dedupe_key, status, message_id, subject, body, reply_to_id,
-                       in_reply_to, "references", scheduled_for, claimed_at, attempts)
-     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                       in_reply_to, "references", scheduled_for, claimed_at, claimed_by, handed_at, attempts)
+     values (?, ?, ?, ?, ?, ?, 'one_off', ?, 'sending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
      on conflict do nothing returning id`,
-    [c.id, now, workspaceId, c.campaignId, c.leadId, c.inboxId, c.dedupeKey, c.messageId, c.subject, c.body, c.replyToId, c.inReplyTo, c.references, now, now],
+    [c.id, now, workspaceId, c.campaignId, c.leadId, c.inboxId, c.dedupeKey, c.messageId, c.subject, c.body, c.replyToId, c.inReplyTo, c.references, now, now, owner, now],
   );
   return written.length > 0;
 }

@@ -149,6 +149,7 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
       references: headers['References'] ?? null,
     },
     now,
+    ctx.deps.owner.name,
   );
   return written ? prepared : null;
 }

@@ -8,7 +8,8 @@
 //   the email nor stalls. The inbox counts it as sent today (it may well have gone).
 // A live claimant's rows are its own. SENDING_STALE_MINUTES after its claim a row still `sending` is
 // `interrupted` whoever claimed it: the backstop for a claimant alive but frozen, and for rows that name
-// no claimant (claimed before claims named one, or inserted `sending` by send-now.ts).
+// no claimant (claimed before claims named one). A reply's answer (send-now.ts) is inserted `sending`,
+// claimed and handed at once, so its process's death marks it interrupted at the next tick.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
