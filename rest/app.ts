@@ -30,7 +30,7 @@ import { buildOpenApi } from './openapi/document';
 
 export const JSON_LIMIT = '10mb';
 
-/** The caller's address (trust proxy: loopback) goes with the context, for per-client rate limits
+/** The caller's address (X-Forwarded-For from a TRUST_PROXY peer, else the peer's own) goes with the context, for per-client rate limits
  *  (decisions.md §10). */
 const fromClient = (ctx: Ctx, req: Request): Ctx => Object.assign(ctx, { clientAddress: req.ip ?? null });
 
@@ -96,7 +96,7 @@ export function createProbeApp(deps: AppDeps, opts: ProbeOptions): express.Expre
 export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: HttpAppOptions): Promise<HttpApp> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.config.trustProxy); // TRUST_PROXY: whose X-Forwarded-For names the client
 
   app.use(requestIds(deps.log)); // first: every answer carries X-Request-Id and every log line of the request its id
   app.use(metricsRouter(deps)); // every request is counted; GET /metrics (decisions.md §13) outside /api, before auth

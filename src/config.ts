@@ -1,4 +1,5 @@
 // The only place that reads process.env: one typed, validated Config object (decisions.md §1).
+import net from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
@@ -31,6 +32,10 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number };
   /** decisions.md §13: GET /metrics asks for `Authorization: Bearer <this>`; null: only from loopback. */
   metricsToken: string | null;
+  /** Which peers' X-Forwarded-For names the client (Express `trust proxy`): keywords (loopback, linklocal,
+   *  uniquelocal) and addresses or CIDR ranges of the proxies. Never "everyone": a client could then
+   *  pick its own address and escape the per-client limits. */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +70,21 @@ function list(raw: string | undefined): string[] | undefined {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(raw: string | undefined): string[] {
+  const given = list(raw);
+  if (!given) return ['loopback'];
+  for (const entry of given) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (PROXY_KEYWORDS.includes(entry) || (family !== 0 && prefixOk && extra === undefined)) continue;
+    throw new ConfigError(`TRUST_PROXY is a comma-separated list of ${PROXY_KEYWORDS.join(', ')} and proxy addresses or CIDR ranges (10.0.0.0/8), got "${entry.slice(0, 60)}"`);
+  }
+  return given;
 }
 
 function str(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -115,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env),
     rateLimit: { points: int(env, 'RATE_LIMIT_PER_MINUTE', 600), windowSeconds: 60 },
     metricsToken: str(env, 'METRICS_TOKEN'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

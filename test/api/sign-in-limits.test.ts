@@ -176,3 +176,26 @@ describe('sign-up, per client address', () => {
     expect((await anon.post('/auth/signup', body())).status).toBe(201);
   }, 60_000);
 });
+
+describe('TRUST_PROXY: whose X-Forwarded-For names the client', () => {
+  /** Whether a per-client failed-login count is held for this client key. */
+  const counted = async (key: string) => (await sql(`select 1 from ${RATE_LIMIT_TABLE} where key = ?`, [storedKey(LOGIN_FAILURES_PER_CLIENT, key)])).length > 0;
+
+  it('counts a failed login under the forwarded address when the proxy is trusted (loopback by default)', async () => {
+    const address = testClientAddress();
+    expectError(await anonFrom(address).post('/auth/login', { email: `nobody-${randomUUID()}@example.com`, password: wrongPassword }), 401);
+    expect(await counted(clientKey(address))).toBe(true);
+  });
+
+  it('ignores X-Forwarded-For from a peer TRUST_PROXY does not name: the peer itself is the client', async () => {
+    const elsewhere = await startTestService({ env: { TRUST_PROXY: '192.0.2.0/24, uniquelocal' } });
+    try {
+      const address = testClientAddress();
+      expectError(await anonFrom(address, elsewhere.url).post('/auth/login', { email: `nobody-${randomUUID()}@example.com`, password: wrongPassword }), 401);
+      expect(await counted(clientKey(address))).toBe(false);
+      expect(await counted(clientKey('127.0.0.1'))).toBe(true);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+});
