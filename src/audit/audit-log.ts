@@ -51,6 +51,12 @@ function actorOf(ctx: AuditCtx): { kind: ActorKind; id: string; name: string } |
  * Changes without a caller (sign-up, login, public links) are not recorded.
  */
 export function recordChange(ctx: AuditCtx, change: Change): Promise<void> {
+  return settledWithin(writeEntry(ctx, change), RECORD_WAIT_MS).then(() => undefined);
+}
+
+/** recordChange without the bound: resolves once the entry is written or its failure logged; never
+ *  rejects. */
+export function writeEntry(ctx: AuditCtx, change: Change): Promise<void> {
   const { deps } = ctx;
   const actor = actorOf(ctx);
   if (!actor) return Promise.resolve();
@@ -66,7 +72,7 @@ export function recordChange(ctx: AuditCtx, change: Change): Promise<void> {
     ip: ctx.clientAddress ? cut(ctx.clientAddress) : null,
   }).catch((err) => deps.log.error('audit log entry not written', { err: String(err), operation: change.operation }));
   sweepSometimes(deps);
-  return settledWithin(write, RECORD_WAIT_MS).then(() => undefined);
+  return write;
 }
 
 /** Deletes one batch (at most `limit`) of entries past their 90 days, whichever workspace's; how many. */

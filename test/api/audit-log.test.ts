@@ -3,8 +3,9 @@
 // operation, target_id, ip}, newest first, in cursor pages, kept 90 days. Failed changes, idempotent
 // replays and requests without credentials leave no entry.
 import { randomUUID } from 'node:crypto';
-import { keptAfter, sweepAuditLog } from '../../src/audit/audit-log';
+import { keptAfter, sweepAuditLog, writeEntry } from '../../src/audit/audit-log';
 import type { Clock } from '../../src/clock';
+import type { Logger } from '../../src/logger';
 import * as ops from '../graphql/generated';
 import { Client, expectError, signUp, testClientAddress, type Account, type GraphQLReply, type Reply } from '../support/client';
 import { startTestService } from '../support/service';
@@ -281,5 +282,17 @@ describe('keeping', () => {
     while ((await sweepAuditLog(service.deps, 1)) > 0); // batches of one, to the end
     const rows = await sql(`select target_id from audit_log where workspace_id = ? order by at`, [me.workspaceId]);
     expect(rows.map((r) => r.target_id)).toEqual(['kept']);
+  });
+});
+
+describe('recording', () => {
+  it('never throws: a write that fails is logged', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const note = (level: string) => (msg: string) => void lines.push({ level, msg });
+    const log: Logger = { debug: note('debug'), info: note('info'), warn: note('warn'), error: note('error') };
+    // A workspace that does not exist: the insert breaks its foreign key.
+    const actor = { workspaceId: randomUUID(), userId: randomUUID(), role: 'owner' as const, via: 'session' as const };
+    await expect(writeEntry({ deps: { ...service.deps, log }, actor, clientAddress: null }, { operation: 'postCampaigns' })).resolves.toBeUndefined();
+    expect(lines).toContainEqual({ level: 'error', msg: 'audit log entry not written' });
   });
 });
