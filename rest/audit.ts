@@ -7,22 +7,12 @@
 // is sent, waited for at most RECORD_WAIT_MS (src/audit/audit-log.ts).
 import type { Request, RequestHandler } from 'express';
 import { isPublic, type ApiRoute } from '../src/api-route';
-import { recordChange } from '../src/audit/audit-log';
+import { changeTarget, recordChange } from '../src/audit/audit-log';
 import type { AppDeps } from '../src/context';
 import { bearer, callerOf } from './caller';
 import { operationId } from './openapi/document';
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The object a change is about: the `:id` path parameter, else the route's first one (`/blocklist/:email`,
- *  `/analytics/pipeline/:leadId`), else, for a create, the `id` of the object it answered. */
-export function targetOf(params: Record<string, unknown>, answer: unknown): string | null {
-  const values = Object.entries(params);
-  const param = params.id ?? values[0]?.[1];
-  if (typeof param === 'string' && param) return param;
-  const id = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as { id?: unknown }).id : undefined;
-  return typeof id === 'string' && id ? id : null;
-}
 
 /** The declared route Express matched for this request (req.route: the route being answered). */
 const routeKey = (req: Request): string | null => {
@@ -45,7 +35,7 @@ export function auditTrail(deps: AppDeps, routes: readonly ApiRoute[]): RequestH
       if (!operation || res.statusCode < 200 || res.statusCode >= 300) return send(body);
       const params = { ...(req.params as Record<string, unknown>) };
       callerOf(deps, req)
-        .then((actor) => recordChange({ deps, actor, clientAddress: req.ip ?? null }, { operation, targetId: targetOf(params, body) }))
+        .then((actor) => recordChange({ deps, actor, clientAddress: req.ip ?? null }, { operation, targetId: changeTarget(params, body) }))
         .catch((err) => deps.log.error('audit log entry not written', { err: String(err), operation }))
         .finally(() => send(body));
       return res;

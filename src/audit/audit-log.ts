@@ -75,6 +75,16 @@ export function writeEntry(ctx: AuditCtx, change: Change): Promise<void> {
   return write;
 }
 
+/** The object a REST change (or an MCP tool call, whose input holds the path parameters) is about: the `:id` path parameter, else the route's first one (`/blocklist/:email`,
+ *  `/analytics/pipeline/:leadId`), else, for a create, the `id` of the object it answered. */
+export function changeTarget(params: Record<string, unknown>, answer: unknown): string | null {
+  const values = Object.entries(params);
+  const param = params.id ?? values[0]?.[1];
+  if (typeof param === 'string' && param) return param;
+  const id = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id ? id : null;
+}
+
 /** Deletes one batch (at most `limit`) of entries past their 90 days, whichever workspace's; how many. */
 export function sweepAuditLog(deps: Pick<AppDeps, 'orm' | 'clock'>, limit = SWEEP_BATCH): Promise<number> {
   return deleteEntriesUpTo(deps.orm.em.fork(), keptAfter(deps.clock.now()), limit);
