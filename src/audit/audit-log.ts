@@ -75,8 +75,9 @@ export function writeEntry(ctx: AuditCtx, change: Change): Promise<void> {
   return write;
 }
 
-/** The object a REST change (or an MCP tool call, whose input holds the path parameters) is about: the `:id` path parameter, else the route's first one (`/blocklist/:email`,
- *  `/analytics/pipeline/:leadId`), else, for a create, the `id` of the object it answered. */
+/** The object a REST change (or an MCP tool call, whose input holds the path parameters) is about: the
+ *  `:id` path parameter, else the route's first one (`/blocklist/:email`, `/analytics/pipeline/:leadId`),
+ *  else, for a create, the `id` of the object it answered. */
 export function changeTarget(params: Record<string, unknown>, answer: unknown): string | null {
   const values = Object.entries(params);
   const param = params.id ?? values[0]?.[1];
