@@ -14,6 +14,8 @@ import { costLimitRule, queryTextError } from '../src/graphql/cost-limits';
 import { formatGraphQLError } from '../src/graphql/errors';
 import { nestedDeeperThan, tooDeep } from '../src/json-depth';
 import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
+import { auditPlugin } from '../src/audit/graphql-audit';
+import { auditTrail } from './audit';
 import { bearer, callerOf } from './caller';
 import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
@@ -107,7 +109,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
     schema,
     formatError: formatGraphQLError(deps.log),
     validationRules: [costLimitRule],
-    plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin],
+    plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin, auditPlugin],
     introspection: true,
   });
   await apollo.start();
@@ -139,6 +141,7 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
   api.use(jsonDepthGuard);
   api.use(idempotency(deps)); // decisions.md §12: a change with an Idempotency-Key runs once; repeats replay its answer
+  api.use(auditTrail(deps, opts.routes)); // decisions.md §12: every successful change goes into the audit log (after idempotency: a replay is not a change)
   // CSV bodies (text/csv or a multipart `file` field, 50 MB) are read by the routes that take them (csv-body.ts).
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
   app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations

@@ -37,6 +37,9 @@ export interface Actor {
   via: Credential;
   /** An API key's scopes (src/api-scopes.ts); a session has every scope. */
   scopes?: readonly ApiScope[];
+  /** Who acts, as the audit log names them (src/audit/): the session's user (name, else email) or the
+   *  API key (its id and name). Set by authenticate. */
+  who?: { kind: 'user' | 'key'; id: string; name: string };
 }
 
 export interface Ctx {

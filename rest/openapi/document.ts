@@ -85,7 +85,7 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
 /** operationId from method and path: get /campaigns/:id/leads → getCampaignsIdLeads. */
-function operationId(r: ApiRoute): string {
+export function operationId(r: ApiRoute): string {
   const words = r.path.split(/[/.\-:]+/).filter(Boolean);
   return r.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }

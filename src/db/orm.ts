@@ -2,6 +2,7 @@
 import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
+import { AUDIT_TABLE } from '../audit/audit-table';
 import { IDEMPOTENCY_TABLE } from '../idempotency/idempotency-table';
 import { RATE_LIMIT_TABLE } from '../rate-limits/counter-table';
 import { settledWithin } from '../time-limit';
@@ -26,8 +27,8 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database, and so does the rate
     // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape);
-    // the idempotency keys are raw SQL too (src/idempotency/).
-    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE] },
+    // the idempotency keys and the audit log are raw SQL too (src/idempotency/, src/audit/).
+    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE, AUDIT_TABLE] },
     debug: false,
     ...extra,
   });

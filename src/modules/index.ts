@@ -4,6 +4,7 @@
 // Adding an area: a folder src/modules/<area>/ with its index.ts manifest, and one line here.
 import type { AppModule } from '../app-module';
 import { accountsModule } from './accounts';
+import { auditModule } from './audit';
 import { blocklistModule } from './blocklist';
 import { campaignsModule } from './campaigns';
 import { checksModule } from './checks';
@@ -45,4 +46,5 @@ export const appModules: readonly AppModule[] = [
   eventsModule,
   webhooksModule,
   checksModule,
+  auditModule,
 ];

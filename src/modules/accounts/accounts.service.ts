@@ -82,7 +82,7 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
     const session = await ctx.em.findOne(SessionToken, { tokenHash: hash }, { filters: false, populate: ['user'] });
     if (!session || session.expiresAt <= now) return null;
     const user = session.user.getEntity();
-    return { workspaceId: session.workspace.id, userId: user.id, role: user.role, via: 'session' };
+    return { workspaceId: session.workspace.id, userId: user.id, role: user.role, via: 'session', who: { kind: 'user', id: user.id, name: user.name || user.email } };
   }
   const key = await ctx.em.findOne(ApiKey, { keyHash: hash }, { filters: false });
   if (!key) return null;
@@ -91,7 +91,7 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
   }
   // decisions.md §10: a key acts with member rights whoever made it, so owner-only rules refuse it.
   // decisions.md §12: and only with its scopes (src/api-scopes.ts).
-  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key', scopes: key.scopes };
+  return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key', scopes: key.scopes, who: { kind: 'key', id: key.id, name: key.name } };
 }
 
 /** Refuses API keys; returns the session's user. */
@@ -100,7 +100,8 @@ function requireSession(ctx: AuthedCtx, what: string): string {
   return ctx.actor.userId;
 }
 
-function requireOwner(ctx: AuthedCtx, what: string) {
+/** Owner-only settings (decisions.md §2, §10): a member, or any API key, gets 403 owner_required. */
+export function requireOwner(ctx: AuthedCtx, what: string) {
   // decisions.md §10: an API key acts with member rights (authenticate gives it the member role).
   if (ctx.actor.via === 'api_key') throw new AppError('owner_required', `Only a workspace owner can ${what}; an API key acts with member rights.`);
   if (ctx.actor.role !== 'owner') throw new AppError('owner_required', `Only a workspace owner can ${what}.`);

@@ -1,0 +1,23 @@
+// The page asked of the audit log (decisions.md §12), shared by REST (query string) and GraphQL
+// (arguments): `limit` and `cursor`.
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { ArgsType, Field, Int } from 'type-graphql';
+import { Nullable } from '../../validation';
+
+export const DEFAULT_AUDIT_PAGE = 50;
+export const MAX_AUDIT_PAGE = 100;
+
+@ArgsType()
+export class AuditLogQuery {
+  @Field(() => Int, { nullable: true, description: `Page size, ${DEFAULT_AUDIT_PAGE} by default, at most ${MAX_AUDIT_PAGE}.` })
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_AUDIT_PAGE)
+  limit?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Continues the log after the page that gave it (REST: the Link header; GraphQL: nextCursor).' })
+  @Nullable()
+  @IsString()
+  cursor?: string | null;
+}
