@@ -19,6 +19,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
 import { idempotency } from './idempotency';
+import { mountMcp } from './mcp/http';
 import { metricsRouter } from './metrics';
 import { pathGuard } from './path-guard';
 import { requestIds } from './request-id';
@@ -143,6 +144,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
   app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations
   app.use('/api', api);
+  // decisions.md §12: the MCP server (its tools are the routes above), with /api's credentials and body limit.
+  mountMcp(app, { routes: opts.routes, schema, contextFor: (req) => requestContext(deps, req), jsonLimit: JSON_LIMIT });
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));
 
