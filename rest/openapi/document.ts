@@ -120,6 +120,8 @@ const DESCRIPTION = [
   '',
   'Every failure has the body `{"error": {"code", "message", "details"?}}`; the `Error` schema (under Schemas, at the end of this page) lists every code with its HTTP status and meaning.',
   '',
+  'AI agents reach the same operations through the MCP server at `POST /mcp` (Model Context Protocol, Streamable HTTP, stateless; the same Bearer credentials): one tool per operation with credentials (not the CSV downloads), named by its `operationId`, listed only when the key holds its `x-scopes`.',
+  '',
   'Every answer carries `X-Request-Id`: the one the request sent when it is at most 128 characters of `A-Z a-z 0-9 . _ : -`, else a new one. The service writes it on its log lines of the request; an `internal_error` (500) also gives it as `details.request_id`.',
 ].join('\n');
 

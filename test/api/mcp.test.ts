@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { routeScope, type ApiRoute } from '../../src/api-route';
+import { jsonRoute, routeScope, type ApiRoute } from '../../src/api-route';
 import { API_SCOPES, covers, requiredScopes, type ApiScope } from '../../src/api-scopes';
-import { collectModules } from '../../src/app-module';
+import { collectModules, type AppModule } from '../../src/app-module';
+import { createLogger } from '../../src/logger';
 import { appModules } from '../../src/modules';
 import { operationId } from '../../rest/openapi/document';
 import { Client, expectError, signUp, testClientAddress, type Account } from '../support/client';
@@ -298,6 +299,42 @@ describe('rate limit', () => {
     expect(toolError(refused, 'rate_limited').details).toEqual({ retry_after_seconds: expect.any(Number) });
     await expect(client.listTools()).rejects.toMatchObject({ code: 429 });
     expectError(await account.client.get('/campaigns'), 429, 'rate_limited');
+  });
+});
+
+describe('an unexpected failure', () => {
+  // A test area whose one route fails with an error that is not an AppError, after an await.
+  const crash: AppModule = {
+    name: 'crash',
+    description: 'A test area.',
+    routes: [
+      jsonRoute({
+        method: 'post',
+        path: '/crash',
+        summary: 'Fails unexpectedly',
+        scope: 'campaigns:write',
+        response: { schema: { type: 'object' } },
+        handle: async () => {
+          await new Promise((r) => setTimeout(r, 1));
+          throw new Error('crash probe');
+        },
+      }),
+    ],
+  };
+  const captured: string[] = [];
+  let crashing: Service;
+  beforeAll(async () => {
+    crashing = await startTestService({ modules: [...appModules, crash], log: createLogger({ level: 'error', destination: { write: (s: string) => void captured.push(s) } }) });
+  });
+  afterAll(() => crashing?.stop());
+
+  it('is an isError internal_error result naming the request id, and is logged with it', async () => {
+    const account = await signUp(crashing.url);
+    const res = await call(await mcp(account.token, crashing.url), 'postCrash');
+    const err = toolError(res, 'internal_error');
+    expect(err.details).toEqual({ request_id: expect.any(String) });
+    const lines = captured.map((l) => JSON.parse(l) as { msg: string; reqId?: string; mcpTool?: string; err?: { message?: string } });
+    expect(lines.find((l) => l.mcpTool === 'postCrash')).toMatchObject({ msg: 'unhandled error', reqId: err.details!.request_id, err: { message: 'crash probe' } });
   });
 });
 
