@@ -11,13 +11,13 @@
 // `rate_limited` (what every tool failure is), any other message 429. One JSON-RPC message per request:
 // a batch would run many calls for one count of the rate limit.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import type { GraphQLSchema } from 'graphql';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiRoute } from '../../src/api-route';
 import type { AuthedCtx, Ctx } from '../../src/context';
 import { AppError, unauthorized } from '../../src/errors';
 import type { ContextFor } from '../mount';
+import type { SchemaCatalog } from '../openapi/schemas';
 import { mcpServer } from './server';
 import { McpToolCatalog } from './tools';
 
@@ -25,7 +25,8 @@ export const MCP_PATH = '/mcp';
 
 export interface McpOptions {
   routes: readonly ApiRoute[];
-  schema: GraphQLSchema;
+  /** The OpenAPI document's schema builders (rest/openapi/schemas.ts). */
+  schemas: SchemaCatalog;
   /** The request's context, as /api resolves it (anonymous without a credential, 401 with an unknown one). */
   contextFor: ContextFor;
   /** The JSON body limit of /api. */
@@ -62,7 +63,7 @@ const isToolCall = (body: unknown) => isJSONRPCRequest(body) && body.method === 
 
 /** Mounts /mcp on the app, after the rate limit and before the JSON 404. */
 export function mountMcp(app: express.Express, opts: McpOptions): void {
-  const catalog = new McpToolCatalog(opts.routes, opts.schema);
+  const catalog = new McpToolCatalog(opts.routes, opts.schemas);
   const json = express.json({ limit: opts.jsonLimit, type: ['application/json', 'application/*+json'] });
   const oneMessage: RequestHandler = (req, _res, next) => {
     if (Array.isArray(req.body) && req.body.length !== 1) throw new AppError('bad_request', 'Send one JSON-RPC message per request to /mcp (no batches).');

@@ -10,12 +10,11 @@
 // - a CSV upload (lead imports, the blocklist import) takes the CSV text as the argument `csv`.
 // Not tools: the public routes (sign-up, login: no credentials) and the CSV downloads (the lists they
 // export are the JSON list tools; a file of up to a million rows is no tool answer).
-import type { GraphQLSchema } from 'graphql';
 import { routeScope, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
 import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/api-scopes';
 import type { Actor } from '../../src/context';
 import { operationId, pathParams, requestSchemas } from '../openapi/document';
-import { COMPONENTS, SchemaCatalog } from '../openapi/schemas';
+import { COMPONENTS, type SchemaCatalog } from '../openapi/schemas';
 
 type Json = Record<string, unknown>;
 
@@ -111,13 +110,14 @@ function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
   };
 }
 
-/** Every tool, built once at start-up from the contracts (and the GraphQL schema the catalog reads). */
+/** The tools, and which of them a caller may see. */
 export class McpToolCatalog {
   readonly tools: readonly McpTool[];
   private readonly byName: Map<string, McpTool>;
 
-  constructor(routes: readonly ApiRoute[], schema: GraphQLSchema) {
-    const catalog = new SchemaCatalog(schema);
+  /** Every tool, built once at start-up from the contracts with the OpenAPI document's schema builders
+   *  (the components it made are reused, not built again). */
+  constructor(routes: readonly ApiRoute[], catalog: SchemaCatalog) {
     this.tools = routes.map((r) => tool(r, catalog)).filter((t): t is McpTool => t !== null);
     this.byName = new Map(this.tools.map((t) => [t.name, t]));
     if (this.byName.size !== this.tools.length) throw new Error('two MCP tools have one name');

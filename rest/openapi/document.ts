@@ -14,6 +14,8 @@ export interface OpenApiSource {
   routes: readonly ApiRoute[];
   tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];
   schema: GraphQLSchema;
+  /** The schema builders to use (shared with the MCP tools, rest/mcp/tools.ts); a new one unless given. */
+  catalog?: SchemaCatalog;
 }
 
 /** GET /health/ready's answer (src/readiness.ts). */
@@ -192,7 +194,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
 }
 
 export function buildOpenApi(src: OpenApiSource): Json {
-  const catalog = new SchemaCatalog(src.schema);
+  const catalog = src.catalog ?? new SchemaCatalog(src.schema);
   const paths: Record<string, Json> = {};
   for (const tag of src.tags) {
     for (const r of tag.routes) {
