@@ -66,8 +66,7 @@ export function mountMcp(app: express.Express, opts: McpOptions): void {
   const catalog = new McpToolCatalog(opts.routes, opts.schemas);
   const json = express.json({ limit: opts.jsonLimit, type: ['application/json', 'application/*+json'] });
   const oneMessage: RequestHandler = (req, _res, next) => {
-    if (Array.isArray(req.body) && req.body.length !== 1) throw new AppError('bad_request', 'Send one JSON-RPC message per request to /mcp (no batches).');
-    if (Array.isArray(req.body)) req.body = req.body[0];
+    if (Array.isArray(req.body) && req.body.length > 1) throw new AppError('bad_request', 'Send one JSON-RPC message per request to /mcp (no batches).');
     next();
   };
   app.post(MCP_PATH, json, oneMessage, async (req, res) => serve(catalog, await authedContext(opts, req), req, res));

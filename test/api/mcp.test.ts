@@ -302,12 +302,23 @@ describe('rate limit', () => {
   });
 });
 
-describe('an unexpected failure', () => {
-  // A test area whose one route fails with an error that is not an AppError, after an await.
+describe('test areas: an unexpected failure, a cursor page', () => {
+  // A test area: one route fails with an error that is not an AppError, after an await; one answers a
+  // cursor page (src/pagination/page.ts) as the lists of decisions.md §12 do.
   const crash: AppModule = {
     name: 'crash',
     description: 'A test area.',
     routes: [
+      jsonRoute({
+        method: 'get',
+        path: '/pages',
+        summary: 'A cursor page',
+        scope: 'campaigns:read',
+        cursorPage: true,
+        totalCount: true,
+        response: { schema: { type: 'array' } },
+        handle: async () => ({ items: [{ someField: 1 }], nextCursor: 'next-one', total: 7 }),
+      }),
       jsonRoute({
         method: 'post',
         path: '/crash',
@@ -335,6 +346,14 @@ describe('an unexpected failure', () => {
     expect(err.details).toEqual({ request_id: expect.any(String) });
     const lines = captured.map((l) => JSON.parse(l) as { msg: string; reqId?: string; mcpTool?: string; err?: { message?: string } });
     expect(lines.find((l) => l.mcpTool === 'postCrash')).toMatchObject({ msg: 'unhandled error', reqId: err.details!.request_id, err: { message: 'crash probe' } });
+  });
+
+  it('a cursor page answers {items, total, next_cursor}: what REST sends as its body, X-Total-Count and Link', async () => {
+    const account = await signUp(crashing.url);
+    const rest = await account.client.get('/pages');
+    expect(rest.headers.get('link')).toContain('cursor=next-one');
+    const res = await call(await mcp(account.token, crashing.url), 'getPages');
+    expect(res).toEqual({ isError: false, body: { items: rest.body, total: Number(rest.headers.get('x-total-count')), next_cursor: 'next-one' } });
   });
 });
 
