@@ -94,8 +94,9 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
     // decisions.md §12: a tool the key's scopes do not allow is absent from tools/list, and calling it
     // anyway is refused like REST refuses the operation (403 insufficient_scope, details.required).
     const authed = authorize(tool.route, tool.scope, ctx);
-    const out = await runRoute(tool.route, authed, rawCall(tool, args));
-    return toolSucceeded(opts, tool, out);
+    const raw = rawCall(tool, args);
+    const out = await runRoute(tool.route, authed, raw);
+    return toolSucceeded(opts, tool, raw, out);
   } catch (err) {
     if (err instanceof AppError) return jsonResult(err.toBody(), true);
     ctx.deps.log.error('unhandled error', { mcpTool: name, err });
@@ -104,9 +105,10 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
 }
 
 /** The one success path of a tool call: every call that changed something (any method but GET) ends
- *  here with its answer, after the route's handler returned. */
-function toolSucceeded(opts: ToolCallOptions, tool: McpTool, out: RouteAnswer): CallToolResult {
-  if (tool.route.method !== 'get') opts.ctx.deps.log.info('mcp change', { tool: tool.name, status: out.status });
+ *  here, after the route's handler returned, with the caller's context (actor, client address), the
+ *  call's path parameters (`raw.params`) and its answer: where the audit log records MCP changes. */
+function toolSucceeded(opts: ToolCallOptions, tool: McpTool, raw: RawCall, out: RouteAnswer): CallToolResult {
+  if (tool.route.method !== 'get') opts.ctx.deps.log.info('mcp change', { tool: tool.name, params: raw.params, status: out.status });
   return jsonResult(toolAnswer(tool, out));
 }
 
