@@ -106,7 +106,7 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
 
 /** The one success path of a tool call: every call that changed something (any method but GET) ends
  *  here, after the route's handler returned, with the caller's context (actor, client address), the
- *  call's path parameters (`raw.params`) and its answer: where the audit log records MCP changes. */
+ *  call's path parameters (`_raw.params`) and its answer: where the audit log records MCP changes. */
 function toolSucceeded(opts: ToolCallOptions, tool: McpTool, _raw: RawCall, out: RouteAnswer): CallToolResult {
   if (tool.route.method !== 'get') opts.ctx.deps.log.info('mcp change', { tool: tool.name, status: out.status });
   return jsonResult(toolAnswer(tool, out));
