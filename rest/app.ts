@@ -21,6 +21,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
 import { idempotency } from './idempotency';
+import { mountMcp } from './mcp/http';
 import { metricsRouter } from './metrics';
 import { pathGuard } from './path-guard';
 import { requestIds } from './request-id';
@@ -29,6 +30,7 @@ import { rateLimit } from './rate-limit';
 import { apiRouteList, mountRoutes } from './mount';
 import { apiDocsRouter, docsFilesRouter } from './openapi/docs';
 import { buildOpenApi } from './openapi/document';
+import { SchemaCatalog } from './openapi/schemas';
 
 export const JSON_LIMIT = '10mb';
 
@@ -137,7 +139,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const api = express.Router();
   api.use(healthRouter(opts.isReady, opts.readiness));
   // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
-  api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema })));
+  const schemas = new SchemaCatalog(schema); // the JSON Schemas of the contracts' types, for the reference and MCP
+  api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema, catalog: schemas })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
   api.use(jsonDepthGuard);
   api.use(idempotency(deps)); // decisions.md §12: a change with an Idempotency-Key runs once; repeats replay its answer
@@ -146,6 +149,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   api.use(mountRoutes(opts.routes, (req) => requestContext(deps, req)));
   app.use('/api/docs', docsFilesRouter()); // the reference page's static files: not API operations
   app.use('/api', api);
+  // decisions.md §12: the MCP server (its tools are the routes above), with /api's credentials and body limit.
+  mountMcp(app, { routes: opts.routes, schemas, contextFor: (req) => requestContext(deps, req), jsonLimit: JSON_LIMIT });
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));
 

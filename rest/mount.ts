@@ -5,7 +5,7 @@
 // through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
-import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvDownloadRoute, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
 import { assertScopes, type ScopeNeed } from '../src/api-scopes';
 import type { AuthedCtx, Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
@@ -16,12 +16,9 @@ import { snake } from './shape';
 /** Resolves a request to its context: anonymous without a credential, 401 with an unknown one. */
 export type ContextFor = (req: Request) => Promise<Ctx>;
 
-/** Path parameters as text. No id, address or name holds a NUL, and PostgreSQL text cannot: such a
- *  parameter names nothing, so 404 like any other unknown id (decisions.md §3), before any query runs. */
+/** Path parameters as text. */
 function params(req: Request): Record<string, string> {
-  const out = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v ?? '')]));
-  if (Object.values(out).some((v) => v.includes('\u0000'))) throw new AppError('not_found', 'Nothing here has a NUL character (%00) in its id, address or name.');
-  return out;
+  return Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, String(v ?? '')]));
 }
 
 /** The response as a CSV sink: each write resolves once the socket can take more. */
@@ -51,31 +48,83 @@ function csvBody(req: Request, mode: 'stream' | 'text'): CsvBody {
   };
 }
 
+/** A route's answer as every door sends it: the status, the JSON body (shaped: snake_case where the
+ *  route says so) and, for lists, the total (X-Total-Count) and the cursor of the next page. */
+export interface RouteAnswer {
+  status: number;
+  body: unknown;
+  /** `totalCount` routes: the number of matching items. */
+  total?: number;
+  /** `cursorPage` routes: the cursor of the next page, when more rows follow. */
+  nextCursor?: string | null;
+}
+
 /** The JSON answer of a route from what its handler returned. */
-function shapeAnswer(r: ApiRoute, result: unknown, req: Request, res: Response): unknown {
+function shapeAnswer(r: ApiRoute, result: unknown): RouteAnswer {
   let body = result;
+  const out: Omit<RouteAnswer, 'body'> = { status: r.status ?? 200 };
   if (r.cursorPage) {
     const page = result as CursorPage<unknown>;
-    if (page.nextCursor) res.set('Link', `<${nextPageUrl(req.originalUrl, page.nextCursor)}>; rel="next"`);
-    if (r.totalCount && page.total !== undefined) res.set('X-Total-Count', String(page.total));
+    out.nextCursor = page.nextCursor ?? null;
+    if (r.totalCount && page.total !== undefined) out.total = page.total;
     body = page.items;
   } else if (r.totalCount) {
     const page = result as { total: number; items: unknown };
-    res.set('X-Total-Count', String(page.total));
+    out.total = page.total;
     body = page.items;
   }
-  return r.response.shape === 'snake' ? snake(body, new Set(r.response.keep ?? [])) : body;
+  return { ...out, body: r.response.shape === 'snake' ? snake(body, new Set(r.response.keep ?? [])) : body };
+}
+
+/** The caller may call the route: credentials (401) and, decisions.md §12, the route's declared scopes
+ *  (403 insufficient_scope), checked before its input is read. */
+export function authorize(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx): AuthedCtx {
+  if (!isPublic(r) && !ctx.actor) throw unauthorized();
+  const authed = ctx as AuthedCtx;
+  if (scope) assertScopes(authed.actor, scope, `${r.method.toUpperCase()} /api${r.path}`);
+  return authed;
+}
+
+/** A call's raw input as a door received it: path parameters as text, the query as a query string gives
+ *  it (text values), the JSON body as sent, and the CSV of an upload route. */
+export interface RawCall {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  csv?: CsvBody;
+}
+
+/** The path parameters and the parsed query of a call. No id, address or name holds a NUL, and PostgreSQL
+ *  text cannot: such a parameter names nothing, so 404 like any other unknown id (decisions.md §3). */
+async function baseInput(r: ApiRoute, raw: RawCall): Promise<{ params: Record<string, string>; query: unknown }> {
+  const query = r.query ? await r.query.parse(raw.query) : undefined;
+  if (Object.values(raw.params).some((v) => v.includes('\u0000'))) throw new AppError('not_found', 'Nothing here has a NUL character (%00) in its id, address or name.');
+  return { params: raw.params, query };
+}
+
+/** Runs a JSON or CSV-upload route for an authorized caller (authorize): parses and validates the query and
+ *  the body with the route's parsers, calls `handle` and shapes the answer. The part of a call REST
+ *  (below) and MCP (rest/mcp/) share, so the two doors cannot answer differently. */
+export async function runRoute(r: Exclude<ApiRoute, CsvDownloadRoute>, ctx: Ctx, raw: RawCall): Promise<RouteAnswer> {
+  const base = await baseInput(r, raw);
+  let result: unknown;
+  if (r.kind === 'csv-upload') {
+    if (!raw.csv) throw new Error(`${r.method} ${r.path}: a CSV upload called without its CSV`);
+    result = await r.handle(ctx as AuthedCtx, { ...base, body: raw.csv });
+  } else {
+    const body = r.body ? await r.body.parse(raw.body) : undefined;
+    const input: RouteInput<unknown, unknown> = { ...base, body };
+    result = isPublic(r) ? await r.handle(ctx, input) : await (r as JsonRoute).handle(ctx as AuthedCtx, input);
+  }
+  return shapeAnswer(r, result);
 }
 
 async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Request, res: Response): Promise<void> {
-  if (!isPublic(r) && !ctx.actor) throw unauthorized();
-  const authed = ctx as AuthedCtx;
-  // decisions.md §12: the route's declared scopes, before its input is read.
-  if (scope) assertScopes(authed.actor, scope, `${r.method.toUpperCase()} /api${r.path}`);
-  const query = r.query ? await r.query.parse(req.query as Record<string, unknown>) : undefined;
-  const base = { params: params(req), query };
+  const authed = authorize(r, scope, ctx);
+  const raw: RawCall = { params: params(req), query: req.query as Record<string, unknown>, body: req.body };
 
   if (r.kind === 'csv-download') {
+    const base = await baseInput(r, raw);
     try {
       await r.handle(authed, { ...base, body: undefined }, (fileName) => {
         res.status(200);
@@ -93,15 +142,11 @@ async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Reque
     return;
   }
 
-  let result: unknown;
-  if (r.kind === 'csv-upload') {
-    result = await r.handle(authed, { ...base, body: csvBody(req, r.csv) });
-  } else {
-    const body = r.body ? await r.body.parse(req.body) : undefined;
-    const input: RouteInput<unknown, unknown> = { ...base, body };
-    result = isPublic(r) ? await r.handle(ctx, input) : await (r as JsonRoute).handle(authed, input);
-  }
-  if (!res.headersSent) res.status(r.status ?? 200).json(shapeAnswer(r, result, req, res));
+  const out = await runRoute(r, ctx, r.kind === 'csv-upload' ? { ...raw, csv: csvBody(req, r.csv) } : raw);
+  if (res.headersSent) return;
+  if (out.nextCursor) res.set('Link', `<${nextPageUrl(req.originalUrl, out.nextCursor)}>; rel="next"`);
+  if (out.total !== undefined) res.set('X-Total-Count', String(out.total));
+  res.status(out.status).json(out.body);
 }
 
 /** A path's segments ranked so that, among routes of one method, a literal segment is tried before a

@@ -1,4 +1,4 @@
-// decisions.md §12 Rate limits, at the HTTP door: every /api and /graphql request is counted before
+// decisions.md §12 Rate limits, at the HTTP door: every /api, /graphql and /mcp request is counted before
 // anything else runs (src/rate-limits/request-limiter.ts), under its workspace when it carries a known
 // credential, else under its client address (sign-up, login, requests without or with an unknown
 // credential). Every counted answer carries the IETF httpapi-ratelimit-headers fields
@@ -21,7 +21,7 @@ const POLICY = '"default"';
 
 /** Whether a request path is counted: the API and GraphQL, less the probes and the reference. */
 export function countedPath(path: string): boolean {
-  if (path === '/graphql' || path.startsWith('/graphql/')) return true;
+  if (path === '/graphql' || path.startsWith('/graphql/') || path === '/mcp') return true;
   if (path !== '/api' && !path.startsWith('/api/')) return false;
   return !/^\/api\/(health(\/ready)?|openapi\.json|docs(\/.*)?)\/?$/.test(path);
 }

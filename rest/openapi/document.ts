@@ -14,6 +14,8 @@ export interface OpenApiSource {
   routes: readonly ApiRoute[];
   tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];
   schema: GraphQLSchema;
+  /** The schema builders to use (shared with the MCP tools, rest/mcp/tools.ts); a new one unless given. */
+  catalog?: SchemaCatalog;
 }
 
 /** GET /health/ready's answer (src/readiness.ts). */
@@ -82,9 +84,10 @@ export const SERVICE_PATHS: Json = {
 
 /** `/campaigns/:id/leads.csv` → `/campaigns/{id}/leads.csv`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
-/** operationId from method and path: get /campaigns/:id/leads → getCampaignsIdLeads. */
+/** operationId from method and path: get /campaigns/:id/leads → getCampaignsIdLeads. Also the MCP tool's
+ *  name (rest/mcp/tools.ts) and the audit log's operation (rest/audit.ts). */
 export function operationId(r: ApiRoute): string {
   const words = r.path.split(/[/.\-:]+/).filter(Boolean);
   return r.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
@@ -119,16 +122,28 @@ const DESCRIPTION = [
   '',
   'Every failure has the body `{"error": {"code", "message", "details"?}}`; the `Error` schema (under Schemas, at the end of this page) lists every code with its HTTP status and meaning.',
   '',
+  'AI agents reach the same operations through the MCP server at `POST /mcp` (Model Context Protocol, Streamable HTTP, stateless; the same Bearer credentials): one tool per operation with credentials (not the CSV downloads), named by its `operationId`, listed only when the key holds its `x-scopes`.',
+  '',
   'Every answer carries `X-Request-Id`: the one the request sent when it is at most 128 characters of `A-Z a-z 0-9 . _ : -`, else a new one. The service writes it on its log lines of the request; an `internal_error` (500) also gives it as `details.request_id`.',
 ].join('\n');
 
+/** The schemas of a route's query (its parameters, resolved) and JSON body, from its input classes: what
+ *  the OpenAPI operation and the MCP tool's input schema (rest/mcp/tools.ts) are both built from. */
+export function requestSchemas(r: ApiRoute, catalog: SchemaCatalog): { query?: { properties?: Record<string, Json>; required?: string[] }; body?: Json } {
+  const out: ReturnType<typeof requestSchemas> = {};
+  if (r.query) out.query = catalog.resolve(catalog.input(r.query.schema, 'snake')) as NonNullable<typeof out.query>;
+  if (r.kind !== 'csv-upload' && r.kind !== 'csv-download' && r.body) {
+    const item = catalog.input(r.body.schema, r.body.keys === 'camel' ? 'camel' : 'snake');
+    out.body = r.body.list ? { type: 'array', items: item } : item;
+  }
+  return out;
+}
+
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
+  const input = requestSchemas(r, catalog);
   const parameters: Json[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  if (r.query) {
-    const q = catalog.resolve(catalog.input(r.query.schema, 'snake'));
-    for (const [name, schema] of Object.entries((q.properties ?? {}) as Json)) {
-      parameters.push({ name, in: 'query', required: ((q.required as string[] | undefined) ?? []).includes(name), schema });
-    }
+  for (const [name, schema] of Object.entries(input.query?.properties ?? {})) {
+    parameters.push({ name, in: 'query', required: (input.query?.required ?? []).includes(name), schema });
   }
 
   const extra = middlewareDocs(r); // decisions.md §12: Idempotency-Key, RateLimit headers
@@ -153,9 +168,8 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
         'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
       },
     };
-  } else if (r.kind !== 'csv-download' && r.body) {
-    const item = catalog.input(r.body.schema, r.body.keys === 'camel' ? 'camel' : 'snake');
-    op.requestBody = { required: true, content: { 'application/json': { schema: r.body.list ? { type: 'array', items: item } : item } } };
+  } else if (input.body) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: input.body } } };
   }
 
   const res = r.response;
@@ -180,7 +194,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
 }
 
 export function buildOpenApi(src: OpenApiSource): Json {
-  const catalog = new SchemaCatalog(src.schema);
+  const catalog = src.catalog ?? new SchemaCatalog(src.schema);
   const paths: Record<string, Json> = {};
   for (const tag of src.tags) {
     for (const r of tag.routes) {

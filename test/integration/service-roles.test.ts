@@ -2,7 +2,7 @@
 // must not take other files' campaigns), a campaign that may send at any hour, and the SMTP peer:
 // - an `api` process runs no job and sends nothing; what its requests queue waits in the shared rows
 //   until a `jobs` process runs it, and that process then sends;
-// - a `jobs` process answers only health, readiness (and metrics): every API and GraphQL path is 404;
+// - a `jobs` process answers only health, readiness (and metrics): every API, GraphQL and MCP path is 404;
 // - several processes starting at once on an empty database apply the migrations once, in turn;
 // - readiness names its checks per role, turns 503 with the failing check when the database goes away
 //   (a TCP proxy in front of it is cut) while /api/health stays 200, and 200 again when it returns.
@@ -108,12 +108,15 @@ describe('SERVICE_ROLES', () => {
     // The jobs process answers only the probes (and metrics): every API and GraphQL path is a JSON 404.
     expect(await get(jobs.url, '/api/health')).toEqual({ status: 200, body: { ok: true } });
     expect(await get(jobs.url, '/api/health/ready')).toEqual({ status: 200, body: { ok: true, checks: { database: { ok: true }, migrations: { ok: true }, jobs: { ok: true } } } });
-    for (const path of ['/api/campaigns', '/api/auth/login', '/graphql', '/api/docs', '/api/openapi.json']) {
+    for (const path of ['/api/campaigns', '/api/auth/login', '/graphql', '/mcp', '/api/docs', '/api/openapi.json']) {
       const res = await get(jobs.url, path);
       expect({ path, status: res.status, code: res.body?.error?.code }).toEqual({ path, status: 404, code: 'route_not_found' });
     }
     const post = await fetch(`${jobs.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(404);
+    // Nor the MCP server (decisions.md §12).
+    const mcp = await fetch(`${jobs.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(mcp.status).toBe(404);
     expect(jobs.apiRoutes).toEqual([]);
 
     // Metrics from both (loopback, no METRICS_TOKEN): the jobs process sent the email and ran the jobs;
