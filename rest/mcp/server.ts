@@ -9,6 +9,7 @@
 // route's own parsers so that MCP refuses what REST refuses with the same codes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { changeTarget, recordChange } from '../../src/audit/audit-log';
 import type { AuthedCtx } from '../../src/context';
 import { AppError } from '../../src/errors';
 import { nestedDeeperThan, tooDeep } from '../../src/json-depth';
@@ -96,7 +97,7 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
     const authed = authorize(tool.route, tool.scope, ctx);
     const raw = rawCall(tool, args);
     const out = await runRoute(tool.route, authed, raw);
-    return toolSucceeded(opts, tool, raw, out);
+    return await toolSucceeded(opts, tool, raw, out);
   } catch (err) {
     if (err instanceof AppError) return jsonResult(err.toBody(), true);
     ctx.deps.log.error('unhandled error', { mcpTool: name, err });
@@ -104,11 +105,11 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
   }
 }
 
-/** The one success path of a tool call: every call that changed something (any method but GET) ends
- *  here, after the route's handler returned, with the caller's context (actor, client address), the
- *  call's path parameters (`_raw.params`) and its answer: where the audit log records MCP changes. */
-function toolSucceeded(opts: ToolCallOptions, tool: McpTool, _raw: RawCall, out: RouteAnswer): CallToolResult {
-  if (tool.route.method !== 'get') opts.ctx.deps.log.info('mcp change', { tool: tool.name, status: out.status });
+/** The one success path of a tool call: a call that changed something (any method but GET) is recorded
+ *  in the audit log (decisions.md §12) like the REST request it stands for: the tool's name is the
+ *  operationId, the target the call's path parameter or the id it created. */
+async function toolSucceeded(opts: ToolCallOptions, tool: McpTool, raw: RawCall, out: RouteAnswer): Promise<CallToolResult> {
+  if (tool.route.method !== 'get') await recordChange(opts.ctx, { operation: tool.name, targetId: changeTarget(raw.params, out.body) });
   return jsonResult(toolAnswer(tool, out));
 }
 

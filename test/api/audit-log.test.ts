@@ -1,8 +1,10 @@
 // decisions.md §12 Audit log: GET /api/settings/audit-log (owner session only) lists every successful change
-// of the workspace — REST non-GET requests, GraphQL mutations — as {id, at, actor: {kind, id, name},
+// of the workspace — REST non-GET requests, GraphQL mutations, MCP tool calls that change something — as {id, at, actor: {kind, id, name},
 // operation, target_id, ip}, newest first, in cursor pages, kept 90 days. Failed changes, idempotent
 // replays and requests without credentials leave no entry.
 import { randomUUID } from 'node:crypto';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { keptAfter, sweepAuditLog, writeEntry } from '../../src/audit/audit-log';
 import type { Clock } from '../../src/clock';
 import type { Logger } from '../../src/logger';
@@ -107,6 +109,32 @@ describe('what is recorded', () => {
     expect(newest).toMatchObject({ actor: { kind: 'key', id: key.id, name: 'CRM sync' }, operation: 'postCampaigns', target_id: made.body.id, ip: '2001:db8:ffff::7' });
     // Making the key was a change by the owner; its target is the key made.
     expect(keyMade).toMatchObject({ actor: { kind: 'user', id: me.userId }, operation: 'postSettingsApiKeys', target_id: key.id });
+  });
+
+  it('an MCP tool call that changes something, named by its tool (the operationId); a read tool leaves none', async () => {
+    const me = await signUp(service.url);
+    const key = await apiKey(me, 'Agent');
+    const made = await key.client.post('/settings/api-keys', { name: 'unused' }); // refused (a key makes no keys): no entry
+    expect(made.status).toBe(403);
+    const agent = new McpClient({ name: 'audit-test', version: '1' });
+    const token = key.client.token!;
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '2001:db8:eeee::9' } } }),
+    );
+    try {
+      const created = await agent.callTool({ name: 'postCampaigns', arguments: { body: { name: 'By agent' } } });
+      expect(created.isError).toBeFalsy();
+      const id = (created.structuredContent as { id: string }).id;
+      expect((await agent.callTool({ name: 'getCampaignsId', arguments: { id } })).isError).toBeFalsy();
+      const renamed = await agent.callTool({ name: 'patchCampaignsId', arguments: { id, body: { name: 'Renamed by agent' } } });
+      expect(renamed.isError).toBeFalsy();
+      const [patched, posted, keyMade] = await log(me);
+      expect(patched).toMatchObject({ actor: { kind: 'key', id: key.id, name: 'Agent' }, operation: 'patchCampaignsId', target_id: id, ip: '2001:db8:eeee::9' });
+      expect(posted).toMatchObject({ actor: { kind: 'key', id: key.id }, operation: 'postCampaigns', target_id: id });
+      expect(keyMade).toMatchObject({ operation: 'postSettingsApiKeys' });
+    } finally {
+      await agent.close();
+    }
   });
 
   it('a member by name; a path parameter other than :id is the target', async () => {
