@@ -45,6 +45,12 @@ export function CursorField(): PropertyDecorator {
   };
 }
 
+/** What a page needs of the caller's context (AuthedCtx). */
+export interface PagingCtx {
+  deps: { secrets: Secrets };
+  actor: { workspaceId: string };
+}
+
 /** What a list's page input carries. */
 export interface PageInput {
   limit?: number | null;
@@ -74,8 +80,10 @@ export class Paging {
     this.after = input.cursor ? codec.decode(list, filters, input.cursor) : null;
   }
 
-  static of(secrets: Secrets, list: string, filters: Record<string, unknown>, input: PageInput, defaultLimit: number | null): Paging {
-    return new Paging(new CursorCodec(secrets), list, filters, input, defaultLimit);
+  /** The page of `list` for the caller: its cursors name the workspace beside the filters, so another
+   *  workspace's cursor is refused like another list's. */
+  static of(ctx: PagingCtx, list: string, filters: Record<string, unknown>, input: PageInput, defaultLimit: number | null): Paging {
+    return new Paging(new CursorCodec(ctx.deps.secrets), list, { ...filters, workspace: ctx.actor.workspaceId }, input, defaultLimit);
   }
 
   /** Rows to read: one more than the page, to know whether more follow. */

@@ -119,7 +119,7 @@ export async function listBlocklist(ctx: AuthedCtx, query: BlocklistQueryInput):
   };
   // decisions.md §12: the page after a cursor is the entries after its (created_at desc, email asc) key
   // (email is unique in the workspace, so the order is total), a range of blocklist_entry_page.
-  const paging = Paging.of(ctx.deps.secrets, 'blocklist', { q, reason: query.reason }, query, null);
+  const paging = Paging.of(ctx, 'blocklist', { q, reason: query.reason }, query, null);
   const [createdAt, email] = paging.after ?? [];
   // The two directions differ, so no row comparison: `created_at <= key` bounds the index range, the
   // $or only drops the key's own moment's entries up to its email.

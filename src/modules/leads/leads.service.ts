@@ -39,7 +39,7 @@ async function campaignsOf(em: EntityManager, leads: readonly LeadRecord[]): Pro
 /** The lead lists' page (decisions.md §12): offset or cursor, one row more read than shown. The cursor
  *  names the list and its filters (the normalized ones: a cursor works whatever spacing q was sent with). */
 function leadPaging(ctx: AuthedCtx, list: 'campaign-leads' | 'leads', filters: Record<string, unknown>, query: LeadQueryInput): { paging: Paging; page: Page } {
-  const paging = Paging.of(ctx.deps.secrets, list, filters, query, DEFAULT_PAGE);
+  const paging = Paging.of(ctx, list, filters, query, DEFAULT_PAGE);
   const [createdAt, id] = paging.after ?? [];
   const limit = paging.limit!;
   return { paging, page: { limit: limit === 0 ? 0 : limit + 1, offset: paging.offset, ...(paging.after ? { after: { createdAt: String(createdAt), id: String(id) } } : {}) } };

@@ -40,7 +40,7 @@ export async function getPipeline(ctx: AuthedCtx, query: PipelineQueryInput): Pr
   const listed = query.stage ? [query.stage] : [...PIPELINE_STAGES];
   // decisions.md §12: one cursor pages every stage listed; its key holds, per stage in `listed` order, the
   // (replied_at, id) of the last lead shown, or (null, null) once the stage has no more.
-  const paging = Paging.of(ctx.deps.secrets, 'pipeline', { stage: query.stage }, query, DEFAULT_PIPELINE_PAGE);
+  const paging = Paging.of(ctx, 'pipeline', { stage: query.stage }, query, DEFAULT_PIPELINE_PAGE);
   const limit = paging.limit!;
   const fetch = limit === 0 ? 0 : limit + 1;
   // Two statements on two pooled connections at once: neither waits for the other.

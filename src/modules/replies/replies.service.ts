@@ -37,7 +37,7 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
   };
   // The cursor names the list's filters (decisions.md §12), not the workspace or the moment.
   const { kind, status, unread, untracked, campaignId, inboxId, q } = filter;
-  const paging = Paging.of(ctx.deps.secrets, 'replies', { kind, status, unread, untracked, campaignId, inboxId, q }, query, DEFAULT_REPLY_PAGE);
+  const paging = Paging.of(ctx, 'replies', { kind, status, unread, untracked, campaignId, inboxId, q }, query, DEFAULT_REPLY_PAGE);
   const [receivedAt, id] = paging.after ?? [];
   const page = { limit: paging.fetch!, offset: paging.offset, ...(paging.after ? { after: { receivedAt: String(receivedAt), id: String(id) } } : {}) };
   const [rows, total] = await Promise.all([listReplyRows(ctx.em, filter, page), countReplyRows(ctx.em, filter)]);

@@ -21,7 +21,7 @@ export type BounceRow = Omit<CampaignBounceRow, 'id'>;
 
 /** The page asked (decisions.md §12): an offset, or the rows after a cursor of this campaign's list. */
 function paging(ctx: AuthedCtx, list: 'campaign-activity' | 'campaign-bounces', campaignId: string, input: ActivityPageInput) {
-  const p = Paging.of(ctx.deps.secrets, list, { campaignId }, input, DEFAULT_ACTIVITY_PAGE);
+  const p = Paging.of(ctx, list, { campaignId }, input, DEFAULT_ACTIVITY_PAGE);
   const [at, id] = p.after ?? [];
   return { paging: p, page: { limit: p.limit!, offset: p.offset, ...(p.after ? { after: { at: String(at), id: String(id) } } : {}) } };
 }

@@ -115,7 +115,7 @@ async function readDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDelivery
 /** GET /webhooks/:id/deliveries: newest first (the index webhook_delivery_log). */
 export async function listDeliveries(ctx: AuthedCtx, id: string, query: DeliveryQueryInput): Promise<WebhookDeliveryPage> {
   const endpoint = await endpointOr404(ctx, id);
-  const paging = Paging.of(ctx.deps.secrets, 'webhook-deliveries', { endpointId: endpoint.id }, query, DEFAULT_DELIVERY_PAGE);
+  const paging = Paging.of(ctx, 'webhook-deliveries', { endpointId: endpoint.id }, query, DEFAULT_DELIVERY_PAGE);
   const [createdAt, deliveryId] = paging.after ?? [];
   const page = { limit: paging.fetch!, offset: paging.offset, ...(paging.after ? { after: { createdAt: String(createdAt), id: String(deliveryId) } } : {}) };
   const [rows, total] = await Promise.all([
