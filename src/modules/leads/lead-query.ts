@@ -1,7 +1,9 @@
 // The lead list queries: filter conditions, q matching, paging and the total. Plans (see the lead
 // entity's indexes and test/bench/lead-list.bench.ts):
 // - the page is an ordered range of an index on (campaign_id[, filter column], created_at, id) cut by
-//   LIMIT, so it reads about `limit + offset` index entries whatever the campaign's size;
+//   LIMIT, so it reads about `limit + offset` index entries whatever the campaign's size; a cursor page
+//   (decisions.md §12) starts that range at the cursor's (created_at, id) (afterKey: a row comparison the
+//   index takes as its start), so it reads about `limit` entries however deep it is;
 // - without q the total is a sum over the campaign's lead_count rows (a few dozen), kept by triggers:
 //   counting a million leads, even index-only, costs more than the whole 100 ms budget on small hosts;
 // - with q both go through the pg_trgm index on email (a q shorter than 3 characters, or one most
