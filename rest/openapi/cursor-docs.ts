@@ -7,10 +7,9 @@ import { CURSOR_DESCRIPTION } from '../../src/pagination/keyset';
 
 type Json = Record<string, unknown>;
 
-/** components.parameters */
-export const CURSOR_PARAMETERS: Json = {
-  Cursor: { name: 'cursor', in: 'query', required: false, description: CURSOR_DESCRIPTION, schema: { type: 'string', maxLength: MAX_CURSOR_LENGTH } },
-};
+/** The `cursor` query parameter, the same on every cursorPage operation (written out in each, like the
+ *  other query parameters, so readers that list an operation's parameters by name see it). */
+export const CURSOR_PARAMETER: Json = { name: 'cursor', in: 'query', required: false, description: CURSOR_DESCRIPTION, schema: { type: 'string', maxLength: MAX_CURSOR_LENGTH } };
 
 /** components.headers */
 export const CURSOR_HEADERS: Json = {
@@ -21,12 +20,12 @@ export const CURSOR_HEADERS: Json = {
   },
 };
 
-/** The operation's `cursor` parameter as the shared component, and its Link header; nothing for a route
- *  not declared cursorPage. A cursorPage route whose query class has no `cursor` stops the build. */
+/** The operation's `cursor` parameter as CURSOR_PARAMETER, and its Link header; nothing for a route not
+ *  declared cursorPage. A cursorPage route whose query class has no `cursor` stops the build. */
 export function cursorDocs(r: ApiRoute, parameters: Json[]): { headers: Json } {
   if (!r.cursorPage) return { headers: {} };
   const at = parameters.findIndex((p) => p.in === 'query' && p.name === 'cursor');
   if (at < 0) throw new Error(`${r.method} ${r.path} is declared cursorPage but its query takes no cursor`);
-  parameters[at] = { $ref: '#/components/parameters/Cursor' };
+  parameters[at] = CURSOR_PARAMETER;
   return { headers: { Link: { $ref: '#/components/headers/Link' } } };
 }

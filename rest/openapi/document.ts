@@ -5,7 +5,7 @@ import { routeScope, type ApiRoute } from '../../src/api-route';
 import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
-import { CURSOR_HEADERS, CURSOR_PARAMETERS, cursorDocs } from './cursor-docs';
+import { CURSOR_HEADERS, cursorDocs } from './cursor-docs';
 import { MIDDLEWARE_HEADERS, MIDDLEWARE_PARAMETERS, middlewareDocs, RATE_LIMIT_HEADER_REFS } from './middleware-docs';
 import { adjustAnswer, SchemaCatalog } from './schemas';
 
@@ -209,7 +209,7 @@ export function buildOpenApi(src: OpenApiSource): Json {
         },
       },
       schemas: { ...catalog.components, Error: ERROR_BODY },
-      parameters: { ...MIDDLEWARE_PARAMETERS, ...CURSOR_PARAMETERS },
+      parameters: MIDDLEWARE_PARAMETERS,
       headers: { ...MIDDLEWARE_HEADERS, ...CURSOR_HEADERS },
       responses: {
         Error: {
