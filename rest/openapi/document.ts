@@ -5,6 +5,7 @@ import { routeScope, type ApiRoute } from '../../src/api-route';
 import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
+import { CURSOR_HEADERS, cursorDocs } from './cursor-docs';
 import { MIDDLEWARE_HEADERS, MIDDLEWARE_PARAMETERS, middlewareDocs, RATE_LIMIT_HEADER_REFS } from './middleware-docs';
 import { adjustAnswer, SchemaCatalog } from './schemas';
 
@@ -148,6 +149,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
 
   const extra = middlewareDocs(r); // decisions.md §12: Idempotency-Key, RateLimit headers
   parameters.push(...extra.parameters);
+  const cursor = cursorDocs(r, parameters); // decisions.md §12: cursor and Link
   const op: Json = { tags: [tag], summary: r.summary, operationId: operationId(r) };
   if (r.description) op.description = r.description;
   if (parameters.length) op.parameters = parameters;
@@ -188,7 +190,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };
     if (r.totalCount) success.headers = { 'X-Total-Count': { description: 'The number of matching items (exact).', schema: { type: 'integer' } } };
   }
-  success.headers = { ...(success.headers as Json | undefined), ...extra.headers };
+  success.headers = { ...(success.headers as Json | undefined), ...cursor.headers, ...extra.headers };
   op.responses = { [String(r.status ?? 200)]: success, default: { $ref: '#/components/responses/Error' } };
   return op;
 }
@@ -222,7 +224,7 @@ export function buildOpenApi(src: OpenApiSource): Json {
       },
       schemas: { ...catalog.components, Error: ERROR_BODY },
       parameters: MIDDLEWARE_PARAMETERS,
-      headers: MIDDLEWARE_HEADERS,
+      headers: { ...MIDDLEWARE_HEADERS, ...CURSOR_HEADERS },
       responses: {
         Error: {
           description: 'The error body; the status and code say what went wrong (codes in the description above).',

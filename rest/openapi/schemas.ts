@@ -109,7 +109,23 @@ export class SchemaCatalog {
   input(cls: InputClass, keys: 'camel' | 'snake'): Schema {
     const name = cls.name;
     if (!this.inputs[name]) this.inputs[name] = { type: 'object', properties: {} };
+    // class-validator-jsonschema gives a subclass only its own fields (GET /leads documented campaign_id
+    // alone): the fields it inherits come first, as in the class.
+    this.inherit(cls);
     return this.component(name, keys, [], this.inputs, graphqlMetadata().inputTypes.find((t) => t.target === cls)?.name);
+  }
+
+  private readonly merged = new Set<string>();
+
+  /** Adds to an input class's schema the fields it inherits (input). */
+  private inherit(cls: InputClass): Schema | undefined {
+    const own = this.inputs[cls.name];
+    const parent = Object.getPrototypeOf(cls) as InputClass | null;
+    if (!own || this.merged.has(cls.name) || !parent?.name || parent === Function.prototype) return own;
+    this.merged.add(cls.name);
+    const base = this.inherit(parent);
+    if (base) this.inputs[cls.name] = { ...own, properties: { ...base.properties, ...own.properties }, required: [...(base.required ?? []), ...(own.required ?? [])] };
+    return this.inputs[cls.name];
   }
 
   /** The full schema of a component (for query parameters, which are listed one by one). */

@@ -33,7 +33,7 @@ const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length 
 
 /** One campaign's worth of leads, built in the database. Value mix: mostly pending, a few replies, 2%
  *  with an interest label, most verified, provider looked up for 70%, 10% from a lead list. */
-function insertLeads(workspaceId: string, campaignId: string, listId: string, from: number, to: number, domain: string) {
+export function insertLeads(workspaceId: string, campaignId: string, listId: string, from: number, to: number, domain: string) {
   return `
     insert into lead (id, created_at, workspace_id, campaign_id, email, vars, status, stop_reason, interest, verification, provider, current_step, source_list_id, timezone)
     select gen_random_uuid(),

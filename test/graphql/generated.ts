@@ -26,8 +26,11 @@ export type ActivationResult = {
 };
 
 export type ActivityPageInput = {
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   /** Up to 100; 50 when left out. */
   limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Rows skipped; not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -279,13 +282,18 @@ export type BlocklistImportCounts = {
 export type BlocklistPage = {
   __typename?: 'BlocklistPage';
   items: Array<BlocklistEntry>;
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   /** Entries matching the query, regardless of limit and offset. */
   total: Scalars['Int']['output'];
 };
 
 export type BlocklistQueryInput = {
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   /** Page size (every entry when left out), at most 10000. */
   limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Rows skipped; not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
   /** Part of the address or domain, case-insensitive; % _ \ match themselves. */
   q?: InputMaybe<Scalars['String']['input']>;
@@ -372,6 +380,8 @@ export type Campaign = {
 export type CampaignActivity = {
   __typename?: 'CampaignActivity';
   more: Scalars['Boolean']['output'];
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   rows: Array<CampaignActivityRow>;
 };
 
@@ -403,6 +413,8 @@ export type CampaignBounce = {
 export type CampaignBounces = {
   __typename?: 'CampaignBounces';
   more: Scalars['Boolean']['output'];
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   rows: Array<CampaignBounce>;
 };
 
@@ -687,8 +699,11 @@ export type DeliverabilityReport = {
 };
 
 export type DeliveryQueryInput = {
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   /** Page size, 50 by default, at most 100. */
   limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Rows skipped; not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -912,15 +927,20 @@ export type LeadListImportCounts = {
 export type LeadPage = {
   __typename?: 'LeadPage';
   items: Array<Lead>;
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   total: Scalars['Int']['output'];
 };
 
 export type LeadQueryInput = {
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   interest?: InputMaybe<Scalars['String']['input']>;
   /** Page size, 50 by default, at most 1000; 0 gives only the total. */
   limit?: InputMaybe<Scalars['Int']['input']>;
   /** Leads added from this lead list. */
   listId?: InputMaybe<Scalars['ID']['input']>;
+  /** Rows skipped; not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
   /** A provider value, or unchecked for leads not looked up yet (null). */
   provider?: InputMaybe<Scalars['String']['input']>;
@@ -1749,9 +1769,11 @@ export type PipelineMoveView = {
 };
 
 export type PipelineQueryInput = {
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   /** Leads listed per stage, 50 by default, 0 to 500. */
   limit?: InputMaybe<Scalars['Int']['input']>;
-  /** Leads skipped in each stage listed (most recent reply first). */
+  /** Leads skipped in each stage listed (most recent reply first); not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
   /** Only this stage's leads are listed (the other stages keep their counts and values): interested, meeting_booked, meeting_completed, won, lost. */
   stage?: InputMaybe<Scalars['String']['input']>;
@@ -1770,6 +1792,8 @@ export type PipelineStageView = {
 
 export type PipelineView = {
   __typename?: 'PipelineView';
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   /** interested, meeting_booked, meeting_completed, won, lost, in that order. */
   stages: Array<PipelineStageView>;
   /** The value of the won stage. */
@@ -1844,7 +1868,7 @@ export type Query = {
    */
   blockCells: Array<BlockCell>;
   /**
-   * Blocklist entries, newest first (GET /blocklist).
+   * Blocklist entries, newest first (GET /blocklist). Cursor pages: query.cursor = nextCursor of the page before.
    * API key scopes: leads:read.
    */
   blocklist: BlocklistPage;
@@ -1856,12 +1880,12 @@ export type Query = {
   /** API key scopes: campaigns:read. */
   campaign: Campaign;
   /**
-   * Newest first (GET /campaigns/:id/activity).
+   * Newest first (GET /campaigns/:id/activity). Cursor pages: page.cursor = nextCursor of the page before.
    * API key scopes: reports:read.
    */
   campaignActivity: CampaignActivity;
   /**
-   * Newest first (GET /campaigns/:id/bounces).
+   * Newest first (GET /campaigns/:id/bounces). Cursor pages: page.cursor = nextCursor of the page before.
    * API key scopes: reports:read.
    */
   campaignBounces: CampaignBounces;
@@ -1940,7 +1964,7 @@ export type Query = {
    */
   leadLists: Array<LeadList>;
   /**
-   * With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset.
+   * With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). total counts the matches regardless of limit and offset. Cursor pages: pass query.cursor = nextCursor of the page before (decisions.md §12; not connections).
    * API key scopes: leads:read.
    */
   leads: LeadPage;
@@ -1956,12 +1980,12 @@ export type Query = {
   /** API key scopes: all. */
   members: Array<User>;
   /**
-   * GET /analytics/pipeline: the five stages with counts, values and a page of their leads.
+   * GET /analytics/pipeline: the five stages with counts, values and a page of their leads. Cursor pages: query.cursor = nextCursor (one cursor continues every stage listed).
    * API key scopes: reports:read.
    */
   pipeline: PipelineView;
   /**
-   * The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies).
+   * The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). Cursor pages: query.cursor = nextCursor of the page before.
    * API key scopes: replies:read.
    */
   replies: ReplyPage;
@@ -2010,7 +2034,7 @@ export type Query = {
    */
   tasks: Array<Task>;
   /**
-   * An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries).
+   * An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries). Cursor pages: query.cursor = nextCursor of the page before.
    * API key scopes: webhooks:read.
    */
   webhookDeliveries: WebhookDeliveryPage;
@@ -2267,18 +2291,23 @@ export type ReplyCounts = {
 export type ReplyPage = {
   __typename?: 'ReplyPage';
   items: Array<Reply>;
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   /** Items matching the filter, regardless of limit and offset. */
   total: Scalars['Int']['output'];
 };
 
 export type ReplyQueryInput = {
   campaignId?: InputMaybe<Scalars['ID']['input']>;
+  /** Continues the list after the page that gave it (nextCursor; over REST the URL of the Link rel="next" header carries it). Made for this list and these filters only: another list's, other filters' or an altered cursor is 400 invalid_cursor. Not together with offset (400 validation_failed). */
+  cursor?: InputMaybe<Scalars['String']['input']>;
   /** reply, bounce, auto_reply */
   kind?: InputMaybe<Scalars['String']['input']>;
   /** Page size, 50 by default, 1 to 100. */
   limit?: InputMaybe<Scalars['Int']['input']>;
   /** The inbox that received the items. */
   mailboxId?: InputMaybe<Scalars['ID']['input']>;
+  /** Rows skipped; not together with cursor. */
   offset?: InputMaybe<Scalars['Int']['input']>;
   /** Part of the sender's address, the subject or the text, any case; % _ \ match themselves. */
   q?: InputMaybe<Scalars['String']['input']>;
@@ -2756,6 +2785,8 @@ export type WebhookDelivery = {
 export type WebhookDeliveryPage = {
   __typename?: 'WebhookDeliveryPage';
   items: Array<WebhookDelivery>;
+  /** The cursor of the page after this one (pass it as cursor with the same filters); null when no more rows follow. Pages are keyset pages in the list's own order: rows added meanwhile ahead of the cursor appear, none repeats. */
+  nextCursor: Maybe<Scalars['String']['output']>;
   /** Deliveries of the endpoint, regardless of limit and offset. */
   total: Scalars['Int']['output'];
 };

@@ -1,4 +1,4 @@
-import { Entity, Filter, ManyToOne, Property, Unique, type Ref } from '@mikro-orm/core';
+import { Entity, Filter, Index, ManyToOne, Property, Unique, type Ref } from '@mikro-orm/core';
 import { BaseEntity, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
@@ -8,6 +8,8 @@ export type BlockReason = 'manual' | 'import' | 'unsubscribe' | 'hard_bounce';
 @Entity()
 @Filter(workspaceFilter)
 @Unique({ properties: ['workspace', 'email'] })
+// GET /blocklist's order, newest first (offset and cursor pages: blocklist.service.ts listBlocklist).
+@Index({ name: 'blocklist_entry_page', expression: 'create index "blocklist_entry_page" on "blocklist_entry" ("workspace_id", "created_at" desc, "email")' })
 export class BlocklistEntry extends BaseEntity {
   @ManyToOne(() => Workspace, { ref: true, deleteRule: 'cascade' })
   workspace!: Ref<Workspace>;

@@ -2,6 +2,7 @@
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { Nullable } from '../../validation';
+import { CursorField } from '../../pagination/keyset';
 
 export const BLOCK_REASONS = ['manual', 'import', 'unsubscribe', 'hard_bounce'] as const;
 /** Entries per POST /blocklist call (a bigger list goes through the CSV import). */
@@ -38,5 +39,6 @@ export class BlocklistQueryInput {
   @Min(0)
   @Max(MAX_BLOCKLIST_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Rows skipped; not together with cursor.' }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @CursorField() cursor?: string | null;
 }

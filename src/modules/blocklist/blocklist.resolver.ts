@@ -10,10 +10,10 @@ import { BlocklistAdded, BlocklistImportCounts, BlocklistPage } from './blocklis
 @Resolver()
 export class BlocklistResolver {
   @Scope('leads:read')
-  @Query(() => BlocklistPage, { description: 'Blocklist entries, newest first (GET /blocklist).' })
+  @Query(() => BlocklistPage, { description: 'Blocklist entries, newest first (GET /blocklist). Cursor pages: query.cursor = nextCursor of the page before.' })
   async blocklist(@Arg('query', () => BlocklistQueryInput, { nullable: true }) query: BlocklistQueryInput | null, @Ctx() ctx: Context): Promise<BlocklistPage> {
     const page = await blocklist.listBlocklist(authed(ctx), query ?? new BlocklistQueryInput());
-    return { total: page.total, items: page.entries };
+    return { total: page.total, items: page.entries, nextCursor: page.nextCursor };
   }
 
   @Scope('leads:write')

@@ -31,10 +31,11 @@ export const blocklistRoutes = [
     summary: 'Blocklist entries, newest first; X-Total-Count is the number matching',
     query: query(BlocklistQueryInput),
     totalCount: true,
+    cursorPage: true,
     response: { type: BlocklistEntryView, list: true },
     handle: async (ctx, { query }) => {
-      const { total, entries } = await blocklist.listBlocklist(ctx, query);
-      return { total, items: entries };
+      const { total, entries, nextCursor } = await blocklist.listBlocklist(ctx, query);
+      return { total, items: entries, nextCursor };
     },
   }),
   jsonRoute({

@@ -9,10 +9,11 @@
 // - The CSV import is forgiving, as files are: bad rows are counted as `invalid`, rows whose entry is on
 //   the list already, or earlier in the file, as `already`; added + already + invalid = data rows.
 // - GET /blocklist is newest first; every entry unless `limit` is given (q, reason and offset optional).
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import Papa from 'papaparse';
 import type { AuthedCtx } from '../../context';
 import { AppError, notFound } from '../../errors';
+import { isoKey, Paging } from '../../pagination/keyset';
 import { escapeLike } from '../leads/lead-query';
 import { fieldName } from '../leads/import/lead-rows';
 import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';
@@ -110,17 +111,30 @@ export async function importBlocklist(ctx: AuthedCtx, csv: string): Promise<{ ad
 }
 
 /** GET /blocklist: newest first, with the total of matching entries. */
-export async function listBlocklist(ctx: AuthedCtx, query: BlocklistQueryInput): Promise<{ total: number; entries: BlocklistEntryView[] }> {
+export async function listBlocklist(ctx: AuthedCtx, query: BlocklistQueryInput): Promise<{ total: number; entries: BlocklistEntryView[]; nextCursor: string | null }> {
+  const q = query.q?.trim().toLowerCase() || null;
   const where = {
-    ...(query.q ? { email: { $ilike: `%${escapeLike(query.q.trim().toLowerCase())}%` } } : {}),
+    ...(q ? { email: { $ilike: `%${escapeLike(q)}%` } } : {}),
     ...(query.reason ? { reason: query.reason as BlockReason } : {}),
   };
-  const [rows, total] = await ctx.em.findAndCount(BlocklistEntry, where, {
-    orderBy: { createdAt: 'desc', email: 'asc' },
-    ...(query.limit !== null && query.limit !== undefined ? { limit: query.limit } : {}),
-    offset: query.offset ?? 0,
-  });
-  return { total, entries: rows.map(view) };
+  // decisions.md §12: the page after a cursor is the entries after its (created_at desc, email asc) key
+  // (email is unique in the workspace, so the order is total), a range of blocklist_entry_page.
+  const paging = Paging.of(ctx, 'blocklist', { q, reason: query.reason }, query, null);
+  const [createdAt, email] = paging.after ?? [];
+  // The two directions differ, so no row comparison: `created_at <= key` bounds the index range, the
+  // $or only drops the key's own moment's entries up to its email.
+  const at = new Date(String(createdAt));
+  const after: FilterQuery<BlocklistEntry> = paging.after ? { createdAt: { $lte: at }, $or: [{ createdAt: { $lt: at } }, { email: { $gt: String(email) } }] } : {};
+  const [rows, total] = await Promise.all([
+    ctx.em.find(
+      BlocklistEntry,
+      { $and: [where, after] },
+      { orderBy: { createdAt: 'desc', email: 'asc' }, ...(paging.fetch !== null ? { limit: paging.fetch } : {}), offset: paging.offset },
+    ),
+    ctx.em.count(BlocklistEntry, where),
+  ]);
+  const page = paging.close(rows, (r) => [isoKey(r.createdAt), r.email]);
+  return { total, entries: page.items.map(view), nextCursor: page.nextCursor };
 }
 
 /** DELETE /blocklist/:email: an address or a domain, written as it was added (case and a leading @ do not matter). */

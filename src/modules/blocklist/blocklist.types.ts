@@ -1,5 +1,6 @@
 // GraphQL output types of the blocklist (REST returns the same objects; see blocklist.routes.ts).
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
 
 @ObjectType('BlocklistEntry')
 export class BlocklistEntryView {
@@ -13,6 +14,7 @@ export class BlocklistEntryView {
 export class BlocklistPage {
   @Field(() => Int, { description: 'Entries matching the query, regardless of limit and offset.' }) total!: number;
   @Field(() => [BlocklistEntryView]) items!: BlocklistEntryView[];
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }
 
 @ObjectType()

@@ -1,7 +1,9 @@
 // The lead list queries: filter conditions, q matching, paging and the total. Plans (see the lead
 // entity's indexes and test/bench/lead-list.bench.ts):
 // - the page is an ordered range of an index on (campaign_id[, filter column], created_at, id) cut by
-//   LIMIT, so it reads about `limit + offset` index entries whatever the campaign's size;
+//   LIMIT, so it reads about `limit + offset` index entries whatever the campaign's size; a cursor page
+//   (decisions.md §12) starts that range at the cursor's (created_at, id) (afterKey: a row comparison the
+//   index takes as its start), so it reads about `limit` entries however deep it is;
 // - without q the total is a sum over the campaign's lead_count rows (a few dozen), kept by triggers:
 //   counting a million leads, even index-only, costs more than the whole 100 ms budget on small hosts;
 // - with q both go through the pg_trgm index on email (a q shorter than 3 characters, or one most
@@ -167,12 +169,38 @@ export function filterConditions(f: LeadFilter, workspaceId: string, opts: { qOv
 export interface Page {
   limit: number;
   offset: number;
+  /** A cursor page (decisions.md §12): only the rows after this key in the list's order (offset 0). */
+  after?: LeadKey;
+}
+
+/** A lead's place in the lead lists' order: (created_at, id), ascending for a campaign, descending for
+ *  the workspace. */
+export interface LeadKey {
+  createdAt: string;
+  id: string;
 }
 
 export const pageOf = (q: { limit?: number | null; offset?: number | null }, defaultLimit = DEFAULT_PAGE): Page => ({
   limit: q.limit ?? defaultLimit,
   offset: q.offset ?? 0,
 });
+
+/** The keyset condition of a cursor page: rows strictly after `after` in (created_at, id) order, `>` when
+ *  it ascends and `<` when it descends. A row comparison, so it is a range of the (…, created_at, id)
+ *  indexes the list reads in order, not a filter over the rows before it. */
+export function afterKey(after: LeadKey | undefined, dir: '>' | '<'): FilterQuery<Lead>[] {
+  if (!after) return [];
+  const sql = (a: string) => `(${a ? `${a}.` : ''}"created_at", ${a ? `${a}.` : ''}"id") ${dir} (?::timestamptz, ?::uuid)`;
+  return [{ [raw(sql, [after.createdAt, after.id])]: [] }];
+}
+
+/** Whether a row comes after `after` newest first (the workspace list's order), as afterKey '<' says. */
+const newerFirstAfter = (after: LeadKey | undefined) => (r: { createdAt: Date; id: string }) => {
+  if (!after) return true;
+  const t = r.createdAt.getTime();
+  const k = new Date(after.createdAt).getTime();
+  return t < k || (t === k && r.id < after.id);
+};
 
 /** How a total is counted: summed from lead_count over the campaigns without q (counterTotal; plus, with
  *  a provider filter, the leads whose domain has that provider: `byDomain`), else counted on the leads
@@ -229,7 +257,7 @@ export function campaignLeadQueries(em: EntityManager, campaign: Campaign, filte
     page: em
       .createQueryBuilder(Lead)
       .select('*')
-      .where(where)
+      .where({ $and: [where, ...afterKey(page.after, '>')] })
       .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
       .limit(page.limit)
       .offset(page.offset),
@@ -287,8 +315,8 @@ async function countRows(qb: QueryBuilder<Lead>): Promise<number> {
 }
 
 /** The conditions of the workspace list (q over the address and the company field). */
-const workspaceWhere = (filter: LeadFilter & { campaignId?: string }, workspaceId: string): { $and: FilterQuery<Lead>[] } => ({
-  $and: [...(filter.campaignId ? [{ campaign: filter.campaignId }] : []), ...filterConditions(filter, workspaceId, { qOverCompany: true })],
+const workspaceWhere = (filter: LeadFilter & { campaignId?: string }, workspaceId: string, after?: LeadKey): { $and: FilterQuery<Lead>[] } => ({
+  $and: [...(filter.campaignId ? [{ campaign: filter.campaignId }] : []), ...filterConditions(filter, workspaceId, { qOverCompany: true }), ...afterKey(after, '<')],
 });
 
 const newest = (qb: QueryBuilder<Lead>) => qb.orderBy([{ createdAt: 'desc' }, { id: 'desc' }]);
@@ -310,7 +338,12 @@ async function readByIds(em: EntityManager, idsOrRead: readonly string[] | Promi
 /** One ordered read of the matching leads: the planner sorts what the filter lets through (the matches
  *  of a q, found through its indexes, when they are few). */
 async function readNewest(em: EntityManager, workspaceId: string, filter: LeadFilter & { campaignId?: string }, page: Page): Promise<LeadRecord[]> {
-  const rows = newest(em.createQueryBuilder(Lead).select('*').where(workspaceWhere(filter, workspaceId)))
+  const rows = newest(
+    em
+      .createQueryBuilder(Lead)
+      .select('*')
+      .where(workspaceWhere(filter, workspaceId, page.after)),
+  )
     .limit(page.limit)
     .offset(page.offset);
   await rows.applyFilters();
@@ -361,6 +394,7 @@ async function searchWorkspace(
   const cap = Math.min(walkAt, FEW_MATCHES);
   if (found.length < cap) {
     const ids = found
+      .filter(newerFirstAfter(page.after))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .slice(page.offset, wanted)
       .map((r) => r.id);
@@ -426,5 +460,5 @@ async function newestIdsByCampaign(
   page: Page,
   opts: { qOverCompany?: boolean } = {},
 ): Promise<string[]> {
-  return newestLeadIds(em, campaignIds, { $and: filterConditions(filter, workspaceId, opts) }, page);
+  return newestLeadIds(em, campaignIds, { $and: [...filterConditions(filter, workspaceId, opts), ...afterKey(page.after, '<')] }, page);
 }

@@ -5,6 +5,7 @@ import { Type } from 'class-transformer';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AppError } from '../../errors';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
 import { IsTimeZone } from '../../validators';
 import { charLength } from './lead-vars';
@@ -70,7 +71,8 @@ export class LeadQueryInput extends LeadFilterInput {
   @Min(0)
   @Max(MAX_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Rows skipped; not together with cursor.' }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @CursorField() cursor?: string | null;
 }
 
 /** GET /leads (workspace-wide) also filters by campaign. REST only: GraphQL takes campaignId beside the query. */

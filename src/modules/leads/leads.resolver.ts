@@ -14,7 +14,7 @@ export class LeadsResolver {
     description:
       "With campaignId: that campaign's leads, oldest first, q matching the address (GET /campaigns/:id/leads). " +
       'Without: every lead of the workspace, newest first, q matching the address or the company field (GET /leads). ' +
-      'total counts the matches regardless of limit and offset.',
+      'total counts the matches regardless of limit and offset. Cursor pages: pass query.cursor = nextCursor of the page before (decisions.md §12; not connections).',
   })
   async leads(
     @Arg('campaignId', () => ID, { nullable: true }) campaignId: string | null,
@@ -24,7 +24,7 @@ export class LeadsResolver {
     const c = authed(ctx);
     const q = query ?? new LeadQueryInput();
     const page = campaignId ? await leads.listCampaignLeads(c, campaignId, q) : await leads.listLeads(c, q);
-    return { total: page.total, items: page.leads };
+    return { total: page.total, items: page.leads, nextCursor: page.nextCursor };
   }
 
   @Scope('leads:read')

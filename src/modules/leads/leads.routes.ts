@@ -25,10 +25,11 @@ export const leadRoutes = [
     summary: "A campaign's leads, newest first, filtered; X-Total-Count is the number matching",
     query: query(LeadQueryInput),
     totalCount: true,
+    cursorPage: true,
     response: { type: LeadView, list: true, omit: ['campaignName'] },
     handle: async (ctx, { params, query }) => {
-      const { total, leads: items } = await leads.listCampaignLeads(ctx, params.id, query);
-      return { total, items };
+      const { total, leads: items, nextCursor } = await leads.listCampaignLeads(ctx, params.id, query);
+      return { total, items, nextCursor };
     },
   }),
   jsonRoute({
@@ -54,6 +55,7 @@ export const leadRoutes = [
     summary: 'Leads of every campaign, newest first, filtered; X-Total-Count is the number matching',
     query: query(WorkspaceLeadQueryInput),
     totalCount: true,
+    cursorPage: true,
     response: {
       type: LeadView,
       list: true,
@@ -61,7 +63,7 @@ export const leadRoutes = [
       extra: { campaign_id: { type: 'string', format: 'uuid' }, campaign: { type: 'string', description: 'Campaign name' } },
     },
     handle: async (ctx, { query }) => {
-      const { total, leads: page } = await leads.listLeads(ctx, query);
+      const { total, leads: page, nextCursor } = await leads.listLeads(ctx, query);
       const items = page.map((l) => ({
         id: l.id,
         email: l.email,
@@ -75,7 +77,7 @@ export const leadRoutes = [
         campaign_id: l.campaignId,
         campaign: l.campaignName,
       }));
-      return { total, items };
+      return { total, items, nextCursor };
     },
   }),
   jsonRoute({

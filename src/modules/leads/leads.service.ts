@@ -5,12 +5,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
+import { isoKey, Paging } from '../../pagination/keyset';
 import { checkInput } from '../../validation';
 import { canonicalZone } from '../../validators';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';
-import { campaignLeadPage, normalizeFilter, pageOf, workspaceLeadPage, workspaceSearch } from './lead-query';
+import { campaignLeadPage, normalizeFilter, workspaceLeadPage, workspaceSearch, type Page } from './lead-query';
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
 import { changeInterest } from './lifecycle/interest-change';
 import { isInSequence } from './lifecycle/lead-status';
@@ -18,7 +19,7 @@ import { applyVarsPatch } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
 import { writeCampaignLeadsCsv, type CsvSink } from './leads-csv';
-import { DEFAULT_SEARCH_LIMIT, LeadSearchInput, type LeadQueryInput, type UpdateLeadInput } from './leads.inputs';
+import { DEFAULT_PAGE, DEFAULT_SEARCH_LIMIT, LeadSearchInput, type LeadQueryInput, type UpdateLeadInput } from './leads.inputs';
 import type { LeadView } from './leads.types';
 
 /** The most fields a PATCH may leave on a lead (as many as lead-fields lists for a campaign). */
@@ -35,27 +36,48 @@ async function campaignsOf(em: EntityManager, leads: readonly LeadRecord[]): Pro
   return new Map(campaigns.map((c) => [c.id, c]));
 }
 
+/** The lead lists' page (decisions.md §12): offset or cursor, one row more read than shown. The cursor
+ *  names the list and its filters (the normalized ones: a cursor works whatever spacing q was sent with). */
+function leadPaging(ctx: AuthedCtx, list: 'campaign-leads' | 'leads', filters: Record<string, unknown>, query: LeadQueryInput): { paging: Paging; page: Page } {
+  const paging = Paging.of(ctx, list, filters, query, DEFAULT_PAGE);
+  const [createdAt, id] = paging.after ?? [];
+  const limit = paging.limit!;
+  return { paging, page: { limit: limit === 0 ? 0 : limit + 1, offset: paging.offset, ...(paging.after ? { after: { createdAt: String(createdAt), id: String(id) } } : {}) } };
+}
+
+const leadKey = (l: { createdAt: Date; id: string }) => [isoKey(l.createdAt), l.id];
+
 /** GET /campaigns/:id/leads: one page oldest first, and the number matching regardless of paging. */
-export async function listCampaignLeads(ctx: AuthedCtx, campaignId: string, query: LeadQueryInput): Promise<{ total: number; leads: LeadView[] }> {
+export async function listCampaignLeads(ctx: AuthedCtx, campaignId: string, query: LeadQueryInput): Promise<{ total: number; leads: LeadView[]; nextCursor: string | null }> {
   const campaign = await loadCampaign(ctx, campaignId);
-  const { total, leads } = await campaignLeadPage(ctx.em, campaign, normalizeFilter(query), pageOf(query));
-  return { total, leads: leads.map((l) => leadView(l, campaign)) };
+  const filter = normalizeFilter(query);
+  const { paging, page } = leadPaging(ctx, 'campaign-leads', { campaignId: campaign.id, ...filter }, query);
+  const { total, leads } = await campaignLeadPage(ctx.em, campaign, filter, page);
+  const { items, nextCursor } = paging.close(leads, leadKey);
+  return { total, leads: items.map((l) => leadView(l, campaign)), nextCursor };
 }
 
 export type WorkspaceLeadView = LeadView & { campaignName: string };
 
 /** GET /leads: the workspace's leads newest first; q matches the address or the company field. */
-export async function listLeads(ctx: AuthedCtx, query: LeadQueryInput & { campaignId?: string | null }): Promise<{ total: number; leads: WorkspaceLeadView[] }> {
+export async function listLeads(
+  ctx: AuthedCtx,
+  query: LeadQueryInput & { campaignId?: string | null },
+): Promise<{ total: number; leads: WorkspaceLeadView[]; nextCursor: string | null }> {
   // A campaign named in the filter must be the caller's, like a campaign in a path (404 otherwise).
   const campaignId = query.campaignId ? (await loadCampaign(ctx, query.campaignId)).id : undefined;
-  const { total, leads } = await workspaceLeadPage(ctx.em, ctx.actor.workspaceId, { ...normalizeFilter(query), campaignId }, pageOf(query));
+  const filter = { ...normalizeFilter(query), campaignId };
+  const { paging, page } = leadPaging(ctx, 'leads', filter, query);
+  const read = await workspaceLeadPage(ctx.em, ctx.actor.workspaceId, filter, page);
+  const { items: leads, nextCursor } = paging.close(read.leads, leadKey);
   const campaigns = await campaignsOf(ctx.em, leads);
   return {
-    total,
+    total: read.total,
     leads: leads.map((l) => {
       const c = campaigns.get(idOf(l.campaign))!;
       return { ...leadView(l, c), campaignName: c.name };
     }),
+    nextCursor,
   };
 }
 

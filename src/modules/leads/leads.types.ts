@@ -2,6 +2,7 @@
 // sendZone); the other REST answers are the snake_case of these.
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
 
 @ObjectType('Lead')
 export class LeadView {
@@ -35,6 +36,7 @@ export class LeadView {
 export class LeadPage {
   @Field(() => Int) total!: number;
   @Field(() => [LeadView]) items!: LeadView[];
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }
 
 @ObjectType()

@@ -1,6 +1,7 @@
 // Inputs of the pipeline use cases, for both doors (api.md Pipeline; REST names are the snake_case).
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable } from '../../validation';
 
 /** api.md Pipeline stages, in the order they are shown. */
@@ -26,12 +27,13 @@ export class PipelineQueryInput {
   @Min(0)
   @Max(MAX_PIPELINE_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Leads skipped in each stage listed (most recent reply first).' })
+  @Field(() => Int, { nullable: true, description: 'Leads skipped in each stage listed (most recent reply first); not together with cursor.' })
   @Nullable()
   @IsInt()
   @Min(0)
   @Max(MAX_INT)
   offset?: number | null;
+  @CursorField() cursor?: string | null;
 }
 
 /** PATCH /analytics/pipeline/:leadId. Any text is taken here; the service refuses every stage but the

@@ -9,7 +9,7 @@
 // - Leads: one statement, a LATERAL page per stage, each an ordered range of the same index cut by
 //   LIMIT; only the page's rows touch the table (email) and the campaign (name, deal value).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, textArray } from '../../db/sql';
+import { pgArray, sql, textArray } from '../../db/sql';
 import { PIPELINE_STAGES } from './pipeline.inputs';
 
 /** The stage list as SQL, the same text as the index predicate's. */
@@ -45,14 +45,26 @@ export interface StageLeadRow {
   campaignId: string;
   campaign: string;
   value: number;
+  /** The stage order's key (with id): not shown, it makes the cursor. */
+  repliedAt: Date | null;
 }
+
+const toStageLead = (r: Record<string, unknown>): StageLeadRow => ({
+  stage: String(r.stage),
+  id: String(r.id),
+  email: String(r.email),
+  campaignId: String(r.campaign_id),
+  campaign: String(r.campaign),
+  value: Number(r.value),
+  repliedAt: r.replied_at === null || r.replied_at === undefined ? null : new Date(r.replied_at as string),
+});
 
 /** A page of each named stage's leads, most recent reply first (leads labelled without a reply last). */
 export async function stageLeads(em: EntityManager, workspaceId: string, stages: readonly string[], page: { limit: number; offset: number }): Promise<StageLeadRow[]> {
   if (!stages.length || page.limit === 0) return [];
   const rows = await sql(
     em,
-    `select s.stage, x.id, x.email, x.campaign_id, c.name as campaign, coalesce(x.deal_value, c.deal_value, 0) as value
+    `select s.stage, x.id, x.email, x.campaign_id, c.name as campaign, coalesce(x.deal_value, c.deal_value, 0) as value, x.replied_at
        from unnest(?::text[]) with ordinality as s(stage, ord)
        cross join lateral (
          select l.id, l.email, l.campaign_id, l.deal_value, l.replied_at
@@ -64,14 +76,65 @@ export async function stageLeads(em: EntityManager, workspaceId: string, stages:
       order by s.ord, x.replied_at desc nulls last, x.id`,
     [textArray(stages), workspaceId, page.limit, page.offset],
   );
-  return rows.map((r) => ({
-    stage: String(r.stage),
-    id: String(r.id),
-    email: String(r.email),
-    campaignId: String(r.campaign_id),
-    campaign: String(r.campaign),
-    value: Number(r.value),
-  }));
+  return rows.map(toStageLead);
+}
+
+/** Where a stage's cursor page starts: after the lead whose (replied_at, id) this is. */
+export interface StageAfter {
+  stage: string;
+  repliedAt: string | null;
+  id: string;
+}
+
+// One stage's leads after its cursor's lead, in the stage order (replied_at desc nulls last, id): the two
+// directions differ, so no single row comparison; three ranges of lead_workspace_pipeline instead, each
+// ordered and cut by LIMIT (the rest of the cursor's own moment by id; earlier replies; then the leads
+// labelled without a reply), and at most 3 × (limit) rows sorted to keep the page. A deep page reads what a
+// first page reads.
+const STAGE_ROW = `l.id, l.email, l.campaign_id, l.deal_value, l.replied_at`;
+const STAGE_BASE = `l.workspace_id = ? and l.interest in ${STAGES_SQL} and l.interest = s.stage`;
+
+/**
+ * decisions.md §12: a cursor page of each named stage's leads, most recent reply first, each stage after
+ * its own lead (StageAfter). Up to `limit` per stage.
+ */
+export async function stageLeadsAfter(em: EntityManager, workspaceId: string, after: readonly StageAfter[], limit: number): Promise<StageLeadRow[]> {
+  if (!after.length || limit === 0) return [];
+  const rows = await sql(
+    em,
+    `select s.stage, x.id, x.email, x.campaign_id, c.name as campaign, coalesce(x.deal_value, c.deal_value, 0) as value, x.replied_at
+       from unnest(?::text[], ?::timestamptz[], ?::uuid[]) with ordinality as s(stage, after_at, after_id, ord)
+       cross join lateral (
+         select * from (
+           (select ${STAGE_ROW} from lead l
+             where ${STAGE_BASE} and s.after_at is not null and l.replied_at = s.after_at and l.id > s.after_id
+             order by l.id limit ?)
+           union all
+           (select ${STAGE_ROW} from lead l
+             where ${STAGE_BASE} and s.after_at is not null and l.replied_at < s.after_at
+             order by l.replied_at desc nulls last, l.id limit ?)
+           union all
+           (select ${STAGE_ROW} from lead l
+             where ${STAGE_BASE} and l.replied_at is null and (s.after_at is not null or l.id > s.after_id)
+             order by l.replied_at desc nulls last, l.id limit ?)) u
+          order by u.replied_at desc nulls last, u.id
+          limit ?) x
+       join campaign c on c.id = x.campaign_id
+      order by s.ord, x.replied_at desc nulls last, x.id`,
+    [
+      textArray(after.map((a) => a.stage)),
+      textArray(after.map((a) => a.repliedAt)),
+      pgArray(after.map((a) => a.id)),
+      workspaceId,
+      limit,
+      workspaceId,
+      limit,
+      workspaceId,
+      limit,
+      limit,
+    ],
+  );
+  return rows.map(toStageLead);
 }
 
 /**

@@ -9,7 +9,10 @@ import { PipelineMoveView, PipelineView } from './pipeline.types';
 @Resolver()
 export class PipelineResolver {
   @Scope('reports:read')
-  @Query(() => PipelineView, { description: 'GET /analytics/pipeline: the five stages with counts, values and a page of their leads.' })
+  @Query(() => PipelineView, {
+    description:
+      'GET /analytics/pipeline: the five stages with counts, values and a page of their leads. Cursor pages: query.cursor = nextCursor (one cursor continues every stage listed).',
+  })
   pipeline(@Arg('query', () => PipelineQueryInput, { nullable: true }) query: PipelineQueryInput | null, @Ctx() ctx: Context) {
     return getPipeline(authed(ctx), query ?? {});
   }

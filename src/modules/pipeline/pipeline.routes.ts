@@ -1,5 +1,6 @@
 // api.md Pipeline: the five stages and moving a lead between them.
 import { body, jsonRoute, query } from '../../api-route';
+import { objectPage } from '../../pagination/keyset';
 import { MovePipelineLeadInput, PipelineQueryInput } from './pipeline.inputs';
 import { getPipeline, movePipelineLead } from './pipeline.service';
 import { PipelineMoveView, PipelineView } from './pipeline.types';
@@ -11,8 +12,12 @@ export const pipelineRoutes = [
     scope: 'reports:read',
     summary: "The five pipeline stages with counts, values (lead deal value else the campaign's) and a page of leads each",
     query: query(PipelineQueryInput),
-    response: { type: PipelineView, shape: 'snake' },
-    handle: (ctx, { query }) => getPipeline(ctx, query),
+    cursorPage: true,
+    response: { type: PipelineView, shape: 'snake', omit: ['nextCursor'] },
+    handle: async (ctx, { query }) => {
+      const { nextCursor, ...body } = await getPipeline(ctx, query);
+      return objectPage(body, nextCursor);
+    },
   }),
   jsonRoute({
     method: 'patch',

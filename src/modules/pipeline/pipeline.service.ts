@@ -24,31 +24,56 @@ import { LockMode } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
+import type { CursorKey } from '../../pagination/cursor';
+import { isoKey, Paging } from '../../pagination/keyset';
 import { changeInterest } from '../leads/lifecycle/interest-change';
 import { stopLead } from '../leads/lifecycle/lead-progress';
 import { isEnded } from '../leads/lifecycle/lead-status';
 import { Lead } from '../leads/lead.entity';
 import { DEFAULT_PIPELINE_PAGE, PIPELINE_STAGES, PIPELINE_TARGETS, type MovePipelineLeadInput, type PipelineQueryInput } from './pipeline.inputs';
-import { hasReplied, stageLeads, stageTotals } from './pipeline.queries';
+import { hasReplied, stageLeads, stageLeadsAfter, stageTotals, type StageAfter } from './pipeline.queries';
 import type { PipelineMoveView, PipelineView } from './pipeline.types';
 
 /** GET /analytics/pipeline. */
 export async function getPipeline(ctx: AuthedCtx, query: PipelineQueryInput): Promise<PipelineView> {
   const workspaceId = ctx.actor.workspaceId;
   const listed = query.stage ? [query.stage] : [...PIPELINE_STAGES];
-  const page = { limit: query.limit ?? DEFAULT_PIPELINE_PAGE, offset: query.offset ?? 0 };
+  // decisions.md §12: one cursor pages every stage listed; its key holds, per stage in `listed` order, the
+  // (replied_at, id) of the last lead shown, or (null, null) once the stage has no more.
+  const paging = Paging.of(ctx, 'pipeline', { stage: query.stage }, query, DEFAULT_PIPELINE_PAGE);
+  const limit = paging.limit!;
+  const fetch = limit === 0 ? 0 : limit + 1;
   // Two statements on two pooled connections at once: neither waits for the other.
-  const [totals, leads] = await Promise.all([stageTotals(ctx.em, workspaceId), stageLeads(ctx.em, workspaceId, listed, page)]);
+  const [totals, leads] = await Promise.all([
+    stageTotals(ctx.em, workspaceId),
+    paging.after
+      ? stageLeadsAfter(ctx.em, workspaceId, stagesAfter(listed, paging.after), fetch)
+      : stageLeads(ctx.em, workspaceId, listed, { limit: fetch, offset: paging.offset }),
+  ]);
+  const key: CursorKey[number][] = [];
   const stages = PIPELINE_STAGES.map((stage) => {
     const total = totals.find((t) => t.stage === stage);
+    const rows = leads.filter((l) => l.stage === stage);
+    const shown = rows.slice(0, limit);
+    if (listed.includes(stage)) {
+      const last = shown[shown.length - 1];
+      key.push(...(rows.length > limit && last ? [isoKey(last.repliedAt), last.id] : [null, null]));
+    }
     return {
       stage,
       count: total?.count ?? 0,
       value: total?.value ?? 0,
-      leads: leads.filter((l) => l.stage === stage).map(({ id, email, campaignId, campaign, value }) => ({ id, email, campaignId, campaign, value })),
+      leads: shown.map(({ id, email, campaignId, campaign, value }) => ({ id, email, campaignId, campaign, value })),
     };
   });
-  return { stages, wonValue: stages.find((s) => s.stage === 'won')!.value };
+  const more = key.some((k) => k !== null);
+  return { stages, wonValue: stages.find((s) => s.stage === 'won')!.value, nextCursor: more ? paging.cursorAfter(key) : null };
+}
+
+/** The stages a cursor continues, each after its own lead; a stage that had no more is left out. */
+function stagesAfter(listed: readonly string[], key: CursorKey): StageAfter[] {
+  if (key.length !== listed.length * 2) throw new AppError('invalid_cursor', 'The cursor is unknown, altered, or from another list or other filters; start again without cursor.');
+  return listed.flatMap((stage, i) => (key[i * 2 + 1] === null ? [] : [{ stage, repliedAt: key[i * 2] === null ? null : String(key[i * 2]), id: String(key[i * 2 + 1]) }]));
 }
 
 /** PATCH /analytics/pipeline/:leadId (the rules are at the top of this file). */

@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
 
 @ObjectType()
 export class PipelineLeadView {
@@ -21,6 +22,7 @@ export class PipelineStageView {
 export class PipelineView {
   @Field(() => [PipelineStageView], { description: 'interested, meeting_booked, meeting_completed, won, lost, in that order.' }) stages!: PipelineStageView[];
   @Field(() => Float, { description: 'The value of the won stage.' }) wonValue!: number;
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }
 
 @ObjectType()

@@ -2,6 +2,7 @@
 // of these field names (api.md Replies; decisions.md §6).
 import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable, Optional, parseQuery } from '../../validation';
 import { IsTimestamp } from '../../validators';
 import { INTEREST_LABELS } from '../leads/leads.inputs';
@@ -51,7 +52,8 @@ export class ReplyQueryInput {
   @Min(1)
   @Max(MAX_REPLY_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Rows skipped; not together with cursor.' }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @CursorField() cursor?: string | null;
 }
 
 /** GET /replies query string: `unread` and `untracked` are booleans there, `true` or `false` (anything

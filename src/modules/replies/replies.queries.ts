@@ -108,16 +108,23 @@ function toReplyRow(r: Record<string, unknown>): ReplyRow {
  * offset + limit visible matches instead of sorting the workspace's items; body_text (lazy on the entity)
  * is read only for the rows of the page.
  */
-export async function listReplyRows(em: EntityManager, f: ReplyListFilter, page: { limit: number; offset: number }): Promise<ReplyRow[]> {
+export async function listReplyRows(
+  em: EntityManager,
+  f: ReplyListFilter,
+  page: { limit: number; offset: number; after?: { receivedAt: string; id: string } },
+): Promise<ReplyRow[]> {
   const { where, params } = listWhere(f);
+  // A cursor page (decisions.md §12): the rows after the cursor's (received_at, id), a range of the same
+  // index, so a deep page reads what a first page reads.
+  const after = page.after ? ` and (r.received_at, r.id) < (?::timestamptz, ?::uuid)` : '';
   const rows = await sql(
     em,
     `select ${ROW_COLUMNS}
        from reply_item r
-      where ${where}
+      where ${where}${after}
       order by r.received_at desc, r.id desc
       limit ? offset ?`,
-    [...params, page.limit, page.offset],
+    [...params, ...(page.after ? [page.after.receivedAt, page.after.id] : []), page.limit, page.offset],
   );
   return rows.map(toReplyRow);
 }

@@ -12,7 +12,9 @@ import { linkReply } from './reply-link.service';
 @Resolver()
 export class RepliesResolver {
   @Scope('replies:read')
-  @Query(() => ReplyPage, { description: 'The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies).' })
+  @Query(() => ReplyPage, {
+    description: 'The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). Cursor pages: query.cursor = nextCursor of the page before.',
+  })
   replies(@Arg('query', () => ReplyQueryInput, { nullable: true }) query: ReplyQueryInput | null, @Ctx() ctx: Context): Promise<ReplyPage> {
     return replies.listReplies(authed(ctx), query ?? new ReplyQueryInput());
   }

@@ -17,6 +17,7 @@ export const replyRoutes = [
     summary: 'The reply inbox, newest first, filtered; snoozed items hidden until they come back; X-Total-Count is the number matching',
     query: replyQuery,
     totalCount: true,
+    cursorPage: true,
     response: { type: ReplyView, list: true, shape: 'snake' },
     handle: (ctx, { query }) => replies.listReplies(ctx, query),
   }),

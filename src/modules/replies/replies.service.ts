@@ -11,6 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
 import { AppError } from '../../errors';
+import { isoKey, Paging } from '../../pagination/keyset';
 import { User } from '../accounts/user.entity';
 import { Lead } from '../leads/lead.entity';
 import { changeInterest } from '../leads/lifecycle/interest-change';
@@ -22,7 +23,7 @@ import { countReplyRows, listReplyRows, replyCountRow, type ReplyListFilter, typ
 const lockedItem = (em: EntityManager, id: string) => findOr404(em, ReplyItem, id, 'Reply', { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /** GET /replies: newest first, snoozed items hidden until they come back; total counts the matches. */
-export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promise<{ total: number; items: ReplyRow[] }> {
+export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promise<{ total: number; items: ReplyRow[]; nextCursor: string | null }> {
   const filter: ReplyListFilter = {
     workspaceId: ctx.actor.workspaceId,
     now: ctx.deps.clock.now(),
@@ -34,9 +35,13 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
     inboxId: query.mailboxId,
     q: query.q?.trim() || null,
   };
-  const page = { limit: query.limit ?? DEFAULT_REPLY_PAGE, offset: query.offset ?? 0 };
-  const [items, total] = await Promise.all([listReplyRows(ctx.em, filter, page), countReplyRows(ctx.em, filter)]);
-  return { total, items };
+  // The cursor names the list's filters (decisions.md §12), not the workspace or the moment.
+  const { kind, status, unread, untracked, campaignId, inboxId, q } = filter;
+  const paging = Paging.of(ctx, 'replies', { kind, status, unread, untracked, campaignId, inboxId, q }, query, DEFAULT_REPLY_PAGE);
+  const [receivedAt, id] = paging.after ?? [];
+  const page = { limit: paging.fetch!, offset: paging.offset, ...(paging.after ? { after: { receivedAt: String(receivedAt), id: String(id) } } : {}) };
+  const [rows, total] = await Promise.all([listReplyRows(ctx.em, filter, page), countReplyRows(ctx.em, filter)]);
+  return { total, ...paging.close(rows, (r) => [isoKey(r.receivedAt), r.id]) };
 }
 
 /** GET /replies/counts (decisions.md §6; which items count: replies.queries.ts replyCountRow). */

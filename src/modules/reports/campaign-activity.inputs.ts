@@ -1,5 +1,6 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable } from '../../validation';
 
 /** api.md Limits: activity and bounces pages hold up to 100 rows. */
@@ -14,5 +15,6 @@ export class ActivityPageInput {
   @Min(1)
   @Max(MAX_ACTIVITY_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(2_147_483_647) offset?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Rows skipped; not together with cursor.' }) @Nullable() @IsInt() @Min(0) @Max(2_147_483_647) offset?: number | null;
+  @CursorField() cursor?: string | null;
 }

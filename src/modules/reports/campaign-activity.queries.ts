@@ -25,47 +25,65 @@ export interface CampaignActivityRow {
   subject: string | null;
   rule: string | null;
   awayUntil: Date | null;
+  /** The row's own id (the send's, bounce's or reply item's): the order's tie-break and the cursor's key. */
+  id: string;
 }
 
-// The `?` in turn: the campaign and the per-kind cut, for each kind (the DSN-bounced sends take the
-// campaign only).
-const ACTIVITY = `
+// The `?` in turn: the campaign, the cursor's key (a cursor page only) and the per-kind cut, for each kind
+// (the DSN-bounced sends take the campaign and the key). A cursor page (decisions.md §12) starts each
+// kind's index range at the cursor's (at, id): a row comparison, so a deep page reads what a first does.
+const activitySql = (after: boolean) => {
+  const from = (at: string, id: string) => (after ? ` and (${at}, ${id}) < (?::timestamptz, ?::uuid)` : '');
+  return `
   (select 'sent' as type, s.sent_at as at, l.email, s.step_position as step, s.variant, i.email as mailbox, s.subject as detail,
           null::text as subject, null::text as rule, null::timestamptz as away_until, s.id as tie
      from send s join lead l on l.id = s.lead_id join inbox i on i.id = s.inbox_id
-    where s.campaign_id = ? and s.kind = 'step' and s.status = 'sent'
+    where s.campaign_id = ? and s.kind = 'step' and s.status = 'sent'${from('s.sent_at', 's.id')}
     order by s.sent_at desc, s.id desc limit ?)
   union all
   -- Accepted, then returned by a hard DSN (the send is 'bounced' now): it went out all the same.
   -- Read from the campaign's bounce rows (few), one row per send however many DSNs it drew.
   (select distinct on (s.id) 'sent', s.sent_at, l.email, s.step_position, s.variant, i.email, s.subject, null, null, null, s.id
      from bounce b join send s on s.id = b.send_id join lead l on l.id = s.lead_id join inbox i on i.id = s.inbox_id
-    where b.campaign_id = ? and b.source = 'dsn' and s.kind = 'step' and s.status = 'bounced')
+    where b.campaign_id = ? and b.source = 'dsn' and s.kind = 'step' and s.status = 'bounced'${from('s.sent_at', 's.id')})
   union all
   (select 'bounce', b.created_at, b.email, s.step_position, s.variant, i.email, b.reason, null, null, null, b.id
      from bounce b left join send s on s.id = b.send_id left join inbox i on i.id = b.inbox_id
-    where b.campaign_id = ? and (s.id is null or s.kind = 'step')
+    where b.campaign_id = ? and (s.id is null or s.kind = 'step')${from('b.created_at', 'b.id')}
     order by b.created_at desc, b.id desc limit ?)
   union all
   (select r.kind, r.received_at, coalesce(l.email, r.from_email), s.step_position, s.variant, i.email, r.snippet, r.subject, r.rule, r.lead_away_until, r.id
      from reply_item r left join lead l on l.id = r.lead_id left join send s on s.id = r.send_id join inbox i on i.id = r.inbox_id
-    where r.campaign_id = ? and r.kind in ('reply', 'auto_reply') and not r.one_off
+    where r.campaign_id = ? and r.kind in ('reply', 'auto_reply') and not r.one_off${from('r.received_at', 'r.id')}
     order by r.received_at desc, r.id desc limit ?)`;
+};
+
+/** Where a page starts: an offset, or (a cursor page) after the entry whose (at, id) is `after`. */
+export interface ActivityPage {
+  limit: number;
+  offset: number;
+  after?: { at: string; id: string };
+}
 
 /**
  * A page of the campaign's activity, newest first: up to limit + 1 rows (one more than asked tells
  * whether there is a next page). Each kind gives at most offset + limit + 1 rows before the merge.
  * @allWorkspaces keyed by a campaign id the caller found in its workspace (findOr404)
  */
-export async function campaignActivityPage(em: EntityManager, campaignId: string, page: { limit: number; offset: number }): Promise<CampaignActivityRow[]> {
+export async function campaignActivityPage(em: EntityManager, campaignId: string, page: ActivityPage): Promise<CampaignActivityRow[]> {
   const cut = page.offset + page.limit + 1;
-  const rows = await sql(em, `select * from (${ACTIVITY}) a order by a.at desc, a.tie desc limit ? offset ?`, [
+  const key = page.after ? [page.after.at, page.after.id] : [];
+  const rows = await sql(em, `select * from (${activitySql(!!page.after)}) a order by a.at desc, a.tie desc limit ? offset ?`, [
     campaignId,
+    ...key,
     cut,
     campaignId,
+    ...key,
     campaignId,
+    ...key,
     cut,
     campaignId,
+    ...key,
     cut,
     page.limit + 1,
     page.offset,
@@ -81,10 +99,13 @@ export async function campaignActivityPage(em: EntityManager, campaignId: string
     subject: (r.subject as string | null) ?? null,
     rule: (r.rule as string | null) ?? null,
     awayUntil: date(r.away_until),
+    id: String(r.tie),
   }));
 }
 
 export interface CampaignBounceRow {
+  /** The bounce's id: the order's tie-break and the cursor's key (not sent). */
+  id: string;
   at: Date;
   email: string;
   mailbox: string | null;
@@ -97,14 +118,15 @@ export interface CampaignBounceRow {
  * A page of the campaign's bounces, newest first (bounce(campaign_id, created_at)): up to limit + 1 rows.
  * @allWorkspaces keyed by a campaign id the caller found in its workspace (findOr404)
  */
-export async function campaignBouncePage(em: EntityManager, campaignId: string, page: { limit: number; offset: number }): Promise<CampaignBounceRow[]> {
+export async function campaignBouncePage(em: EntityManager, campaignId: string, page: ActivityPage): Promise<CampaignBounceRow[]> {
   const rows = await sql(
     em,
-    `select b.created_at as at, b.email, i.email as mailbox, b.code, b.category, b.reason from bounce b left join inbox i on i.id = b.inbox_id
-      where b.campaign_id = ? order by b.created_at desc, b.id desc limit ? offset ?`,
-    [campaignId, page.limit + 1, page.offset],
+    `select b.id, b.created_at as at, b.email, i.email as mailbox, b.code, b.category, b.reason from bounce b left join inbox i on i.id = b.inbox_id
+      where b.campaign_id = ?${page.after ? ` and (b.created_at, b.id) < (?::timestamptz, ?::uuid)` : ''} order by b.created_at desc, b.id desc limit ? offset ?`,
+    [campaignId, ...(page.after ? [page.after.at, page.after.id] : []), page.limit + 1, page.offset],
   );
   return rows.map((r) => ({
+    id: String(r.id),
     at: new Date(r.at as string),
     email: String(r.email),
     mailbox: (r.mailbox as string | null) ?? null,

@@ -7,6 +7,7 @@
 // The statements and their plan: campaign-activity.queries.ts.
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
+import { isoKey, Paging } from '../../pagination/keyset';
 import { Campaign } from '../campaigns/campaign.entity';
 import { replyItemDetail } from '../replies/reply-detail';
 import type { ReplyKind } from '../replies/reply-item.entity';
@@ -14,20 +15,25 @@ import { DEFAULT_ACTIVITY_PAGE, type ActivityPageInput } from './campaign-activi
 import { campaignActivityPage, campaignBouncePage, type CampaignActivityRow, type CampaignBounceRow } from './campaign-activity.queries';
 
 /** An entry as the API shows it: a reply item's columns are folded into `detail`. */
-export type ActivityRow = Omit<CampaignActivityRow, 'subject' | 'rule' | 'awayUntil'>;
+export type ActivityRow = Omit<CampaignActivityRow, 'subject' | 'rule' | 'awayUntil' | 'id'>;
 
-export type BounceRow = CampaignBounceRow;
+export type BounceRow = Omit<CampaignBounceRow, 'id'>;
 
-function page(input: ActivityPageInput) {
-  return { limit: input.limit ?? DEFAULT_ACTIVITY_PAGE, offset: input.offset ?? 0 };
+/** The page asked (decisions.md §12): an offset, or the rows after a cursor of this campaign's list. */
+function paging(ctx: AuthedCtx, list: 'campaign-activity' | 'campaign-bounces', campaignId: string, input: ActivityPageInput) {
+  const p = Paging.of(ctx, list, { campaignId }, input, DEFAULT_ACTIVITY_PAGE);
+  const [at, id] = p.after ?? [];
+  return { paging: p, page: { limit: p.limit!, offset: p.offset, ...(p.after ? { after: { at: String(at), id: String(id) } } : {}) } };
 }
 
-export async function campaignActivity(ctx: AuthedCtx, campaignId: string, input: ActivityPageInput): Promise<{ rows: ActivityRow[]; more: boolean }> {
+const rowKey = (r: { at: Date; id: string }) => [isoKey(r.at), r.id];
+
+export async function campaignActivity(ctx: AuthedCtx, campaignId: string, input: ActivityPageInput): Promise<{ rows: ActivityRow[]; more: boolean; nextCursor: string | null }> {
   const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
-  const { limit } = page(input);
-  const rows = await campaignActivityPage(ctx.em, campaignId, page(input));
+  const { paging: p, page } = paging(ctx, 'campaign-activity', campaign.id, input);
+  const read = p.close(await campaignActivityPage(ctx.em, campaign.id, page), rowKey);
   return {
-    rows: rows.slice(0, limit).map((r) => {
+    rows: read.items.map((r) => {
       const isItem = r.type === 'reply' || r.type === 'auto_reply';
       return {
         type: r.type,
@@ -52,13 +58,14 @@ export async function campaignActivity(ctx: AuthedCtx, campaignId: string, input
           : r.detail,
       };
     }),
-    more: rows.length > limit,
+    more: read.nextCursor !== null,
+    nextCursor: read.nextCursor,
   };
 }
 
-export async function campaignBounces(ctx: AuthedCtx, campaignId: string, input: ActivityPageInput): Promise<{ rows: BounceRow[]; more: boolean }> {
-  await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
-  const { limit } = page(input);
-  const rows = await campaignBouncePage(ctx.em, campaignId, page(input));
-  return { rows: rows.slice(0, limit), more: rows.length > limit };
+export async function campaignBounces(ctx: AuthedCtx, campaignId: string, input: ActivityPageInput): Promise<{ rows: BounceRow[]; more: boolean; nextCursor: string | null }> {
+  const campaign = await findOr404(ctx.em, Campaign, campaignId, 'Campaign');
+  const { paging: p, page } = paging(ctx, 'campaign-bounces', campaign.id, input);
+  const read = p.close(await campaignBouncePage(ctx.em, campaign.id, page), rowKey);
+  return { rows: read.items.map(({ id: _id, ...row }) => row), more: read.nextCursor !== null, nextCursor: read.nextCursor };
 }

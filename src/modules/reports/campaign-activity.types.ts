@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
 
 @ObjectType('CampaignActivityRow')
 export class ActivityRowView {
@@ -19,6 +20,7 @@ export class ActivityRowView {
 export class ActivityPageView {
   @Field(() => [ActivityRowView]) rows!: ActivityRowView[];
   @Field() more!: boolean;
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }
 
 @ObjectType('CampaignBounce')
@@ -35,4 +37,5 @@ export class BounceRowView {
 export class BouncePageView {
   @Field(() => [BounceRowView]) rows!: BounceRowView[];
   @Field() more!: boolean;
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }

@@ -14,6 +14,7 @@ import { DmarcReportAddressView, DmarcReportView } from './dmarc/dmarc.types';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
 import { daysQuery } from './report-days.inputs';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
+import { objectPage } from '../../pagination/keyset';
 
 /** A past day has no `pending`, and only upcoming days carry `future: true` (api.md). */
 function dayRow({ pending, future, ...counts }: DayStats) {
@@ -38,8 +39,12 @@ export const reportRoutes = [
     scope: 'reports:read',
     summary: "A campaign's sends and what followed, newest first",
     query: query(ActivityPageInput),
-    response: { type: ActivityPageView },
-    handle: (ctx, { params, query }) => campaignActivity(ctx, params.id, query),
+    cursorPage: true,
+    response: { type: ActivityPageView, omit: ['nextCursor'] },
+    handle: async (ctx, { params, query }) => {
+      const { nextCursor, ...body } = await campaignActivity(ctx, params.id, query);
+      return objectPage(body, nextCursor);
+    },
   }),
   jsonRoute({
     method: 'get',
@@ -47,8 +52,12 @@ export const reportRoutes = [
     scope: 'reports:read',
     summary: "A campaign's bounces, newest first",
     query: query(ActivityPageInput),
-    response: { type: BouncePageView },
-    handle: (ctx, { params, query }) => campaignBounces(ctx, params.id, query),
+    cursorPage: true,
+    response: { type: BouncePageView, omit: ['nextCursor'] },
+    handle: async (ctx, { params, query }) => {
+      const { nextCursor, ...body } = await campaignBounces(ctx, params.id, query);
+      return objectPage(body, nextCursor);
+    },
   }),
   jsonRoute({
     method: 'get',

@@ -5,6 +5,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { Nullable, Optional } from '../../validation';
 import { rule } from '../../validators';
 import { EVENT_KINDS } from '../events/record-event';
+import { CursorField } from '../../pagination/keyset';
 
 /** The kinds an endpoint can subscribe to: every kind (decisions.md §11), `webhook_test` included. A test
  *  event only ever goes to the endpoint POST /webhooks/:id/test names, whatever it lists, so listing
@@ -71,5 +72,6 @@ export class DeliveryQueryInput {
   @Min(1)
   @Max(MAX_DELIVERY_PAGE)
   limit?: number | null;
-  @Field(() => Int, { nullable: true }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Rows skipped; not together with cursor.' }) @Nullable() @IsInt() @Min(0) @Max(MAX_INT) offset?: number | null;
+  @CursorField() cursor?: string | null;
 }

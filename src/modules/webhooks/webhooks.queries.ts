@@ -29,12 +29,20 @@ export async function workspaceDelivery(em: EntityManager, workspaceId: string, 
 }
 
 /** A page of an endpoint's deliveries, newest first (the index webhook_delivery_log). */
-export async function endpointDeliveryPage(em: EntityManager, workspaceId: string, endpointId: string, page: { limit: number; offset: number }): Promise<WebhookDeliveryView[]> {
+export async function endpointDeliveryPage(
+  em: EntityManager,
+  workspaceId: string,
+  endpointId: string,
+  page: { limit: number; offset: number; after?: { createdAt: string; id: string } },
+): Promise<WebhookDeliveryView[]> {
+  // A cursor page (decisions.md §12): the deliveries after the cursor's (created_at, id), a range of the
+  // same index (its created_at bound; the few deliveries of the cursor's own millisecond by id).
+  const after = page.after ? ` and (d.created_at, d.id) < (?::timestamptz, ?::uuid)` : '';
   const rows = await sql(
     em,
     `select ${DELIVERY_COLUMNS} from webhook_delivery d join event e on e.id = d.event_id
-      where d.endpoint_id = ? and d.workspace_id = ? order by d.created_at desc, d.id desc limit ? offset ?`,
-    [endpointId, workspaceId, page.limit, page.offset],
+      where d.endpoint_id = ? and d.workspace_id = ?${after} order by d.created_at desc, d.id desc limit ? offset ?`,
+    [endpointId, workspaceId, ...(page.after ? [page.after.createdAt, page.after.id] : []), page.limit, page.offset],
   );
   return rows.map(toDelivery);
 }

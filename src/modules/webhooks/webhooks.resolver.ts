@@ -23,7 +23,9 @@ export class WebhooksResolver {
   }
 
   @Scope('webhooks:read')
-  @Query(() => WebhookDeliveryPage, { description: "An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries)." })
+  @Query(() => WebhookDeliveryPage, {
+    description: "An endpoint's deliveries, newest first (GET /webhooks/:id/deliveries). Cursor pages: query.cursor = nextCursor of the page before.",
+  })
   webhookDeliveries(
     @Arg('id', () => ID) id: string,
     @Arg('query', () => DeliveryQueryInput, { nullable: true }) query: DeliveryQueryInput | null,

@@ -73,6 +73,7 @@ export const webhookRoutes = [
     summary: "The endpoint's deliveries, newest first; X-Total-Count counts them all",
     query: query(DeliveryQueryInput),
     totalCount: true,
+    cursorPage: true,
     response: { type: WebhookDeliveryView, list: true, shape: 'snake' },
     handle: (ctx, { params, query }) => webhooks.listDeliveries(ctx, params.id, query),
   }),

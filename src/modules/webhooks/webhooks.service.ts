@@ -20,6 +20,7 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { DEFAULT_DELIVERY_PAGE, type CreateWebhookInput, type DeliveryQueryInput, type UpdateWebhookInput } from './webhooks.inputs';
 import { endpointDeliveryCount, endpointDeliveryPage, makeDeliveryDue, workspaceDelivery } from './webhooks.queries';
 import type { WebhookDeliveryPage, WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';
+import { isoKey, Paging } from '../../pagination/keyset';
 
 /** decisions.md §8: `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -114,11 +115,14 @@ async function readDelivery(ctx: AuthedCtx, id: string): Promise<WebhookDelivery
 /** GET /webhooks/:id/deliveries: newest first (the index webhook_delivery_log). */
 export async function listDeliveries(ctx: AuthedCtx, id: string, query: DeliveryQueryInput): Promise<WebhookDeliveryPage> {
   const endpoint = await endpointOr404(ctx, id);
-  const [items, total] = await Promise.all([
-    endpointDeliveryPage(ctx.em, ctx.actor.workspaceId, endpoint.id, { limit: query.limit ?? DEFAULT_DELIVERY_PAGE, offset: query.offset ?? 0 }),
+  const paging = Paging.of(ctx, 'webhook-deliveries', { endpointId: endpoint.id }, query, DEFAULT_DELIVERY_PAGE);
+  const [createdAt, deliveryId] = paging.after ?? [];
+  const page = { limit: paging.fetch!, offset: paging.offset, ...(paging.after ? { after: { createdAt: String(createdAt), id: String(deliveryId) } } : {}) };
+  const [rows, total] = await Promise.all([
+    endpointDeliveryPage(ctx.em, ctx.actor.workspaceId, endpoint.id, page),
     endpointDeliveryCount(ctx.em, ctx.actor.workspaceId, endpoint.id),
   ]);
-  return { total, items };
+  return { total, ...paging.close(rows, (d) => [isoKey(d.createdAt), d.id]) };
 }
 
 /** POST /webhooks/:id/test: a `webhook_test` event for this endpoint only, attempted now (even while

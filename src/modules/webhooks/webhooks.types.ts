@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
 
 @ObjectType('Webhook', { description: 'An endpoint that receives signed events (decisions.md §8). Its secret is shown only at creation and rotation.' })
 export class WebhookView {
@@ -40,4 +41,5 @@ export class WebhookDeliveryView {
 export class WebhookDeliveryPage {
   @Field(() => Int, { description: 'Deliveries of the endpoint, regardless of limit and offset.' }) total!: number;
   @Field(() => [WebhookDeliveryView]) items!: WebhookDeliveryView[];
+  @Field(() => String, { nullable: true, description: NEXT_CURSOR_DESCRIPTION }) nextCursor!: string | null;
 }
