@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { jsonRoute, routeScope, type ApiRoute } from '../../src/api-route';
+import { jsonRoute, query, routeScope, type ApiRoute } from '../../src/api-route';
+import { AuditLogQuery } from '../../src/modules/audit/audit.inputs';
 import { API_SCOPES, covers, requiredScopes, type ApiScope } from '../../src/api-scopes';
 import { collectModules, type AppModule } from '../../src/app-module';
 import { createLogger } from '../../src/logger';
@@ -316,6 +317,7 @@ describe('test areas: an unexpected failure, a cursor page', () => {
         scope: 'campaigns:read',
         cursorPage: true,
         totalCount: true,
+        query: query(AuditLogQuery), // any page input with a cursor (limit, cursor)
         response: { schema: { type: 'array' } },
         handle: async () => ({ items: [{ someField: 1 }], nextCursor: 'next-one', total: 7 }),
       }),

@@ -1,7 +1,8 @@
 // The page asked of the audit log (decisions.md §12), shared by REST (query string) and GraphQL
 // (arguments): `limit` and `cursor`.
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable } from '../../validation';
 
 export const DEFAULT_AUDIT_PAGE = 50;
@@ -16,8 +17,5 @@ export class AuditLogQuery {
   @Max(MAX_AUDIT_PAGE)
   limit?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Continues the log after the page that gave it (REST: the Link header; GraphQL: nextCursor).' })
-  @Nullable()
-  @IsString()
-  cursor?: string | null;
+  @CursorField() cursor?: string | null;
 }
