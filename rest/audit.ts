@@ -6,7 +6,7 @@
 // route has run and its status says whether the change succeeded; the entry is written before the answer
 // is sent, waited for at most RECORD_WAIT_MS (src/audit/audit-log.ts).
 import type { Request, RequestHandler } from 'express';
-import { isPublic, type ApiRoute } from '../src/api-route';
+import { isPublic, onlyReads, type ApiRoute } from '../src/api-route';
 import { changeTarget, recordChange } from '../src/audit/audit-log';
 import type { AppDeps } from '../src/context';
 import { bearer, callerOf } from './caller';
@@ -22,7 +22,7 @@ const routeKey = (req: Request): string | null => {
 
 export function auditTrail(deps: AppDeps, routes: readonly ApiRoute[]): RequestHandler {
   // Changes made with credentials; sign-up and login are public (no actor: not recorded).
-  const operations = new Map(routes.filter((r) => r.method !== 'get' && !isPublic(r)).map((r) => [`${r.method} ${r.path}`, operationId(r)]));
+  const operations = new Map(routes.filter((r) => !isPublic(r) && !onlyReads(r)).map((r) => [`${r.method} ${r.path}`, operationId(r)]));
   return (req, res, next) => {
     if (!CHANGES.has(req.method) || !bearer(req)) return next();
     const send = res.json.bind(res);

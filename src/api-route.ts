@@ -5,7 +5,7 @@
 // `handle`, shapes and answers errors for every route the same way, and the OpenAPI document
 // (rest/openapi/) is generated from these same declarations, so the two cannot drift.
 // Nothing here imports Express: a route is data plus one service call.
-import type { ScopeNeed } from './api-scopes';
+import { requiredScopes, type ScopeNeed } from './api-scopes';
 import type { AuthedCtx, Ctx } from './context';
 import { parseInput, parseQuery } from './validation';
 
@@ -167,6 +167,14 @@ export function routeScope(r: ApiRoute): ScopeNeed | null {
   // The type makes `scope` required; a route built past the compiler without one is a bug, so loud.
   if (!r.scope) throw new Error(`${r.method} ${r.path} declares no scope`);
   return r.scope;
+}
+
+/** Whether a credentialed route only reads: a GET, or a POST that computes an answer and keeps nothing
+ *  (a preview, a render), which is what needing only `:read` scopes says. Such calls are no change for
+ *  the audit log (decisions.md §12) and read-only tools for MCP. */
+export function onlyReads(r: ApiRoute): boolean {
+  const scope = routeScope(r);
+  return r.method === 'get' || (scope !== null && requiredScopes(scope).every((s) => s.endsWith(':read')));
 }
 
 /** Typed helpers: the body and query types flow from their parsers into `handle`. */

@@ -9,6 +9,7 @@
 // route's own parsers so that MCP refuses what REST refuses with the same codes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { onlyReads } from '../../src/api-route';
 import { changeTarget, recordChange } from '../../src/audit/audit-log';
 import type { AuthedCtx } from '../../src/context';
 import { AppError } from '../../src/errors';
@@ -105,11 +106,11 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
   }
 }
 
-/** The one success path of a tool call: a call that changed something (any method but GET) is recorded
+/** The one success path of a tool call: a call that may have changed something (onlyReads) is recorded
  *  in the audit log (decisions.md §12) like the REST request it stands for: the tool's name is the
  *  operationId, the target the call's path parameter or the id it created. */
 async function toolSucceeded(opts: ToolCallOptions, tool: McpTool, raw: RawCall, out: RouteAnswer): Promise<CallToolResult> {
-  if (tool.route.method !== 'get') await recordChange(opts.ctx, { operation: tool.name, targetId: changeTarget(raw.params, out.body) });
+  if (!onlyReads(tool.route)) await recordChange(opts.ctx, { operation: tool.name, targetId: changeTarget(raw.params, out.body) });
   return jsonResult(toolAnswer(tool, out));
 }
 

@@ -10,7 +10,7 @@
 // - a CSV upload (lead imports, the blocklist import) takes the CSV text as the argument `csv`.
 // Not tools: the public routes (sign-up, login: no credentials) and the CSV downloads (the lists they
 // export are the JSON list tools; a file of up to a million rows is no tool answer).
-import { routeScope, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
+import { onlyReads, routeScope, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
 import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/api-scopes';
 import type { Actor } from '../../src/context';
 import { operationId, pathParams, requestSchemas } from '../openapi/document';
@@ -90,14 +90,13 @@ function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
   }
   const csv = r.kind === 'csv-upload';
   if (csv) add(CSV_ARGUMENT, { type: 'string', description: 'The CSV text, header row first.' }, true);
-  const readOnly = requiredScopes(need).every((s) => s.endsWith(':read'));
   return {
     name: operationId(r),
     description: describe(r, need, { body, csv }),
     inputSchema: { type: 'object', properties, required, additionalProperties: false },
     annotations: {
       title: r.summary,
-      readOnlyHint: readOnly,
+      readOnlyHint: onlyReads(r),
       destructiveHint: r.method === 'delete',
       idempotentHint: r.method === 'get' || r.method === 'put' || r.method === 'delete',
       openWorldHint: false,

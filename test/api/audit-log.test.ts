@@ -177,6 +177,8 @@ describe('what is recorded', () => {
     expect(half.errors?.map((e) => e.extensions?.code)).toEqual(['not_found']);
     const campaigns = await me.client.get('/campaigns');
     expect(campaigns.body.map((c: { name: string }) => c.name)).toEqual(['Half']);
+    // A POST that only computes (a preview: campaigns:read) changes nothing.
+    expect((await me.client.post(`/campaigns/${campaigns.body[0].id}/preview`, { steps: [{ subject: 'Hi', body: 'Hello' }] })).status).toBe(200);
     expect((await log(me)).map((e) => [e.operation, e.target_id])).toEqual([['createCampaign', campaigns.body[0].id]]);
   });
 
