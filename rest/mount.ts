@@ -5,11 +5,12 @@
 // through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
-import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import { isPublic, routeScope, startsJob, type ApiRoute, type CsvBody, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
 import { assertScopes, type ScopeNeed } from '../src/api-scopes';
 import type { AuthedCtx, Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
 import { nextPageUrl, type CursorPage } from '../src/pagination/page';
+import { asyncRequested, withoutAsync } from './async-start';
 import { csvText, withCsvStream } from './csv-body';
 import { snake } from './shape';
 
@@ -72,8 +73,16 @@ async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Reque
   const authed = ctx as AuthedCtx;
   // decisions.md §12: the route's declared scopes, before its input is read.
   if (scope) assertScopes(authed.actor, scope, `${r.method.toUpperCase()} /api${r.path}`);
-  const query = r.query ? await r.query.parse(req.query as Record<string, unknown>) : undefined;
+  // decisions.md §12: `?async=true` starts a background job (rest/async-start.ts).
+  const start = startsJob(r);
+  const rawQuery = start ? withoutAsync(req.query as Record<string, unknown>) : (req.query as Record<string, unknown>);
+  const query = r.query ? await r.query.parse(rawQuery) : undefined;
   const base = { params: params(req), query };
+  if (start && asyncRequested(req.query as Record<string, unknown>)) {
+    const body = r.kind === 'csv-upload' ? csvBody(req, r.csv) : r.kind !== 'csv-download' && r.body ? await r.body.parse(req.body) : undefined;
+    res.status(202).json({ job_id: await start(authed, { ...base, body }) });
+    return;
+  }
 
   if (r.kind === 'csv-download') {
     try {

@@ -26,8 +26,10 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database, and so does the rate
     // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape);
-    // the idempotency keys are raw SQL too (src/idempotency/).
-    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE] },
+    // the idempotency keys and background jobs are raw SQL too (src/idempotency/, src/modules/leads/background/).
+    schemaGenerator: {
+      skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE, 'background_job', 'background_job_input', 'background_job_seen', 'background_job_result'],
+    },
     debug: false,
     ...extra,
   });

@@ -31,6 +31,7 @@ import { Migration20261126200000_api_key_scopes } from './Migration2026112620000
 import { Migration20261126201000_idempotency_keys } from './Migration20261126201000_idempotency_keys';
 import { Migration20261126203000_inbox_polled_at } from './Migration20261126203000_inbox_polled_at';
 import { Migration20261126210000_send_handoff } from './Migration20261126210000_send_handoff';
+import { Migration20261127000200_background_jobs } from './Migration20261127000200_background_jobs';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126201000_idempotency_keys', class: Migration20261126201000_idempotency_keys },
   { name: 'Migration20261126203000_inbox_polled_at', class: Migration20261126203000_inbox_polled_at },
   { name: 'Migration20261126210000_send_handoff', class: Migration20261126210000_send_handoff },
+  { name: 'Migration20261127000200_background_jobs', class: Migration20261127000200_background_jobs },
 ];

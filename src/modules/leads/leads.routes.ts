@@ -3,6 +3,7 @@
 // Lead objects are camelCase, their `vars` as given.
 import { body, csvDownloadRoute, csvUploadRoute, customBody, jsonRoute, query } from '../../api-route';
 import { Deleted } from '../../graphql/common.types';
+import * as background from './background/background-jobs.service';
 import { AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';
 import { ImportCounts } from './import.types';
@@ -46,6 +47,7 @@ export const leadRoutes = [
     summary: "The campaign's leads as CSV",
     response: { schema: { type: 'string' }, description: 'text/csv' },
     handle: (ctx, { params }, open) => leads.exportCampaignLeadsCsv(ctx, params.id, (campaign) => open(csvFileName(campaign.name))),
+    startJob: (ctx, { params }) => background.startExport(ctx, params.id),
   }),
   jsonRoute({
     method: 'get',
@@ -124,7 +126,8 @@ export const leadRoutes = [
     handle: (ctx, { params }) => leads.deleteLead(ctx, params.id),
   }),
 
-  // The four ways in (api.md "Adding leads"): one answer, the import counts.
+  // The four ways in (api.md "Adding leads"): one answer, the import counts; with ?async=true a
+  // background job (decisions.md §12, background/README.md) and 202 {job_id}.
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/leads/manual',
@@ -133,6 +136,7 @@ export const leadRoutes = [
     body: body(AddManualLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addManualLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startManualImport(ctx, params.id, body),
   }),
   csvUploadRoute({
     method: 'post',
@@ -142,6 +146,7 @@ export const leadRoutes = [
     csv: 'stream',
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => body.read((csv) => imports.addCsvLeads(ctx, params.id, csvRead(csv))),
+    startJob: (ctx, { params, body }) => body.read((csv) => background.startCsvImport(ctx, params.id, csvRead(csv))),
   }),
   jsonRoute({
     method: 'post',
@@ -151,6 +156,7 @@ export const leadRoutes = [
     body: body(AddSheetLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addSheetLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startSheetImport(ctx, params.id, body),
   }),
   jsonRoute({
     method: 'post',
@@ -160,6 +166,7 @@ export const leadRoutes = [
     body: body(AddListLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addListLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startListImport(ctx, params.id, body),
   }),
 
   // Lead lists: api.md shows a new list camelCase ({id, workspaceId, name, createdAt}) and the list

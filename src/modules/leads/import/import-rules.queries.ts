@@ -16,6 +16,9 @@ export interface ImportScope {
   recentSince: Date | null;
   /** created_at of the new leads. */
   now: Date;
+  /** An async import (background/): the addresses kept out by rules 3–5 are also kept in its rows
+   *  (background_job_seen), so a run resumed after a crash still counts their repeats as duplicates. */
+  jobId?: string;
 }
 
 interface Rule {
@@ -167,6 +170,14 @@ export async function judgeAndInsertChunk(db: Db, scope: ImportScope, first: boo
     // A later repeat of an address inserted here is a duplicate by the campaign rule anyway; only the
     // addresses kept out by rules 3–5 need remembering (duplicates are remembered already).
     plain(`insert into ${SEEN_TABLE} (email) select email from ${S} where outcome in ('blocklisted', 'in_another_campaign', 'contacted_recently') on conflict do nothing`),
+    ...(scope.jobId
+      ? [
+          {
+            query: `insert into background_job_seen (job_id, email) select ?, email from ${S} where outcome in ('blocklisted', 'in_another_campaign', 'contacted_recently') on conflict do nothing`,
+            params: [scope.jobId],
+          },
+        ]
+      : []),
   ];
   try {
     return chunkResult((await sqlStatementResults(db, [...judge, ...insertStatements(scope)])).slice(judge.length));

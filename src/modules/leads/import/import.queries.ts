@@ -34,17 +34,28 @@ export async function lockCampaignForImport(db: Db, workspaceId: string, campaig
 }
 
 /**
- * The import's temporary tables (dropped at commit): the staging table, the addresses seen, the sets of
- * field names.
+ * The import's temporary tables: the staging table, the addresses seen, the sets of field names. Dropped
+ * at commit, or (`lifetime: 'session'`, an async import that commits batch by batch: background/) kept
+ * across the connection's transactions until it drops them (dropTempTables).
  * @allWorkspaces temporary tables of this import's own transaction, holding only its rows
  */
-export async function createStagingTable(db: Db): Promise<void> {
+export async function createStagingTable(db: Db, lifetime: 'transaction' | 'session' = 'transaction'): Promise<void> {
+  const onCommit = lifetime === 'transaction' ? 'on commit drop' : '';
   await sqlRun(
     db,
-    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) on commit drop`,
+    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) ${onCommit}`,
   );
-  await sqlRun(db, `create temporary table ${SEEN_TABLE} (email text primary key) on commit drop`);
-  await sqlRun(db, `create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) on commit drop`);
+  await sqlRun(db, `create temporary table ${SEEN_TABLE} (email text primary key) ${onCommit}`);
+  await sqlRun(db, `create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) ${onCommit}`);
+}
+
+/**
+ * Drops the session's temporary tables (createStagingTable with `lifetime: 'session'`) before the
+ * connection goes back to the pool.
+ * @allWorkspaces temporary tables of this connection's session
+ */
+export async function dropTempTables(db: Db): Promise<void> {
+  await sqlRun(db, `drop table if exists ${STAGING_TABLE}, ${SEEN_TABLE}, ${KEYSET_TABLE}`);
 }
 
 /**
