@@ -117,7 +117,8 @@ const csvPost = (client: Client, campaignId: string, text: string, query = '') =
 
 describe('async imports: 202, polled to done, counts equal to the synchronous import of the same rows', () => {
   it('CSV upload: stored before the answer, progress from the first batch, a stopped run resumes from its checkpoint', async () => {
-    const text = mixedCsv();
+    const text = mixedCsv(5_000, 'lead', 'n'.repeat(250)); // over 1 MB: more than one stored piece
+    expect(text.length).toBeGreaterThan(1 << 20);
     const [syncCampaign, asyncCampaign] = [await newCampaign(syncSide), await newCampaign(asyncSide)];
     const sync = await csvPost(syncSide.client, syncCampaign, text);
     expect(sync.status).toBe(200);

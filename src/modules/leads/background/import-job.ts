@@ -27,6 +27,7 @@ import { onImportConnection } from '../../../db/import-transaction';
 const DAY_MS = 86_400_000;
 /** Input pieces read per query. */
 const PIECES_PER_READ = 4;
+const TEXT_SLICE = 1 << 16;
 
 /** The run was told to stop (its signal): it ends after the batch it committed; the runner runs it again. */
 export class RunStopped extends Error {
@@ -49,6 +50,12 @@ async function* pieces(deps: AppDeps, jobId: string): AsyncGenerator<string> {
     if (page.length < PIECES_PER_READ) return;
     seq = page[page.length - 1]!.seq + 1;
   }
+}
+
+/** Text in slices of the size the CSV parser is fed from a string (csv.ts textStream): its row-length
+ *  guard counts what it is fed since the last row, so a stored piece of a megabyte at once would trip it. */
+async function* textSlices(texts: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const text of texts) for (let i = 0; i < text.length; i += TEXT_SLICE) yield text.slice(i, i + TEXT_SLICE);
 }
 
 /** JSON pieces (arrays of {email, vars}) as rows. */
@@ -132,7 +139,7 @@ export async function runImportJob(deps: AppDeps, initial: JobRow, signal: Abort
         await beginBatch();
       });
       if (job.input.fieldOrder) stager.names.add(job.input.fieldOrder);
-      const rows = job.input.source === 'csv' ? csvLeadRows(Readable.from(pieces(deps, job.id), { objectMode: true, highWaterMark: 1 })) : jsonRows(deps, job.id);
+      const rows = job.input.source === 'csv' ? csvLeadRows(Readable.from(textSlices(pieces(deps, job.id)), { objectMode: true, highWaterMark: 1 })) : jsonRows(deps, job.id);
       await stager.copy(skipRows(rows, skip));
       await stager.finish();
       await finishJob(db, job.id, { status: 'done', result: importAnswer(counts), done: skip + stager.rows }, deps.clock.now());
