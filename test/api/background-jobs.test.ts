@@ -358,6 +358,7 @@ describe('refusals: the synchronous form checks first, and nothing is queued', (
     expectError(await c.post(`/campaigns/${campaignId}/leads/manual?async=true`, { leads: 'nope' }), 400, 'validation_failed');
     expectError(await c.request('POST', `/api/campaigns/${campaignId}/leads/manual?async=true`, '{"leads": [', { 'content-type': 'application/json' }), 400, 'invalid_json');
     expectError(await c.post(`/campaigns/${campaignId}/leads/sheet?async=true`, { url: 'not a link' }), 400, 'invalid_url');
+    expectError(await c.post(`/campaigns/${campaignId}/leads/sheet?async=true`, { url: 'https://sheets.example.com/leads.csv' }), 400, 'host_not_allowed');
     expectError(await c.post(`/campaigns/${campaignId}/leads/sheet?async=true`, { url: 42 }), 400, 'validation_failed');
     expectError(await c.post(`/campaigns/${campaignId}/leads/from-list?async=true`, { list_id: missing }), 404, 'not_found');
     expectError(await c.get(`/campaigns/${missing}/leads.csv?async=true`), 404, 'not_found');

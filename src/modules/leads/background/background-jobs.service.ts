@@ -8,6 +8,7 @@ import type { AuthedCtx } from '../../../context';
 import { findOr404, isUuid } from '../../../db/find';
 import { inImportTransaction } from '../../../db/import-transaction';
 import { AppError, notFound } from '../../../errors';
+import { isHostAllowed } from '../../../net/safe-fetch';
 import { CursorCodec } from '../../../pagination/cursor';
 import type { CursorPage } from '../../../pagination/page';
 import { Campaign } from '../../campaigns/campaign.entity';
@@ -104,7 +105,12 @@ export async function startManualImport(ctx: AuthedCtx, campaignId: string, inpu
 /** POST /campaigns/:id/leads/sheet?async=true: the link is checked now, read by the job. */
 export async function startSheetImport(ctx: AuthedCtx, campaignId: string, input: AddSheetLeadsInput): Promise<string> {
   await campaignOr404(ctx, campaignId);
-  sheetCsvUrl(input.url); // 400 invalid_url now; the host and its address are checked when the job reads it
+  // 400 invalid_url and host_not_allowed now, as the synchronous import answers before it fetches; the
+  // address the host resolves to is checked when the job reads the sheet (a failure fails the job).
+  const host = new URL(sheetCsvUrl(input.url)).hostname;
+  if (!isHostAllowed(host, ctx.deps.config.sheetAllowedHosts)) {
+    throw new AppError('host_not_allowed', `Links from ${host} are not accepted; allowed hosts: ${ctx.deps.config.sheetAllowedHosts.join(', ')}.`, { host });
+  }
   return startJob(ctx, 'import', campaignId, { source: 'sheet', url: input.url }, async () => null);
 }
 
