@@ -1,6 +1,6 @@
 // Async import against the synchronous one (decisions.md §12, issue 24: within 1.1×): the same 100,000-row
 // CSV imported by POST /campaigns/:id/leads and by POST /campaigns/:id/leads?async=true, the second timed
-// from the request to the job's end as a client sees it (GET /api/jobs/:id polled every 50 ms). The
+// from the request to the job's end (its row's status read every 50 ms; GET /api/jobs/:id then gives the counts). The
 // service runs with its job runner (SERVICE_ROLES api,jobs), so the time includes storing the upload,
 // queueing the run, the runner taking it and the batch-by-batch commits. Each run imports into a fresh
 // workspace (the import rules look across a workspace's campaigns, so every run does the same work);
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { silentLogger } from '../../src/logger';
+import { PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
 import { startService } from '../../src/service';
 import { signUp, type Account } from '../support/client';
 import { median, ms, runWhenMain } from './bench-service';
@@ -60,7 +61,10 @@ async function main() {
     SCHEDULER_TICK_SECONDS: '600',
     IMAP_POLL_SECONDS: '600',
   });
-  const service = await startService(config, { port: 0, log: silentLogger, jobs: true });
+  // The provider look-up the imports queue (DNS for every new domain) would run beside the next import
+  // and weigh on whichever kind comes next: left out, as the other recurring jobs' work is absent here.
+  const service = await startService(config, { port: 0, log: silentLogger, jobs: true, skipJobs: [PROVIDER_LOOKUP_JOB] });
+  const jobStatus = async (id: string) => String((await service.deps.orm.em.getConnection().execute(`select status from background_job where id = ?`, [id]))[0].status);
   const text = csv();
   console.log(`${ROWS} rows (${(text.length / 1024 / 1024).toFixed(1)} MB), ${RUNS} runs each; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
   const sync: number[] = [];
@@ -85,12 +89,11 @@ async function main() {
         const res = await account.client.request('POST', `/api/campaigns/${campaignId}/leads?async=true`, text, { 'content-type': 'text/csv' });
         const answered = ms(t);
         if (res.status !== 202) throw new Error(`async import: ${res.status} ${res.text}`);
-        let job = (await account.client.get(`/jobs/${res.body.job_id}`)).body;
-        while (job.status === 'queued' || job.status === 'running') {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          job = (await account.client.get(`/jobs/${res.body.job_id}`)).body;
-        }
+        // Watched in the database (one primary-key read per 50 ms), not over HTTP: twenty authenticated
+        // requests a second would take CPU from the import on a small machine.
+        while (['queued', 'running'].includes(await jobStatus(res.body.job_id))) await new Promise((r) => setTimeout(r, POLL_MS));
         const took = ms(t);
+        const job = (await account.client.get(`/jobs/${res.body.job_id}`)).body;
         if (job.status !== 'done') throw new Error(`async import failed: ${JSON.stringify(job.error)}`);
         asyncCounts = job.result;
         if (run >= 0) asyncTimes.push(took);
