@@ -252,9 +252,10 @@ describe('async export', () => {
     const started = await asyncSide.client.get(`/campaigns/${campaignId}/leads.csv?async=true`);
     expect(started.status).toBe(202);
     const id = started.body.job_id as string;
+    const inserted = (await em().count(Lead, { campaign: campaignId }, { filters: false })) as number;
+    expect((await asyncSide.client.get(`/jobs/${id}`)).body).toMatchObject({ status: 'queued', progress: { done: 0, total: inserted } });
     expectError(await asyncSide.client.get(`/jobs/${id}/result`), 409, 'job_not_done');
     const done = await runToEnd(asyncSide.client, id);
-    const inserted = (await em().count(Lead, { campaign: campaignId }, { filters: false })) as number;
     expect(done.body).toMatchObject({ kind: 'export', status: 'done', progress: { done: inserted, total: inserted }, result: { url: `/api/jobs/${id}/result` } });
     const file = await asyncSide.client.request('GET', done.body.result.url);
     expect(file.status).toBe(200);
@@ -372,6 +373,21 @@ describe('refusals: the synchronous form checks first, and nothing is queued', (
     const res = await me.client.request('POST', `/api/campaigns/${campaignId}/leads?async=true`, big, { 'content-type': 'text/csv' });
     expectError(res, 413, 'payload_too_large');
     expect(await jobCount(me)).toBe(0);
+  });
+
+  it('a job that cannot be queued (the runner has stopped) is failed, not left queued for ever', async () => {
+    const stopped = await startTestService();
+    try {
+      const me = await signUp(stopped.url);
+      const campaignId = (await createCampaign(stopped, me.workspaceId, {})).id;
+      stopped.deps.jobs.detach();
+      const res = await me.client.post(`/campaigns/${campaignId}/leads/manual?async=true`, { leads: [{ email: 'a@stopped.test' }] });
+      expectError(res, 500, 'internal_error');
+      const [job] = (await me.client.get('/jobs')).body;
+      expect(job).toMatchObject({ status: 'failed', error: { code: 'internal_error' }, finished_at: expect.any(String) });
+    } finally {
+      await stopped.stop();
+    }
   });
 
   it('reading jobs needs leads:read; starting one needs the scope of the synchronous operation', async () => {

@@ -3,7 +3,7 @@
 // by the schema diff, src/db/orm.ts); every read a caller makes goes through its workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Db } from '../../../db/import-transaction';
-import { sql, sqlRun, type SqlTarget } from '../../../db/sql';
+import { sql, sqlRun, sqlStatementResults, type SqlTarget, type Statement, type StatementResult } from '../../../db/sql';
 import type { ImportCounts } from '../import/import-rules';
 
 export type JobKind = 'import' | 'export';
@@ -133,14 +133,6 @@ export async function setProgress(target: SqlTarget, id: string, done: number, t
 }
 
 /**
- * Stores an import's checkpoint and progress, in the transaction of the batch it follows.
- * @allWorkspaces keyed by the id the job was queued with
- */
-export async function saveCheckpoint(db: Db, id: string, checkpoint: ImportCheckpoint): Promise<void> {
-  await sqlRun(db, `update background_job set checkpoint = ?::jsonb, progress_done = ? where id = ?`, [JSON.stringify(checkpoint), checkpoint.rows, id]);
-}
-
-/**
  * The job ends: done with its result, or failed with its error body. Its input and the addresses it
  * kept are no longer needed.
  * @allWorkspaces keyed by the id the job was queued with
@@ -258,16 +250,34 @@ export async function deleteExpiredResults(target: SqlTarget, before: Date): Pro
   return Number(row!.n);
 }
 
+const plain = (query: string): Statement => ({ query, params: [] });
+
 /**
- * Begins one batch's transaction on the import's connection.
- * @allWorkspaces a transaction statement
+ * Begins a batch's transaction and takes its locks (`locks`, statements of the import's queries), in one
+ * round trip; the locks' results.
+ * @allWorkspaces transaction statements; the locks are the caller's, scoped to its workspace
  */
-export async function begin(db: Db): Promise<void> {
-  await sqlRun(db, 'begin');
+export async function beginBatch(db: Db, locks: readonly Statement[]): Promise<StatementResult[]> {
+  return (await sqlStatementResults(db, [plain('begin'), ...locks])).slice(1);
 }
 
 /**
- * Commits one batch's transaction on the import's connection.
+ * Stores the batch's checkpoint and progress and commits it; then, unless `next` is null, begins the next
+ * batch's transaction with its locks: one round trip (the import's main thread parses the next batch
+ * meanwhile, and each round trip would wait for it). The next batch's locks' results.
+ * @allWorkspaces keyed by the id the job was queued with; the locks are the caller's
+ */
+export async function commitBatch(db: Db, id: string, checkpoint: ImportCheckpoint, next: readonly Statement[] | null): Promise<StatementResult[]> {
+  const save: Statement = {
+    query: `update background_job set checkpoint = ?::jsonb, progress_done = ? where id = ?`,
+    params: [JSON.stringify(checkpoint), checkpoint.rows, id],
+  };
+  const statements = [save, plain('commit'), ...(next ? [plain('begin'), ...next] : [])];
+  return (await sqlStatementResults(db, statements)).slice(3);
+}
+
+/**
+ * Commits the run's last transaction.
  * @allWorkspaces a transaction statement
  */
 export async function commit(db: Db): Promise<void> {

@@ -18,6 +18,7 @@ import { LeadList } from '../lead-list.entity';
 import { csvFileName, type CsvSink } from '../leads-csv';
 import {
   addInputPiece,
+  finishJob,
   insertJob,
   setTotal,
   resultPieces,
@@ -30,6 +31,7 @@ import {
 } from './background-jobs.queries';
 import { BACKGROUND_JOB, RESULT_TTL_MS } from './background.job';
 import type { BackgroundJobView } from './background-jobs.types';
+import { countCampaignLeads } from './export-job.queries';
 import { checkCsvHeader, CsvRecordCounter, PIECE_CHARS } from './csv-input';
 
 /** JSON leads or list entries per stored piece. */
@@ -58,7 +60,13 @@ async function startJob(
     if (total !== null) await setTotal(tx, id, total);
   });
   // Only a `jobs` process runs it (SERVICE_ROLES); an `api` process writes the run's row and goes on.
-  await ctx.deps.jobs.enqueue(BACKGROUND_JOB, { jobId: id });
+  try {
+    await ctx.deps.jobs.enqueue(BACKGROUND_JOB, { jobId: id });
+  } catch (err) {
+    // No run will take it (the service is stopping): it must not stay queued for ever.
+    await finishJob(ctx.em.fork(), id, { status: 'failed', error: { code: 'internal_error', message: 'The job could not be queued; start it again.' } }, ctx.deps.clock.now());
+    throw err;
+  }
   return id;
 }
 
@@ -125,7 +133,8 @@ export async function startListImport(ctx: AuthedCtx, campaignId: string, input:
 /** GET /campaigns/:id/leads.csv?async=true. */
 export async function startExport(ctx: AuthedCtx, campaignId: string): Promise<string> {
   const campaign = await campaignOr404(ctx, campaignId);
-  return startJob(ctx, 'export', campaign.id, { source: 'export', fileName: csvFileName(campaign.name) }, async () => null);
+  // progress.total from the start: the leads the campaign holds now (the run counts them again).
+  return startJob(ctx, 'export', campaign.id, { source: 'export', fileName: csvFileName(campaign.name) }, () => countCampaignLeads(ctx.em, ctx.actor.workspaceId, campaign.id));
 }
 
 /** The job as both doors answer it. */

@@ -9,20 +9,21 @@ import type { AppDeps } from '../../../context';
 import { authedContext, type AuthedCtx } from '../../../context';
 import { notFound } from '../../../errors';
 import { recordFieldOrder } from '../field-order';
-import { lockListForImport } from '../lead-lists.queries';
+import { lockListStatement } from '../lead-lists.queries';
 import { runAfterImport } from '../import/after-import';
 import { csvLeadRows } from '../import/csv';
 import { importChunk, noRows, type ImportCounts } from '../import/import-rules';
-import { importKeepsFieldNames, lockWorkspaceImports, type ImportScope } from '../import/import-rules.queries';
-import { createStagingTable, dropTempTables, lockCampaignForImport, SEEN_TABLE } from '../import/import.queries';
+import { importKeepsFieldNamesStatement, lockWorkspaceImportsStatement, type ImportScope } from '../import/import-rules.queries';
+import { createStagingTable, dropTempTables, lockCampaignStatement, recentContactDays, SEEN_TABLE } from '../import/import.queries';
 import { manualRow } from '../import/import.service';
 import type { ManualLeadInput } from '../import/import.inputs';
 import type { RawRow } from '../import/lead-rows';
 import { fetchSheetCsv } from '../import/sheet';
 import { Stager } from '../import/staging';
-import { addInputPiece, begin, commit, finishJob, inputPieces, loadSeen, markRunning, saveCheckpoint, setInput, type JobRow } from './background-jobs.queries';
+import { addInputPiece, beginBatch, commit, commitBatch, finishJob, inputPieces, loadSeen, markRunning, setInput, type JobRow } from './background-jobs.queries';
 import { countCsvRecords, splitText } from './csv-input';
 import { onImportConnection } from '../../../db/import-transaction';
+import type { StatementResult } from '../../../db/sql';
 
 const DAY_MS = 86_400_000;
 /** Input pieces read per query. */
@@ -107,20 +108,24 @@ export async function runImportJob(deps: AppDeps, initial: JobRow, signal: Abort
     deps.orm.em,
     async (db) => {
       // Each batch's transaction holds the campaign (and list) and the workspace's import turn, as the
-      // synchronous import's one transaction does (import.service.ts).
+      // synchronous import's one transaction does (import.service.ts); taken with its begin, and with the
+      // commit of the batch before, in one round trip.
+      const locks = [
+        lockCampaignStatement(workspaceId, campaignId),
+        ...(listId !== null ? [lockListStatement(workspaceId, listId)] : []),
+        importKeepsFieldNamesStatement(),
+        lockWorkspaceImportsStatement(workspaceId),
+      ];
       let days = 0;
-      const beginBatch = async () => {
-        await begin(db);
-        const found = await lockCampaignForImport(db, workspaceId, campaignId);
+      const locked = ([campaign, list]: StatementResult[]) => {
+        const found = recentContactDays(campaign!.rows);
         if (found === null) throw notFound('Campaign');
+        if (listId !== null && !list!.rows.length) throw notFound('Lead list');
         days = found;
-        if (listId !== null && !(await lockListForImport(db, workspaceId, listId))) throw notFound('Lead list');
-        await importKeepsFieldNames(db);
-        await lockWorkspaceImports(db, workspaceId);
       };
       await createStagingTable(db, 'session');
       await loadSeen(db, job.id, SEEN_TABLE);
-      await beginBatch();
+      locked(await beginBatch(db, locks));
       const scope: ImportScope = {
         workspaceId,
         campaignId,
@@ -133,10 +138,11 @@ export async function runImportJob(deps: AppDeps, initial: JobRow, signal: Abort
       const stager: Stager = new Stager(db, deps.clock.now().getTime(), async () => {
         const upTo = skip + stager.rows; // read before the first await: parsing goes on meanwhile
         await Promise.all([importChunk(db, scope, counts, chunks++ === 0), recordFieldOrder(ctx.em, 'campaign', campaignId, stager.names.take())]);
-        await saveCheckpoint(db, job.id, { rows: upTo, counts });
-        await commit(db);
-        if (signal.aborted) throw new RunStopped();
-        await beginBatch();
+        // Told to stop: this batch is the run's last (the runner runs it again, from here).
+        const stop = signal.aborted;
+        const next = await commitBatch(db, job.id, { rows: upTo, counts }, stop ? null : locks);
+        if (stop) throw new RunStopped();
+        locked(next);
       });
       if (job.input.fieldOrder) stager.names.add(job.input.fieldOrder);
       const rows = job.input.source === 'csv' ? csvLeadRows(Readable.from(textSlices(pieces(deps, job.id)), { objectMode: true, highWaterMark: 1 })) : jsonRows(deps, job.id);

@@ -75,8 +75,21 @@ export const RULES: readonly Rule[] = [
 /** Serializes imports within a workspace until the transaction ends (rules 2–5 then see each other's
  *  leads). */
 export async function lockWorkspaceImports(db: Db, workspaceId: string): Promise<void> {
-  await sql(db, `select pg_advisory_xact_lock(hashtextextended('lead-import:' || ?::text, 0))`, [workspaceId]);
+  const lock = lockWorkspaceImportsStatement(workspaceId);
+  await sql(db, lock.query, lock.params);
 }
+
+/** lockWorkspaceImports as a statement, to send with others (an async import between its batches). */
+export const lockWorkspaceImportsStatement = (workspaceId: string): Statement => ({
+  query: `select pg_advisory_xact_lock(hashtextextended('lead-import:' || ?::text, 0))`,
+  params: [workspaceId],
+});
+
+/**
+ * importKeepsFieldNames as a statement, to send with others.
+ * @allWorkspaces a setting local to the import's own transaction
+ */
+export const importKeepsFieldNamesStatement = (): Statement => ({ query: IMPORT_KEEPS_FIELD_NAMES, params: [] });
 
 /** The UPDATE that marks the rows a rule keeps out. One statement per rule, in order: each then runs as
  *  a semi-join the planner can pick a strategy for (folded into one CASE of subqueries, every row would
