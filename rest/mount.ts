@@ -5,11 +5,12 @@
 // through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
-import { isPublic, routeScope, type ApiRoute, type CsvBody, type CsvDownloadRoute, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
+import { isPublic, routeScope, startsJob, type ApiRoute, type CsvBody, type CsvDownloadRoute, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
 import { assertScopes, type ScopeNeed } from '../src/api-scopes';
 import type { AuthedCtx, Ctx } from '../src/context';
 import { AppError, unauthorized } from '../src/errors';
 import { nextPageUrl, type CursorPage } from '../src/pagination/page';
+import { asyncRequested, withoutAsync } from './async-start';
 import { csvText, withCsvStream } from './csv-body';
 import { snake } from './shape';
 
@@ -121,7 +122,17 @@ export async function runRoute(r: Exclude<ApiRoute, CsvDownloadRoute>, ctx: Ctx,
 
 async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Request, res: Response): Promise<void> {
   const authed = authorize(r, scope, ctx);
-  const raw: RawCall = { params: params(req), query: req.query as Record<string, unknown>, body: req.body };
+  // decisions.md §12: `?async=true` starts a background job (rest/async-start.ts) after the same up-front
+  // checks as the synchronous call: the query and body are parsed and validated first.
+  const start = startsJob(r);
+  const query = req.query as Record<string, unknown>;
+  const raw: RawCall = { params: params(req), query: start ? withoutAsync(query) : query, body: req.body };
+  if (start && asyncRequested(query)) {
+    const base = await baseInput(r, raw);
+    const body = r.kind === 'csv-upload' ? csvBody(req, r.csv) : r.kind !== 'csv-download' && r.body ? await r.body.parse(req.body) : undefined;
+    res.status(202).json({ job_id: await start(authed, { ...base, body }) });
+    return;
+  }
 
   if (r.kind === 'csv-download') {
     const base = await baseInput(r, raw);

@@ -126,7 +126,13 @@ export interface JsonRoute<B = unknown, Q = unknown> extends ScopedRoute {
   /** `none`: no credentials (signup, login); otherwise a Bearer session token or API key (401). */
   auth?: 'none';
   handle(ctx: AuthedCtx, input: RouteInput<B, Q>): Promise<unknown>;
+  startJob?: StartJob<RouteInput<B, Q>>;
 }
+
+/** decisions.md §12 background jobs: a route that also takes `?async=true`, and then, after the checks its
+ *  synchronous form makes before it starts, starts a background job instead and answers 202 `{job_id}`.
+ *  Resolves with the job's id. */
+export type StartJob<I> = (ctx: AuthedCtx, input: I) => Promise<string>;
 
 export interface PublicJsonRoute<B = unknown, Q = unknown> extends RouteBase {
   kind?: 'json';
@@ -145,6 +151,7 @@ export interface CsvUploadRoute extends ScopedRoute {
   csv: 'stream' | 'text';
   query?: undefined;
   handle(ctx: AuthedCtx, input: RouteInput<CsvBody, unknown>): Promise<unknown>;
+  startJob?: StartJob<RouteInput<CsvBody, unknown>>;
 }
 
 /** A CSV download: the handler opens the sink with a file name and writes; errors before the first
@@ -153,10 +160,15 @@ export interface CsvDownloadRoute<Q = unknown> extends ScopedRoute {
   kind: 'csv-download';
   query?: QuerySpec<Q>;
   handle(ctx: AuthedCtx, input: RouteInput<undefined, Q>, open: OpenCsv): Promise<void>;
+  startJob?: StartJob<RouteInput<undefined, Q>>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ApiRoute = JsonRoute<any, any> | PublicJsonRoute<any, any> | CsvUploadRoute | CsvDownloadRoute<any>;
+
+/** The background-job start of a route (`?async=true`), or undefined. */
+export const startsJob = (r: ApiRoute): StartJob<RouteInput<unknown, unknown>> | undefined =>
+  isPublic(r) ? undefined : ((r as JsonRoute | CsvUploadRoute | CsvDownloadRoute).startJob as StartJob<RouteInput<unknown, unknown>> | undefined);
 
 /** Whether a route answers without credentials. */
 export const isPublic = (r: ApiRoute): r is PublicJsonRoute => 'auth' in r && r.auth === 'none';

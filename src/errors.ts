@@ -135,6 +135,10 @@ export const ERROR_CODES = {
   // 404
   not_found: { status: 404, meaning: "No such resource in this workspace (an unknown id, or another workspace's)." },
   route_not_found: { status: 404, meaning: 'No endpoint has this method and path; see /api/docs.' },
+  job_result_expired: {
+    status: 404,
+    meaning: 'A background export keeps its file 7 days after it finished (decisions.md §12); then the file is deleted and this is answered: start the export again.',
+  },
   // 409: the resource's state does not allow the change
   email_taken: { status: 409, meaning: 'An account with this email already exists.' },
   cannot_remove_self: { status: 409, meaning: 'A member cannot remove themselves; another owner can.' },
@@ -151,6 +155,7 @@ export const ERROR_CODES = {
   column_running: { status: 409, meaning: 'A run of the column is going; wait until it ends (running: false) before changing, running again or removing it.' },
   column_in_use: { status: 409, meaning: "An email of the active campaign uses the column's field; remove it from the emails or pause the campaign first." },
   one_off_gone: { status: 409, meaning: 'The one-off email is going out or has gone, so it can no longer be cancelled.' },
+  job_not_done: { status: 409, meaning: 'The background job has not finished, so it has no file yet; poll GET /api/jobs/:id until its status is done.' },
   reply_linked: { status: 409, meaning: 'The reply is not an untracked one: it was matched to its lead when it arrived, or linked to a lead already.' },
   idempotency_key_in_use: {
     status: 409,

@@ -1,7 +1,7 @@
 // GET /api/openapi.json (decisions.md §9): the OpenAPI 3.1 document of every REST path, generated from
 // the route contracts the adapter mounts (src/api-route.ts) and the types they name, so it cannot drift.
 import type { GraphQLSchema } from 'graphql';
-import { routeScope, type ApiRoute } from '../../src/api-route';
+import { routeScope, startsJob, type ApiRoute } from '../../src/api-route';
 import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
@@ -140,6 +140,18 @@ export function requestSchemas(r: ApiRoute, catalog: SchemaCatalog): { query?: {
   return out;
 }
 
+const ASYNC_PARAMETER: Json = {
+  name: 'async',
+  in: 'query',
+  required: false,
+  schema: { type: 'string', enum: ['true', 'false'] },
+  description: 'true: run it as a background job (after the same up-front checks) and answer 202 {job_id}; follow it with GET /jobs/{id}.',
+};
+const JOB_STARTED: Json = {
+  description: 'With async=true: the background job started.',
+  content: { 'application/json': { schema: { type: 'object', properties: { job_id: { type: 'string', format: 'uuid' } }, required: ['job_id'], additionalProperties: false } } },
+};
+
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   const input = requestSchemas(r, catalog);
   const parameters: Json[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
@@ -147,6 +159,8 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     parameters.push({ name, in: 'query', required: (input.query?.required ?? []).includes(name), schema });
   }
 
+  // decisions.md §12 background jobs: `?async=true` answers 202 {job_id}.
+  if (startsJob(r)) parameters.push(ASYNC_PARAMETER);
   const extra = middlewareDocs(r); // decisions.md §12: Idempotency-Key, RateLimit headers
   parameters.push(...extra.parameters);
   const cursor = cursorDocs(r, parameters); // decisions.md §12: cursor and Link
@@ -191,7 +205,11 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
     if (r.totalCount) success.headers = { 'X-Total-Count': { description: 'The number of matching items (exact).', schema: { type: 'integer' } } };
   }
   success.headers = { ...(success.headers as Json | undefined), ...cursor.headers, ...extra.headers };
-  op.responses = { [String(r.status ?? 200)]: success, default: { $ref: '#/components/responses/Error' } };
+  op.responses = {
+    [String(r.status ?? 200)]: success,
+    ...(startsJob(r) ? { '202': { ...JOB_STARTED, headers: extra.headers } } : {}),
+    default: { $ref: '#/components/responses/Error' },
+  };
   return op;
 }
 

@@ -31,3 +31,25 @@ export async function inImportTransaction<T>(em: EntityManager, fn: (db: Db) => 
     await knex.client.releaseConnection(db);
   }
 }
+
+/**
+ * Runs `fn` on one pooled connection of its own, outside any transaction: for work that commits batch by
+ * batch (an async import, src/modules/leads/background/), beginning and committing each itself. A
+ * transaction `fn` leaves open when it throws is rolled back; `cleanUp` runs before the connection goes
+ * back (temporary tables); a connection that cannot do either is closed, so the pool drops it.
+ */
+export async function onImportConnection<T>(em: EntityManager, fn: (db: Db) => Promise<T>, cleanUp: (db: Db) => Promise<void>): Promise<T> {
+  const knex = em.getConnection().getKnex();
+  const db = (await knex.client.acquireConnection()) as Db;
+  let broken = false;
+  try {
+    return await fn(db);
+  } catch (err) {
+    await db.query('ROLLBACK').catch(() => (broken = true));
+    throw err;
+  } finally {
+    if (!broken) await cleanUp(db).catch(() => (broken = true));
+    if (broken) await db.end().catch(() => undefined);
+    await knex.client.releaseConnection(db);
+  }
+}

@@ -27,8 +27,21 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     autoJoinRefsForFilters: false,
     // Agenda's PostgreSQL backend keeps its own table in the same database, and so does the rate
     // limiters' store (src/rate-limits/counter-table.ts; our migration makes it in the library's shape);
-    // the idempotency keys and the audit log are raw SQL too (src/idempotency/, src/audit/).
-    schemaGenerator: { skipTables: ['agenda_jobs', 'agenda_logs', RATE_LIMIT_TABLE, IDEMPOTENCY_TABLE, AUDIT_TABLE] },
+    // the idempotency keys, the audit log and background jobs are raw SQL too (src/idempotency/, src/audit/,
+    // src/modules/leads/background/).
+    schemaGenerator: {
+      skipTables: [
+        'agenda_jobs',
+        'agenda_logs',
+        RATE_LIMIT_TABLE,
+        IDEMPOTENCY_TABLE,
+        AUDIT_TABLE,
+        'background_job',
+        'background_job_input',
+        'background_job_seen',
+        'background_job_result',
+      ],
+    },
     debug: false,
     ...extra,
   });

@@ -32,6 +32,7 @@ import { Migration20261126201000_idempotency_keys } from './Migration20261126201
 import { Migration20261126203000_inbox_polled_at } from './Migration20261126203000_inbox_polled_at';
 import { Migration20261126210000_send_handoff } from './Migration20261126210000_send_handoff';
 import { Migration20261127000100_blocklist_page } from './Migration20261127000100_blocklist_page';
+import { Migration20261127000200_background_jobs } from './Migration20261127000200_background_jobs';
 import { Migration20261127000300_audit_log } from './Migration20261127000300_audit_log';
 
 export const migrationsList: MigrationObject[] = [
@@ -66,5 +67,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126203000_inbox_polled_at', class: Migration20261126203000_inbox_polled_at },
   { name: 'Migration20261126210000_send_handoff', class: Migration20261126210000_send_handoff },
   { name: 'Migration20261127000100_blocklist_page', class: Migration20261127000100_blocklist_page },
+  { name: 'Migration20261127000200_background_jobs', class: Migration20261127000200_background_jobs },
   { name: 'Migration20261127000300_audit_log', class: Migration20261127000300_audit_log },
 ];

@@ -1,5 +1,8 @@
 import type { AppModule } from '../../app-module';
 import { contribute } from '../../extensions';
+import { createBackgroundJobs } from './background/background.job';
+import { BackgroundJobsResolver } from './background/background-jobs.resolver';
+import { backgroundJobRoutes } from './background/background-jobs.routes';
 import { CampaignField } from './campaign-field.entity';
 import { LeadImportResolver } from './import.resolver';
 import { LeadCount } from './lead-count.entity';
@@ -16,9 +19,10 @@ import { LeadsResolver } from './leads.resolver';
 
 export const leadsModule: AppModule = {
   name: 'leads',
-  description: 'Leads: the four ways in and the import rules, lists, saved filters, search, activity and export.',
+  description: 'Leads: the four ways in and the import rules, lists, saved filters, search, activity and export; background jobs (async imports and exports).',
   entities: [Lead, LeadList, LeadListEntry, LeadFilter, LeadCount, LeadFieldName, CampaignField],
-  resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver],
-  routes: leadRoutes,
+  resolvers: [LeadImportResolver, LeadsResolver, LeadFiltersResolver, LeadListsResolver, BackgroundJobsResolver],
+  routes: [...leadRoutes, ...backgroundJobRoutes],
+  jobs: () => createBackgroundJobs(),
   contributes: [contribute(TIMELINE_SOURCES, addedEntry)],
 };

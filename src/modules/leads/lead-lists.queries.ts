@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../db/import-transaction';
-import { sql, sqlRun } from '../../db/sql';
+import { sql, sqlRun, type Statement } from '../../db/sql';
 
 export interface LeadListRow {
   id: string;
@@ -31,9 +31,16 @@ export async function workspaceLeadLists(em: EntityManager, workspaceId: string)
 /** Locks the workspace's list with KEY SHARE until the import's transaction ends (it cannot be deleted
  *  under the import); false when the workspace has no such list. */
 export async function lockListForImport(db: Db, workspaceId: string, listId: string): Promise<boolean> {
-  const found = await sql(db, 'select 1 from lead_list where id = ? and workspace_id = ? for key share', [listId, workspaceId]);
+  const lock = lockListStatement(workspaceId, listId);
+  const found = await sql(db, lock.query, lock.params);
   return found.length > 0;
 }
+
+/** lockListForImport as a statement, to send with others (its rows: one when the list is there). */
+export const lockListStatement = (workspaceId: string, listId: string): Statement => ({
+  query: 'select 1 from lead_list where id = ? and workspace_id = ? for key share',
+  params: [listId, workspaceId],
+});
 
 /**
  * The import's temporary table (dropped at commit): the valid rows in file order.

@@ -3,6 +3,7 @@
 // Lead objects are camelCase, their `vars` as given.
 import { body, csvDownloadRoute, csvUploadRoute, customBody, jsonRoute, query } from '../../api-route';
 import { Deleted } from '../../graphql/common.types';
+import * as background from './background/background-jobs.service';
 import { AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';
 import { ImportCounts } from './import.types';
@@ -47,6 +48,7 @@ export const leadRoutes = [
     summary: "The campaign's leads as CSV",
     response: { schema: { type: 'string' }, description: 'text/csv' },
     handle: (ctx, { params }, open) => leads.exportCampaignLeadsCsv(ctx, params.id, (campaign) => open(csvFileName(campaign.name))),
+    startJob: (ctx, { params }) => background.startExport(ctx, params.id),
   }),
   jsonRoute({
     method: 'get',
@@ -126,7 +128,8 @@ export const leadRoutes = [
     handle: (ctx, { params }) => leads.deleteLead(ctx, params.id),
   }),
 
-  // The four ways in (api.md "Adding leads"): one answer, the import counts.
+  // The four ways in (api.md "Adding leads"): one answer, the import counts; with ?async=true a
+  // background job (decisions.md §12, background/README.md) and 202 {job_id}.
   jsonRoute({
     method: 'post',
     path: '/campaigns/:id/leads/manual',
@@ -135,6 +138,7 @@ export const leadRoutes = [
     body: body(AddManualLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addManualLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startManualImport(ctx, params.id, body),
   }),
   csvUploadRoute({
     method: 'post',
@@ -144,6 +148,7 @@ export const leadRoutes = [
     csv: 'stream',
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => body.read((csv) => imports.addCsvLeads(ctx, params.id, csvRead(csv))),
+    startJob: (ctx, { params, body }) => body.read((csv) => background.startCsvImport(ctx, params.id, csvRead(csv))),
   }),
   jsonRoute({
     method: 'post',
@@ -153,6 +158,7 @@ export const leadRoutes = [
     body: body(AddSheetLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addSheetLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startSheetImport(ctx, params.id, body),
   }),
   jsonRoute({
     method: 'post',
@@ -162,6 +168,7 @@ export const leadRoutes = [
     body: body(AddListLeadsInput),
     response: { type: ImportCounts, shape: 'snake' },
     handle: (ctx, { params, body }) => imports.addListLeads(ctx, params.id, body),
+    startJob: (ctx, { params, body }) => background.startListImport(ctx, params.id, body),
   }),
 
   // Lead lists: api.md shows a new list camelCase ({id, workspaceId, name, createdAt}) and the list

@@ -16,6 +16,9 @@ export interface ImportScope {
   recentSince: Date | null;
   /** created_at of the new leads. */
   now: Date;
+  /** An async import (background/): the addresses kept out by rules 3–5 are also kept in its rows
+   *  (background_job_seen), so a run resumed after a crash still counts their repeats as duplicates. */
+  jobId?: string;
 }
 
 interface Rule {
@@ -72,8 +75,21 @@ export const RULES: readonly Rule[] = [
 /** Serializes imports within a workspace until the transaction ends (rules 2–5 then see each other's
  *  leads). */
 export async function lockWorkspaceImports(db: Db, workspaceId: string): Promise<void> {
-  await sql(db, `select pg_advisory_xact_lock(hashtextextended('lead-import:' || ?::text, 0))`, [workspaceId]);
+  const lock = lockWorkspaceImportsStatement(workspaceId);
+  await sql(db, lock.query, lock.params);
 }
+
+/** lockWorkspaceImports as a statement, to send with others (an async import between its batches). */
+export const lockWorkspaceImportsStatement = (workspaceId: string): Statement => ({
+  query: `select pg_advisory_xact_lock(hashtextextended('lead-import:' || ?::text, 0))`,
+  params: [workspaceId],
+});
+
+/**
+ * importKeepsFieldNames as a statement, to send with others.
+ * @allWorkspaces a setting local to the import's own transaction
+ */
+export const importKeepsFieldNamesStatement = (): Statement => ({ query: IMPORT_KEEPS_FIELD_NAMES, params: [] });
 
 /** The UPDATE that marks the rows a rule keeps out. One statement per rule, in order: each then runs as
  *  a semi-join the planner can pick a strategy for (folded into one CASE of subqueries, every row would
@@ -167,6 +183,14 @@ export async function judgeAndInsertChunk(db: Db, scope: ImportScope, first: boo
     // A later repeat of an address inserted here is a duplicate by the campaign rule anyway; only the
     // addresses kept out by rules 3–5 need remembering (duplicates are remembered already).
     plain(`insert into ${SEEN_TABLE} (email) select email from ${S} where outcome in ('blocklisted', 'in_another_campaign', 'contacted_recently') on conflict do nothing`),
+    ...(scope.jobId
+      ? [
+          {
+            query: `insert into background_job_seen (job_id, email) select ?, email from ${S} where outcome in ('blocklisted', 'in_another_campaign', 'contacted_recently') on conflict do nothing`,
+            params: [scope.jobId],
+          },
+        ]
+      : []),
   ];
   try {
     return chunkResult((await sqlStatementResults(db, [...judge, ...insertStatements(scope)])).slice(judge.length));

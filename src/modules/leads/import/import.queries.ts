@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../../db/import-transaction';
-import { intArray, sql, sqlRun, textArray } from '../../../db/sql';
+import { intArray, sql, sqlRun, textArray, type Statement } from '../../../db/sql';
 
 /** The staging table: the rows of the chunk being imported, `n` each one's position among all rows given
  *  (from 1). `outcome` is null while the row is still a candidate and then names the rule that kept it
@@ -25,26 +25,46 @@ export const KEYSET_TABLE = 'lead_import_keyset';
  * has no such campaign.
  */
 export async function lockCampaignForImport(db: Db, workspaceId: string, campaignId: string): Promise<number | null> {
-  const [campaign] = await sql(
+  const lock = lockCampaignStatement(workspaceId, campaignId);
+  return recentContactDays(await sql(db, lock.query, lock.params));
+}
+
+/** lockCampaignForImport as a statement, to send with others (an async import between its batches);
+ *  recentContactDays reads its rows. */
+export const lockCampaignStatement = (workspaceId: string, campaignId: string): Statement => ({
+  query: `select w.recent_contact_days from campaign c join workspace w on w.id = c.workspace_id where c.id = ? and c.workspace_id = ? for key share of c`,
+  params: [campaignId, workspaceId],
+});
+
+/**
+ * What lockCampaignStatement came to: the workspace's recent_contact_days, or null without the campaign.
+ * @allWorkspaces reads rows a workspace-scoped statement returned
+ */
+export const recentContactDays = (rows: readonly Record<string, unknown>[]): number | null => (rows[0] ? Number(rows[0].recent_contact_days) : null);
+
+/**
+ * The import's temporary tables: the staging table, the addresses seen, the sets of field names. Dropped
+ * at commit, or (`lifetime: 'session'`, an async import that commits batch by batch: background/) kept
+ * across the connection's transactions until it drops them (dropTempTables).
+ * @allWorkspaces temporary tables of this import's own transaction, holding only its rows
+ */
+export async function createStagingTable(db: Db, lifetime: 'transaction' | 'session' = 'transaction'): Promise<void> {
+  const onCommit = lifetime === 'transaction' ? 'on commit drop' : '';
+  await sqlRun(
     db,
-    `select w.recent_contact_days from campaign c join workspace w on w.id = c.workspace_id where c.id = ? and c.workspace_id = ? for key share of c`,
-    [campaignId, workspaceId],
+    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) ${onCommit}`,
   );
-  return campaign ? Number(campaign.recent_contact_days) : null;
+  await sqlRun(db, `create temporary table ${SEEN_TABLE} (email text primary key) ${onCommit}`);
+  await sqlRun(db, `create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) ${onCommit}`);
 }
 
 /**
- * The import's temporary tables (dropped at commit): the staging table, the addresses seen, the sets of
- * field names.
- * @allWorkspaces temporary tables of this import's own transaction, holding only its rows
+ * Drops the session's temporary tables (createStagingTable with `lifetime: 'session'`) before the
+ * connection goes back to the pool.
+ * @allWorkspaces temporary tables of this connection's session
  */
-export async function createStagingTable(db: Db): Promise<void> {
-  await sqlRun(
-    db,
-    `create temporary table ${STAGING_TABLE} (n int not null, id uuid not null, email text not null, domain text, vars jsonb not null, timezone text, keyset int not null, outcome text) on commit drop`,
-  );
-  await sqlRun(db, `create temporary table ${SEEN_TABLE} (email text primary key) on commit drop`);
-  await sqlRun(db, `create temporary table ${KEYSET_TABLE} (id int primary key, names text[] not null) on commit drop`);
+export async function dropTempTables(db: Db): Promise<void> {
+  await sqlRun(db, `drop table if exists ${STAGING_TABLE}, ${SEEN_TABLE}, ${KEYSET_TABLE}`);
 }
 
 /**

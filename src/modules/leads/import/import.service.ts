@@ -59,7 +59,8 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
   return counts;
 }
 
-const manualRow = (lead: ManualLeadInput): RawRow => ({
+/** A JSON lead (or a lead-list entry) as a row. */
+export const manualRow = (lead: ManualLeadInput): RawRow => ({
   email: lead.email,
   fields: Object.entries(lead.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const),
 });
