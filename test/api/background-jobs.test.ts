@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeferredJobQueue } from '../../src/job-queue';
 import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.entity';
-import { BACKGROUND_JOB, expireResults, runBackgroundJob } from '../../src/modules/leads/background/background.job';
+import { BACKGROUND_JOB, expireResults, requeueUnqueued, runBackgroundJob } from '../../src/modules/leads/background/background.job';
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';
 import { Lead } from '../../src/modules/leads/lead.entity';
@@ -388,6 +388,26 @@ describe('refusals: the synchronous form checks first, and nothing is queued', (
     } finally {
       await stopped.stop();
     }
+  });
+
+  it('a job whose run was never queued (its process died between the two) is queued by the requeue job, once', async () => {
+    const me = await signUp(service.url);
+    const campaignId = await newCampaign(me);
+    const started = await me.client.post(`/campaigns/${campaignId}/leads/manual?async=true`, { leads: [{ email: 'a@requeue.test' }, { email: 'b@requeue.test' }] });
+    expect(started.status).toBe(202);
+    const jobId = started.body.job_id as string;
+    const runsOf = () => queue().held.filter((h) => h.name === BACKGROUND_JOB && h.data.jobId === jobId).length;
+    expect(runsOf()).toBe(1);
+    // As the crash would have left it: committed, its run never queued.
+    await sql(em(), `update background_job set run_queued = false where id = ?`, [jobId]);
+    expect(await requeueUnqueued(service.deps)).toBe(0); // too fresh: its request may be queueing it now
+    await sql(em(), `update background_job set created_at = created_at - interval '3 minutes' where id = ?`, [jobId]);
+    expect(await requeueUnqueued(service.deps)).toBe(1);
+    expect(runsOf()).toBe(2);
+    expect(await requeueUnqueued(service.deps)).toBe(0);
+    expect(runsOf()).toBe(2);
+    const done = await runToEnd(me.client, jobId);
+    expect(done.body).toMatchObject({ status: 'done', result: { inserted: 2 } });
   });
 
   it('reading jobs needs leads:read; starting one needs the scope of the synchronous operation', async () => {

@@ -235,6 +235,24 @@ export async function resultPieces(target: SqlTarget, id: string, fromSeq: numbe
 }
 
 /**
+ * The job's run is queued (the runner has its row): the requeue job leaves it alone from now on.
+ * @allWorkspaces keyed by the id of a job just queued
+ */
+export async function markRunQueued(target: SqlTarget, id: string): Promise<void> {
+  await sqlRun(target, `update background_job set run_queued = true where id = ?`, [id]);
+}
+
+/**
+ * Jobs still `queued` whose run was never queued, made before `before` (so not one whose request is about
+ * to queue it): their process died between the commit and the queueing. Oldest first, at most `limit`.
+ * @allWorkspaces the requeue job, for every workspace
+ */
+export async function unqueuedJobs(target: SqlTarget, before: Date, limit: number): Promise<string[]> {
+  const rows = await sql(target, `select id from background_job where status = 'queued' and not run_queued and created_at < ? order by created_at limit ?`, [before, limit]);
+  return rows.map((r) => String(r.id));
+}
+
+/**
  * Deletes the results of jobs finished before `before` (kept 7 days) and marks them deleted; how many
  * jobs lost theirs.
  * @allWorkspaces the clean-up job, for every workspace

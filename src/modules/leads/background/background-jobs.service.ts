@@ -20,6 +20,7 @@ import {
   addInputPiece,
   finishJob,
   insertJob,
+  markRunQueued,
   setTotal,
   resultPieces,
   snapshotListEntries,
@@ -62,6 +63,7 @@ async function startJob(
   // Only a `jobs` process runs it (SERVICE_ROLES); an `api` process writes the run's row and goes on.
   try {
     await ctx.deps.jobs.enqueue(BACKGROUND_JOB, { jobId: id });
+    await markRunQueued(ctx.em.fork(), id);
   } catch (err) {
     // No run will take it (the service is stopping): it must not stay queued for ever.
     await finishJob(ctx.em.fork(), id, { status: 'failed', error: { code: 'internal_error', message: 'The job could not be queued; start it again.' } }, ctx.deps.clock.now());
