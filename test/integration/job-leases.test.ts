@@ -33,6 +33,8 @@ const RECURRING: Record<string, string> = {
   'webhook-fanout': 'event',
   'verification-sweep': 'lead',
   'column-runs-resume': 'lead_column',
+  'background-job-requeue': 'background_job',
+  'background-job-expiry': 'background_job',
 };
 /** Queued runs (one row each) and the table each reads first. */
 const QUEUED: Record<string, string> = { 'webhook-deliver': 'webhook_endpoint', 'lead-providers': 'campaign' };

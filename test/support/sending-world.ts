@@ -122,7 +122,9 @@ export function dovecotPeer(world: SendingWorld, opts: { mailboxes: number; pref
   let next = 0;
   let imap: ImapPeer | undefined;
   beforeEach(() => {
-    world.clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 4 * DAY);
+    // At 10:00 UTC, whatever the time of the run: a test that moves on some hours stays in the same day
+    // (day counts, day stats), as it did not when a run late in the evening started the clock at that hour.
+    world.clock.at = new Date(Math.floor(Date.now() / DAY) * DAY - 4 * DAY + 10 * HOUR);
   });
   beforeAll(async () => {
     imap = await startImapPeer({ users: Object.fromEntries(mailboxes.map((m) => [m, IMAP_PASSWORD])) });
