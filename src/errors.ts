@@ -137,7 +137,7 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, meaning: 'No endpoint has this method and path; see /api/docs.' },
   job_result_expired: {
     status: 404,
-    meaning: 'A background export keeps its file 7 days after it finished (decisions.md §12); then the file is deleted and this is answered: start the export again.',
+    meaning: 'A background export keeps its file 7 days after it finished; then the file is deleted and this is answered: start the export again.',
   },
   // 409: the resource's state does not allow the change
   email_taken: { status: 409, meaning: 'An account with this email already exists.' },
