@@ -1,7 +1,7 @@
 // Runs of jobs under their leases (README.md here). Agenda calls `handler(def)` for each run it has locked;
 // the run then
 // 1. takes the job's fence (fences.ts), or skips: a run that outlived its lease still runs elsewhere;
-// 2. renews its lease (the Agenda lock) every RENEW_EVERY_MS while the handler runs, only while the row
+// 2. renews its lease (the Agenda lock) three times per lease while the handler runs, only while the row
 //    still carries its lock; a renewal that finds another lock, or that has failed for as long as the
 //    lease lasts, means the lease is lost: the handler is told to stop (its signal), and nothing the run
 //    would still write to the row is written (it may be another process's run by now);
@@ -17,10 +17,15 @@ import { settledWithin } from '../src/time-limit';
 import type { AgendaRows } from './agenda-rows';
 import type { JobFences } from './fences';
 
-/** How long a lock holds without renewal: another process takes the job over once it has run out. */
-export const LOCK_LIFETIME_MS = 15_000;
-/** How often a running job renews its lock: three times per lifetime, so one slow write costs nothing. */
-export const RENEW_EVERY_MS = 5_000;
+/** A run's lease: how long a lock holds without renewal (another process takes the job over once it has
+ *  run out) and how often a running job renews it (three times per lifetime, so one slow write costs
+ *  nothing). JOB_LEASE_SECONDS sets the lifetime (15 s unless set). */
+export interface JobLease {
+  lifetimeMs: number;
+  renewEveryMs: number;
+}
+
+export const jobLease = (seconds: number): JobLease => ({ lifetimeMs: seconds * 1000, renewEveryMs: Math.round((seconds * 1000) / 3) });
 
 /** Why a run was told to stop: its lease is no longer its own. */
 class LeaseLost extends Error {}
@@ -50,6 +55,7 @@ export class LeasedRuns {
     private readonly rows: AgendaRows,
     private readonly fences: JobFences,
     private readonly log: Logger,
+    private readonly lease: JobLease,
   ) {
     // Every run in flight listens to it (not a leak: each removes its listener when it ends).
     setMaxListeners(0, this.stopping.signal);
@@ -97,7 +103,7 @@ export class LeasedRuns {
     if (!fence) {
       this.log.info('job run skipped: it still runs in another process, or cannot be fenced now', { job: def.name, id });
       // A queued run is tried again later rather than dropped; a recurring job waits for its next time.
-      if (!def.every) attrs.nextRunAt = new Date(Date.now() + LOCK_LIFETIME_MS);
+      if (!def.every) attrs.nextRunAt = new Date(Date.now() + this.lease.lifetimeMs);
       this.deps.metrics.engine.jobRun(def.name, 'skipped');
       return;
     }
@@ -128,7 +134,7 @@ export class LeasedRuns {
     }
   }
 
-  /** Renews the run's lock every RENEW_EVERY_MS until stopped; `onLost` once it can no longer. */
+  /** Renews the run's lock every lease.renewEveryMs until stopped; `onLost` once it can no longer. */
   private renew(job: Job, onLost: (why: string) => void): Renewal {
     const id = String(job.attrs._id);
     let lost = false;
@@ -159,11 +165,11 @@ export class LeasedRuns {
           (err) => {
             // A failed write (the database busy or away) is tried again at the next turn, until the lease
             // may have run out for the other processes.
-            if (Date.now() - renewedAt >= LOCK_LIFETIME_MS - RENEW_EVERY_MS) lose(`the lease could not be renewed: ${String(err)}`);
+            if (Date.now() - renewedAt >= this.lease.lifetimeMs - this.lease.renewEveryMs) lose(`the lease could not be renewed: ${String(err)}`);
           },
         )
         .finally(() => (renewing = false));
-    }, RENEW_EVERY_MS);
+    }, this.lease.renewEveryMs);
     timer.unref();
     return {
       get lost() {

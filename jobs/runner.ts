@@ -12,7 +12,7 @@ import { settledWithin } from '../src/time-limit';
 import { mongoRows, postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
-import { LeasedRuns, LOCK_LIFETIME_MS } from './leased-runs';
+import { jobLease, LeasedRuns } from './leased-runs';
 
 export const MONGODB_SELECT_MS = 5_000;
 /** How often each process gives back the locks of processes that are gone. */
@@ -99,17 +99,18 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     const { backend, rows } = opened;
     // What dead processes held is given back before anything else (after a crash, at once).
     await giveBackDeadLocks(deps, rows, backend, 'start');
-    const runs = new LeasedRuns(deps, rows, fences, deps.log);
+    const lease = jobLease(deps.config.jobLeaseSeconds);
+    const runs = new LeasedRuns(deps, rows, fences, deps.log, lease);
     // A run whose lease was lost writes nothing more to its row: the row may be another process's now.
     const repository = backend.repository;
     const saveJobState = repository.saveJobState.bind(repository);
     repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: LOCK_LIFETIME_MS });
+    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
     agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
     agenda.on('complete', (job: Job) => runs.completed(job));
-    for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: LOCK_LIFETIME_MS });
+    for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: lease.lifetimeMs });
     await agenda.start();
     await scheduleRecurring(agenda, jobDefinitions);
     const sweep = setInterval(() => void giveBackDeadLocks(deps, rows, backend, 'sweep'), SWEEP_EVERY_MS);

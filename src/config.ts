@@ -36,6 +36,9 @@ export interface Config {
    *  uniquelocal) and addresses or CIDR ranges of the proxies. Never "everyone": a client could then
    *  pick its own address and escape the per-client limits. */
   trustProxy: string[];
+  /** How long a job run's lease holds without renewal (jobs/README.md): a dead process's jobs go to
+   *  another within about this long. */
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +73,14 @@ function list(raw: string | undefined): string[] | undefined {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Shorter than 6 s, a renewal (every third of it) could miss its turn on a busy database; longer than
+ *  10 minutes, a dead process's jobs would wait that long. */
+function jobLeaseSeconds(env: NodeJS.ProcessEnv): number {
+  const seconds = int(env, 'JOB_LEASE_SECONDS', 15, 6);
+  if (seconds > 600) throw new ConfigError(`JOB_LEASE_SECONDS must be at most 600, got "${seconds}"`);
+  return seconds;
 }
 
 const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -136,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { points: int(env, 'RATE_LIMIT_PER_MINUTE', 600), windowSeconds: 60 },
     metricsToken: str(env, 'METRICS_TOKEN'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    jobLeaseSeconds: jobLeaseSeconds(env),
   };
 }

@@ -19,7 +19,7 @@ import { Client as ApiClient, signUp } from '../support/client';
 import * as ops from '../graphql/generated';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
-import { LOCK_LIFETIME_MS, RENEW_EVERY_MS } from '../../jobs/leased-runs';
+import { jobLease } from '../../jobs/leased-runs';
 import { deliverEndpoint } from '../../src/modules/webhooks/deliver';
 import { runColumnCells } from '../../src/modules/columns/column-run.job';
 import { killServiceProcess, startServiceProcess, waitUntil, type ServiceProcess } from '../support/service-process';
@@ -73,8 +73,19 @@ afterEach(async () => {
   await db.drop();
 });
 
+/** The children's job lease (JOB_LEASE_SECONDS): short, so a lease runs out in a few seconds of the test. */
+const LEASE_SECONDS = 6;
+const { lifetimeMs: LOCK_LIFETIME_MS, renewEveryMs: RENEW_EVERY_MS } = jobLease(LEASE_SECONDS);
+
 const start = async (env: Record<string, string> = {}) => {
-  const proc = await startServiceProcess({ DATABASE_URL: db.url, DATA_DIR: process.env.TEST_DATA_DIR!, SCHEDULER_TICK_SECONDS: '2', IMAP_POLL_SECONDS: '2', ...env });
+  const proc = await startServiceProcess({
+    DATABASE_URL: db.url,
+    DATA_DIR: process.env.TEST_DATA_DIR!,
+    SCHEDULER_TICK_SECONDS: '2',
+    IMAP_POLL_SECONDS: '2',
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    ...env,
+  });
   started.push(proc);
   return proc;
 };

@@ -18,6 +18,9 @@ function bounded(name: string, fallback: number, min: number, max: number): numb
 }
 
 const MINUTES = bounded('SOAK_MINUTES', 5, 1, 60);
+/** Each "minute" is a round of this many seconds with one kill in its middle: 60 unless the short CI run
+ *  asks for less. */
+const ROUND_SECONDS = bounded('SOAK_ROUND_SECONDS', 60, 20, 60);
 const LEADS = bounded('SOAK_LEADS', Math.min(400, 100 * MINUTES), 10, 5000);
 const INBOXES = bounded('SOAK_INBOXES', 10, 2, 50);
 const CAMPAIGNS = bounded('SOAK_CAMPAIGNS', 3, 1, 10);
@@ -32,7 +35,7 @@ const log = (msg: string) => console.log(`[soak ${new Date().toISOString().slice
 
 async function main(): Promise<number> {
   const started = Date.now();
-  log(`${MINUTES} min, ${LEADS} leads, ${INBOXES} inboxes, ${CAMPAIGNS} campaigns, processes ${ROLES.join(' + ')}`);
+  log(`${MINUTES} rounds of ${ROUND_SECONDS} s, ${LEADS} leads, ${INBOXES} inboxes, ${CAMPAIGNS} campaigns, processes ${ROLES.join(' + ')}`);
   const peers = await startPeers(INBOXES);
   const env = {
     DATABASE_URL: peers.pg.url,
@@ -69,14 +72,14 @@ async function main(): Promise<number> {
     const kills: KillRecord[] = [];
     const runStart = Date.now();
     for (let i = 0; i < MINUTES; i++) {
-      await sleep(Math.max(0, runStart + (i * 60 + 30) * 1000 - Date.now()));
+      await sleep(Math.max(0, runStart + (i * ROUND_SECONDS + ROUND_SECONDS / 2) * 1000 - Date.now()));
       const k = await killAndRestart(peers.sql, slots, i % 2, env);
       kills.push(k);
       log(
         `kill ${i + 1}: process ${k.victim + 1} (${slots[k.victim]!.roles}); next runs ${WATCHED_JOBS.map((j) => `${j}${k.held.includes(j) ? ' (held by the victim)' : ''} after ${k.recovery[j] ?? '-'} ms${k.recoveredBy[j] ? ` (${k.recoveredBy[j]})` : ''}`).join(', ')}; back in ${k.restartMs} ms`,
       );
     }
-    await sleep(Math.max(0, runStart + MINUTES * 60_000 - Date.now()));
+    await sleep(Math.max(0, runStart + MINUTES * ROUND_SECONDS * 1000 - Date.now()));
 
     log(`settling (at most ${SETTLE_SECONDS} s): no more mail appended, API stream stopped, follow-ups left to their own time`);
     for (const l of loops.splice(0)) await l.stop();
@@ -127,7 +130,7 @@ async function printNumbers(peers: Awaited<ReturnType<typeof startPeers>>, appen
   const recovery = (job: string) => kills.map((k) => k.recovery[job]).filter((v): v is number => v !== null);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`
-Run: ${MINUTES} min of load (${(tookMs / 1000).toFixed(0)} s in all), ${os.cpus().length} CPUs (${cpu}, load average ${os.loadavg()[0]!.toFixed(1)}), processes ${ROLES.join(' + ')}
+Run: ${MINUTES} rounds of ${ROUND_SECONDS} s of load (${(tookMs / 1000).toFixed(0)} s in all), ${os.cpus().length} CPUs (${cpu}, load average ${os.loadavg()[0]!.toFixed(1)}), processes ${ROLES.join(' + ')}
 Emails: ${peers.smtp.messages.length} accepted by the SMTP peer; ${peers.counts.deferred} RCPTs answered 451 (${FAULTS.deferShare * 100}% of recipients, each step once), ${peers.counts.dropped} connections dropped after DATA
   sends in the database: ${sends.map((r) => `${r.status} ${r.n}`).join(', ')}
 Inbound: ${appended.length} appended (${byKind('reply')} replies, ${byKind('auto_reply')} auto-replies, ${byKind('bounce')} bounces); reply items ${items.map((r) => `${r.kind} ${r.n}`).join(', ')}
