@@ -270,13 +270,18 @@ export async function deleteExpiredResults(target: SqlTarget, before: Date): Pro
 
 const plain = (query: string): Statement => ({ query, params: [] });
 
+/** A batch's transaction: its rows and its checkpoint commit together, so a batch the database loses in a
+ *  crash of its own (a commit not yet flushed) is lost whole, checkpoint included, and the next run does it
+ *  again. Nothing is promised to anyone at a batch's commit, so it need not wait for the flush. */
+const BEGIN_BATCH = [plain('begin'), plain('set local synchronous_commit = off')];
+
 /**
  * Begins a batch's transaction and takes its locks (`locks`, statements of the import's queries), in one
  * round trip; the locks' results.
  * @allWorkspaces transaction statements; the locks are the caller's, scoped to its workspace
  */
 export async function beginBatch(db: Db, locks: readonly Statement[]): Promise<StatementResult[]> {
-  return (await sqlStatementResults(db, [plain('begin'), ...locks])).slice(1);
+  return (await sqlStatementResults(db, [...BEGIN_BATCH, ...locks])).slice(BEGIN_BATCH.length);
 }
 
 /**
@@ -290,8 +295,8 @@ export async function commitBatch(db: Db, id: string, checkpoint: ImportCheckpoi
     query: `update background_job set checkpoint = ?::jsonb, progress_done = ? where id = ?`,
     params: [JSON.stringify(checkpoint), checkpoint.rows, id],
   };
-  const statements = [save, plain('commit'), ...(next ? [plain('begin'), ...next] : [])];
-  return (await sqlStatementResults(db, statements)).slice(3);
+  const statements = [save, plain('commit'), ...(next ? [...BEGIN_BATCH, ...next] : [])];
+  return (await sqlStatementResults(db, statements)).slice(2 + BEGIN_BATCH.length);
 }
 
 /**
