@@ -300,11 +300,12 @@ export async function commitBatch(db: Db, id: string, checkpoint: ImportCheckpoi
 }
 
 /**
- * Commits the run's last transaction.
+ * Commits the run's last transaction (the one that marks the job done) waiting for the flush, unlike the
+ * batches before it: once a client reads `done`, it stays done.
  * @allWorkspaces a transaction statement
  */
 export async function commit(db: Db): Promise<void> {
-  await sqlRun(db, 'commit');
+  await sqlStatementResults(db, [plain('set local synchronous_commit = on'), plain('commit')]);
 }
 
 /**
