@@ -15,29 +15,15 @@ import { authedContext } from '../../src/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { campaignLeadQueries } from '../../src/modules/leads/lead-query';
 import { Client, signUp } from '../support/client';
-import { median, ms, runWhenMain, startBenchService } from './bench-service';
-import { insertLeads } from './lead-list.bench';
+import { ms, runWhenMain, startBenchService } from './bench-service';
+import { insertLeads, timeGet as timeGetRuns } from './lead-list.bench';
 
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
 const DEPTH = Math.floor(LEADS * 0.9);
 const LIMIT = 50;
 const RUNS = 15;
-
-async function timeGet(client: Client, url: string): Promise<{ median: number; link: string | null; rows: number }> {
-  await client.get(url);
-  const times: number[] = [];
-  let link: string | null = null;
-  let rows = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    const res = await client.get(url);
-    times.push(ms(t));
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
-    link = res.headers.get('link');
-    rows = (res.body as unknown[]).length;
-  }
-  return { median: median(times), link, rows };
-}
+/** A GET's median over RUNS (after a warm-up), with the last answer's Link and rows. */
+const timeGet = (client: Client, url: string) => timeGetRuns(client, url, RUNS);
 
 /** The path of a Link header's next page, under /api as the client takes it. */
 const nextOf = (link: string | null): string => {

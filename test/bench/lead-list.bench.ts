@@ -55,20 +55,23 @@ export function insertLeads(workspaceId: string, campaignId: string, listId: str
              when i % 100 < 94 then 'completed' when i % 100 < 98 then 'replied' when i % 100 < 99 then 'bounced' else 'unsubscribed' end as status) s`;
 }
 
-async function timeGet(client: Client, url: string) {
+/** A GET timed `runs` times after a warm-up: the median and p90, and the last answer's total, Link and rows. */
+export async function timeGet(client: Client, url: string, runs = RUNS) {
   await client.get(url); // warm-up, not counted
   const times: number[] = [];
   let total = '';
+  let link: string | null = null;
   let rows = 0;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t = process.hrtime.bigint();
     const res = await client.get(url);
     times.push(ms(t));
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);
     total = res.headers.get('x-total-count') ?? '';
+    link = res.headers.get('link');
     rows = Array.isArray(res.body) ? res.body.length : 0;
   }
-  return { median: median(times), p90: p90(times), total, rows };
+  return { median: median(times), p90: p90(times), total, link, rows };
 }
 
 /** A statement run bare on the pool, timed like timeGet: the median of RUNS after a warm-up. */
