@@ -12,7 +12,7 @@ import { claimSends, deliverDue } from '../../src/modules/sending/engine/deliver
 import { loadCampaigns } from '../../src/modules/sending/engine/load-state';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
@@ -40,11 +40,7 @@ interface Setup {
 /** An active campaign (one step, open all day) with one inbox on the SMTP peer. */
 async function campaign(opts: { bounceProtect?: boolean; inbox?: Record<string, unknown> } = {}): Promise<Setup> {
   const c = await createCampaign(world.service, world.me.workspaceId, {
-    status: 'active',
-    timezone: 'UTC',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    windowStart: '00:00',
-    windowEnd: '24:00',
+    ...SENDS_ANY_HOUR,
     dailyLimit: 1000,
     ...(opts.bounceProtect === undefined ? {} : { bounceProtect: opts.bounceProtect }),
   });
@@ -326,11 +322,7 @@ describe('bounce protection and bounce messages (Dovecot)', () => {
     // Dovecot files a message dated in the future under its arrival time: this test lives in the real past.
     clock.at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * DAY);
     const c = await createCampaign(world.service, world.me.workspaceId, {
-      status: 'active',
-      timezone: 'UTC',
-      days: [0, 1, 2, 3, 4, 5, 6],
-      windowStart: '00:00',
-      windowEnd: '24:00',
+      ...SENDS_ANY_HOUR,
       dailyLimit: 1000,
     });
     await addStep(world.service, world.me.workspaceId, c.id, {});

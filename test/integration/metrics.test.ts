@@ -9,7 +9,7 @@ import { appModules } from '../../src/modules';
 import { pollAllInboxes } from '../../src/modules/replies/poll.job';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { dsnBounce, outOfOffice, personReply } from '../support/inbound-mail';
@@ -43,11 +43,7 @@ async function freshScrape(): Promise<Scrape> {
 /** An active campaign sending at any hour from a Dovecot inbox, with leads at these addresses. */
 async function campaignWith(emails: string[]) {
   const campaign = await createCampaign(world.service, world.me.workspaceId, {
-    status: 'active',
-    timezone: 'UTC',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    windowStart: '00:00',
-    windowEnd: '23:59',
+    ...SENDS_ANY_HOUR,
     dailyLimit: 100,
   });
   await addStep(world.service, world.me.workspaceId, campaign.id, {});

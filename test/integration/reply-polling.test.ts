@@ -10,7 +10,7 @@ import { ImapFlow } from 'imapflow';
 import { DateTime } from 'luxon';
 import { pollInbox, POLL_ERROR_PREFIX } from '../../src/modules/replies/poll/poll-inbox';
 import { sendingWorld, dovecotPeer, DAY, HOUR, IMAP_PASSWORD, MINUTE } from '../support/sending-world';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
 import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
@@ -33,11 +33,7 @@ interface Setup {
 /** An active campaign whose inbox sends through the SMTP peer and reads its own Dovecot mailbox. */
 async function campaignWithInbox(opts: { leads?: number; campaign?: Record<string, unknown>; leadEmails?: string[] } = {}): Promise<Setup> {
   const campaign = await createCampaign(world.service, world.me.workspaceId, {
-    status: 'active',
-    timezone: 'UTC',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    windowStart: '00:00',
-    windowEnd: '23:59',
+    ...SENDS_ANY_HOUR,
     dailyLimit: 100,
     ...opts.campaign,
   });

@@ -12,7 +12,7 @@ import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { claimSends } from '../../src/modules/sending/engine/deliver';
 import { SENDING_STALE_MINUTES, sweepInterrupted } from '../../src/modules/sending/engine/sweep';
 import { planTick } from '../../src/modules/sending/engine/tick';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { outOfOffice, personReply } from '../support/inbound-mail';
 import { DAY, dovecotPeer, HOUR, MINUTE, sendingWorld } from '../support/sending-world';
@@ -45,11 +45,7 @@ const WAIT = 120; // the subsequence's first step waits two hours
  */
 async function family(trigger: Json, opts: { leads?: number; parentSteps?: StepFields[]; parent?: Json; subState?: 'draft' | 'paused' } = {}): Promise<Family> {
   const parent = await createCampaign(world.service, world.me.workspaceId, {
-    status: 'active',
-    timezone: 'UTC',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    windowStart: '00:00',
-    windowEnd: '23:59',
+    ...SENDS_ANY_HOUR,
     dailyLimit: 100,
     ...opts.parent,
   });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { expectError, signUp } from '../support/client';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { newMessageId } from '../support/inbound-mail';
 import { DAY, dovecotPeer, HOUR, MINUTE, sendingWorld } from '../support/sending-world';
@@ -28,11 +28,7 @@ beforeEach(() => {
  *  and reads its own Dovecot mailbox, with leads at the given addresses. */
 async function campaignWithInbox(leadEmails: string[]) {
   const campaign = await createCampaign(world.service, world.me.workspaceId, {
-    status: 'active',
-    timezone: 'UTC',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    windowStart: '00:00',
-    windowEnd: '24:00',
+    ...SENDS_ANY_HOUR,
     dailyLimit: 100,
   });
   await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [{ subject: 'Quick question', body: 'Hello, a quick question.', enabled: true }] });

@@ -11,6 +11,16 @@ type Service = Pick<RunningService, 'deps'>;
 
 const emFor = (service: Service, workspaceId: string) => authedContext(service.deps, { workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
 
+/** createCampaign's fields for an active campaign that may send at any hour of any day (UTC): for tests
+ *  whose clock is wherever the wall clock puts it. */
+export const SENDS_ANY_HOUR: Partial<Omit<RequiredEntityData<Campaign>, 'workspace'>> = {
+  status: 'active',
+  timezone: 'UTC',
+  days: [0, 1, 2, 3, 4, 5, 6],
+  windowStart: '00:00',
+  windowEnd: '24:00',
+};
+
 /** A draft campaign in the workspace's timezone with the entity defaults, unless overridden. */
 export async function createCampaign(service: Service, workspaceId: string, overrides: Partial<Omit<RequiredEntityData<Campaign>, 'workspace'>> = {}): Promise<Campaign> {
   const em = emFor(service, workspaceId);
