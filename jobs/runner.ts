@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import type { AppDeps } from '../src/context';
 import type { JobDefinition } from '../src/job';
 import { settledWithin } from '../src/time-limit';
+import { withMigrationLock } from '../src/db/migration-lock';
 import { mongoRows, postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
@@ -61,7 +62,7 @@ async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend>
   // a listener, or losing the database would end the process.
   backend.notificationChannel?.on('error', (err) => deps.log.warn('job notification channel error; it reconnects', { err: String(err) }));
   try {
-    await connectOnce(backend);
+    await connectPostgresBackend(backend, databaseUrl);
   } catch (err) {
     await pool.end().catch(() => undefined);
     throw err;
@@ -75,6 +76,13 @@ async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend>
       return pool.end();
     },
   };
+}
+
+/** Agenda creates its tables with CREATE TABLE IF NOT EXISTS, which two processes starting at once on a
+ *  fresh database can race (one fails on pg_class's unique index). It is schema work like a migration, so
+ *  it waits on the same lock. */
+export function connectPostgresBackend(backend: PostgresBackend, databaseUrl: string): Promise<void> {
+  return withMigrationLock(databaseUrl, () => connectOnce(backend));
 }
 
 /** Connected here, once, before Agenda sees the backend: Agenda connects in its constructor without

@@ -2,7 +2,8 @@
 // pending migrations at start (orm.ts). Two applying the same migration at once would race: one would fail
 // its start on the other's half-made tables. So migrations run under a session advisory lock, taken on a
 // connection of their own: a second process waits for the first to finish, then finds nothing pending.
-// PostgreSQL drops the lock with the session, so a process killed while migrating holds nobody up.
+// PostgreSQL drops the lock with the session, so a process killed while migrating holds nobody up. Agenda's
+// own table creation (jobs/runner.ts) takes the same lock for the same reason.
 import { Client } from 'pg';
 import { lockKeySql } from './owner-sql';
 

@@ -5,7 +5,10 @@
 // job run against a liveness check that sleeps lockLifetime / 2 (7.5 s with the runner's 15 s leases,
 // jobs/README.md) on a timer it never clears or unrefs, so every job that ran keeps the event loop busy
 // that long after agenda.stop(). `npm start` exits explicitly after stopping, so only tests see it.
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import { Pool } from 'pg';
 import { runtimeStatus } from '../../jobs/heartbeat.job';
+import { connectPostgresBackend } from '../../jobs/runner';
 import net from 'node:net';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { startTestService } from '../support/service';
@@ -69,4 +72,23 @@ it('takes runs queued through deps.jobs once the runner started, refuses unknown
     await service.stop();
   }
   await expect(service.deps.jobs.enqueue('heartbeat', {})).rejects.toThrow(/after the job runner stopped/);
+});
+
+// Two processes starting at once on a fresh database both create Agenda's tables: CREATE TABLE IF NOT
+// EXISTS is not safe against itself (the loser fails on pg_class's unique index, which failed a start in
+// CI). connectPostgresBackend makes the creation wait its turn.
+it('lets several runners create their tables on a fresh database at the same moment', async () => {
+  const fresh = await createOwnDatabase();
+  const pools: Pool[] = [];
+  try {
+    const connects = Array.from({ length: 6 }, () => {
+      const pool = new Pool({ connectionString: fresh.url, max: 3 });
+      pools.push(pool);
+      return connectPostgresBackend(new PostgresBackend({ pool, tableName: 'agenda_jobs' }), fresh.url);
+    });
+    await expect(Promise.all(connects)).resolves.toBeDefined();
+  } finally {
+    await Promise.all(pools.map((p) => p.end()));
+    await fresh.drop();
+  }
 });
