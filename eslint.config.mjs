@@ -7,6 +7,7 @@ import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import queries from './eslint-rules/queries.mjs';
 
 /** What the core (src/) never imports: the adapters' libraries. */
@@ -57,7 +58,7 @@ const SQL_LIBRARY_HANDOFF = ['src/rate-limits/rate-limiter.ts'];
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'coverage/', 'node_modules/', 'test/graphql/generated.ts', 'src/db/migrations/', '.data/', '.data-*/', 'tmp/'],
+    ignores: ['dist/', 'coverage/', 'node_modules/', 'test/graphql/generated.ts', 'web/dist/', 'web/src/gql/', 'test/browser/screenshots/', 'src/db/migrations/', '.data/', '.data-*/', 'tmp/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -79,6 +80,13 @@ export default defineConfig(
     // The CommonJS config files at the root (jest.config.js).
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+  },
+  {
+    // The web console (web/): browser code. TypeScript already knows the DOM's globals, so no-undef (which
+    // does not) stays off, as typescript-eslint advises; React's rules of hooks are checked.
+    files: ['web/**/*.ts', 'web/**/*.tsx', 'web/**/*.mts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'no-undef': 'off', 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // No import cycles among the service's own modules. `import type` is erased by the compiler and

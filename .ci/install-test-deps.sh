@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite's real peers need, only when missing (idempotent):
-#   dovecot-imapd — the IMAP server test/support/imap-peer.ts starts privately per test file.
+#   dovecot-imapd — the IMAP server test/support/imap-peer.ts starts privately per test file;
+#   chromium      — the browser test/support/browser.ts drives with playwright-core (test/browser/).
 # The Debian package starts a system-wide Dovecot; the tests never use it, so it is stopped and
 # disabled here (it would only hold ports and files the tests do not need).
 set -euo pipefail
@@ -8,8 +9,11 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-if ! command -v dovecot >/dev/null 2>&1; then
-  echo "install-test-deps: installing dovecot-imapd"
+missing=()
+command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-test-deps: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   # Do not let the package start its daemon during installation (policy-rc.d exit 101 = "not allowed").
   if [ ! -e /usr/sbin/policy-rc.d ]; then
@@ -18,8 +22,8 @@ if ! command -v dovecot >/dev/null 2>&1; then
     trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
   fi
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends dovecot-imapd >/dev/null 2>&1 \
-    || $SUDO apt-get install -y --no-install-recommends dovecot-imapd
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 \
+    || $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 # Stop and disable the system daemon if anything started it.
@@ -33,4 +37,4 @@ if [ -f /run/dovecot/master.pid ]; then
   $SUDO kill "$(cat /run/dovecot/master.pid)" 2>/dev/null || true
 fi
 
-echo "install-test-deps: dovecot $(dovecot --version)"
+echo "install-test-deps: dovecot $(dovecot --version); $(/usr/bin/chromium --version 2>/dev/null)"

@@ -17,6 +17,7 @@ import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
 import { auditPlugin } from '../src/audit/graphql-audit';
 import { auditTrail } from './audit';
 import { bearer, callerOf } from './caller';
+import { consoleRouter } from './console';
 import { errorHandler, notFoundHandler } from './errors';
 import { graphqlRefusal } from './graphql-refusal';
 import { healthRouter } from './health';
@@ -153,6 +154,8 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   mountMcp(app, { routes: opts.routes, schemas, contextFor: (req) => requestContext(deps, req), jsonLimit: JSON_LIMIT });
   // Public links under PUBLIC_URL: no credentials; Express answers HEAD with the GET handlers.
   app.use(publicLinkRouter(deps));
+  // decisions.md §14: the web console at /app (and `/` redirects there).
+  app.use(consoleRouter());
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
