@@ -58,7 +58,19 @@ const SQL_LIBRARY_HANDOFF = ['src/rate-limits/rate-limiter.ts'];
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'coverage/', 'node_modules/', 'test/graphql/generated.ts', 'web/dist/', 'web/src/gql/', 'test/browser/screenshots/', 'src/db/migrations/', '.data/', '.data-*/', 'tmp/'],
+    ignores: [
+      'dist/',
+      'coverage/',
+      'node_modules/',
+      'test/graphql/generated.ts',
+      'web/dist/',
+      'web/src/gql/',
+      'test/browser/screenshots/',
+      'src/db/migrations/',
+      '.data/',
+      '.data-*/',
+      'tmp/',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
