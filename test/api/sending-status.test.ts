@@ -133,3 +133,52 @@ it('holds a lead whose auto-reply gave a return date: a lead_away note, nothing 
   await runDispatchTick(service.deps, { random: () => 0, workspaceIds: [me.workspaceId] });
   expect(await sentTo()).toContain(away!.id);
 });
+
+describe('several campaigns at once (GET /sending-status, GraphQL campaignSendingStatuses: the console’s campaigns list)', () => {
+  const pick = (s: Record<string, unknown>) => ({
+    campaign_id: s.campaign_id,
+    sending: s.sending,
+    reasons: s.reasons,
+    notes: s.notes,
+    sent_today: s.sent_today,
+    due_now: s.due_now,
+  });
+
+  it('answers each campaign exactly as the single lookup does, in the order asked, through REST and GraphQL', async () => {
+    const readyId = await readyCampaign(3);
+    const draft = await createCampaign(service, me.workspaceId, { timezone: 'UTC' });
+    const paused = await createCampaign(service, me.workspaceId, { status: 'paused', timezone: 'UTC' });
+    const ids = [paused.id, readyId, draft.id];
+    const batch = await me.client.get(`/sending-status?campaign_ids=${ids.join(',')}`);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((s: { campaign_id: string }) => s.campaign_id)).toEqual(ids);
+    for (const [i, id] of ids.entries()) {
+      const single = await status(id);
+      expect(pick(batch.body[i])).toEqual(pick(single.body));
+    }
+    expect(batch.body[1].sending).toBe(true);
+    expect(batch.body[0].reasons[0].code).toBe('not_active');
+
+    const gql = await me.client.gql(ops.CampaignSendingStatusesDocument, { campaignIds: ids });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.campaignSendingStatuses.map((s) => [s.campaignId, s.sending, s.reasons.map((r) => r.code)])).toEqual(
+      batch.body.map((s: { campaign_id: string; sending: boolean; reasons: { code: string }[] }) => [s.campaign_id, s.sending, s.reasons.map((r) => r.code)]),
+    );
+  });
+
+  it("refuses another workspace's campaign (404), a malformed list and more than 100 campaigns (400), through REST and GraphQL", async () => {
+    const mine = await createCampaign(service, me.workspaceId, {});
+    const other = await signUp(service.url);
+    const theirs = await createCampaign(service, other.workspaceId, {});
+    expectError(await me.client.get(`/sending-status?campaign_ids=${mine.id},${theirs.id}`), 404, 'not_found');
+    expectError(await me.client.get(`/sending-status?campaign_ids=${mine.id};drop`), 400, 'validation_failed');
+    expectError(await me.client.get('/sending-status'), 400, 'validation_failed');
+    const many = Array.from({ length: 101 }, () => randomUUID());
+    expectError(await me.client.get(`/sending-status?campaign_ids=${many.join(',')}`), 400, 'validation_failed');
+
+    const foreign = await me.client.gql(ops.CampaignSendingStatusesDocument, { campaignIds: [mine.id, theirs.id] });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('not_found');
+    const tooMany = await me.client.gql(ops.CampaignSendingStatusesDocument, { campaignIds: many });
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe('validation_failed');
+  });
+});

@@ -1,6 +1,7 @@
 // api.md Sending: whether a campaign is sending now, and why not.
-import { jsonRoute } from '../../api-route';
-import { sendingStatus } from './sending-status.service';
+import { jsonRoute, query } from '../../api-route';
+import { sendingStatus, sendingStatuses, STATUS_LOOKUP_MAX } from './sending-status.service';
+import { SendingStatusesQuery } from './sending.inputs';
 import { SendingStatusView } from './sending.types';
 
 export const sendingRoutes = [
@@ -11,5 +12,14 @@ export const sendingRoutes = [
     summary: 'Whether the campaign is sending now, and why not',
     response: { type: SendingStatusView, shape: 'snake' },
     handle: (ctx, { params }) => sendingStatus(ctx, params.id),
+  }),
+  jsonRoute({
+    method: 'get',
+    path: '/sending-status',
+    scope: 'campaigns:read',
+    summary: `The sending status of up to ${STATUS_LOOKUP_MAX} campaigns at once (campaign_ids, comma-separated), in the order given`,
+    query: query(SendingStatusesQuery),
+    response: { type: SendingStatusView, list: true, shape: 'snake' },
+    handle: (ctx, { query }) => sendingStatuses(ctx, query.campaignIds.split(',')),
   }),
 ];

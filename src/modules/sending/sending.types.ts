@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('SendingMessage', { description: 'A reason (stops every send) or a note (holds back some leads or inboxes), decisions.md §5 codes.' })
 export class SendingMessageView {
@@ -29,6 +29,9 @@ export class DueTodayView {
 
 @ObjectType('SendingStatus')
 export class SendingStatusView {
+  @Field(() => ID)
+  campaignId!: string;
+
   @Field()
   sending!: boolean;
 
