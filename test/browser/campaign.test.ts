@@ -263,7 +263,14 @@ it('shows the stats as cards and a per-day chart', async () => {
   const leads = await createLeads(service, account.workspaceId, id, [{ email: 'one@stats.test' }, { email: 'two@stats.test' }, { email: 'three@stats.test' }]);
   const day = 86_400_000;
   for (const [i, lead] of leads.entries()) {
-    await createSentEmail(service, { workspaceId: account.workspaceId, campaignId: id, leadId: lead.id, inboxId: inbox.id, inboxEmail: inbox.email, sentAt: new Date(Date.now() - (i + 1) * day) });
+    await createSentEmail(service, {
+      workspaceId: account.workspaceId,
+      campaignId: id,
+      leadId: lead.id,
+      inboxId: inbox.id,
+      inboxEmail: inbox.email,
+      sentAt: new Date(Date.now() - (i + 1) * day),
+    });
   }
   const stats = (await account.client.get(`/campaigns/${id}/stats`)).body;
   expect(stats.sent).toBe(3);

@@ -1,6 +1,7 @@
 // The campaign's state: status badge, Activate / Pause, and whether it sends now and why not, in the
 // service's words (campaignSendingStatus reasons and notes). A refused activation (no steps, no inbox,
 // blank columns, …) shows the service's message and its details; an accepted one its warnings.
+import { useEffect } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { count, dateTime } from '../../ui/format';
@@ -58,6 +59,10 @@ export function CampaignHeader({ campaign }: { campaign: CampaignDetail }) {
   const activate = useGraphQLMutation(CampaignActivate, REFRESH);
   const pause = useGraphQLMutation(CampaignPause, REFRESH);
   const busy = activate.isPending || pause.isPending;
+  // A refusal is about the campaign as it was: once it changes (an inbox chosen, a step added), it goes.
+  const { reset: resetActivate } = activate;
+  const signature = `${campaign.mailboxIds.join()}|${campaign.mailboxTags.join()}|${campaign.steps.length}|${campaign.unsubHeader}`;
+  useEffect(() => resetActivate(), [signature, resetActivate]);
   const refusal = activate.error ?? pause.error;
   const warnings = activate.data?.activateCampaign.warnings ?? [];
   return (

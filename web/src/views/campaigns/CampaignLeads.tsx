@@ -102,9 +102,7 @@ export function CampaignLeads({ campaignId }: { campaignId: string }) {
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : query.data.leads.total === 0 ? (
           <div className="empty">
-            {filtered
-              ? 'No leads match these filters.'
-              : 'No leads yet. Import a CSV with an email column above, or add them through the API (POST /api/campaigns/:id/leads).'}
+            {filtered ? 'No leads match these filters.' : 'No leads yet. Import a CSV with an email column above, or add them through the API (POST /api/campaigns/:id/leads).'}
           </div>
         ) : (
           <>

@@ -120,8 +120,8 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
       </label>
       {windows ? (
         <p className="muted">
-          Sends in {windows.length} windows:{' '}
-          {windows.map((w) => `${w.days.map((d) => DAY_NAMES[d]!.slice(0, 3)).join(', ')} ${w.start}–${w.end}`).join('; ')} (set through the API).
+          Sends in {windows.length} windows: {windows.map((w) => `${w.days.map((d) => DAY_NAMES[d]!.slice(0, 3)).join(', ')} ${w.start}–${w.end}`).join('; ')} (set through the
+          API).
         </p>
       ) : (
         <>

@@ -104,21 +104,23 @@ function StatsView({ stats }: { stats: Stats }) {
 
 function DayChart({ days }: { days: Stats['byDay'] }) {
   // Stable arrays: the chart redraws only when the days change.
-  const { x, series } = useMemo(() => {
-    const x = days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
+  const { x, labels, series } = useMemo(() => {
+    // Days as categories: the campaign's calendar days, not instants in the browser's zone.
+    const x = days.map((_, i) => i);
+    const labels = days.map((d) => new Date(`${d.day}T00:00:00Z`).toLocaleDateString('en', { timeZone: 'UTC', month: 'short', day: 'numeric' }));
     const series: ChartSeries[] = [
       { label: 'Sent', values: days.map((d) => (d.future ? null : d.sent)), color: '#1f5fbf' },
       { label: 'Replies', values: days.map((d) => (d.future ? null : d.replies)), color: '#136c3a' },
       { label: 'Bounces', values: days.map((d) => (d.future ? null : d.bounces)), color: '#b42318' },
     ];
     if (days.some((d) => d.pending != null)) series.push({ label: 'Expected', values: days.map((d) => d.pending ?? null), color: '#8a5300', bars: true });
-    return { x, series };
+    return { x, labels, series };
   }, [days]);
   if (days.length === 0) return <div className="empty">Nothing sent yet: the chart starts with the first day the campaign sends.</div>;
   return (
     <section aria-labelledby="per-day-heading">
       <h2 id="per-day-heading">Per day</h2>
-      <Chart label="Sent, replies and bounces per day" x={x} series={series} />
+      <Chart label="Sent, replies and bounces per day" x={x} xLabels={labels} series={series} />
       <details>
         <summary>The numbers per day</summary>
         <table>

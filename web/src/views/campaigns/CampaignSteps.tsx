@@ -205,7 +205,13 @@ function StepEditor({ position, step, editing, onChange, onVariant, onSave, onCa
       {position > 1 ? (
         <label>
           Wait before it (days)
-          <input type="number" min={0} step={1} value={Number.isInteger(days) ? days : days.toFixed(2)} onChange={(e) => set({ waitMinutes: Math.round(Number(e.target.value) * MINUTES_PER_DAY) })} />
+          <input
+            type="number"
+            min={0}
+            step={1}
+            value={Number.isInteger(days) ? days : days.toFixed(2)}
+            onChange={(e) => set({ waitMinutes: Math.round(Number(e.target.value) * MINUTES_PER_DAY) })}
+          />
         </label>
       ) : null}
       <p className="muted hint">

@@ -3,7 +3,11 @@
 import { count } from '../../ui/format';
 
 /** "in_another_campaign" → "in another campaign". */
-export const words = (key: string): string => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+export const words = (key: string): string =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 
 function valueInWords(value: unknown): string {
   if (typeof value === 'number') return count(value);
