@@ -129,7 +129,11 @@ it('filters the leads table and pages it with the cursor', async () => {
   for (const l of paused) expect((await account.client.patch(`/leads/${l.id}`, { status: 'paused' })).status).toBe(200);
 
   const page = await openCampaign(account, id, 'Leads campaign');
-  await tab(page, 'Leads').click();
+  // The tabs work from the keyboard: the arrow keys move the selection and the focus.
+  await tab(page, 'Steps').focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await tab(page, 'Leads').getAttribute('aria-selected')).toBe('true');
+  expect(await tab(page, 'Leads').evaluate((el) => el === document.activeElement)).toBe(true);
   const leads = page.getByRole('region', { name: 'Leads', exact: true });
   const rows = leads.getByRole('table').getByRole('row');
   await leads.getByText('Leads 1–25 of 30').waitFor();
