@@ -4,7 +4,7 @@ import { session, signOut } from '../auth/session';
 import { ApiError, unreachable } from './errors';
 
 interface ErrorBody {
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string; details?: Record<string, unknown> };
 }
 
 export async function rest<T>(method: string, path: string, body?: unknown, init: { contentType?: string; signal?: AbortSignal } = {}): Promise<T> {
@@ -34,7 +34,7 @@ export async function rest<T>(method: string, path: string, body?: unknown, init
     const err = (json as ErrorBody | null)?.error;
     // A session that expired or was revoked: back to sign-in rather than a page of errors.
     if (res.status === 401 && token) signOut();
-    throw new ApiError(err?.code ?? 'http_error', err?.message ?? `The service answered ${res.status}.`, res.status);
+    throw new ApiError(err?.code ?? 'http_error', err?.message ?? `The service answered ${res.status}.`, res.status, err?.details);
   }
   return json as T;
 }
