@@ -12,18 +12,26 @@ import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { createSentEmail } from '../support/factories/send.factory';
+import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { startTestService } from '../support/service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 let service: Awaited<ReturnType<typeof startTestService>>;
+let dns: RunningDnsServer;
 let browser: Browser;
 let acct: Account;
 const domain = `alpha-${randomUUID().slice(0, 6)}.test`;
 
 beforeAll(async () => {
-  service = await startTestService();
+  // The sending domain's DNS: SPF, DMARC and MX published, no DKIM key (the health check's look-ups go here).
+  dns = await startDnsServer({
+    [domain]: { TXT: ['v=spf1 include:_spf.example.net -all'], MX: [{ exchange: `mx.${domain}`, priority: 10 }] },
+    [`mx.${domain}`]: { A: ['192.0.2.10'] },
+    [`_dmarc.${domain}`]: { TXT: ['v=DMARC1; p=reject'] },
+  });
+  service = await startTestService({ env: { DNS_SERVERS: dns.server } });
   browser = await launchBrowser();
   acct = await signUp(service.url);
   const ws = acct.workspaceId;
@@ -56,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await service?.stop();
+  await dns?.stop();
 });
 
 /** The heat map's 7 × 24 numbers as the page shows them. */
@@ -126,6 +135,18 @@ it('draws analytics as a chart, the heat map as the API counts it, and deliverab
   const sentOnDomain = domains.domains[0].points.reduce((s: number, p: { sent: number }) => s + p.sent, 0);
   const domainRow = page.getByRole('table', { name: /Sending domains/ }).getByRole('row', { name: new RegExp(domain) });
   await expect(domainRow.locator('td').nth(2).textContent()).resolves.toBe(String(sentOnDomain));
+
+  // DNS health runs when asked: each check's status as the API reports it for the same records.
+  await page.getByRole('button', { name: 'Check DNS records' }).click();
+  const health = page.getByRole('table', { name: domain, exact: true });
+  await health.waitFor();
+  const api = (await acct.client.get('/mailboxes/domain-health')).body;
+  const checks = api.domains.find((d: { domain: string }) => d.domain === domain).checks as { label: string; status: string }[];
+  expect(checks.find((c) => c.label.includes('SPF'))?.status).toBe('ok');
+  expect(checks.find((c) => c.label.includes('DKIM'))?.status).not.toBe('ok');
+  for (const c of checks) {
+    await expect(health.getByRole('row', { name: c.label }).locator('td').first().textContent()).resolves.toBe(c.status);
+  }
 
   await expectAccessible(page);
   await screenshot(page, 'reports');

@@ -154,6 +154,32 @@ describe('API keys', () => {
   });
 });
 
+it('shows a tab that fails to load as an error with a retry', async () => {
+  const acct = await signUp(service.url);
+  const page = await signedInPage(browser, service.url, acct, '/campaigns');
+  let failing = true;
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { query: string };
+    if (failing && body.query.includes('query SettingsApiKeys')) {
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ message: 'The database is busy.', extensions: { code: 'unavailable' } }] }),
+      });
+    } else await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'API keys' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert.textContent()).resolves.toContain('The database is busy.');
+  await expectAccessible(page);
+  await screenshot(page, 'settings-error');
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByText('No API keys yet.').waitFor();
+  await page.context().close();
+});
+
 describe('webhooks', () => {
   it('creates a webhook (secret shown once), shows its delivery log after an event, and deletes it', async () => {
     const acct = await signUp(service.url);
@@ -200,6 +226,21 @@ describe('webhooks', () => {
     await card.getByRole('row', { name: /webhook_test/ }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'settings-webhooks');
+
+    // Cursor pages of 20: 20 more test events make 22 deliveries, two of them on the second page.
+    for (let i = 0; i < 20; i++) expect((await acct.client.post(`/webhooks/${hook!.id}/test`)).status).toBe(200);
+    await card.getByRole('button', { name: 'Refresh' }).click();
+    await card.getByText('22 deliveries in all').waitFor();
+    const logRows = card.getByRole('table', { name: `Deliveries to ${receiver.url}` }).locator('tbody tr');
+    await expect(logRows.count()).resolves.toBe(20);
+    await card.getByRole('button', { name: 'Older' }).click();
+    await card.getByText(/page 2/).waitFor();
+    const oldest = (await acct.client.get(`/webhooks/${hook!.id}/deliveries?offset=20`)).body as { event: string }[];
+    await expect(logRows.locator('th').allTextContents()).resolves.toEqual(oldest.map((d) => d.event));
+    await expect(card.getByRole('button', { name: 'Older' }).isDisabled()).resolves.toBe(true);
+    await card.getByRole('button', { name: 'Newer' }).click();
+    await expect(card.getByText(/page 2/).count()).resolves.toBe(0);
+    await expect(logRows.count()).resolves.toBe(20);
 
     await card.getByRole('button', { name: `Delete webhook ${receiver.url}` }).click();
     await card.getByRole('button', { name: 'Yes, delete' }).click();
