@@ -18,12 +18,15 @@ interface Props {
 export function ReplyActions({ reply, members, onHidden }: Props) {
   const update = useGraphQLMutation(UniboxUpdateReply, REFRESH);
   const assign = useGraphQLMutation(UniboxAssignReply, REFRESH);
+  // While a change is on its way, the selects show the value chosen, not the one it replaces.
+  const status = update.isPending && update.variables.input.status ? update.variables.input.status : reply.status;
+  const assignee = assign.isPending ? (assign.variables.input.userId ?? '') : (reply.assignedUserId ?? '');
   return (
     <section className="unibox-actions" aria-label="Actions">
       <div className="row">
         <label>
           Label
-          <select value={reply.status} disabled={update.isPending} onChange={(e) => update.mutate({ id: reply.id, input: { status: e.target.value } })}>
+          <select value={status} disabled={update.isPending} onChange={(e) => update.mutate({ id: reply.id, input: { status: e.target.value } })}>
             {LABELS.map((l) => (
               <option key={l.value} value={l.value}>
                 {l.label}
@@ -33,11 +36,7 @@ export function ReplyActions({ reply, members, onHidden }: Props) {
         </label>
         <label>
           Assigned to
-          <select
-            value={reply.assignedUserId ?? ''}
-            disabled={assign.isPending}
-            onChange={(e) => assign.mutate({ id: reply.id, input: { userId: e.target.value || null } })}
-          >
+          <select value={assignee} disabled={assign.isPending} onChange={(e) => assign.mutate({ id: reply.id, input: { userId: e.target.value || null } })}>
             <option value="">Nobody</option>
             {members.map((m) => (
               <option key={m.id} value={m.id}>

@@ -39,7 +39,8 @@ export function ReplyReader({ id, members, savedReplies, onHidden }: Props) {
             </p>
             <p className="unibox-badges">
               <span className={`badge ${reply.kind === 'bounce' ? 'danger' : reply.kind === 'auto_reply' ? 'warn' : ''}`}>{kindLabel(reply.kind)}</span>{' '}
-              <span className="badge ok">{statusLabel(reply.status)}</span> {reply.untracked ? <span className="badge draft">Untracked</span> : null}{' '}
+              <span className={`badge ${reply.status === 'lead' ? '' : 'ok'}`}>{statusLabel(reply.status)}</span>{' '}
+              {reply.untracked ? <span className="badge draft">Untracked</span> : null}{' '}
               {reply.repliedAt ? <span className="badge">Answered {dateTime(reply.repliedAt)}</span> : null}
             </p>
           </header>
@@ -64,11 +65,13 @@ export function ReplyReader({ id, members, savedReplies, onHidden }: Props) {
 }
 
 function Classification({ reply }: { reply: Reply }) {
+  const words = ruleInWords(reply.rule);
   return (
     <section className="unibox-why" aria-labelledby="unibox-why-title">
       <h3 id="unibox-why-title">Why it is {reply.kind === 'auto_reply' ? 'an auto-reply' : `a ${kindLabel(reply.kind).toLowerCase()}`}</h3>
       <p>
-        Because {ruleInWords(reply.rule)} <span className="muted">(rule {reply.rule})</span>.
+        {words ? <>Because {words} </> : <>The classifier&apos;s rule decided it </>}
+        <span className="muted">(rule {reply.rule})</span>.
       </p>
       <p>
         Evidence: <q>{reply.evidence}</q>

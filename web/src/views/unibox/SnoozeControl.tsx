@@ -15,7 +15,7 @@ function morning(days: number, now = new Date()): Date {
 }
 
 /** Next Monday 9:00 (a week on when today is Monday). */
-const nextMonday = (now = new Date()) => morning(((8 - now.getDay()) % 7) || 7, now);
+const nextMonday = (now = new Date()) => morning((8 - now.getDay()) % 7 || 7, now);
 
 const PRESETS: { label: string; at: () => Date }[] = [
   { label: 'In 3 hours', at: () => new Date(Date.now() + 3 * 3600_000) },

@@ -12,7 +12,7 @@ import { ReplyFilters } from './ReplyFilters';
 import { ReplyList } from './ReplyList';
 import { ReplyReader } from './ReplyReader';
 import { ShortcutsHelp } from './ShortcutsHelp';
-import { usePatchListItem, useReplyList, type ReplyListItem } from './useReplyList';
+import { useDropListItem, usePatchListItem, useReplyList, type ReplyListItem } from './useReplyList';
 import { useUniboxKeys } from './useUniboxKeys';
 import './unibox.css';
 
@@ -70,11 +70,12 @@ export default function UniboxPage({ replyId }: { replyId?: string }) {
   // `e` (done) maps to updateReply { isRead: true } (PATCH /replies/:id is_read), then opens the next
   // reply. The API has no archive: is_read is its "handled" flag (the unread filter and the unread counts
   // are the team's queue of what waits), while snooze only hides an item until a moment, after which it
-  // comes back, and a snoozed item is in no list at all. So done = read and out of the unread queue; the
-  // list is refreshed, so with "Unread only" on the reply leaves it.
-  const markDone = useGraphQLMutation(UniboxUpdateReply, ['UniboxReplies', 'UniboxReply']);
+  // comes back, and a snoozed item is in no list at all. So done = read and out of the unread queue:
+  // with "Unread only" on, the reply leaves the list (the others stay where they are).
+  const markDone = useGraphQLMutation(UniboxUpdateReply, ['UniboxReply']);
   const toggleRead = useGraphQLMutation(UniboxUpdateReply, ['UniboxReply']);
   const patchList = usePatchListItem();
+  const dropFromList = useDropListItem();
   const done = () => {
     const current = items.find((r) => r.id === replyId);
     if (!current) return;
@@ -83,6 +84,8 @@ export default function UniboxPage({ replyId }: { replyId?: string }) {
       { id: current.id, input: { isRead: true } },
       {
         onSuccess: () => {
+          if (filters.unread) dropFromList(current.id);
+          else patchList(current.id, { isRead: true });
           if (next && next.id !== current.id) open(next.id, { focus: true });
           setAnnouncement(`Marked done: ${current.subject || current.fromEmail}.`);
         },

@@ -1,5 +1,6 @@
 // The classifier's rule in words (src/modules/replies/classify: bounce, then auto-reply, then reply; first
-// match wins, decisions.md §6). An unknown rule is shown by its name, so a new rule is never hidden.
+// match wins, decisions.md §6). null for a rule not worded here: the view then shows its name, so a new
+// rule is never hidden.
 const RULES: Record<string, string> = {
   dsn: 'a standard delivery status notification (RFC 3464) says the email was not delivered',
   dsn_nonstandard_exchange: "Microsoft Exchange's non-delivery wording says the email was not delivered",
@@ -15,9 +16,9 @@ const RULES: Record<string, string> = {
   reply: 'it carries no bounce or auto-reply marker, so a person wrote it',
 };
 
-export function ruleInWords(rule: string): string {
+export function ruleInWords(rule: string): string | null {
   if (RULES[rule]) return RULES[rule];
   const ooo = /^ooo_subject_(\w+)$/.exec(rule);
   if (ooo) return `its subject reads like an out-of-office notice (${ooo[1]})`;
-  return `rule ${rule}`;
+  return null;
 }

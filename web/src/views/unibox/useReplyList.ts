@@ -21,21 +21,28 @@ export function useReplyList(query: ReplyQueryInput) {
   });
 }
 
-/** Changes one item in every loaded page in place, without refetching: reading an item clears its dot
- *  but keeps it where it is (with the unread filter on, a refetch would pull it from under the reader). */
-export function usePatchListItem() {
+type Items = ReplyListItem[];
+
+/** Changes the loaded pages in place, without refetching, so the list does not move under the reader:
+ *  reading an item clears its dot but keeps it where it is (with the unread filter on, a refetch would
+ *  pull it away), and an item marked done leaves alone, the others staying where they are. */
+function useEditLoadedPages() {
   const client = useQueryClient();
   return useCallback(
-    (id: string, patch: Partial<ReplyListItem>) => {
+    (edit: (items: Items) => Items) =>
       client.setQueriesData<InfiniteData<UniboxRepliesQuery>>({ queryKey: ['UniboxReplies'] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({ replies: { ...p.replies, items: p.replies.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } })),
-            }
-          : data,
-      );
-    },
+        data ? { ...data, pages: data.pages.map((p) => ({ replies: { ...p.replies, items: edit(p.replies.items) } })) } : data,
+      ),
     [client],
   );
+}
+
+export function usePatchListItem() {
+  const edit = useEditLoadedPages();
+  return useCallback((id: string, patch: Partial<ReplyListItem>) => edit((items) => items.map((i) => (i.id === id ? { ...i, ...patch } : i))), [edit]);
+}
+
+export function useDropListItem() {
+  const edit = useEditLoadedPages();
+  return useCallback((id: string) => edit((items) => items.filter((i) => i.id !== id)), [edit]);
 }
