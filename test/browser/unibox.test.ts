@@ -292,3 +292,15 @@ it('says so when a linked reply does not exist, and shows the empty inbox before
   await expectAccessible(page);
   await page.context().close();
 });
+
+it('pages with the cursor: Load more adds the next page, in the order the API gives, until none is left', async () => {
+  const w = await campaignWithLead();
+  for (let i = 0; i < 26; i++) await reply(w, { receivedAt: minutesAgo(i + 1), subject: `Re: Number ${i + 1}` });
+  const page = await signedInPage(browser, world.service.url, world.me, '/unibox');
+  await page.getByText('25 of 26 replies').waitFor();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.getByText('26 of 26 replies').waitFor();
+  expect(await listedIds(page)).toEqual(await apiIds('?limit=100'));
+  expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  await page.context().close();
+});
