@@ -90,6 +90,8 @@ describe('GET /replies', () => {
         'lead_away_until',
         'assigned_user_id',
         'snoozed_until',
+        'rule',
+        'evidence',
       ].sort(),
     );
     expect(res.body[0]).toMatchObject({
@@ -527,6 +529,7 @@ describe('bad input and other workspaces', () => {
     };
     await check('get', '/replies', await api().get('/replies'));
     await check('get', '/replies/counts', await api().get('/replies/counts'));
+    await check('get', '/replies/{id}', await api().get(`/replies/${r.id}`));
     await check('patch', '/replies/{id}', await api().patch(`/replies/${r.id}`, { status: 'interested', is_read: true }));
     await check('post', '/replies/{id}/reply', await api().post(`/replies/${r.id}/reply`, { body: 'Hi' }));
     await check('patch', '/replies/{id}/assign', await api().patch(`/replies/${r.id}/assign`, { user_id: world.me.userId }));
@@ -534,6 +537,31 @@ describe('bad input and other workspaces', () => {
     await check('patch', '/replies/{id}/snooze', await api().patch(`/replies/${r.id}/snooze`, { until: null }));
     await check('post', '/replies/{id}/unsubscribe', await api().post(`/replies/${r.id}/unsubscribe`));
     await check('get', '/replies', await api().get('/replies'));
+  });
+});
+
+describe('GET /replies/:id (the console opens a linked item)', () => {
+  it('gives one item as the list does, with the rule and evidence that decided its kind, even while snoozed; 404 for an unknown, malformed or other workspace id; the same over GraphQL', async () => {
+    const m = await mailbox();
+    const r = await item(m, { kind: 'auto_reply', rule: 'auto_submitted', evidence: 'Auto-Submitted: auto-replied', snoozedUntil: new Date(MONDAY_10.getTime() + HOUR) });
+    expect(await ids()).toEqual([]);
+    const res = await api().get(`/replies/${r.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: r.id, kind: 'auto_reply', rule: 'auto_submitted', evidence: 'Auto-Submitted: auto-replied', lead_id: m.leadId });
+    expect(res.body.snoozed_until).toBe(new Date(MONDAY_10.getTime() + HOUR).toISOString());
+    expectError(await api().get(`/replies/${randomUUID()}`), 404, 'not_found');
+    expectError(await api().get('/replies/not-a-uuid'), 404, 'not_found');
+    const other = await signUp(world.service.url);
+    expectError(await other.client.get(`/replies/${r.id}`), 404, 'not_found');
+
+    const gql = await api().gql(ops.ReplyDocument, { id: r.id });
+    expect(gql.data?.reply).toMatchObject({ id: r.id, kind: 'auto_reply', rule: 'auto_submitted', evidence: 'Auto-Submitted: auto-replied' });
+    expect((await other.client.gql(ops.ReplyDocument, { id: r.id })).errors?.[0]?.extensions?.code).toBe('not_found');
+    const listed = await item(m, { rule: 'reply', evidence: 'no bounce or auto-reply marker' });
+    expect((await api().gql(ops.RepliesDocument, {})).data?.replies.items.find((i) => i.id === listed.id)).toMatchObject({
+      rule: 'reply',
+      evidence: 'no bounce or auto-reply marker',
+    });
   });
 });
 

@@ -28,6 +28,9 @@ export interface ReplyRow {
   leadAwayUntil: Date | null;
   assignedUserId: string | null;
   snoozedUntil: Date | null;
+  /** The classifier rule that decided the kind (replies/classify) and what it saw. */
+  rule: string;
+  evidence: string;
 }
 
 export interface ReplyListFilter {
@@ -73,7 +76,7 @@ function listWhere(f: ReplyListFilter): { where: string; params: unknown[] } {
 /** The columns of a ReplyRow (toReplyRow). */
 const ROW_COLUMNS = `r.id, r.kind, r.status, r.is_read, r.replied_at, r.assisted_interest, r.assisted_confidence, r.from_email, r.reply_to, r.subject,
             r.snippet, r.body_text, r.campaign_id, r.inbox_id, r.lead_id, r.untracked, r.received_at, r.lead_away_until, r.assigned_user_id,
-            r.snoozed_until`;
+            r.snoozed_until, r.rule, r.evidence`;
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string));
 
@@ -99,6 +102,8 @@ function toReplyRow(r: Record<string, unknown>): ReplyRow {
     leadAwayUntil: date(r.lead_away_until),
     assignedUserId: (r.assigned_user_id as string | null) ?? null,
     snoozedUntil: date(r.snoozed_until),
+    rule: String(r.rule),
+    evidence: String(r.evidence),
   };
 }
 

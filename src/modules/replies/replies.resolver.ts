@@ -20,6 +20,12 @@ export class RepliesResolver {
   }
 
   @Scope('replies:read')
+  @Query(() => ReplyView, { description: 'One item of the reply inbox, snoozed or not (GET /replies/:id).' })
+  reply(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return replies.getReply(authed(ctx), id);
+  }
+
+  @Scope('replies:read')
   @Query(() => ReplyCounts, { description: 'Unread items, unread replies and answered items (GET /replies/counts).' })
   replyCounts(@Ctx() ctx: Context) {
     return replies.replyCounts(authed(ctx));

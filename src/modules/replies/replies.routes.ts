@@ -30,6 +30,14 @@ export const replyRoutes = [
     handle: (ctx) => replies.replyCounts(ctx),
   }),
   jsonRoute({
+    method: 'get',
+    path: '/replies/:id',
+    scope: 'replies:read',
+    summary: 'One item, snoozed or not',
+    response: { type: ReplyView, shape: 'snake' },
+    handle: (ctx, { params }) => replies.getReply(ctx, params.id),
+  }),
+  jsonRoute({
     method: 'patch',
     path: '/replies/:id',
     scope: 'replies:write',

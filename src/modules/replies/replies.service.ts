@@ -10,7 +10,7 @@ import { LockMode, ref } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../context';
 import { findOr404, isUuid } from '../../db/find';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { isoKey, Paging } from '../../pagination/keyset';
 import { User } from '../accounts/user.entity';
 import { Lead } from '../leads/lead.entity';
@@ -18,7 +18,7 @@ import { changeInterest } from '../leads/lifecycle/interest-change';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { ReplyItem } from './reply-item.entity';
 import { DEFAULT_REPLY_PAGE, type AssignReplyInput, type ReplyQueryInput, type SnoozeReplyInput, type UpdateReplyInput } from './replies.inputs';
-import { countReplyRows, listReplyRows, replyCountRow, type ReplyListFilter, type ReplyRow } from './replies.queries';
+import { countReplyRows, listReplyRows, replyCountRow, replyRowById, type ReplyListFilter, type ReplyRow } from './replies.queries';
 
 const lockedItem = (em: EntityManager, id: string) => findOr404(em, ReplyItem, id, 'Reply', { lockMode: LockMode.PESSIMISTIC_WRITE });
 
@@ -42,6 +42,14 @@ export async function listReplies(ctx: AuthedCtx, query: ReplyQueryInput): Promi
   const page = { limit: paging.fetch!, offset: paging.offset, ...(paging.after ? { after: { receivedAt: String(receivedAt), id: String(id) } } : {}) };
   const [rows, total] = await Promise.all([listReplyRows(ctx.em, filter, page), countReplyRows(ctx.em, filter)]);
   return { total, ...paging.close(rows, (r) => [isoKey(r.receivedAt), r.id]) };
+}
+
+/** GET /replies/:id: one item as the list shows it, snoozed or not (a link to an item keeps working
+ *  while it is hidden from the list). */
+export async function getReply(ctx: AuthedCtx, id: string): Promise<ReplyRow> {
+  const row = isUuid(id) ? await replyRowById(ctx.em, ctx.actor.workspaceId, id) : null;
+  if (!row) throw notFound('Reply');
+  return row;
 }
 
 /** GET /replies/counts (decisions.md §6; which items count: replies.queries.ts replyCountRow). */

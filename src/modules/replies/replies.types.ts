@@ -26,6 +26,9 @@ export class ReplyView {
   @Field(() => Date, { nullable: true, description: 'A return date read from an out-of-office text.' }) leadAwayUntil!: Date | null;
   @Field(() => ID, { nullable: true }) assignedUserId!: string | null;
   @Field(() => Date, { nullable: true, description: 'Hidden from the list until then.' }) snoozedUntil!: Date | null;
+  @Field({ description: 'The classifier rule that decided its kind (for example auto_submitted, dsn, reply), first match wins (decisions.md §6).' })
+  rule!: string;
+  @Field({ description: 'What the rule saw: the header, subject or text that decided it (up to 500 characters).' }) evidence!: string;
 }
 
 @ObjectType()
