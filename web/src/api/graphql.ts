@@ -8,7 +8,7 @@ import { ApiError, unreachable } from './errors';
 
 interface GraphQLAnswer<R> {
   data?: R | null;
-  errors?: { message: string; extensions?: { code?: string; details?: Record<string, unknown> } }[];
+  errors?: { message: string; extensions?: { code?: string; status?: number; details?: Record<string, unknown> } }[];
 }
 
 /** The operation's name (`query Campaigns …` → "Campaigns"): the cache key's first part, so a mutation can
@@ -40,7 +40,9 @@ export async function request<R, V>(doc: TypedDocumentString<R, V>, variables?: 
   if (first) {
     const code = first.extensions?.code ?? 'graphql_error';
     if (code === 'unauthorized' && token) signOut();
-    throw new ApiError(code, first.message, res.status, first.extensions?.details);
+    // A GraphQL error comes in a 200 answer; extensions.status is the status REST would have answered
+    // (decisions.md §3), which tells a refusal (no retry) from a failure.
+    throw new ApiError(code, first.message, first.extensions?.status ?? res.status, first.extensions?.details);
   }
   if (!answer.data) throw new ApiError('bad_response', 'The service answered without data.', res.status);
   return answer.data;
