@@ -182,3 +182,19 @@ describe('several campaigns at once (GET /sending-status, GraphQL campaignSendin
     expect(tooMany.errors?.[0]?.extensions?.code).toBe('validation_failed');
   });
 });
+
+it('holds a lead whose address is being verified (a verification_hold note), and counts it again once the check is a day old', async () => {
+  const id = await readyCampaign(2);
+  await db(`update lead set verification = 'pending', verification_started_at = ? where id = (select id from lead where campaign_id = ? order by email limit 1)`, [
+    new Date(clock.at.getTime() - 3_600_000),
+    id,
+  ]);
+  let res = await status(id);
+  expect(res.body.due_now).toBe(1);
+  expect(res.body.notes.map((n: { code: string }) => n.code)).toContain('verification_hold');
+  // A check started more than a day ago holds nothing any more (the hold lasts a day at most).
+  await db(`update lead set verification_started_at = ? where campaign_id = ? and verification = 'pending'`, [new Date(clock.at.getTime() - 2 * 86_400_000), id]);
+  res = await status(id);
+  expect(res.body.due_now).toBe(2);
+  expect(res.body.notes.map((n: { code: string }) => n.code)).not.toContain('verification_hold');
+});
