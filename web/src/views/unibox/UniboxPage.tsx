@@ -8,6 +8,7 @@ import { Page } from '../../ui/Page';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import { filtersSearch, parseFilters, replyQuery, type UniboxFilters } from './filters';
 import { UniboxChoices, UniboxUpdateReply } from './operations';
+import { NewRepliesNotice } from './NewRepliesNotice';
 import { ReplyFilters } from './ReplyFilters';
 import { ReplyList } from './ReplyList';
 import { ReplyReader } from './ReplyReader';
@@ -23,7 +24,8 @@ export default function UniboxPage({ replyId }: { replyId?: string }) {
   const [, navigate] = useLocation();
   const filters = useMemo(() => parseFilters(search), [search]);
   const qs = filtersSearch(filters);
-  const list = useReplyList(useMemo(() => replyQuery(filters), [filters]));
+  const query = useMemo(() => replyQuery(filters), [filters]);
+  const list = useReplyList(query);
   const choices = useGraphQL(UniboxChoices);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.replies.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.replies.total ?? 0;
@@ -140,6 +142,7 @@ export default function UniboxPage({ replyId }: { replyId?: string }) {
       <div className="unibox">
         <div className="unibox-pane">
           <ReplyFilters filters={filters} inboxes={choices.data?.mailboxes ?? []} onChange={setFilters} />
+          {list.isSuccess ? <NewRepliesNotice query={query} newestShown={items[0]} onShow={() => void list.refetch()} /> : null}
           {list.isPending ? (
             <Loading what="replies" />
           ) : list.isError ? (

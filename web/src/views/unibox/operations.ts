@@ -147,3 +147,15 @@ export const UniboxSendAnswer = graphql(`
     }
   }
 `);
+
+/** The newest reply under the list's filters (NewRepliesNotice.tsx). */
+export const UniboxNewest = graphql(`
+  query UniboxNewest($query: ReplyQueryInput) {
+    replies(query: $query) {
+      items {
+        id
+        receivedAt
+      }
+    }
+  }
+`);
