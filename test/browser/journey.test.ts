@@ -76,6 +76,11 @@ it('signs up, connects an inbox, builds and imports a campaign, sends, reads the
   // The page's timers, under Playwright's clock (time flows as usual), so the test can skip ahead to the
   // unibox's next check for new replies.
   await page.clock.install();
+  // decisions.md §14: nothing is fetched from anywhere but the service (no CDN, fonts or icons).
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(service.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
   const api = await signUpInBrowser(page, `journey-${Date.now()}@example.com`);
 
   // Connect an inbox: SMTP at the peer, IMAP at Dovecot; the console tests both logins.
@@ -180,5 +185,6 @@ it('signs up, connects an inbox, builds and imports a campaign, sends, reads the
   expect(answer!.raw).toContain(`we help teams like Company ${n} book meetings`);
   expect(header(answer!.raw, 'Subject')).toBe(`Re: A question for Company ${n}`);
   await screenshot(page, 'journey-5-answered');
+  expect(foreign).toEqual([]);
   await context.close();
 }, 240_000);
