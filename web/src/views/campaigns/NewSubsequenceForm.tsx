@@ -25,11 +25,23 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'completed', label: 'The lead finished this sequence without replying' },
 ];
 
-/** The `fields` of a validation_failed refusal ({"input.trigger.replyContains": ["…"]}), one reason a line. */
+// The form's words for the fields a reason starts with ("trigger.reply_contains must be …").
+const FIELD_WORDS: Record<string, string> = {
+  name: 'The name',
+  interest: 'The interest labels',
+  reply_contains: 'The words',
+  replyContains: 'The words',
+  completed: 'The trigger',
+  trigger: 'The trigger',
+};
+
+/** The `fields` of a validation_failed refusal ({"trigger.reply_contains": ["trigger.reply_contains must
+ *  be …"]}), one reason a line, each starting with the form's name for its field. */
 function fieldReasons(details: Record<string, unknown> | undefined): string[] {
   const fields = details?.fields;
   if (!fields || typeof fields !== 'object') return [];
-  return Object.values(fields).flatMap((reasons: unknown) => (Array.isArray(reasons) ? reasons.map(String) : []));
+  const reasons = Object.values(fields).flatMap((list: unknown) => (Array.isArray(list) ? list.map(String) : []));
+  return reasons.map((r) => r.replace(/^(?:[\w[\]]+\.)*(\w+)/, (path, last: string) => FIELD_WORDS[last] ?? path));
 }
 
 /** The service's refusal: each field's reason when it gave them, else its message. */
