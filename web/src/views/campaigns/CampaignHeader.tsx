@@ -7,6 +7,7 @@ import { graphql } from '../../gql';
 import { count, dateTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import type { CampaignDetail } from './campaign-types';
+import { SubsequenceOf } from './SubsequenceOf';
 import { detailsInWords } from './words';
 
 const CampaignSendingStatus = graphql(`
@@ -98,6 +99,7 @@ export function CampaignHeader({ campaign }: { campaign: CampaignDetail }) {
           </button>
         )}
       </div>
+      {campaign.parentCampaignId ? <SubsequenceOf parentId={campaign.parentCampaignId} trigger={campaign.trigger} /> : null}
       {refusal ? (
         <div className="error-state" role="alert">
           <p>

@@ -1,6 +1,6 @@
 // A campaign (decisions.md §14): its header (status, activate and pause, the sending status in words),
 // then tabs for the steps with a live preview, the leads with CSV import, the settings it needs to send,
-// and its stats with a chart. Each tab is a file of its own in this folder.
+// its stats with a chart, and a top-level campaign's subsequences. Each tab is a file of its own in this folder.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useGraphQL } from '../../api/graphql';
@@ -12,6 +12,7 @@ import { CampaignLeads } from './CampaignLeads';
 import { CampaignSettings } from './CampaignSettings';
 import { CampaignStatsTab } from './CampaignStatsTab';
 import { CampaignSteps } from './CampaignSteps';
+import { CampaignSubsequences } from './CampaignSubsequences';
 import { Tabs, type TabDef } from './Tabs';
 import './campaigns.css';
 
@@ -35,6 +36,13 @@ const CampaignView = graphql(`
       unsubHeader
       mailboxIds
       mailboxTags
+      sendingMailboxIds
+      parentCampaignId
+      trigger {
+        interest
+        replyContains
+        completed
+      }
       leadsPending
       steps {
         id
@@ -60,9 +68,17 @@ const TABS: TabDef[] = [
   { id: 'leads', label: 'Leads' },
   { id: 'settings', label: 'Settings' },
   { id: 'stats', label: 'Stats' },
+  // A subsequence has no subsequences of its own (decisions.md §11): the tab is left out on its page.
+  { id: 'subsequences', label: 'Subsequences' },
 ];
 
+/** A fresh view per campaign id: the tab chosen and the forms' state belong to one campaign, and a link
+ *  from a campaign to its subsequence (or back) keeps this component mounted under the same route. */
 export default function CampaignPage({ id }: { id: string }) {
+  return <CampaignScreen key={id} id={id} />;
+}
+
+function CampaignScreen({ id }: { id: string }) {
   const query = useGraphQL(CampaignView, { id });
   const [tab, setTab] = useState('steps');
 
@@ -77,14 +93,16 @@ export default function CampaignPage({ id }: { id: string }) {
     );
   }
   const campaign = query.data.campaign;
+  const tabs = campaign.parentCampaignId ? TABS.filter((t) => t.id !== 'subsequences') : TABS;
   return (
     <Page title={campaign.name}>
       <CampaignHeader campaign={campaign} />
-      <Tabs label="Campaign sections" tabs={TABS} selected={tab} onSelect={setTab}>
+      <Tabs label="Campaign sections" tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === 'steps' ? <CampaignSteps campaign={campaign} /> : null}
         {tab === 'leads' ? <CampaignLeads campaignId={campaign.id} /> : null}
         {tab === 'settings' ? <CampaignSettings campaign={campaign} /> : null}
         {tab === 'stats' ? <CampaignStatsTab campaignId={campaign.id} /> : null}
+        {tab === 'subsequences' && !campaign.parentCampaignId ? <CampaignSubsequences campaignId={campaign.id} /> : null}
       </Tabs>
     </Page>
   );

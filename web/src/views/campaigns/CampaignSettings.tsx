@@ -8,6 +8,7 @@ import { graphql } from '../../gql';
 import { count } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import type { CampaignDetail } from './campaign-types';
+import { SendingFrom } from './SendingFrom';
 
 const CampaignInboxes = graphql(`
   query CampaignInboxes {
@@ -104,6 +105,7 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
           ))}
         </fieldset>
       ) : null}
+      <SendingFrom sendingIds={campaign.sendingMailboxIds} chosenIds={campaign.mailboxIds} tags={campaign.mailboxTags} inboxes={inboxes.data.mailboxes} />
       <label>
         Daily limit (emails a day)
         <input type="number" min={1} required value={dailyLimit} onChange={(e) => setDailyLimit(e.target.value)} />

@@ -28,3 +28,9 @@ export function detailsInWords(details: Record<string, unknown> | null | undefin
   if (!details) return [];
   return Object.entries(details).map(([k, v]) => `${words(k)}: ${valueInWords(v)}`);
 }
+
+/** ["a", "b", "c"] → "a, b or c". */
+export function either(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}

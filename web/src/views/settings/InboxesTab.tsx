@@ -1,5 +1,5 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
-// daily cap), a connection test, and removal; and the form that connects a new one.
+// daily cap), its sender-pool tags, a connection test, and removal; and the form that connects a new one.
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
@@ -8,6 +8,7 @@ import { count, dateTime } from '../../ui/format';
 import { ErrorState, QueryView } from '../../ui/QueryView';
 import { ConnectInboxForm } from './ConnectInboxForm';
 import { ConfirmButton } from './ConfirmButton';
+import { InboxTags } from './InboxTags';
 import { SettingsTestInbox, TestOutcome } from './TestOutcome';
 
 const SettingsInboxes = graphql(`
@@ -28,6 +29,7 @@ const SettingsInboxes = graphql(`
       dailyCap
       rampShare
       rampStartedAt
+      tags
     }
     mailboxScores {
       mailboxId
@@ -86,6 +88,7 @@ function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) 
           <th scope="col">Status</th>
           <th scope="col">Health</th>
           <th scope="col">Warm-up ramp</th>
+          <th scope="col">Tags</th>
           <th scope="col" className="num">
             Sent today
           </th>
@@ -135,6 +138,9 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
           <progress max={100} value={inbox.rampShare} aria-label={`Ramp of ${inbox.email}`} />
         </div>
         <span className="muted small">since {inbox.rampStartedAt}</span>
+      </td>
+      <td>
+        <InboxTags inboxId={inbox.id} email={inbox.email} tags={inbox.tags} />
       </td>
       <td className="num">{count(inbox.sentToday)}</td>
       <td>
