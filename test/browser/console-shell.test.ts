@@ -57,6 +57,11 @@ it('signs up, keeps the session in sessionStorage, navigates, and signs out', as
   expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('outreach.session') ?? 'null')?.workspace?.name)).toBe('Console Co');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).getAttribute('aria-current')).resolves.toBe('page');
 
+  // Following a link of the main navigation puts the focus at the top of the new view.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'main');
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   expect(await page.evaluate(() => sessionStorage.getItem('outreach.session'))).toBeNull();

@@ -1,8 +1,8 @@
 // The console's frame: sign-in gate, the main navigation and the route table. Each area's views live in
 // views/<area>/ and are loaded when first opened (the campaigns list, the landing view, comes with the
 // first load).
-import { lazy, Suspense } from 'react';
-import { Link, Redirect, Route, Switch, useRoute } from 'wouter';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import { signOut, useSession } from './auth/session';
 import { SignInPage } from './auth/SignInPage';
 import { Loading } from './ui/QueryView';
@@ -22,8 +22,26 @@ function NavLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/** After a move to another view (not the first load, not a change of query string), focus goes to the
+ *  main region, so a keyboard or screen-reader user starts reading the new view from its top instead of
+ *  staying on the link they followed. */
+function useFocusMainOnNavigation() {
+  const [location] = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    // The unibox moves its own focus between replies (/unibox/:id): leave it there.
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: false });
+  }, [location]);
+}
+
 export function App() {
   const session = useSession();
+  useFocusMainOnNavigation();
   if (!session) {
     return (
       <Switch>
