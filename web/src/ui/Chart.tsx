@@ -1,8 +1,10 @@
 // Charts are uPlot's (a small, well-kept canvas chart library, ~50 KB unminified): time series and bars.
-// A canvas says nothing to a screen reader, so the figure carries a label and the caller a data table.
+// A canvas says nothing to a screen reader, so the figure carries a label, and every chart comes with the
+// same numbers as a table, folded under it.
 import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { count } from './format';
 
 export interface ChartSeries {
   label: string;
@@ -20,10 +22,12 @@ interface Props {
   series: ChartSeries[];
   /** Category names for a non-time x axis. */
   xLabels?: string[];
+  /** The data table: one row per x, named by `rows` (the days), under a summary that unfolds it. */
+  table: { summary: string; rowHeader: string; rows: string[] };
   height?: number;
 }
 
-export function Chart({ label, x, series, xLabels, height = 260 }: Props) {
+export function Chart({ label, x, series, xLabels, table, height = 260 }: Props) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = holder.current;
@@ -46,8 +50,38 @@ export function Chart({ label, x, series, xLabels, height = 260 }: Props) {
     };
   }, [x, series, xLabels, height]);
   return (
-    <figure className="chart" role="img" aria-label={label}>
-      <div ref={holder} data-testid="chart" />
-    </figure>
+    <>
+      <figure className="chart" role="img" aria-label={label}>
+        <div ref={holder} data-testid="chart" />
+      </figure>
+      <details className="chart-data">
+        <summary>{table.summary}</summary>
+        <table>
+          <caption className="visually-hidden">{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{table.rowHeader}</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col" className="num">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, i) => (
+              <tr key={row}>
+                <th scope="row">{row}</th>
+                {series.map((s) => (
+                  <td key={s.label} className="num">
+                    {count(s.values[i])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
   );
 }

@@ -120,40 +120,13 @@ function DayChart({ days }: { days: Stats['byDay'] }) {
   return (
     <section aria-labelledby="per-day-heading">
       <h2 id="per-day-heading">Per day</h2>
-      <Chart label="Sent, replies and bounces per day" x={x} xLabels={labels} series={series} />
-      <details>
-        <summary>The numbers per day</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="num">
-                Sent
-              </th>
-              <th scope="col" className="num">
-                Replies
-              </th>
-              <th scope="col" className="num">
-                Bounces
-              </th>
-              <th scope="col" className="num">
-                Expected
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td className="num">{d.future ? '—' : count(d.sent)}</td>
-                <td className="num">{d.future ? '—' : count(d.replies)}</td>
-                <td className="num">{d.future ? '—' : count(d.bounces)}</td>
-                <td className="num">{count(d.pending)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <Chart
+        label="Sent, replies and bounces per day"
+        x={x}
+        xLabels={labels}
+        series={series}
+        table={{ summary: 'The numbers per day', rowHeader: 'Day', rows: days.map((d) => d.day) }}
+      />
     </section>
   );
 }

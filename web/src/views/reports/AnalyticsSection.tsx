@@ -128,45 +128,7 @@ function DailyChart({ days }: { days: Analytics['byDay'] }) {
     ],
     [days],
   );
-  return (
-    <>
-      <Chart label={DAILY_LABEL} x={x} series={series} />
-      <details className="chart-data">
-        <summary>The numbers behind the chart</summary>
-        <table>
-          <caption className="visually-hidden">{DAILY_LABEL}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="num">
-                Sent
-              </th>
-              <th scope="col" className="num">
-                Opened
-              </th>
-              <th scope="col" className="num">
-                Replied
-              </th>
-              <th scope="col" className="num">
-                Bounced
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td className="num">{d.sent}</td>
-                <td className="num">{d.opened}</td>
-                <td className="num">{d.replies}</td>
-                <td className="num">{d.bounces}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </>
-  );
+  return <Chart label={DAILY_LABEL} x={x} series={series} table={{ summary: 'The numbers behind the chart', rowHeader: 'Day', rows: days.map((d) => d.day) }} />;
 }
 
 function RowsTable({ caption, what, rows }: { caption: string; what: string; rows: Row[] }) {
