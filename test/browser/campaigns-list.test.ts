@@ -1,47 +1,37 @@
 // The console's campaigns list (decisions.md §14): status, today's numbers and the sending-status reasons
 // in words, each as the API gives it; filters, pages, a new campaign; its loading, empty and error states.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite, expectAccessible, screenshot, signedInPage } from '../support/browser';
 import { signUp, type Account } from '../support/client';
 import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
-import { startTestService } from '../support/service';
 
-let service: Awaited<ReturnType<typeof startTestService>>;
-let browser: Browser;
-beforeAll(async () => {
-  service = await startTestService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const suite = browserSuite();
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 async function workspaceWithThree(): Promise<{ me: Account; ids: Record<'draft' | 'live' | 'paused', string> }> {
-  const me = await signUp(service.url, { timezone: 'UTC' });
-  const draft = await createCampaign(service, me.workspaceId, { name: 'Alpha draft' });
-  const live = await createCampaign(service, me.workspaceId, { name: 'Bravo live', ...SENDS_ANY_HOUR });
-  await addStep(service, me.workspaceId, live.id);
-  const inbox = await createInbox(service, me.workspaceId, { username: 'sender@example.com', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 50, rampStart: 50 });
-  await service.deps.orm.em.fork().getConnection().execute('insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)', [live.id, inbox.id]);
-  const [lead] = await createLeads(service, me.workspaceId, live.id, [
+  const me = await signUp(suite.service.url, { timezone: 'UTC' });
+  const draft = await createCampaign(suite.service, me.workspaceId, { name: 'Alpha draft' });
+  const live = await createCampaign(suite.service, me.workspaceId, { name: 'Bravo live', ...SENDS_ANY_HOUR });
+  await addStep(suite.service, me.workspaceId, live.id);
+  const inbox = await createInbox(suite.service, me.workspaceId, { username: 'sender@example.com', minGapMinutes: 0, gapJitterMinutes: 0, dailyCap: 50, rampStart: 50 });
+  await suite.service.deps.orm.em.fork().getConnection().execute('insert into campaign_inbox (campaign_id, inbox_id) values (?, ?)', [live.id, inbox.id]);
+  const [lead] = await createLeads(suite.service, me.workspaceId, live.id, [
     { email: `l-${randomUUID().slice(0, 8)}@client.test` },
     { email: `m-${randomUUID().slice(0, 8)}@client.test` },
   ]);
-  await createSentEmail(service, { workspaceId: me.workspaceId, campaignId: live.id, leadId: lead!.id, inboxId: inbox.id, inboxEmail: inbox.email, sentAt: new Date() });
-  const paused = await createCampaign(service, me.workspaceId, { name: 'Charlie paused', status: 'paused', pausedReason: 'bounce_protect' });
+  await createSentEmail(suite.service, { workspaceId: me.workspaceId, campaignId: live.id, leadId: lead!.id, inboxId: inbox.id, inboxEmail: inbox.email, sentAt: new Date() });
+  const paused = await createCampaign(suite.service, me.workspaceId, { name: 'Charlie paused', status: 'paused', pausedReason: 'bounce_protect' });
   return { me, ids: { draft: draft.id, live: live.id, paused: paused.id } };
 }
 
 it('shows each campaign with its status, today’s numbers and why it is not sending, as the API says', async () => {
   const { me, ids } = await workspaceWithThree();
-  const page = await signedInPage(browser, service.url, me);
+  const page = await signedInPage(suite.browser, suite.service.url, me);
   await rowOf(page, 'Bravo live').waitFor();
 
   const api = await me.client.get(`/sending-status?campaign_ids=${[ids.draft, ids.live, ids.paused].join(',')}`);
@@ -80,9 +70,9 @@ it('shows each campaign with its status, today’s numbers and why it is not sen
 });
 
 it('pages a long list, asking the sending status of the rows on screen only', async () => {
-  const me = await signUp(service.url, { timezone: 'UTC' });
-  for (let i = 1; i <= 55; i++) await createCampaign(service, me.workspaceId, { name: `Campaign ${String(i).padStart(2, '0')}` });
-  const page = await signedInPage(browser, service.url, me);
+  const me = await signUp(suite.service.url, { timezone: 'UTC' });
+  for (let i = 1; i <= 55; i++) await createCampaign(suite.service, me.workspaceId, { name: `Campaign ${String(i).padStart(2, '0')}` });
+  const page = await signedInPage(suite.browser, suite.service.url, me);
   const asked: number[] = [];
   page.on('request', (r) => {
     const body = r.postData();
@@ -102,8 +92,8 @@ it('pages a long list, asking the sending status of the rows on screen only', as
 });
 
 it('creates a campaign from its name and opens it; a new workspace sees the empty state', async () => {
-  const me = await signUp(service.url);
-  const page = await signedInPage(browser, service.url, me);
+  const me = await signUp(suite.service.url);
+  const page = await signedInPage(suite.browser, suite.service.url, me);
   await page.getByText('No campaigns yet.').waitFor();
   await expectAccessible(page);
   await screenshot(page, 'campaigns-empty');
@@ -118,7 +108,7 @@ it('creates a campaign from its name and opens it; a new workspace sees the empt
 
 it('says when the list cannot load, and loads it on “Try again”', async () => {
   const { me } = await workspaceWithThree();
-  const page = await signedInPage(browser, service.url, me, '/reports');
+  const page = await signedInPage(suite.browser, suite.service.url, me, '/reports');
   // The service is unreachable for the campaigns query (a dropped connection).
   await page.route('**/graphql', (route) => (route.request().postData()?.includes('CampaignsList') ? route.abort('connectionreset') : route.continue()));
   await page.getByRole('link', { name: 'Campaigns' }).click();

@@ -1,40 +1,29 @@
 // The console's frame (decisions.md §14): served at /app (and `/` redirects there) with no request leaving
 // the service, sign-up and sign-in through the REST auth endpoints, the session in sessionStorage, the
 // main navigation, and a session that ends sends the user back to sign-in.
-import type { Browser } from 'playwright-core';
-import { expectAccessible, failOnPageErrors, launchBrowser, newContext, screenshot, signedInPage } from '../support/browser';
+import { browserSuite, expectAccessible, failOnPageErrors, newContext, screenshot, signedInPage } from '../support/browser';
 import { signUp } from '../support/client';
-import { startTestService } from '../support/service';
 
-let service: Awaited<ReturnType<typeof startTestService>>;
-let browser: Browser;
-beforeAll(async () => {
-  service = await startTestService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const suite = browserSuite();
 
 it('serves the console at /app, redirects / there, and loads nothing from another origin', async () => {
-  const root = await fetch(`${service.url}/`, { redirect: 'manual' });
+  const root = await fetch(`${suite.service.url}/`, { redirect: 'manual' });
   expect(root.status).toBe(302);
   expect(root.headers.get('location')).toBe('/app/');
-  const deep = await fetch(`${service.url}/app/campaigns/123`);
+  const deep = await fetch(`${suite.service.url}/app/campaigns/123`);
   expect(deep.status).toBe(200);
   expect(deep.headers.get('content-security-policy')).toContain("default-src 'self'");
   expect(deep.headers.get('cache-control')).toBe('no-cache');
   expect(await deep.text()).toContain('<div id="root">');
 
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
   failOnPageErrors(page);
   const foreign: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith(service.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+    if (!r.url().startsWith(suite.service.url) && !r.url().startsWith('data:')) foreign.push(r.url());
   });
-  await page.goto(`${service.url}/`);
+  await page.goto(`${suite.service.url}/`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/app/sign-in');
   expect(foreign).toEqual([]);
@@ -42,10 +31,10 @@ it('serves the console at /app, redirects / there, and loads nothing from anothe
 });
 
 it('signs up, keeps the session in sessionStorage, navigates, and signs out', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
   failOnPageErrors(page);
-  await page.goto(`${service.url}/app/sign-up`);
+  await page.goto(`${suite.service.url}/app/sign-up`);
   await expectAccessible(page);
   await screenshot(page, 'sign-up');
   const email = `console-${Date.now()}@example.com`;
@@ -77,9 +66,9 @@ it('signs up, keeps the session in sessionStorage, navigates, and signs out', as
   await context.close();
 });
 
-it('sends a user whose session the service no longer knows back to sign-in', async () => {
-  const account = await signUp(service.url);
-  const page = await signedInPage(browser, service.url, account);
+it('sends a user whose session the suite.service no longer knows back to sign-in', async () => {
+  const account = await signUp(suite.service.url);
+  const page = await signedInPage(suite.browser, suite.service.url, account);
   await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
   // As after the session's 30 days: the token the tab holds is no longer one the service knows.
   await page.evaluate(() => {

@@ -2,24 +2,14 @@
 // in Settings > Inboxes (checked through the API), a campaign chooses a tag in its settings, and its
 // settings say which inboxes it sends from now, the same as the API's sending_mailbox_ids; an inbox
 // untagged later leaves that list.
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite, expectAccessible, screenshot, signedInPage } from '../support/browser';
 import { signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
-import { startTestService } from '../support/service';
 
 jest.setTimeout(60_000);
 
-let service: Awaited<ReturnType<typeof startTestService>>;
-let browser: Browser;
-beforeAll(async () => {
-  service = await startTestService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const suite = browserSuite();
 
 const inboxRow = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(email) }) });
 
@@ -53,16 +43,16 @@ async function shownSendingEmails(page: Page): Promise<string[]> {
 }
 
 it('tags an inbox in the settings, and a campaign that chooses the tag lists it among the inboxes it sends from', async () => {
-  const account = await signUp(service.url);
-  const own = await createInbox(service, account.workspaceId, { email: 'own@pool.test' });
-  const pooled = await createInbox(service, account.workspaceId, { email: 'pooled@pool.test' });
-  await createInbox(service, account.workspaceId, { email: 'other@pool.test', tags: ['cold'] });
+  const account = await signUp(suite.service.url);
+  const own = await createInbox(suite.service, account.workspaceId, { email: 'own@pool.test' });
+  const pooled = await createInbox(suite.service, account.workspaceId, { email: 'pooled@pool.test' });
+  await createInbox(suite.service, account.workspaceId, { email: 'other@pool.test', tags: ['cold'] });
   const created = await account.client.post('/campaigns', { name: 'Pool campaign' });
   const campaignId = created.body.id as string;
   expect((await account.client.patch(`/campaigns/${campaignId}`, { mailbox_ids: [own.id] })).status).toBe(200);
 
   // Settings > Inboxes: each inbox's tags, and the form that edits them.
-  const page = await signedInPage(browser, service.url, account, '/settings');
+  const page = await signedInPage(suite.browser, suite.service.url, account, '/settings');
   await expect(inboxRow(page, 'other@pool.test').getByRole('list', { name: 'Tags of other@pool.test' }).textContent()).resolves.toBe('cold');
   await expect(inboxRow(page, 'pooled@pool.test').getByText('No tags').isVisible()).resolves.toBe(true);
   await inboxRow(page, 'pooled@pool.test').getByRole('button', { name: 'Edit tags of pooled@pool.test' }).click();
@@ -112,10 +102,10 @@ it('tags an inbox in the settings, and a campaign that chooses the tag lists it 
 });
 
 it('says when the campaign sends from no inbox', async () => {
-  const account = await signUp(service.url);
-  await createInbox(service, account.workspaceId, { email: 'idle@pool.test', tags: ['spare'] });
+  const account = await signUp(suite.service.url);
+  await createInbox(suite.service, account.workspaceId, { email: 'idle@pool.test', tags: ['spare'] });
   const campaignId = (await account.client.post('/campaigns', { name: 'No sender yet' })).body.id as string;
-  const page = await signedInPage(browser, service.url, account, `/campaigns/${campaignId}`);
+  const page = await signedInPage(suite.browser, suite.service.url, account, `/campaigns/${campaignId}`);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByText('No inbox: choose one above, or a tag some inbox carries, and save.').waitFor();
   expect((await account.client.get(`/campaigns/${campaignId}`)).body.sending_mailbox_ids).toEqual([]);

@@ -2,23 +2,13 @@
 // campaign lists each subsequence with its trigger in words and the leads in it, and creates one through
 // its form (checked through the API, and the service's refusal shown in words); a subsequence's own page
 // names its parent with a link back and says its trigger, and has no Subsequences tab.
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite, expectAccessible, screenshot, signedInPage } from '../support/browser';
 import { signUp, type Account } from '../support/client';
-import { startTestService } from '../support/service';
 
 jest.setTimeout(60_000);
 
-let service: Awaited<ReturnType<typeof startTestService>>;
-let browser: Browser;
-beforeAll(async () => {
-  service = await startTestService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const suite = browserSuite();
 
 async function newCampaign(account: Account, name: string): Promise<string> {
   const res = await account.client.post('/campaigns', { name });
@@ -33,7 +23,7 @@ async function newSubsequence(account: Account, parentId: string, name: string, 
 }
 
 async function openCampaign(account: Account, campaignId: string, name: string): Promise<Page> {
-  const page = await signedInPage(browser, service.url, account, `/campaigns/${campaignId}`);
+  const page = await signedInPage(suite.browser, suite.service.url, account, `/campaigns/${campaignId}`);
   await page.getByRole('heading', { level: 1, name }).waitFor();
   return page;
 }
@@ -41,7 +31,7 @@ async function openCampaign(account: Account, campaignId: string, name: string):
 const subsequenceRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 
 it('creates a subsequence through the form, lists it with its trigger in words, and refuses a bad trigger in words', async () => {
-  const account = await signUp(service.url);
+  const account = await signUp(suite.service.url);
   const parentId = await newCampaign(account, 'Spring outreach');
   const page = await openCampaign(account, parentId, 'Spring outreach');
   await page.getByRole('tab', { name: 'Subsequences' }).click();
@@ -87,7 +77,7 @@ it('creates a subsequence through the form, lists it with its trigger in words, 
 });
 
 it('lists each trigger kind in words with the leads in each', async () => {
-  const account = await signUp(service.url);
+  const account = await signUp(suite.service.url);
   const parentId = await newCampaign(account, 'Autumn outreach');
   await newSubsequence(account, parentId, 'Warm leads', { interest: ['interested', 'meeting_booked'] });
   const wordsId = await newSubsequence(account, parentId, 'Pricing questions', { reply_contains: ['pricing'] });
@@ -121,7 +111,7 @@ it('lists each trigger kind in words with the leads in each', async () => {
 });
 
 it("shows a subsequence's parent with a link back and its trigger, without a Subsequences tab", async () => {
-  const account = await signUp(service.url);
+  const account = await signUp(suite.service.url);
   const parentId = await newCampaign(account, 'Winter outreach');
   await newSubsequence(account, parentId, 'Interested follow-up', { interest: ['interested'] });
 

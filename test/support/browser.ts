@@ -6,6 +6,7 @@ import path from 'node:path';
 import type axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { Client, testClientAddress, type Account } from './client';
+import { startTestService, type TestServiceOptions } from './service';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.join(__dirname, '..', 'browser', 'screenshots');
@@ -18,6 +19,33 @@ export async function launchBrowser(): Promise<Browser> {
     // The machine's network is closed: without these Chromium keeps trying Google's hosts.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+export interface BrowserSuite {
+  readonly service: Awaited<ReturnType<typeof startTestService>>;
+  readonly browser: Browser;
+}
+
+/** Registers the file's hooks for what most browser tests need: the service (started with `opts`) and one
+ *  browser, closed after the file. */
+export function browserSuite(opts: TestServiceOptions = {}): BrowserSuite {
+  const suite: { service?: BrowserSuite['service']; browser?: Browser } = {};
+  beforeAll(async () => {
+    suite.service = await startTestService(opts);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.service?.stop();
+  });
+  return {
+    get service() {
+      return suite.service!;
+    },
+    get browser() {
+      return suite.browser!;
+    },
+  };
 }
 
 /** A context whose requests come from a client address of their own (per-client sign-up limits,
