@@ -5,7 +5,8 @@
 // campaign: the ratio says what the 500 cost beyond loading the console at all.
 //
 // "Interactive" is the moment the first page of 50 rows is on screen and every row's "Sending" cell has
-// its answer (the sending-status query of the rows on screen came back): nothing is left to wait for.
+// its answer (the sending-status query of the rows on screen came back): nothing is left to wait for. The
+// moment the rows themselves are on screen (links and filters usable) is printed too.
 // Each visit is a fresh browser context: nothing cached.
 //
 // Run: npm run bench -- console-first-load   (build the console first: npm start or npm install does)
@@ -69,24 +70,36 @@ async function workspaceWith(bench: BenchService, count: number): Promise<Accoun
   return me;
 }
 
-/** Milliseconds from navigation start to the interactive list, as the page's own clock says. */
-async function firstLoad(browser: Browser, baseUrl: string, account: Account, rows: number): Promise<number> {
+/** Milliseconds from navigation start, as the page's own clock says, to the list's rows on screen and
+ *  clickable, and to every row's "Sending" cell answered (interactive). */
+interface Visit {
+  rows: number;
+  interactive: number;
+}
+
+async function firstLoad(browser: Browser, baseUrl: string, account: Account, rows: number): Promise<Visit> {
   const login = await new Client(baseUrl).post('/auth/login', { email: account.email, password: account.password });
   const context = await newContext(browser);
   await context.addInitScript((session) => sessionStorage.setItem('outreach.session', session), JSON.stringify(login.body));
   const page = await context.newPage();
   await page.goto(`${baseUrl}/app/campaigns`);
-  await page.waitForFunction(
-    (want) => {
-      const cells = [...document.querySelectorAll('.campaigns-table tbody td.why')];
-      return cells.length === want && cells.every((c) => !c.textContent?.startsWith('Checking'));
-    },
-    rows,
-    { timeout: 30_000, polling: 'raf' },
-  );
-  const at = await page.evaluate(() => performance.now());
+  // Resolves to performance.now() at the first frame where `want` rows are on screen (and, if `answered`,
+  // every one's sending status).
+  const at = async (want: number, answered: boolean) => {
+    const handle = await page.waitForFunction(
+      ({ want, answered }) => {
+        const why = [...document.querySelectorAll('.campaigns-table tbody td.why')];
+        return why.length === want && (!answered || why.every((c) => !c.textContent?.startsWith('Checking'))) && performance.now();
+      },
+      { want, answered },
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return (await handle.jsonValue()) as number;
+  };
+  const shown = await at(rows, false);
+  const interactive = await at(rows, true);
   await context.close();
-  return at;
+  return { rows: shown, interactive };
 }
 
 export async function main() {
@@ -105,19 +118,25 @@ export async function main() {
     const many = await workspaceWith(bench, CAMPAIGNS);
     await bench.run('vacuum analyze');
     await firstLoad(browser, bench.service.url, one, 1); // warm-up: the service's first queries, Chromium's start
-    const baseline: number[] = [];
-    const loaded: number[] = [];
+    const baseline: Visit[] = [];
+    const loaded: Visit[] = [];
     for (let i = 0; i < VISITS; i++) {
       baseline.push(await firstLoad(browser, bench.service.url, one, 1));
       loaded.push(await firstLoad(browser, bench.service.url, many, 50));
     }
-    const b = median(baseline);
-    const m = median(loaded);
-    console.log(`Navigation to an interactive campaigns list, median of ${VISITS} cold visits (${os.cpus()[0]?.model}, ${os.cpus().length} CPUs)`);
-    console.log(`  1 campaign (baseline):        ${b.toFixed(0).padStart(5)} ms`);
-    console.log(
-      `  ${String(CAMPAIGNS).padEnd(4)} campaigns (page of 50): ${m.toFixed(0).padStart(5)} ms   ${(m / b).toFixed(2)}× baseline   (target < ${LOAD_TARGET_MS} ms: ${m < LOAD_TARGET_MS ? 'met' : 'NOT MET'})`,
-    );
+    const base = median(baseline.map((v) => v.interactive));
+    console.log(`Navigation to the campaigns list, median of ${VISITS} cold visits (${os.cpus()[0]?.model}, ${os.cpus().length} CPUs)`);
+    console.log('                                    rows on screen   interactive (every status in)');
+    for (const [name, runs] of [
+      ['1 campaign (baseline)', baseline],
+      [`${CAMPAIGNS} campaigns (a page of 50)`, loaded],
+    ] as const) {
+      const rows = median(runs.map((v) => v.rows));
+      const interactive = median(runs.map((v) => v.interactive));
+      const verdict =
+        runs === loaded ? `   ${(interactive / base).toFixed(2)}× baseline   (target < ${LOAD_TARGET_MS} ms: ${interactive < LOAD_TARGET_MS ? 'met' : 'NOT MET'})` : '';
+      console.log(`  ${name.padEnd(32)} ${rows.toFixed(0).padStart(8)} ms ${interactive.toFixed(0).padStart(12)} ms${verdict}`);
+    }
   } finally {
     await browser.close();
     await bench.stop();
