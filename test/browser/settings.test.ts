@@ -8,6 +8,7 @@ import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { expectAccessible, launchBrowser, screenshot, signedInPage } from '../support/browser';
 import { Client, signUp, type Account } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
+import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
@@ -100,6 +101,28 @@ describe('inboxes', () => {
     await wrongRow.waitFor({ state: 'detached' });
     const after = (await acct.client.get('/mailboxes')).body as { email: string }[];
     expect(after.map((m) => m.email)).toEqual([email]);
+    await page.context().close();
+  });
+  const statusOf = async (owner: Account, id: string) => ((await owner.client.get('/mailboxes')).body as { id: string; status: string }[]).find((m) => m.id === id)?.status;
+
+  it('pauses and resumes an inbox, and says why one stopped for its bounces cannot be resumed', async () => {
+    const owner = await signUp(service.url);
+    const live = await createInbox(service, owner.workspaceId, { email: `live-${randomUUID().slice(0, 6)}@console.test` });
+    const stopped = await createInbox(service, owner.workspaceId, { email: `stopped-${randomUUID().slice(0, 6)}@console.test`, status: 'bounce_stopped' });
+    const page = await signedInPage(browser, service.url, owner, '/settings');
+    const row = page.getByRole('row', { name: new RegExp(live.email) });
+    await row.getByRole('button', { name: `Pause ${live.email}` }).click();
+    await row.getByText('paused', { exact: true }).waitFor();
+    expect(await statusOf(owner, live.id)).toBe('paused');
+    await row.getByRole('button', { name: `Resume ${live.email}` }).click();
+    await row.getByText('active', { exact: true }).waitFor();
+    expect(await statusOf(owner, live.id)).toBe('active');
+
+    const stoppedRow = page.getByRole('row', { name: new RegExp(stopped.email) });
+    await stoppedRow.getByRole('button', { name: `Resume ${stopped.email}` }).click();
+    await stoppedRow.getByRole('alert').waitFor();
+    expect(await statusOf(owner, stopped.id)).toBe('bounce_stopped');
+    await expectAccessible(page);
     await page.context().close();
   });
 });

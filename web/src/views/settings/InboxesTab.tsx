@@ -1,5 +1,5 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
-// daily cap), its sender-pool tags, a connection test, and removal; and the form that connects a new one.
+// daily cap), its sender-pool tags, a connection test, pause and resume, and removal; and the form that connects a new one.
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
@@ -9,6 +9,7 @@ import { ErrorState, QueryView } from '../../ui/QueryView';
 import { ConnectInboxForm } from './ConnectInboxForm';
 import { ConfirmButton } from './ConfirmButton';
 import { InboxTags } from './InboxTags';
+import { PauseInbox } from './PauseInbox';
 import { SettingsTestInbox, TestOutcome } from './TestOutcome';
 
 const SettingsInboxes = graphql(`
@@ -148,6 +149,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
           <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
             {test.isPending ? 'Testing…' : 'Test connection'}
           </button>
+          <PauseInbox inbox={inbox} />
           <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
         </div>
         {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
