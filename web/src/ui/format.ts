@@ -23,3 +23,9 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (Math.abs(s) < 86400) return rtf.format(-Math.round(s / 3600), 'hour');
   return rtf.format(-Math.round(s / 86400), 'day');
 }
+
+/** Today as YYYY-MM-DD in `timeZone`: the workspace's calendar day (api.md: report dates are in the
+ *  workspace timezone), whatever the browser's zone. en-CA formats dates that way. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

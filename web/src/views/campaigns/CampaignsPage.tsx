@@ -8,11 +8,10 @@ import { useGraphQL } from '../../api/graphql';
 import { useSession } from '../../auth/session';
 import { graphql } from '../../gql';
 import type { CampaignsListQuery, CampaignsStatusesQuery } from '../../gql/graphql';
-import { count } from '../../ui/format';
+import { count, todayIn } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { QueryView } from '../../ui/QueryView';
 import { NewCampaignForm } from './NewCampaignForm';
-import { todayIn } from './today';
 import './campaigns-list.css';
 
 const CampaignsList = graphql(`

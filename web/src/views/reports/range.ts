@@ -1,5 +1,7 @@
 // The reports' date range: a preset number of days ending today in the workspace timezone, kept in the
 // URL (?days=30) so a report can be bookmarked and shared.
+import { todayIn } from '../../ui/format';
+
 export const RANGE_PRESETS = [7, 30, 90] as const;
 export type RangeDays = (typeof RANGE_PRESETS)[number];
 export const DEFAULT_RANGE: RangeDays = 30;
@@ -7,11 +9,6 @@ export const DEFAULT_RANGE: RangeDays = 30;
 export function parseRange(value: string | null): RangeDays {
   const n = Number(value);
   return RANGE_PRESETS.find((p) => p === n) ?? DEFAULT_RANGE;
-}
-
-/** Today as YYYY-MM-DD in `timeZone` (en-CA formats dates that way). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** `day` (YYYY-MM-DD) moved by `delta` days, calendar arithmetic in UTC so no DST hour gets in the way. */
