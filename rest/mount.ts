@@ -120,6 +120,21 @@ export async function runRoute(r: Exclude<ApiRoute, CsvDownloadRoute>, ctx: Ctx,
   return shapeAnswer(r, result);
 }
 
+/** decisions.md §12: starts the route's background job (`?async=true` over REST, `async: true` over MCP)
+ *  after the same up-front checks as the synchronous call: the query and body are parsed and validated
+ *  first. Returns the job's id. */
+export async function startRouteJob(r: ApiRoute, authed: AuthedCtx, raw: RawCall): Promise<string> {
+  const start = startsJob(r);
+  if (!start) throw new Error(`${r.method} ${r.path} starts no background job`);
+  const base = await baseInput(r, raw);
+  let body: unknown;
+  if (r.kind === 'csv-upload') {
+    if (!raw.csv) throw new Error(`${r.method} ${r.path}: a CSV upload started without its CSV`);
+    body = raw.csv;
+  } else if (r.kind !== 'csv-download' && r.body) body = await r.body.parse(raw.body);
+  return start(authed, { ...base, body });
+}
+
 async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Request, res: Response): Promise<void> {
   const authed = authorize(r, scope, ctx);
   // decisions.md §12: `?async=true` starts a background job (rest/async-start.ts) after the same up-front
@@ -128,9 +143,8 @@ async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Reque
   const query = req.query as Record<string, unknown>;
   const raw: RawCall = { params: params(req), query: start ? withoutAsync(query) : query, body: req.body };
   if (start && asyncRequested(query)) {
-    const base = await baseInput(r, raw);
-    const body = r.kind === 'csv-upload' ? csvBody(req, r.csv) : r.kind !== 'csv-download' && r.body ? await r.body.parse(req.body) : undefined;
-    res.status(202).json({ job_id: await start(authed, { ...base, body }) });
+    const jobId = await startRouteJob(r, authed, r.kind === 'csv-upload' ? { ...raw, csv: csvBody(req, r.csv) } : raw);
+    res.status(202).json({ job_id: jobId });
     return;
   }
 

@@ -15,8 +15,8 @@ import type { AuthedCtx } from '../../src/context';
 import { AppError } from '../../src/errors';
 import { nestedDeeperThan, tooDeep } from '../../src/json-depth';
 import { requestIdDetails } from '../../src/request-scope';
-import { authorize, runRoute, type RawCall, type RouteAnswer } from '../mount';
-import { BODY_ARGUMENT, CSV_ARGUMENT, type McpTool, type McpToolCatalog } from './tools';
+import { authorize, runRoute, startRouteJob, type RawCall, type RouteAnswer } from '../mount';
+import { ASYNC_ARGUMENT, BODY_ARGUMENT, CSV_ARGUMENT, type McpTool, type McpToolCatalog } from './tools';
 
 export const SERVER_INFO = { name: 'outreach', version: '1' };
 
@@ -25,6 +25,7 @@ const INSTRUCTIONS = [
   'Path and query parameters are arguments of their own; a JSON request body goes in the argument `body`, a CSV upload in `csv`.',
   'A tool answers the JSON the REST operation answers; a list answers {items, total, next_cursor}.',
   'A failure is a result with isError and the body {"error": {"code", "message", "details"}}; the code says what went wrong.',
+  'An import of many rows may take `async: true`: it then answers {job_id} at once and getJobsId follows its progress.',
   'Only the tools the API key’s scopes allow are listed.',
 ].join(' ');
 
@@ -57,7 +58,13 @@ function queryValue(v: unknown): unknown {
 /** The tool's arguments as the raw call REST would have received. */
 function rawCall(tool: McpTool, args: Record<string, unknown>): RawCall {
   if (nestedDeeperThan(args)) throw tooDeep('arguments'); // decisions.md §10, before any validator walks them
-  const known = new Set([...tool.path, ...tool.query, ...(tool.body !== 'none' ? [BODY_ARGUMENT] : []), ...(tool.route.kind === 'csv-upload' ? [CSV_ARGUMENT] : [])]);
+  const known = new Set([
+    ...tool.path,
+    ...tool.query,
+    ...(tool.body !== 'none' ? [BODY_ARGUMENT] : []),
+    ...(tool.route.kind === 'csv-upload' ? [CSV_ARGUMENT] : []),
+    ...(tool.async ? [ASYNC_ARGUMENT] : []),
+  ]);
   const unknown = Object.keys(args).filter((k) => !known.has(k));
   if (unknown.length)
     throw invalid(Object.fromEntries(unknown.map((k) => [k, ['is not an argument of this tool']])), `Unknown argument ${unknown[0]}; tools/list gives each tool's arguments.`);
@@ -86,6 +93,14 @@ export interface ToolCallOptions {
   refusal?: AppError;
 }
 
+/** Whether the call asks for a background job (`async: true`); a value other than a boolean is refused. */
+function asBackgroundJob(tool: McpTool, args: Record<string, unknown>): boolean {
+  const v = args[ASYNC_ARGUMENT];
+  if (!tool.async || v === undefined || v === false) return false;
+  if (v === true) return true;
+  throw invalid({ [ASYNC_ARGUMENT]: ['must be true or false'] }, 'Invalid async: give true or false.');
+}
+
 /** Runs one tools/call: the same path as REST, every failure a tool result with isError. */
 export async function callTool(opts: ToolCallOptions, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const { ctx, catalog } = opts;
@@ -97,6 +112,11 @@ export async function callTool(opts: ToolCallOptions, name: string, args: Record
     // anyway is refused like REST refuses the operation (403 insufficient_scope, details.required).
     const authed = authorize(tool.route, tool.scope, ctx);
     const raw = rawCall(tool, args);
+    if (asBackgroundJob(tool, args)) {
+      // decisions.md §12: as REST's `?async=true` answers 202 {job_id}.
+      const jobId = await startRouteJob(tool.route, authed, raw);
+      return await toolSucceeded(opts, tool, raw, { status: 202, body: { job_id: jobId } });
+    }
     const out = await runRoute(tool.route, authed, raw);
     return await toolSucceeded(opts, tool, raw, out);
   } catch (err) {

@@ -7,10 +7,12 @@
 //   (values are handed to the route's query parser as a query string would give them: as text);
 // - the JSON body is the one argument `body` (an object, or an array for the routes whose body is one),
 //   never flattened, so a body field can never collide with a path or query parameter;
-// - a CSV upload (lead imports, the blocklist import) takes the CSV text as the argument `csv`.
+// - a CSV upload (lead imports, the blocklist import) takes the CSV text as the argument `csv`;
+// - a route that can run as a background job (REST `?async=true`: the lead imports) takes `async`, a
+//   boolean: true starts the job and answers {job_id} at once (follow it with the getJobsId tool).
 // Not tools: the public routes (sign-up, login: no credentials) and the CSV downloads (the lists they
 // export are the JSON list tools; a file of up to a million rows is no tool answer).
-import { onlyReads, routeScope, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
+import { onlyReads, routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
 import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/api-scopes';
 import type { Actor } from '../../src/context';
 import { operationId, pathParams, requestSchemas } from '../openapi/document';
@@ -21,6 +23,8 @@ type Json = Record<string, unknown>;
 /** The argument holding a route's JSON body, and the one holding an upload's CSV text. */
 export const BODY_ARGUMENT = 'body';
 export const CSV_ARGUMENT = 'csv';
+/** The argument that runs a route as a background job (REST's `?async=true`). */
+export const ASYNC_ARGUMENT = 'async';
 
 export interface McpTool {
   /** The OpenAPI operationId. */
@@ -37,6 +41,8 @@ export interface McpTool {
   query: string[];
   /** The route reads a JSON body (`body`), and whether the caller must send one. */
   body: 'none' | 'optional' | 'required';
+  /** The route can run as a background job (`async`). */
+  async: boolean;
 }
 
 /** A schema with every `#/components/schemas/…` reference replaced by the component itself: a tool's
@@ -90,6 +96,13 @@ function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
   }
   const csv = r.kind === 'csv-upload';
   if (csv) add(CSV_ARGUMENT, { type: 'string', description: 'The CSV text, header row first.' }, true);
+  const async = startsJob(r) !== undefined;
+  if (async)
+    add(
+      ASYNC_ARGUMENT,
+      { type: 'boolean', description: 'true: run it as a background job (after the same checks) and answer {job_id} at once; follow it with the getJobsId tool.' },
+      false,
+    );
   return {
     name: operationId(r),
     description: describe(r, need, { body, csv }),
@@ -106,6 +119,7 @@ function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
     path,
     query,
     body,
+    async,
   };
 }
 

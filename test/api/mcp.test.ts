@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { jsonRoute, query, routeScope, type ApiRoute } from '../../src/api-route';
+import { jsonRoute, query, routeScope, startsJob, type ApiRoute } from '../../src/api-route';
 import { AuditLogQuery } from '../../src/modules/audit/audit.inputs';
 import { API_SCOPES, covers, requiredScopes, type ApiScope } from '../../src/api-scopes';
 import { collectModules, type AppModule } from '../../src/app-module';
@@ -199,6 +199,35 @@ describe('tools/call', () => {
     const res = await call(await mcp(me.token), 'postCampaignsIdLeads', { id: a.body.id, csv });
     const rest = await me.client.request('POST', `/api/campaigns/${b.body.id}/leads`, csv.replace('c1-', 'c2-'), { 'content-type': 'text/csv' });
     expect(res).toEqual({ isError: false, body: rest.body });
+  });
+
+  it('an import with async: true starts a background job and answers {job_id}, as REST ?async=true does; the job is getJobsId’s', async () => {
+    const client = await mcp(me.token);
+    // Every route that can run as a job takes `async` (a boolean), and no other route does.
+    const tools = (await client.listTools()).tools;
+    const withAsync = tools.filter((t) => 'async' in ((t.inputSchema.properties ?? {}) as Record<string, unknown>)).map((t) => t.name);
+    expect(withAsync.sort()).toEqual(
+      callable
+        .filter((r) => startsJob(r))
+        .map(operationId)
+        .sort(),
+    );
+    expect(withAsync).toContain('postCampaignsIdLeads');
+
+    const campaign = await me.client.post('/campaigns', { name: `async ${randomUUID()}` });
+    const csv = `email\nasync-${randomUUID()}@example.com\n`;
+    const started = await call(client, 'postCampaignsIdLeads', { id: campaign.body.id, csv, async: true });
+    expect(started).toEqual({ isError: false, body: { job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const job = await call(client, 'getJobsId', { id: started.body.job_id });
+    expect(job).toMatchObject({ isError: false, body: { id: started.body.job_id, kind: expect.any(String), status: expect.stringMatching(/queued|running|done/) } });
+    const viaRest = await me.client.get(`/jobs/${started.body.job_id}`);
+    expect(viaRest.status).toBe(200);
+    // The same up-front checks as the synchronous call: a CSV without an email column starts nothing.
+    toolError(await call(client, 'postCampaignsIdLeads', { id: campaign.body.id, csv: 'name\nAnn\n', async: true }), 'no_email_column');
+    expectError(await me.client.request('POST', `/api/campaigns/${campaign.body.id}/leads?async=true`, 'name\nAnn\n', { 'content-type': 'text/csv' }), 400, 'no_email_column');
+    toolError(await call(client, 'postCampaignsIdLeads', { id: campaign.body.id, csv, async: 'yes' }), 'validation_failed');
+    // A tool that runs no job takes no async.
+    toolError(await call(client, 'getCampaigns', { async: true }), 'validation_failed');
   });
 
   it('a validation error is an isError result with the body REST answers', async () => {
