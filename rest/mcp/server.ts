@@ -29,11 +29,13 @@ const INSTRUCTIONS = [
   'Only the tools the API key’s scopes allow are listed.',
 ].join(' ');
 
-/** A tool result holding JSON: as text content, and as structuredContent when it is an object. */
+/** A tool result holding JSON: as text content, and, for a success that is an object, as structuredContent
+ *  too (which the tool's outputSchema describes). An error's body is text only: the output schema is the
+ *  success's, and clients check structuredContent against it. */
 function jsonResult(value: unknown, isError = false): CallToolResult {
   const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(value ?? null) }] };
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) result.structuredContent = value as Record<string, unknown>;
   if (isError) result.isError = true;
+  else if (value !== null && typeof value === 'object' && !Array.isArray(value)) result.structuredContent = value as Record<string, unknown>;
   return result;
 }
 
@@ -138,9 +140,14 @@ async function toolSucceeded(opts: ToolCallOptions, tool: McpTool, raw: RawCall,
 export function mcpServer(opts: ToolCallOptions): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: opts.catalog
-      .allowed(opts.ctx.actor)
-      .map((t): Tool => ({ name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations })),
+    tools: opts.catalog.allowed(opts.ctx.actor).map((t): Tool => ({
+      name: t.name,
+      title: t.annotations.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      annotations: t.annotations,
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(opts, request.params.name, request.params.arguments ?? {}));
   return server;

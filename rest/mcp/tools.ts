@@ -15,7 +15,7 @@
 import { onlyReads, routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
 import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/api-scopes';
 import type { Actor } from '../../src/context';
-import { operationId, pathParams, requestSchemas } from '../openapi/document';
+import { answerSchema, JOB_STARTED_SCHEMA, operationId, pathParams, requestSchemas } from '../openapi/document';
 import { COMPONENTS, type SchemaCatalog } from '../openapi/schemas';
 
 type Json = Record<string, unknown>;
@@ -32,6 +32,9 @@ export interface McpTool {
   description: string;
   /** One JSON object schema: path parameters, query parameters, `body` or `csv`. */
   inputSchema: { type: 'object'; properties: Record<string, Json>; required: string[]; additionalProperties: false };
+  /** What a successful call answers (its structuredContent), from the OpenAPI document's answer schema;
+   *  absent when that answer is no JSON object (a tool with an output schema must answer an object). */
+  outputSchema?: { type: 'object'; [key: string]: unknown };
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   route: Exclude<ApiRoute, CsvDownloadRoute>;
   scope: ScopeNeed;
@@ -72,6 +75,23 @@ function describe(r: ApiRoute, need: ScopeNeed, args: { body: McpTool['body']; c
   return lines.join('\n');
 }
 
+/** The tool's answer as toolAnswer (server.ts) shapes it: a list page as {items, total, next_cursor}, any
+ *  other array as {items}, an object as it is; with `async`, the job started ({job_id}) instead. */
+function outputSchema(r: Exclude<ApiRoute, CsvDownloadRoute>, catalog: SchemaCatalog, async: boolean): McpTool['outputSchema'] {
+  const answer = inline(answerSchema(r, catalog), catalog) as Json;
+  let shaped: Json;
+  if (r.cursorPage || r.totalCount)
+    shaped = {
+      type: 'object',
+      properties: { items: answer, total: { type: ['integer', 'null'] }, next_cursor: { type: ['string', 'null'] } },
+      required: ['items', 'total', 'next_cursor'],
+    };
+  else if (answer.type === 'array') shaped = { type: 'object', properties: { items: answer }, required: ['items'] };
+  else if (answer.type === 'object') shaped = answer;
+  else return undefined;
+  return async ? { type: 'object', anyOf: [shaped, JOB_STARTED_SCHEMA] } : (shaped as McpTool['outputSchema']);
+}
+
 function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
   const need = routeScope(r);
   if (!need || r.kind === 'csv-download') return null;
@@ -107,6 +127,7 @@ function tool(r: ApiRoute, catalog: SchemaCatalog): McpTool | null {
     name: operationId(r),
     description: describe(r, need, { body, csv }),
     inputSchema: { type: 'object', properties, required, additionalProperties: false },
+    outputSchema: outputSchema(r, catalog, async),
     annotations: {
       title: r.summary,
       readOnlyHint: onlyReads(r),

@@ -1,7 +1,7 @@
 // GET /api/openapi.json (decisions.md §9): the OpenAPI 3.1 document of every REST path, generated from
 // the route contracts the adapter mounts (src/api-route.ts) and the types they name, so it cannot drift.
 import type { GraphQLSchema } from 'graphql';
-import { routeScope, startsJob, type ApiRoute } from '../../src/api-route';
+import { routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
 import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
 import { errorCatalog } from '../../src/errors';
 import { snakeCase } from '../../src/validation';
@@ -147,10 +147,24 @@ const ASYNC_PARAMETER: Json = {
   schema: { type: 'string', enum: ['true', 'false'] },
   description: 'true: run it as a background job (after the same up-front checks) and answer 202 {job_id}; follow it with GET /jobs/{id}.',
 };
+/** The answer of `?async=true`: the job started. */
+export const JOB_STARTED_SCHEMA: Json = { type: 'object', properties: { job_id: { type: 'string', format: 'uuid' } }, required: ['job_id'], additionalProperties: false };
+
 const JOB_STARTED: Json = {
   description: 'With async=true: the background job started.',
-  content: { 'application/json': { schema: { type: 'object', properties: { job_id: { type: 'string', format: 'uuid' } }, required: ['job_id'], additionalProperties: false } } },
+  content: { 'application/json': { schema: JOB_STARTED_SCHEMA } },
 };
+
+/** The JSON Schema of a route's success answer (its body), as the document and the MCP tools give it. */
+export function answerSchema(r: Exclude<ApiRoute, CsvDownloadRoute>, catalog: SchemaCatalog): Json {
+  const res = r.response;
+  if (res.schema) return res.schema;
+  if (!res.type) throw new Error(`${r.method} ${r.path} declares no answer`);
+  const base = catalog.output(res.type, res.shape ?? 'camel', res.keep ?? []);
+  const named = (path: string) => (res.shape === 'snake' ? path.split('.').map(snakeCase).join('.') : path);
+  const item = adjustAnswer(catalog, base, { omit: res.omit?.map(named), optional: res.optional?.map(named), extra: res.extra });
+  return res.list ? { type: 'array', items: item } : item;
+}
 
 function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   const input = requestSchemas(r, catalog);
@@ -193,14 +207,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   if (r.kind === 'csv-download') {
     success = { description: res.description ?? 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
   } else {
-    let schema: Json;
-    if (res.schema) schema = res.schema;
-    else if (res.type) {
-      const base = catalog.output(res.type, res.shape ?? 'camel', res.keep ?? []);
-      const named = (path: string) => (res.shape === 'snake' ? path.split('.').map(snakeCase).join('.') : path);
-      const item = adjustAnswer(catalog, base, { omit: res.omit?.map(named), optional: res.optional?.map(named), extra: res.extra });
-      schema = res.list ? { type: 'array', items: item } : item;
-    } else throw new Error(`${r.method} ${r.path} declares no answer`);
+    const schema = answerSchema(r, catalog);
     success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };
     if (r.totalCount) success.headers = { 'X-Total-Count': { description: 'The number of matching items (exact).', schema: { type: 'integer' } } };
   }

@@ -230,6 +230,23 @@ describe('tools/call', () => {
     toolError(await call(client, 'getCampaigns', { async: true }), 'validation_failed');
   });
 
+  it('declares what each tool answers (outputSchema), and every read without parameters answers that shape', async () => {
+    const client = await mcp(me.token);
+    const tools = (await client.listTools()).tools;
+    // Every tool but those whose REST answer is no JSON object (none today) says what it answers.
+    const without = tools.filter((t) => !t.outputSchema).map((t) => t.name);
+    expect(without).toEqual([]);
+    // The SDK's client checks each structuredContent against the tool's outputSchema (it throws on a
+    // mismatch): call every read that needs no argument.
+    const reads = tools.filter((t) => t.annotations?.readOnlyHint && !(t.inputSchema.required ?? []).length);
+    expect(reads.length).toBeGreaterThan(20);
+    for (const t of reads) {
+      const result = (await client.callTool({ name: t.name, arguments: {} })) as CallToolResult;
+      if (result.isError) expect(result.structuredContent).toBeUndefined();
+      else expect(result.structuredContent).toEqual(expect.any(Object));
+    }
+  });
+
   it('a validation error is an isError result with the body REST answers', async () => {
     const client = await mcp(me.token);
     for (const body of [{ name: '' }, { name: 'x', nope: 1 }]) {
