@@ -153,6 +153,8 @@ describe('async imports: 202, polled to done, counts equal to the synchronous im
     const done = await runToEnd(asyncSide.client, id);
     expect(done.body).toMatchObject({ status: 'done', progress: { done: 5_000, total: 5_000 }, error: null, finished_at: expect.any(String) });
     expect(done.body.result).toEqual(sync.body);
+    // In the synchronous answer's order, too (the console lists them as they come).
+    expect(Object.keys(done.body.result)).toEqual(Object.keys(sync.body));
     expect(sync.body.duplicates).toBeGreaterThan(0);
     expect(sync.body.blocklisted).toBeGreaterThan(0);
     expect(sync.body.in_another_campaign).toBeGreaterThan(0);

@@ -34,6 +34,7 @@ import { Migration20261126210000_send_handoff } from './Migration20261126210000_
 import { Migration20261127000100_blocklist_page } from './Migration20261127000100_blocklist_page';
 import { Migration20261127000200_background_jobs } from './Migration20261127000200_background_jobs';
 import { Migration20261127000300_audit_log } from './Migration20261127000300_audit_log';
+import { Migration20261127200000_job_result_order } from './Migration20261127200000_job_result_order';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127000100_blocklist_page', class: Migration20261127000100_blocklist_page },
   { name: 'Migration20261127000200_background_jobs', class: Migration20261127000200_background_jobs },
   { name: 'Migration20261127000300_audit_log', class: Migration20261127000300_audit_log },
+  { name: 'Migration20261127200000_job_result_order', class: Migration20261127200000_job_result_order },
 ];

@@ -144,7 +144,7 @@ export async function finishJob(
   now: Date,
 ): Promise<void> {
   if (end.status === 'done') {
-    await sqlRun(target, `update background_job set status = 'done', result = ?::jsonb, progress_done = ?, progress_total = ?, finished_at = ? where id = ?`, [
+    await sqlRun(target, `update background_job set status = 'done', result = ?::json, progress_done = ?, progress_total = ?, finished_at = ? where id = ?`, [
       JSON.stringify(end.result),
       end.done,
       end.done,
