@@ -14,6 +14,7 @@
 //
 // Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
+import { raw } from '@mikro-orm/postgresql';
 import os from 'node:os';
 import { authedContext } from '../../src/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
@@ -225,6 +226,20 @@ export async function main() {
     console.log(
       `  all-match search / PostgreSQL count, taken in turns: ${ratio(median(turns.get), median(turns.count))}x (${median(turns.get).toFixed(1)} ms / ${median(turns.count).toFixed(1)} ms, ${RUNS * 2} each)`,
     );
+
+    // Where the all-match request's time goes: the count it runs (the same conditions, built by the
+    // service) beside PostgreSQL's own count, both under EXPLAIN (ANALYZE, BUFFERS).
+    console.log('\nAll-match count plans (EXPLAIN (ANALYZE, BUFFERS)):');
+    const allFilter = await withSearchHints(em, normalizeFilter({ q: '@company' }), { company: true });
+    const serviceCount = (await workspaceMatches(em, me.workspaceId, allFilter)).qb.select(raw('count(*)::int as n')).getFormattedQuery();
+    for (const [name, statement, params] of [
+      ["the service's count", serviceCount, []],
+      ["PostgreSQL's own count", plainCount, [me.workspaceId, pattern, pattern, pattern, pattern]],
+    ] as const) {
+      const plan: { 'QUERY PLAN': string }[] = await conn.execute(`explain (analyze, buffers, costs off, timing on) ${statement}`, [...params]);
+      console.log(`\n-- ${name}`);
+      for (const line of plan) console.log(`   ${line['QUERY PLAN']}`);
+    }
 
     console.log('\nWorkspace search plans (EXPLAIN ANALYZE of its first read: the matches, up to where walking pays):');
     for (const q of ['person123456', '@company']) {
