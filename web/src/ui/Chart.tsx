@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { count } from './format';
+import { TableHead } from './TableHead';
 
 export interface ChartSeries {
   label: string;
@@ -58,16 +59,7 @@ export function Chart({ label, x, series, xLabels, table, height = 260 }: Props)
         <summary>{table.summary}</summary>
         <table>
           <caption className="visually-hidden">{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{table.rowHeader}</th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="num">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={[table.rowHeader, ...series.map((s) => `#${s.label}`)]} />
           <tbody>
             {table.rows.map((row, i) => (
               <tr key={row}>

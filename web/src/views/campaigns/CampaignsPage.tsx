@@ -11,6 +11,7 @@ import type { CampaignsListQuery, CampaignsStatusesQuery } from '../../gql/graph
 import { count, todayIn } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { QueryView } from '../../ui/QueryView';
+import { TableHead } from '../../ui/TableHead';
 import { NewCampaignForm } from './NewCampaignForm';
 import './campaigns-list.css';
 
@@ -127,25 +128,7 @@ export function CampaignsPage() {
             ) : (
               <table className="campaigns-table">
                 <caption className="visually-hidden">Campaigns with today&apos;s numbers ({today})</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Sent today
-                    </th>
-                    <th scope="col" className="num">
-                      Replies today
-                    </th>
-                    <th scope="col" className="num">
-                      Bounces today
-                    </th>
-                    <th scope="col" className="num">
-                      Leads not started
-                    </th>
-                    <th scope="col">Sending</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Campaign', 'Status', '#Sent today', '#Replies today', '#Bounces today', '#Leads not started', 'Sending']} />
                 <tbody>
                   {rows.map((c) => (
                     <CampaignRow key={c.id} campaign={c} today={todayById.get(c.id)} status={statusById.get(c.id)} statusFailed={statuses.isError} />

@@ -6,6 +6,7 @@ import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import type { ReportsAnalyticsQuery } from '../../gql/graphql';
 import { Chart, type ChartSeries } from '../../ui/Chart';
+import { TableHead } from '../../ui/TableHead';
 import { count } from '../../ui/format';
 import { QueryView } from '../../ui/QueryView';
 import { daySeconds } from './range';
@@ -136,29 +137,7 @@ function RowsTable({ caption, what, rows }: { caption: string; what: string; row
   return (
     <table>
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{what}</th>
-          <th scope="col" className="num">
-            Sent
-          </th>
-          <th scope="col" className="num">
-            Replies
-          </th>
-          <th scope="col" className="num">
-            Reply rate
-          </th>
-          <th scope="col" className="num">
-            Positive
-          </th>
-          <th scope="col" className="num">
-            Bounces
-          </th>
-          <th scope="col" className="num">
-            Bounce rate
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[what, '#Sent', '#Replies', '#Reply rate', '#Positive', '#Bounces', '#Bounce rate']} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>

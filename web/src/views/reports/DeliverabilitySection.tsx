@@ -4,6 +4,7 @@
 import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import type { ReportsDeliverabilityQuery } from '../../gql/graphql';
+import { TableHead } from '../../ui/TableHead';
 import { count } from '../../ui/format';
 import { QueryView } from '../../ui/QueryView';
 
@@ -90,16 +91,7 @@ function DeliverabilityBody({ report }: { report: Report }) {
       ) : (
         <table>
           <caption className="visually-hidden">SMTP attempts by outcome and code</caption>
-          <thead>
-            <tr>
-              <th scope="col">Outcome</th>
-              <th scope="col">Code</th>
-              <th scope="col">Enhanced code</th>
-              <th scope="col" className="num">
-                Attempts
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Outcome', 'Code', 'Enhanced code', '#Attempts']} />
           <tbody>
             {smtp.byCode.map((c) => (
               <tr key={`${c.outcome}-${c.code ?? 'none'}-${c.enhancedCode ?? ''}`}>
@@ -121,16 +113,7 @@ function DeliverabilityBody({ report }: { report: Report }) {
       ) : (
         <table>
           <caption className="visually-hidden">Bounces by category and code</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Code</th>
-              <th scope="col">Latest reason</th>
-              <th scope="col" className="num">
-                Bounces
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Category', 'Code', 'Latest reason', '#Bounces']} />
           <tbody>
             {report.bounceReasons.map((b) => (
               <tr key={`${b.category}-${b.code ?? 'none'}-${b.enhancedCode ?? ''}`}>
@@ -152,23 +135,7 @@ function DeliverabilityBody({ report }: { report: Report }) {
       ) : (
         <table>
           <caption className="visually-hidden">Deliverability by inbox</caption>
-          <thead>
-            <tr>
-              <th scope="col">Inbox</th>
-              <th scope="col" className="num">
-                Sent
-              </th>
-              <th scope="col" className="num">
-                Deferred
-              </th>
-              <th scope="col" className="num">
-                Rejected
-              </th>
-              <th scope="col" className="num">
-                Answered
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Inbox', '#Sent', '#Deferred', '#Rejected', '#Answered']} />
           <tbody>
             {report.perInbox.map((i) => (
               <tr key={i.email}>

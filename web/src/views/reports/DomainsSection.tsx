@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import type { ReportsDomainHealthQuery, ReportsDomainsQuery } from '../../gql/graphql';
+import { TableHead } from '../../ui/TableHead';
 import { count, dateTime } from '../../ui/format';
 import { QueryView } from '../../ui/QueryView';
 
@@ -69,23 +70,7 @@ function DomainsTable({ report }: { report: ReportsDomainsQuery['domainsReport']
   return (
     <table>
       <caption className="visually-hidden">Sending domains over the last {report.days.length} days</caption>
-      <thead>
-        <tr>
-          <th scope="col">Domain</th>
-          <th scope="col" className="num">
-            Inboxes
-          </th>
-          <th scope="col" className="num">
-            Domain cap
-          </th>
-          <th scope="col" className="num">
-            Sent
-          </th>
-          <th scope="col" className="num">
-            Allowed by the ramps
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Domain', '#Inboxes', '#Domain cap', '#Sent', '#Allowed by the ramps']} />
       <tbody>
         {report.domains.map((d) => (
           <tr key={d.domain}>
@@ -130,14 +115,7 @@ function HealthTable({ report }: { report: ReportsDomainHealthQuery['domainHealt
       {report.domains.map((d) => (
         <table key={d.domain} className="health">
           <caption>{d.domain}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Check</th>
-              <th scope="col">Status</th>
-              <th scope="col">Found</th>
-              <th scope="col">What to do</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Check', 'Status', 'Found', 'What to do']} />
           <tbody>
             {d.checks.map((c) => (
               <tr key={c.key}>
