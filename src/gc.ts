@@ -19,8 +19,9 @@ let usedAfterLast = 0;
 
 const heapUsed = () => v8.getHeapStatistics().used_heap_size;
 
-/** A full collection, now or (`ifGrownBy`, bytes) once the heap has grown by that much since the last one. */
-export function collectGarbage(opts: { ifGrownBy?: number } = {}): void {
+/** A full collection, now or (`ifGrownBy`, bytes) once the heap has grown by that much since the last one.
+ *  Returns whether it collected. */
+export function collectGarbage(opts: { ifGrownBy?: number } = {}): boolean {
   if (gc === undefined) {
     try {
       v8.setFlagsFromString('--expose-gc');
@@ -29,8 +30,9 @@ export function collectGarbage(opts: { ifGrownBy?: number } = {}): void {
       gc = null;
     }
   }
-  if (!gc) return;
-  if (opts.ifGrownBy !== undefined && heapUsed() - usedAfterLast < opts.ifGrownBy) return;
+  if (!gc) return false;
+  if (opts.ifGrownBy !== undefined && heapUsed() - usedAfterLast < opts.ifGrownBy) return false;
   gc();
   usedAfterLast = heapUsed();
+  return true;
 }
