@@ -12,7 +12,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // A browser test walks several screens, each waiting on the service: more than jest's 30 s default may pass
 // on a loaded two-core machine without anything being wrong (each single wait still has its own 10 s).
-jest.setTimeout(90_000);
+// (Benchmarks import this file too, outside jest.)
+if (typeof jest !== 'undefined') jest.setTimeout(90_000);
 const SCREENSHOTS = path.join(__dirname, '..', 'browser', 'screenshots');
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
