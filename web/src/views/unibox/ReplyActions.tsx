@@ -1,5 +1,6 @@
 // What can be done to the open reply besides answering it: label it (copied to its lead's interest),
 // assign it to a member, mark it read or unread, snooze it (SnoozeControl).
+import { Options } from '../../ui/Options';
 import { useGraphQLMutation } from '../../api/graphql';
 import { ErrorState } from '../../ui/QueryView';
 import { LABELS } from './filters';
@@ -27,11 +28,7 @@ export function ReplyActions({ reply, members, onHidden }: Props) {
         <label>
           Label
           <select value={status} disabled={update.isPending} onChange={(e) => update.mutate({ id: reply.id, input: { status: e.target.value } })}>
-            {LABELS.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
+            <Options choices={LABELS} />
           </select>
         </label>
         <label>

@@ -1,5 +1,6 @@
 // The filters above the list: unread, kind, label, inbox, untracked. Their values are the URL's query
 // string (filters.ts); a change replaces it, so the back button is not flooded with filter steps.
+import { Options } from '../../ui/Options';
 import { KINDS, LABELS, type UniboxFilters } from './filters';
 
 interface Props {
@@ -20,22 +21,14 @@ export function ReplyFilters({ filters, inboxes, onChange }: Props) {
         Kind
         <select value={filters.kind} onChange={(e) => set({ kind: e.target.value })}>
           <option value="">All kinds</option>
-          {KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
+          <Options choices={KINDS} />
         </select>
       </label>
       <label>
         Label
         <select value={filters.label} onChange={(e) => set({ label: e.target.value })}>
           <option value="">All labels</option>
-          {LABELS.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
+          <Options choices={LABELS} />
         </select>
       </label>
       <label>
