@@ -29,6 +29,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { AppError } from '../errors';
 
@@ -62,6 +63,9 @@ export interface SafeFetchOptions {
   body?: string;
   /** Resolves a hostname to its addresses; the system resolver (getaddrinfo, /etc/hosts) by default. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Certificate authorities (PEM) trusted for https beside the system's: a private issuer's CA (tests
+   *  hand in a throw-away one; a process reads NODE_EXTRA_CA_CERTS by itself at start). */
+  extraCa?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -337,6 +341,7 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
       method,
       agent: false, // a fresh socket per hop: no pooled connection to some earlier address
       lookup: pinnedLookup(pinned),
+      ...(opts.extraCa?.length && url.protocol === 'https:' ? { ca: [...tls.rootCertificates, ...opts.extraCa] } : {}),
       signal,
       headers: {
         accept: 'text/csv, text/plain;q=0.9, */*;q=0.5',

@@ -33,7 +33,7 @@ export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTe
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox', { populate: ['passwordEnc'] });
   let password: string | null = null;
   try {
-    password = ctx.deps.secrets.decrypt(inbox.passwordEnc);
+    password = inbox.passwordEnc === null ? null : ctx.deps.secrets.decrypt(inbox.passwordEnc);
   } catch {
     password = null;
   }
