@@ -152,7 +152,8 @@ function oauthProvider(env: NodeJS.ProcessEnv, provider: OAuthProviderName): OAu
     url = null;
   }
   // An issuer is an https URL (OpenID Connect Discovery 1.0 §3): its documents and tokens never cross in clear text.
-  if (!url || url.protocol !== 'https:' || url.search || url.hash) throw new ConfigError(`${prefix}ISSUER must be an https:// URL without query or fragment, got "${issuer.slice(0, 100)}"`);
+  if (!url || url.protocol !== 'https:' || url.search || url.hash)
+    throw new ConfigError(`${prefix}ISSUER must be an https:// URL without query or fragment, got "${issuer.slice(0, 100)}"`);
   return {
     client: id && secret ? { id, secret } : null,
     issuer,

@@ -146,7 +146,17 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   const refreshing = new Set<string>();
   const sockets = new Set<Socket>();
   let next: OidcAccount | { deny: true } = { email: 'sender@example.com' };
-  const stats: ProviderStats = { discoveries: 0, authorizations: 0, redemptions: 0, refreshes: 0, reuses: 0, concurrentRefreshes: 0, pkceFailures: 0, revocations: 0, introspections: 0 };
+  const stats: ProviderStats = {
+    discoveries: 0,
+    authorizations: 0,
+    redemptions: 0,
+    refreshes: 0,
+    reuses: 0,
+    concurrentRefreshes: 0,
+    pkceFailures: 0,
+    revocations: 0,
+    introspections: 0,
+  };
 
   let base = '';
   const issuerOf = (flavour: Flavour, tid: string) => (flavour === 'google' ? `${base}/google` : `${base}/ms/${tid}/v2.0`);
@@ -168,7 +178,14 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     const now = Math.floor(Date.now() / 1000);
     const access =
       grant.flavour === 'microsoft'
-        ? jwt(privateKey, kid, { aud: 'https://outlook.office.com', iss: issuerOf('microsoft', grant.account.tid), sub: grant.account.sub, upn: grant.account.email, jti: randomUUID(), exp: now + provider.accessTokenSeconds })
+        ? jwt(privateKey, kid, {
+            aud: 'https://outlook.office.com',
+            iss: issuerOf('microsoft', grant.account.tid),
+            sub: grant.account.sub,
+            upn: grant.account.email,
+            jti: randomUUID(),
+            exp: now + provider.accessTokenSeconds,
+          })
         : `ya29.${randomBytes(30).toString('base64url')}`;
     issue(access);
     accessTokens.set(access, { grant, expiresAt: Date.now() + provider.accessTokenSeconds * 1000 });
@@ -188,7 +205,10 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       access_token: access,
       token_type: 'Bearer',
       expires_in: provider.accessTokenSeconds,
-      scope: grant.flavour === 'google' ? 'openid email https://mail.google.com/' : 'openid email offline_access https://outlook.office.com/SMTP.Send https://outlook.office.com/IMAP.AccessAsUser.All',
+      scope:
+        grant.flavour === 'google'
+          ? 'openid email https://mail.google.com/'
+          : 'openid email offline_access https://outlook.office.com/SMTP.Send https://outlook.office.com/IMAP.AccessAsUser.All',
       id_token: idToken,
       ...(opts.refreshToken ? { refresh_token: opts.refreshToken } : {}),
     };
@@ -247,7 +267,8 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     if (grantType === 'authorization_code') {
       stats.redemptions++;
       const code = codes.get(form.get('code') ?? '');
-      if (!code || code.used || code.expiresAt < Date.now() || code.grant.flavour !== flavour) return json(res, 400, { error: 'invalid_grant', error_description: 'unknown, used or expired code' });
+      if (!code || code.used || code.expiresAt < Date.now() || code.grant.flavour !== flavour)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'unknown, used or expired code' });
       code.used = true;
       if (form.get('redirect_uri') !== code.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
       const verifier = form.get('code_verifier') ?? '';
@@ -314,10 +335,22 @@ export async function startOidcProvider(): Promise<OidcProvider> {
         if (!(q.get('scope') ?? '').split(' ').includes('openid')) return fail('invalid_scope');
         const who = next;
         if ('deny' in who) return fail('access_denied');
-        const account = { email: who.email, sub: who.sub ?? `sub-${createHash('sha256').update(who.email).digest('hex').slice(0, 16)}`, tid: who.tid ?? TEST_TENANT, noEmailClaim: !!who.noEmailClaim };
+        const account = {
+          email: who.email,
+          sub: who.sub ?? `sub-${createHash('sha256').update(who.email).digest('hex').slice(0, 16)}`,
+          tid: who.tid ?? TEST_TENANT,
+          noEmailClaim: !!who.noEmailClaim,
+        };
         const grant: Grant = { id: randomUUID(), flavour, account, revoked: false, refreshToken: '' };
         const code = issue(`code_${randomBytes(24).toString('base64url')}`);
-        codes.set(code, { grant, redirectUri: q.get('redirect_uri') ?? '', challenge: q.get('code_challenge') ?? '', nonce: q.get('nonce'), expiresAt: Date.now() + 60_000, used: false });
+        codes.set(code, {
+          grant,
+          redirectUri: q.get('redirect_uri') ?? '',
+          challenge: q.get('code_challenge') ?? '',
+          nonce: q.get('nonce'),
+          expiresAt: Date.now() + 60_000,
+          used: false,
+        });
         back.searchParams.set('code', code);
         if (state) back.searchParams.set('state', state);
         return res.writeHead(302, { location: back.toString() }).end();

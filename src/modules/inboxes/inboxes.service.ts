@@ -25,6 +25,9 @@ export const NEW_INBOX_DEFAULTS = { rampStart: 10, rampIncrement: 5, minGapMinut
 /** Fields that name the server account; changing any of them needs the password again (rule 3). */
 const LOGIN_FIELDS = ['smtpHost', 'smtpPort', 'imapHost', 'imapPort', 'username'] as const;
 
+/** decisions.md §15: what an OAuth inbox's provider decides (its servers and login), never PATCHed. */
+const OAUTH_FIXED = [...LOGIN_FIELDS, 'smtpSecure', 'password'] as const;
+
 const host = (h: string) => h.trim().toLowerCase();
 const tagList = (tags: string[]) => [...new Set(tags.map((t) => t.trim()))];
 
@@ -70,47 +73,83 @@ export async function getInbox(ctx: AuthedCtx, id: string): Promise<MailboxView>
 export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Promise<InboxObject> {
   const email = normalizeEmail(input.email);
   await checkHosts(ctx, [host(input.smtpHost), host(input.imapHost)]);
+  const inbox = await ctx.em.transactional((em) =>
+    placeInbox(ctx, em, email, {
+      fromName: input.fromName.trim(),
+      smtpHost: host(input.smtpHost),
+      smtpPort: input.smtpPort,
+      smtpSecure: input.smtpSecure,
+      imapHost: host(input.imapHost),
+      imapPort: input.imapPort,
+      username: input.username.trim(),
+      passwordEnc: ctx.deps.secrets.encrypt(input.password),
+      authType: 'password',
+      oauthProvider: null,
+      dailyCap: input.dailyCap,
+      rampStart: input.rampStart,
+      rampIncrement: input.rampIncrement,
+      minGapMinutes: input.minGapMinutes,
+      gapJitterMinutes: input.gapJitterMinutes,
+      signature: input.signature ?? null,
+      tags: tagList(input.tags ?? []),
+      domainDailyCap: input.domainDailyCap ?? null,
+    }),
+  );
+  return inboxView(inbox);
+}
+
+/** How a new inbox logs in and what it starts with; the ramp and gap fields take NEW_INBOX_DEFAULTS unless given. */
+export type NewInboxDetails = Pick<
+  Inbox,
+  | 'fromName'
+  | 'smtpHost'
+  | 'smtpPort'
+  | 'smtpSecure'
+  | 'imapHost'
+  | 'imapPort'
+  | 'username'
+  | 'passwordEnc'
+  | 'authType'
+  | 'oauthProvider'
+  | 'dailyCap'
+  | 'signature'
+  | 'tags'
+  | 'domainDailyCap'
+> &
+  Partial<Pick<Inbox, 'rampStart' | 'rampIncrement' | 'minGapMinutes' | 'gapJitterMinutes'>>;
+
+/** Saves a new inbox inside the caller's transaction `em` (rule 1: no log-in): the plan's count applies, and
+ *  the address of a deleted inbox brings that inbox back with the new details, like a new connection
+ *  (rule 5), keeping its id and history. An address already connected is 409 mailbox_exists. */
+export async function placeInbox(ctx: AuthedCtx, em: EntityManager, email: string, input: NewInboxDetails): Promise<Inbox> {
   try {
-    return await ctx.em.transactional(async (em) => {
-      // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
-      const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const existing = await em.findOne(Inbox, { email }, { filters: { [NOT_DELETED_FILTER]: false } });
-      if (existing && !existing.deletedAt) {
-        throw new AppError('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
-      }
-      const limit = ctx.deps.config.planInboxLimit;
-      if ((await em.count(Inbox, {})) >= limit) {
-        throw new AppError('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
-      }
-      const details = {
-        email,
-        fromName: input.fromName.trim(),
-        smtpHost: host(input.smtpHost),
-        smtpPort: input.smtpPort,
-        smtpSecure: input.smtpSecure,
-        imapHost: host(input.imapHost),
-        imapPort: input.imapPort,
-        username: input.username.trim(),
-        passwordEnc: ctx.deps.secrets.encrypt(input.password),
-        dailyCap: input.dailyCap,
-        rampStart: input.rampStart ?? NEW_INBOX_DEFAULTS.rampStart,
-        rampIncrement: input.rampIncrement ?? NEW_INBOX_DEFAULTS.rampIncrement,
-        rampStartedAt: dayIn(workspace.timezone, ctx.deps.clock.now()),
-        minGapMinutes: input.minGapMinutes ?? NEW_INBOX_DEFAULTS.minGapMinutes,
-        gapJitterMinutes: input.gapJitterMinutes ?? NEW_INBOX_DEFAULTS.gapJitterMinutes,
-        signature: input.signature ?? null,
-        tags: tagList(input.tags ?? []),
-        domainDailyCap: input.domainDailyCap ?? null,
-        status: 'active' as InboxStatus,
-        lastError: null,
-        backoffUntil: null,
-        deletedAt: null,
-      };
-      const inbox = existing ? em.assign(existing, details) : em.create(Inbox, { ...details, workspace });
-      em.persist(inbox);
-      await em.flush();
-      return inboxView(inbox);
-    });
+    // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
+    const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const existing = await em.findOne(Inbox, { email }, { filters: { [NOT_DELETED_FILTER]: false } });
+    if (existing && !existing.deletedAt) {
+      throw new AppError('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
+    }
+    const limit = ctx.deps.config.planInboxLimit;
+    if ((await em.count(Inbox, {})) >= limit) {
+      throw new AppError('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
+    }
+    const details = {
+      ...input,
+      email,
+      rampStart: input.rampStart ?? NEW_INBOX_DEFAULTS.rampStart,
+      rampIncrement: input.rampIncrement ?? NEW_INBOX_DEFAULTS.rampIncrement,
+      rampStartedAt: dayIn(workspace.timezone, ctx.deps.clock.now()),
+      minGapMinutes: input.minGapMinutes ?? NEW_INBOX_DEFAULTS.minGapMinutes,
+      gapJitterMinutes: input.gapJitterMinutes ?? NEW_INBOX_DEFAULTS.gapJitterMinutes,
+      status: 'active' as InboxStatus,
+      lastError: null,
+      backoffUntil: null,
+      deletedAt: null,
+    };
+    const inbox = existing ? em.assign(existing, details) : em.create(Inbox, { ...details, workspace });
+    em.persist(inbox);
+    await em.flush();
+    return inbox;
   } catch (err) {
     // Two requests connecting the same new address at once: the second meets the unique key.
     if (err instanceof UniqueConstraintViolationException) throw new AppError('mailbox_exists', `${email} is already connected.`);
@@ -120,6 +159,15 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
 
 export async function updateInbox(ctx: AuthedCtx, id: string, input: UpdateInboxInput): Promise<InboxObject> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
+  // decisions.md §15: an OAuth inbox's servers and login are its provider's; it reconnects instead.
+  const fixed = inbox.authType === 'oauth2' ? OAUTH_FIXED.filter((k) => input[k] !== undefined).map(snakeCase) : [];
+  if (fixed.length) {
+    throw new AppError(
+      'validation_failed',
+      `${inbox.email} signs in with ${inbox.oauthProvider === 'microsoft' ? 'Microsoft' : 'Google'}: its servers and login are the provider's (${fixed.join(', ')} cannot change); connect it again to sign in anew.`,
+      { fields: Object.fromEntries(fixed.map((f) => [f, ['cannot change on an inbox connected with OAuth']])) },
+    );
+  }
   const next = {
     smtpHost: input.smtpHost === undefined ? undefined : host(input.smtpHost),
     smtpPort: input.smtpPort,
