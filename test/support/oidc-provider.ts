@@ -100,6 +100,9 @@ export interface OidcProvider {
   discoveryIssuer: string | null;
   /** Consent revoked, password changed: every grant of the address ends (refreshes get invalid_grant). */
   revokeAccount(email: string): void;
+  /** Every access token issued so far stops being valid now (a lifetime that ended, a clock ahead): the
+   *  mail servers refuse them, and a client must refresh. */
+  expireAccessTokens(): void;
   /** What introspection says of an access token (the SMTP peer asks this in-process). */
   introspect(token: string): { active: boolean; email?: string };
   /** Every token handed out so far (access, refresh and ID tokens, codes): what must never show up
@@ -414,6 +417,9 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     discoveryIssuer: null,
     revokeAccount(email) {
       for (const g of grants.values()) if (g.account.email === email) g.revoked = true;
+    },
+    expireAccessTokens() {
+      for (const issued of accessTokens.values()) issued.expiresAt = Math.min(issued.expiresAt, Date.now());
     },
     introspect(t) {
       const seen = accessTokens.get(t);
