@@ -61,8 +61,8 @@ export interface SmtpPeer {
   /** Replace to change how the next commands are answered. */
   behaviour: SmtpPeerBehaviour;
   messages: ReceivedMessage[];
-  /** Every AUTH attempt, in order (passwords and tokens are not kept). */
-  logins: { username: string; ok: boolean; method: string }[];
+  /** Every AUTH attempt, in order (passwords and tokens are not kept); an XOAUTH2 one says so in `method`. */
+  logins: { username: string; ok: boolean; method?: 'XOAUTH2' }[];
   /** TCP connections accepted so far. */
   connections: number;
   /** Connections open now. */
@@ -84,7 +84,7 @@ function replyError(spec: SmtpReplySpec): Error & { responseCode: number } {
 export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const users = opts.users ?? { ...DEFAULT_SMTP_USERS };
   const messages: ReceivedMessage[] = [];
-  const logins: { username: string; ok: boolean; method: string }[] = [];
+  const logins: SmtpPeer['logins'] = [];
   const passwordLogins = Object.keys(users).length > 0 || !opts.xoauth2;
   const waiters = new Set<() => void>();
   const sockets = new Map<number, Socket>();
@@ -157,7 +157,7 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
           return ok ? callback(null, { user: username }) : callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
         }
         const ok = !forced && Object.prototype.hasOwnProperty.call(users, username) && users[username] === auth.password;
-        logins.push({ username, ok, method: auth.method });
+        logins.push({ username, ok });
         if (forced) callback(replyError(forced));
         else if (ok) callback(null, { user: username });
         else callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));

@@ -61,7 +61,8 @@ async function logIn(ctx: AuthedCtx, inbox: Inbox): Promise<[CheckResult, CheckR
 export async function testMailbox(ctx: AuthedCtx, id: string): Promise<MailboxTestResult> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox', { populate: ['passwordEnc'] });
   const outcome = readable(ctx, inbox) ? await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => logIn(ctx, inbox)) : ([UNREADABLE_PASSWORD, UNREADABLE_PASSWORD] as const);
-  const [smtp, imap] = 'noToken' in outcome ? [outcome.noToken, outcome.noToken] : outcome;
+  // What the server said, without the note for the token's refresh.
+  const [smtp, imap] = ('noToken' in outcome ? [outcome.noToken, outcome.noToken] : outcome).map(({ ok, detail }) => ({ ok, detail }));
 
   // Conditional updates: the inbox may have been paused, edited or deleted during the (up to 10 s) test,
   // and a pass must only ever lift a bounce stop, never undo a pause.
