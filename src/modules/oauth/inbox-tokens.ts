@@ -120,6 +120,7 @@ async function refresh(deps: AppDeps, em: EntityManager, inboxId: string, row: T
   try {
     grant = await deps.oauth.refresh(provider, refreshToken, row.tenant);
   } catch (err) {
+    deps.metrics.engine.oauthRefresh(provider, err instanceof OAuthFailure && err.kind === 'invalid_grant' ? 'invalid_grant' : 'failed');
     if (err instanceof OAuthFailure && err.kind === 'invalid_grant') {
       if (await disconnect(deps, inboxId, claim, provider, err.message)) throw new ReconnectNeeded(inboxId);
       throw new TokenUnavailable('The inbox was connected again while its token was refreshed; it is tried again.');
@@ -129,6 +130,7 @@ async function refresh(deps: AppDeps, em: EntityManager, inboxId: string, row: T
     deps.log.warn('oauth token refresh failed', { inboxId, provider, detail: why });
     throw new TokenUnavailable(`The access token could not be refreshed (${why}); it is tried again later.`);
   }
+  deps.metrics.engine.oauthRefresh(provider, 'ok');
   const now = deps.clock.now();
   const expiresAt = expiryOf(grant, now);
   const version = await writeRefreshed(em, inboxId, claim, {
