@@ -149,6 +149,10 @@ export const ERROR_CODES = {
   cannot_remove_self: { status: 409, meaning: 'A member cannot remove themselves; another owner can.' },
   mailbox_exists: { status: 409, meaning: 'This inbox is already connected; change the existing one instead.' },
   connection_test_required: { status: 409, meaning: 'The inbox was stopped for its bounce rate; pass the connection test to bring it back.' },
+  reconnect_required: {
+    status: 409,
+    meaning: "Google or Microsoft ended the inbox's access (decisions.md §15): connect it again with POST /mailboxes/oauth/{provider}/start and its mailbox_id.",
+  },
   name_taken: { status: 409, meaning: 'A saved filter, sequence template or saved reply with this name already exists in the workspace.' },
   campaign_active: { status: 409, meaning: 'The change is not allowed while the campaign is active; pause it first.' },
   campaign_is_draft: { status: 409, meaning: 'The campaign has never been activated, so there is nothing to pause.' },

@@ -304,6 +304,14 @@ describe('reconnecting', () => {
     expect(after.refresh_token_enc).not.toBe(before.refresh_token_enc);
   });
 
+  it('refuses to resume a reconnect_needed inbox (409 reconnect_required), REST and GraphQL; pausing it changes nothing', async () => {
+    const id = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email: address() } })).location);
+    await db(`update inbox set status = 'reconnect_needed' where id = ?`, [id]);
+    expect(expectError(await me.client.post(`/mailboxes/${id}/resume`), 409, 'reconnect_required').details).toEqual({ provider: 'google' });
+    expect((await me.client.gql(ops.ResumeMailboxDocument, { id })).errors?.[0]?.extensions?.code).toBe('reconnect_required');
+    expect((await me.client.post(`/mailboxes/${id}/pause`)).body).toEqual({ status: 'reconnect_needed' });
+  });
+
   it('a reconnect signed in as another address is address_mismatch, and nothing changes', async () => {
     const email = address();
     const id = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email } })).location);

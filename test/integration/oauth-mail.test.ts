@@ -99,7 +99,7 @@ it('passes the connection test over XOAUTH2 on SMTP and IMAP, REST and GraphQL',
   expect(gql.data!.testMailbox).toMatchObject({ smtp: { ok: true }, imap: { ok: true } });
 });
 
-it('sends campaign emails across several token lifetimes, refreshing a minute before each expires, no refresh token used twice', async () => {
+it('sends and reads replies across several token lifetimes, refreshing a minute before each expires, no refresh token used twice', async () => {
   // Tokens of two minutes: usable for one, by the service's clock.
   provider.accessTokenSeconds = 120;
   const { id, email } = await connectInbox();
@@ -111,6 +111,9 @@ it('sends campaign emails across several token lifetimes, refreshing a minute be
     ]);
     await tick();
     expect(sentTo(lead!.email)).toHaveLength(1);
+    // And reading replies, over IMAP, with the same token.
+    expect((await pollInbox(service.deps, id)).folders).toBeGreaterThan(0);
+    expect((await inboxRow(id)).last_error).toBeNull();
     clock.advance(2 * MINUTE);
   }
   expect(provider.stats.refreshes - before).toBeGreaterThanOrEqual(3);

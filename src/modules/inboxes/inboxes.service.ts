@@ -247,11 +247,22 @@ export async function pauseInbox(ctx: AuthedCtx, id: string): Promise<{ status: 
   return { status: inbox.status };
 }
 
-/** Only an inbox paused by hand resumes; one stopped for its bounce rate must pass the connection test. */
+/** Only an inbox paused by hand resumes; one stopped for its bounce rate must pass the connection test,
+ *  one whose provider ended its access must be connected again. */
 export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status: InboxStatus }> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
   if (inbox.status === 'bounce_stopped') {
     throw new AppError('connection_test_required', 'This inbox was stopped for its bounce rate; run the connection test (POST /mailboxes/:id/test) to bring it back.');
+  }
+  if (inbox.status === 'reconnect_needed') {
+    // decisions.md §15: only signing in again brings it back.
+    throw new AppError(
+      'reconnect_required',
+      `The sign-in of ${inbox.email} with its provider ended; connect it again (POST /mailboxes/oauth/${inbox.oauthProvider}/start with its mailbox_id).`,
+      {
+        provider: inbox.oauthProvider,
+      },
+    );
   }
   if (inbox.status === 'paused') {
     inbox.status = 'active';
