@@ -242,6 +242,11 @@ it('when access ends (invalid_grant): reconnect_needed, lastError, mailbox_disco
   const gql = await me.client.gql(ops.CampaignSendingStatusDocument, { id: campaign.id });
   expect(gql.data!.campaignSendingStatus.reasons.map((r) => r.code)).toEqual(['inbox_stopped', 'inbox_reconnect_needed']);
   expect((await me.client.get(`/mailboxes`)).body.find((m: { id: string }) => m.id === id)).toMatchObject({ status: 'reconnect_needed', lastError: row.last_error });
+  const diagnosis = await me.client.get(`/campaigns/${campaign.id}/diagnose`);
+  expect(diagnosis.body.problems).toContainEqual(expect.objectContaining({ code: 'inbox_reconnect_needed', severity: 'medium' }));
+  expect(diagnosis.body.problems.map((p: { code: string }) => p.code)).toContain('no_active_inbox');
+  const activated = await me.client.post(`/campaigns/${campaign.id}/activate`);
+  expect(activated.body.warnings.filter((w: { code: string }) => w.code === 'inbox_reconnect_needed')).toHaveLength(1);
 
   // Not polled, and nothing more asked of the provider.
   expect(await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).not.toContain(id);

@@ -253,6 +253,8 @@ async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox
     if (inbox.status === 'paused') warnings.push({ code: 'inbox_paused', text: `${inbox.email} is paused and sends nothing until it is resumed.` });
     if (inbox.status === 'bounce_stopped')
       warnings.push({ code: 'inbox_bounce_stopped', text: `${inbox.email} was stopped for its bounce rate and sends nothing until it passes the connection test.` });
+    if (inbox.status === 'reconnect_needed')
+      warnings.push({ code: 'inbox_reconnect_needed', text: `${inbox.email} lost its sign-in with its provider and sends nothing until it is connected again.` });
   }
   const today = DateTime.fromJSDate(ctx.deps.clock.now()).setZone(campaign.timezone).toISODate()!;
   const { startDate, endDate } = campaign;
