@@ -13,14 +13,14 @@ import * as ops from '../graphql/generated';
 import { signUp, type Account, type Reply } from '../support/client';
 import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
-import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import type { ImapPeer } from '../support/imap-peer';
 import { personReply } from '../support/inbound-mail';
-import { connectedId, oauthEnv, oauthPorts, openCallback, signInWith } from '../support/oauth';
-import { OAUTH_CLIENT, startOidcProvider, type OidcProvider } from '../support/oidc-provider';
+import { connectedId, oauthPorts, openCallback, signInWith, startOAuthMailPeers, type OAuthMailPeers } from '../support/oauth';
+import { OAUTH_CLIENT, type OidcProvider } from '../support/oidc-provider';
 import { scrape } from '../support/metrics';
 import { DAY, HOUR, TestClock } from '../support/sending-world';
 import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import type { SmtpPeer } from '../support/smtp-peer';
 
 const MS = `kim-${randomUUID().slice(0, 6)}@contoso.test`;
 const GOOGLE = `sam-${randomUUID().slice(0, 6)}@acme.test`;
@@ -33,14 +33,14 @@ let imap: ImapPeer;
 let service: Awaited<ReturnType<typeof startTestService>>;
 let me: Account;
 
+let peers: OAuthMailPeers;
+
 beforeAll(async () => {
-  provider = await startOidcProvider();
-  smtp = await startSmtpPeer({ users: {}, xoauth2: (token) => provider.introspect(token) });
-  imap = await startImapPeer({ users: { [MS]: 'x', [GOOGLE]: 'x' }, oauth2: { introspectionUrl: `${provider.base}/introspect`, ca: provider.ca } });
-  const servers = (p: string) => ({ [`OAUTH_${p}_SMTP`]: `127.0.0.1:${smtp.port}`, [`OAUTH_${p}_IMAP`]: `127.0.0.1:${imap.port}` });
+  peers = await startOAuthMailPeers({ [MS]: 'x', [GOOGLE]: 'x' });
+  ({ provider, smtp, imap } = peers);
   service = await startTestService({
     clock,
-    env: oauthEnv(provider, { ...servers('GOOGLE'), ...servers('MICROSOFT'), LOG_LEVEL: 'trace' }),
+    env: peers.env({ LOG_LEVEL: 'trace' }),
     ports: oauthPorts(provider),
     log: createLogger({ level: 'trace', destination: { write: (line: string) => void captured.push(line) } }),
   });
@@ -48,9 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.stop();
-  await smtp?.stop();
-  await imap?.stop();
-  await provider?.stop();
+  await peers?.stop();
 });
 
 const db = (q: string, p: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(q, p);

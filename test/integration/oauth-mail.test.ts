@@ -17,15 +17,15 @@ import * as ops from '../graphql/generated';
 import { signUp, type Account } from '../support/client';
 import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
-import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import type { ImapPeer } from '../support/imap-peer';
 import { dmarcReportMail, personReply } from '../support/inbound-mail';
-import { connectedId, oauthEnv, oauthPorts, signInWith } from '../support/oauth';
-import { startOidcProvider, type OidcProvider } from '../support/oidc-provider';
+import { connectedId, oauthEnv, oauthPorts, signInWith, startOAuthMailPeers, type OAuthMailPeers } from '../support/oauth';
+import type { OidcProvider } from '../support/oidc-provider';
 import { DAY, HOUR, MINUTE, TestClock } from '../support/sending-world';
 import { startTestService } from '../support/service';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import type { SmtpPeer } from '../support/smtp-peer';
 
-const MAILBOXES = Array.from({ length: 8 }, (_, i) => `kim${i}-${randomUUID().slice(0, 6)}@contoso.test`);
+const MAILBOXES = Array.from({ length: 12 }, (_, i) => `kim${i}-${randomUUID().slice(0, 6)}@contoso.test`);
 const DOVECOT_PASSWORD = 'only-for-the-test-to-append';
 // Dovecot files mail under the time it arrived and a first poll reads from the inbox's first send: the
 // file lives a few days in the real past, at 10:00 UTC.
@@ -37,22 +37,17 @@ let service: Awaited<ReturnType<typeof startTestService>>;
 let me: Account;
 let nextMailbox = 0;
 
+let peers: OAuthMailPeers;
+
 beforeAll(async () => {
-  provider = await startOidcProvider();
-  smtp = await startSmtpPeer({ users: {}, xoauth2: (token) => provider.introspect(token) });
-  imap = await startImapPeer({
-    users: Object.fromEntries(MAILBOXES.map((m) => [m, DOVECOT_PASSWORD])),
-    oauth2: { introspectionUrl: `${provider.base}/introspect`, ca: provider.ca },
-  });
-  const servers = (p: 'GOOGLE' | 'MICROSOFT') => ({ [`OAUTH_${p}_SMTP`]: `127.0.0.1:${smtp.port}`, [`OAUTH_${p}_IMAP`]: `127.0.0.1:${imap.port}` });
-  service = await startTestService({ clock, env: oauthEnv(provider, { ...servers('GOOGLE'), ...servers('MICROSOFT') }), ports: oauthPorts(provider) });
+  peers = await startOAuthMailPeers(Object.fromEntries(MAILBOXES.map((m) => [m, DOVECOT_PASSWORD])));
+  ({ provider, smtp, imap } = peers);
+  service = await startTestService({ clock, env: peers.env(), ports: oauthPorts(provider) });
   me = await signUp(service.url, { timezone: 'UTC' });
 });
 afterAll(async () => {
   await service?.stop();
-  await smtp?.stop();
-  await imap?.stop();
-  await provider?.stop();
+  await peers?.stop();
 });
 afterEach(() => {
   provider.tokenFailure = null;

@@ -6,7 +6,9 @@ import type { OAuthProviderName } from '../../src/config';
 import { guardedHttp } from '../../src/net/http-client';
 import type { Ports } from '../../src/ports';
 import type { Client } from './client';
-import type { OidcAccount, OidcProvider } from './oidc-provider';
+import { startImapPeer, type ImapPeer } from './imap-peer';
+import { startOidcProvider, type OidcAccount, type OidcProvider } from './oidc-provider';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 /** Both providers pointed at the local one; its servers are on loopback, so ALLOW_PRIVATE_FETCH. */
 export function oauthEnv(provider: OidcProvider, extra: Record<string, string> = {}): Record<string, string> {
@@ -17,6 +19,36 @@ export function oauthEnv(provider: OidcProvider, extra: Record<string, string> =
  *  NODE_EXTRA_CA_CERTS instead). */
 export function oauthPorts(provider: OidcProvider): Partial<Ports> {
   return { http: guardedHttp({ allowPrivateFetch: true }, { extraCa: [provider.ca] }) };
+}
+
+/** The local OpenID provider and the mail servers of its inboxes: an SMTP peer taking XOAUTH2 alone
+ *  (tokens checked with the provider) and Dovecot with its oauth2 passdb beside the password users. */
+export interface OAuthMailPeers {
+  provider: OidcProvider;
+  smtp: SmtpPeer;
+  imap: ImapPeer;
+  /** oauthEnv with both providers' mail servers set to these peers, and `extra`. */
+  env(extra?: Record<string, string>): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** `mailboxes`: Dovecot's users (address → a password the test appends mail with). */
+export async function startOAuthMailPeers(mailboxes: Record<string, string>): Promise<OAuthMailPeers> {
+  const provider = await startOidcProvider();
+  const smtp = await startSmtpPeer({ users: {}, xoauth2: (token) => provider.introspect(token) });
+  const imap = await startImapPeer({ users: mailboxes, oauth2: { introspectionUrl: `${provider.base}/introspect`, ca: provider.ca } });
+  const servers = (p: string) => ({ [`OAUTH_${p}_SMTP`]: `127.0.0.1:${smtp.port}`, [`OAUTH_${p}_IMAP`]: `127.0.0.1:${imap.port}` });
+  return {
+    provider,
+    smtp,
+    imap,
+    env: (extra = {}) => oauthEnv(provider, { ...servers('GOOGLE'), ...servers('MICROSOFT'), ...extra }),
+    async stop() {
+      await smtp.stop();
+      await imap.stop();
+      await provider.stop();
+    },
+  };
 }
 
 export interface SignIn {

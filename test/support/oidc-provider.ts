@@ -379,10 +379,13 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       if (!res.headersSent) json(res, 500, { error: 'server_error' });
     });
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
+  // Every socket, the TLS ones too (a client keeping its connection alive must not keep the test alive).
+  for (const event of ['connection', 'secureConnection'] as const) {
+    server.on(event, (s: Socket) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -431,6 +434,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        server.closeAllConnections();
         for (const s of sockets) s.destroy();
       });
       fs.rmSync(tls.dir, { recursive: true, force: true });
