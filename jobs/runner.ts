@@ -14,6 +14,7 @@ import { mongoRows, postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
 import { jobLease, LeasedRuns } from './leased-runs';
+import { scanIntervalMs } from './scan-interval';
 
 export const MONGODB_SELECT_MS = 5_000;
 /** How often each process gives back the locks of processes that are gone. */
@@ -115,7 +116,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
+    agenda = new Agenda({ backend, name: owner, processEvery: scanIntervalMs(jobDefinitions), defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
     agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
     agenda.on('complete', (job: Job) => runs.completed(job));
     for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: lease.lifetimeMs });

@@ -92,3 +92,21 @@ it('lets several runners create their tables on a fresh database at the same mom
     await fresh.drop();
   }
 });
+
+it('keeps a SCHEDULER_TICK_SECONDS shorter than its 5 s scan: ticks every 2 s when set to 2', async () => {
+  const service = await startTestService({ jobs: true, env: { ...env, SCHEDULER_TICK_SECONDS: '2' } });
+  try {
+    const sql = service.deps.orm.em.fork().getConnection();
+    const runs = new Set<number>();
+    const started = Date.now();
+    // Over 9 s a 2 s tick runs four or five times; with the old fixed 5 s scan it ran twice.
+    while (Date.now() - started < 9_000) {
+      const [row] = await sql.execute(`select last_run_at from agenda_jobs where name = 'dispatch' and type = 'single'`);
+      if (row?.last_run_at) runs.add(new Date(row.last_run_at).getTime());
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(runs.size).toBeGreaterThanOrEqual(4);
+  } finally {
+    await service.stop();
+  }
+}, 30_000);
