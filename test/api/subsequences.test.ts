@@ -294,13 +294,14 @@ describe('a subsequence is a campaign', () => {
     const sub = await newSubsequence(parent.id, { completed: true });
     const sibling = await newSubsequence(parent.id, { interest: ['won'] });
     const stranger = await insertCampaign(service, me.workspaceId, { name: 'Elsewhere' });
-    const oneOff = await insertCampaign(service, me.workspaceId, { name: 'One-off', oneOff: true });
     const lately = new Date(Date.now() - 2 * 86_400_000);
     // The parent emailed one address two days ago, the sibling another; the One-off campaign a third.
     const [byParent, bySibling, byOneOff] = ['parent', 'sibling', 'one-off'].map((who) => `${who}-${randomUUID().slice(0, 6)}@example.com`);
     await createLeads(service, me.workspaceId, parent.id, [{ email: byParent!, status: 'active', currentStep: 1, lastSentAt: lately }]);
     await createLeads(service, me.workspaceId, sibling.id, [{ email: bySibling!, status: 'active', currentStep: 1, lastSentAt: lately }]);
-    await createLeads(service, me.workspaceId, oneOff.id, [{ email: byOneOff!, status: 'completed', lastSentAt: lately }]);
+    const contact = await api.post('/leads/one-off', { email: byOneOff });
+    expect(contact.body).toMatchObject({ created: true });
+    await db(`update lead set last_sent_at = ? where id = ?`, [lately, contact.body.lead_id]);
     const rest = await api.post(`/campaigns/${sub.id}/leads/manual`, { leads: [{ email: byParent }, { email: bySibling }, { email: byOneOff }] });
     expect(rest.body).toEqual({ inserted: 2, duplicates: 0, blocklisted: 0, invalid: 0, in_another_campaign: 0, contacted_recently: 1 });
     expect((await leadsOf(sub.id)).map((l) => l.email).sort()).toEqual([byParent, bySibling].sort());
