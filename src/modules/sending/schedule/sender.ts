@@ -58,3 +58,18 @@ export function emailThread(earlier: readonly SentEmail[], inboxId: string): Ema
   const run = earlier.slice(start);
   return { kind: 'continue', subject: run[0]!.subject, messageIds: run.map((s) => s.messageId) };
 }
+
+/**
+ * The inbox a lead's next email goes from, in SQL, for the lead row `l`: the inbox of its latest
+ * sequence email that went (or may have: sent, bounced, failed); for a lead that joined a subsequence
+ * and has none of its own yet, that of the lead it came from, whose thread it continues (emailThread over
+ * that lead's emails, then its own: subsequences/README.md "Thread"). Null when nothing went: the lead
+ * is free to go from any inbox of the pool. The one rule for where a lead's sender comes from when it is
+ * not set by a first email being queued: a lead joining a subsequence (subsequences.queries.ts
+ * insertJoinedLeads), and a lead whose planned email was withdrawn (engine/deliver.queries.ts
+ * withdrawClaimedSend), so a joined lead keeps its parent lead's inbox, and thread, whatever made it join
+ * and whatever befell its first email.
+ */
+export const latestSenderSql = (l: string): string =>
+  `(select s.inbox_id from send s where s.lead_id in (${l}.id, ${l}.origin_lead_id) and s.kind = 'step' and s.status in ('sent', 'bounced', 'failed')
+     order by s.lead_id = ${l}.id desc, s.step_position desc limit 1)`;
