@@ -467,3 +467,40 @@ describe('the thread of a joined lead, whatever made it join', () => {
     },
   );
 });
+
+describe('a joined lead the parent never emailed', () => {
+  it.each([
+    ['PATCH /leads/:id', false],
+    ['GraphQL updateLead', true],
+  ])("gets the subsequence's blank-subject first email under the subject of the parent's first email, written for it, as a new thread (%s)", async (_door, viaGraphql) => {
+    // The parent opens with a task: its lead, labelled before the task is done, was never emailed.
+    const f = await family(
+      { interest: ['interested'] },
+      {
+        parentSteps: [
+          { task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' }, variants: [], waitMinutes: 0 },
+          { waitMinutes: 1440, variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}.', enabled: true }] },
+        ],
+      },
+    );
+    const [lead] = f.leads;
+    await tick();
+    expect(await db(`select step_position, status from task where lead_id = ?`, [lead!.id])).toEqual([{ step_position: 1, status: 'open' }]);
+    const firedAt = clock.now();
+    if (viaGraphql) expect((await world.me.client.gql(ops.UpdateLeadDocument, { id: lead!.id, input: { interest: 'interested' } })).errors).toBeUndefined();
+    else expect((await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' })).status).toBe(200);
+    const [joined] = await joinedLeads(f.subId);
+    expect(joined).toMatchObject({ origin_lead_id: lead!.id, mailbox_id: null });
+
+    await sendWhenDue(firedAt, lead!.email);
+    const mails = messagesTo(lead!.email);
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0]!.raw);
+    expect(mail.subject).toBe('Quick question, Ada0');
+    expect(mail.inReplyTo).toBeUndefined();
+    expect(mail.references).toBeUndefined();
+    expect(mail.text).toContain('Following up for Ada0.');
+    const [send] = await db(`select * from send where lead_id = ?`, [joined!.id]);
+    expect(send).toMatchObject({ status: 'sent', subject: 'Quick question, Ada0', inbox_id: f.inboxId });
+  });
+});
