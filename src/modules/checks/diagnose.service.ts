@@ -16,7 +16,7 @@ import type { DomainCheck } from '../inboxes/domain-health';
 import { loadInboxes } from '../sending/engine/load-state';
 import { domainDays, inboxReadiness } from '../sending/schedule';
 import type { Step } from '../steps/step.entity';
-import { campaignInboxes, campaignSteps, copyWarnings, loadCampaign } from './checks.service';
+import { campaignInboxes, campaignSteps, copyWarnings, loadCampaign, parentSteps } from './checks.service';
 import type { DiagnoseProblemView } from './checks.types';
 import type { CopyCode } from './copy-check';
 
@@ -35,6 +35,7 @@ const COPY_SEVERITY: Record<CopyCode, Severity> = {
   long_subject: 'low',
   long_body: 'low',
   images: 'low',
+  blank_subject: 'low',
 };
 
 const COPY_FIX: Record<CopyCode, string> = {
@@ -46,6 +47,7 @@ const COPY_FIX: Record<CopyCode, string> = {
   long_body: 'Cut the body to under 200 words.',
   images: 'Remove the images; send plain text.',
   no_opt_out: 'Turn unsub_header on (PATCH /campaigns/:id) or add {{unsubscribe}} to the body.',
+  blank_subject: 'Give the first email a subject of its own (PUT /campaigns/:id/steps) unless the one named suits a new thread.',
 };
 
 const at = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -147,7 +149,7 @@ export async function diagnose(ctx: AuthedCtx, campaign: Campaign, steps: readon
     );
   }
 
-  for (const w of copyWarnings(campaign, steps)) {
+  for (const w of copyWarnings(campaign, steps, await parentSteps(ctx, campaign))) {
     const code = w.code as CopyCode;
     problems.push({ severity: COPY_SEVERITY[code], code: `copy_${code}`, text: `Step ${w.position}, variant ${w.variant}: ${w.message}`, fix: COPY_FIX[code] });
   }
