@@ -3,7 +3,7 @@
 // web/src/views/campaigns/status-words.ts), never as the API's messages with their field names, and each
 // links to the control that fixes it: following the link opens the control's tab and puts the focus on
 // it, from the campaign page and from the campaigns list.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserSuite, expectAccessible, screenshot, signedInPage } from '../support/browser';
 import { signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
@@ -43,6 +43,13 @@ async function expectFocusOn(page: Page, tag: string, name: string) {
 
 const tabSelected = (page: Page, name: string) => page.getByRole('tab', { name, selected: true });
 
+/** Follows the fix link `link` inside `scope`: its tab opens and the focus lands on the control. */
+async function followFix(page: Page, scope: Locator, link: string, tab: string, control: { tag: string; name: string }) {
+  await scope.getByRole('link', { name: link }).click();
+  await tabSelected(page, tab).waitFor();
+  await expectFocusOn(page, control.tag, control.name);
+}
+
 it('reads each reason in its own words, with no API field names, and each link opens the control that fixes it', async () => {
   const account = await signUp(suite.service.url);
   const inbox = await createInbox(suite.service, account.workspaceId);
@@ -63,9 +70,7 @@ it('reads each reason in its own words, with no API field names, and each link o
   await screenshot(page, 'campaign-reasons-in-words');
 
   // "Choose inboxes": the Settings tab, the focus on the inbox picker.
-  await status.getByRole('link', { name: 'Choose inboxes' }).click();
-  await tabSelected(page, 'Settings').waitFor();
-  await expectFocusOn(page, 'fieldset', 'Send from these inboxes');
+  await followFix(page, status, 'Choose inboxes', 'Settings', { tag: 'fieldset', name: 'Send from these inboxes' });
   expect(new URL(page.url()).search).toBe(''); // served: the same link works again
   await page.getByRole('checkbox', { name: inbox.email }).check();
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -73,9 +78,7 @@ it('reads each reason in its own words, with no API field names, and each link o
   await status.getByText(/No inbox sends for this campaign/).waitFor({ state: 'detached' });
 
   // "Add an email step": the Steps tab, the focus on its button.
-  await status.getByRole('link', { name: 'Add an email step' }).click();
-  await tabSelected(page, 'Steps').waitFor();
-  await expectFocusOn(page, 'button', 'Add email step');
+  await followFix(page, status, 'Add an email step', 'Steps', { tag: 'button', name: 'Add email step' });
 
   // A refused activation in words, with its fix.
   await page.getByRole('button', { name: 'Activate' }).click();
@@ -98,9 +101,7 @@ it("outside the sending hours: the words, and the link to the campaign's schedul
   const page = await openCampaign(account, id, 'Night campaign');
   const status = page.getByRole('region', { name: 'Not sending' });
   await status.getByText('It is outside the campaign’s sending days and hours right now.').waitFor();
-  await status.getByRole('link', { name: 'Change the sending days and hours' }).click();
-  await tabSelected(page, 'Settings').waitFor();
-  await expectFocusOn(page, 'fieldset', 'Sending days');
+  await followFix(page, status, 'Change the sending days and hours', 'Settings', { tag: 'fieldset', name: 'Sending days' });
   await page.context().close();
 });
 
@@ -123,9 +124,7 @@ it("the preview's notes in words, each with its fix", async () => {
   await expect(page.getByLabel('CSV file').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
   await page.getByRole('tab', { name: 'Steps' }).click();
-  await preview.getByRole('link', { name: 'Choose inboxes' }).click();
-  await tabSelected(page, 'Settings').waitFor();
-  await expectFocusOn(page, 'fieldset', 'Send from these inboxes');
+  await followFix(page, preview, 'Choose inboxes', 'Settings', { tag: 'fieldset', name: 'Send from these inboxes' });
   await page.context().close();
 });
 
