@@ -115,6 +115,9 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const apollo = new ApolloServer<Ctx>({
     schema,
     formatError: formatGraphQLError(deps.log),
+    // decisions.md §10: never a stack trace in an answer, whatever NODE_ENV (Apollo's default adds one
+    // outside production and test); formatGraphQLError logs it with the request id instead.
+    includeStacktraceInErrorResponses: false,
     validationRules: [costLimitRule],
     plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin, auditPlugin],
     introspection: true,

@@ -44,6 +44,10 @@ const fromHeader = (inbox: Inbox) => {
 
 // ---- POST /campaigns/:id/preview ----
 
+/** Every code of a preview's notes; clients that word them (the console) read this list. */
+export const PREVIEW_NOTE_CODES = ['template_invalid', 'no_lead', 'no_inbox'] as const;
+type PreviewNote = PreviewNoteView & { code: (typeof PREVIEW_NOTE_CODES)[number] };
+
 /**
  * Renders the steps sent (or the campaign's own email steps, each with the variant the lead gets) for
  * one lead through the sending renderer (render/compose.ts renderEmailText): the named lead (404 when
@@ -81,7 +85,7 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
     return { subject: r.subject, text: r.text, blanks: r.blanks.map((b) => ({ field: b.field, source: b.source === 'sender' ? 'inbox' : 'lead' })) };
   });
 
-  const notes: PreviewNoteView[] = [];
+  const notes: PreviewNote[] = [];
   // decisions.md §11: a broken block tag is shown as written; saving such a text is refused.
   variants.forEach(({ text }, i) => {
     for (const field of ['subject', 'body'] as const) {
