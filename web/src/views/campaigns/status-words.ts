@@ -222,6 +222,9 @@ export const WARNING_WORDS: Record<string, Words> = {
     label: 'Turn the unsubscribe header on',
     place: 'unsubscribe',
   }),
+  copy_blank_subject: copy(
+    'A subsequence’s first email has no subject. For a lead the parent campaign never emailed, it starts a new thread and takes the subject of the parent’s first email, or is not sent when there is none: give it a subject of its own.',
+  ),
   inbox_reconnect_needed: reconnect,
   inbox_placement: placement,
 };
