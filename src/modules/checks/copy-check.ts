@@ -74,14 +74,22 @@ function withoutTrailingPunctuation(link: string): string {
 /** The links of the longest text the template can render. */
 export const linksOf = (template: Template): string[] => [...longestWords(template).matchAll(LINK_RE)].map((m) => withoutTrailingPunctuation(m[0]));
 
+/** How many times `re` (global) matches, counted without keeping the matches: an array of one string per
+ *  letter of a 100,000-character body outlived the young generation and made the count grow faster than
+ *  the text (decisions.md §10). */
+function countMatches(text: string, re: RegExp): number {
+  let n = 0;
+  for (const _ of text.matchAll(re)) n++;
+  return n;
+}
+
 const SHOUT_RE = /(?<![\p{L}\p{N}])\p{Lu}{4,}(?![\p{L}\p{N}])/gu;
 function shouting(template: ParsedTemplate, minWords: number): string[] {
   const plain = wordsOnly(template);
   const words = [...new Set([...plain.matchAll(SHOUT_RE)].map((m) => m[0]))];
-  const letters = plain.match(/\p{L}/gu) ?? [];
-  const capitals = plain.match(/\p{Lu}/gu) ?? [];
   if (words.length >= minWords) return words;
-  if (letters.length >= 20 && capitals.length * 2 >= letters.length) return words.length ? words : ['(mostly capitals)'];
+  const letters = countMatches(plain, /\p{L}/gu);
+  if (letters >= 20 && countMatches(plain, /\p{Lu}/gu) * 2 >= letters) return words.length ? words : ['(mostly capitals)'];
   return [];
 }
 
