@@ -373,3 +373,48 @@ describe('PATCH of an OAuth inbox', () => {
     expect(res.body).toMatchObject({ dailyCap: 50, rampStart: 5, minGapMinutes: 12, tags: ['google'], signature: 'Sam', authType: 'oauth2' });
   });
 });
+
+describe('deleting an OAuth inbox', () => {
+  const refreshTokenOf = async (id: string) => service.deps.secrets.decrypt((await db(`select refresh_token_enc from inbox_oauth where inbox_id = ?`, [id]))[0].refresh_token_enc);
+
+  it('drops its tokens and revokes its grant at the provider, REST and GraphQL', async () => {
+    const id = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email: address() } })).location);
+    const refreshToken = await refreshTokenOf(id);
+    const revocations = provider.stats.revocations;
+    expect((await me.client.delete(`/mailboxes/${id}`)).status).toBe(200);
+    expect(await db(`select 1 from inbox_oauth where inbox_id = ?`, [id])).toHaveLength(0);
+    expect(provider.stats.revocations).toBe(revocations + 1);
+    await expect(service.deps.oauth.refresh('google', refreshToken, null)).rejects.toMatchObject({ kind: 'invalid_grant' });
+
+    const viaGql = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email: address() } })).location);
+    const gqlToken = await refreshTokenOf(viaGql);
+    expect((await me.client.gql(ops.DeleteMailboxDocument, { id: viaGql })).data!.deleteMailbox).toEqual({ deleted: true });
+    expect(await db(`select 1 from inbox_oauth where inbox_id = ?`, [viaGql])).toHaveLength(0);
+    expect(provider.stats.revocations).toBe(revocations + 2);
+    await expect(service.deps.oauth.refresh('google', gqlToken, null)).rejects.toMatchObject({ kind: 'invalid_grant' });
+  });
+
+  it("leaves alone an account another workspace's inbox still signs in with (Google ends every token of a grant)", async () => {
+    const email = address();
+    const mine = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email } })).location);
+    const other = await signUp(service.url);
+    const theirs = connectedId((await signInWith(other.client, service.url, provider, 'google', { as: { email } })).location);
+    const revocations = provider.stats.revocations;
+    expect((await me.client.delete(`/mailboxes/${mine}`)).status).toBe(200);
+    expect(await db(`select 1 from inbox_oauth where inbox_id = ?`, [mine])).toHaveLength(0);
+    expect(provider.stats.revocations).toBe(revocations);
+    await expect(service.deps.oauth.refresh('google', await refreshTokenOf(theirs), null)).resolves.toMatchObject({ accessToken: expect.any(String) });
+  });
+
+  it('is deleted even when the provider cannot be reached to revoke', async () => {
+    const id = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email: address() } })).location);
+    provider.tokenFailure = 'unavailable';
+    try {
+      expect((await me.client.delete(`/mailboxes/${id}`)).status).toBe(200);
+    } finally {
+      provider.tokenFailure = null;
+    }
+    expect(await db(`select 1 from inbox_oauth where inbox_id = ?`, [id])).toHaveLength(0);
+    expect((await me.client.get(`/mailboxes/${id}`)).status).toBe(404);
+  });
+});

@@ -1,10 +1,11 @@
 // decisions.md §15: tokens never appear in an answer, a log line, an event, an error or a metric. A whole
 // life of two OAuth inboxes runs against the real peers (connect, test, send, read and answer replies, a
-// token refused and refreshed, the provider unreachable, the grant revoked, failed callbacks), with the
-// service logging everything it logs (trace) into this file; then every answer the client got (REST and
-// GraphQL), every log line, every event, every stored error, the audit log, GET /metrics and every row the
-// workspace has in the database are searched for each token the provider ever handed out (access,
-// refresh and ID tokens, authorization codes), their base64, and the app's client secret.
+// token refused and refreshed, the provider unreachable, the grant revoked, failed callbacks, an inbox
+// deleted while its grant cannot be revoked), with the service logging everything it logs (trace) into
+// this file; then every answer the client got (REST and GraphQL), every log line, every event, every
+// stored error, the audit log, GET /metrics and every row the workspace has in the database are searched
+// for each token the provider ever handed out (access, refresh and ID tokens, authorization codes), their
+// base64, and the app's client secret.
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../src/logger';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
@@ -113,6 +114,16 @@ it('leaves no token in any answer, log line, event, error, metric or stored row'
   await rest.get('/settings/audit-log?limit=100');
   await rest.get('/oauth/providers');
 
+  // The tokens are stored, but only sealed (AES-256-GCM).
+  const [grant] = await db(`select refresh_token_enc, access_token_enc from inbox_oauth where inbox_id = ?`, [google]);
+  expect([grant.refresh_token_enc, grant.access_token_enc].every((v: string) => v.startsWith('v1.'))).toBe(true);
+
+  // An inbox deleted while the provider cannot be reached to revoke its grant: the failure is logged.
+  provider.tokenFailure = 'unavailable';
+  keep(await me.client.delete(`/mailboxes/${google}`));
+  provider.tokenFailure = null;
+  expect(captured.join('')).toContain('oauth revocation failed');
+
   // Everything the service wrote about this workspace.
   const events = await db(`select kind, payload::text as payload from event where workspace_id = ?`, [me.workspaceId]);
   expect(events.map((e) => e.kind)).toContain('mailbox_disconnected');
@@ -142,7 +153,4 @@ it('leaves no token in any answer, log line, event, error, metric or stored row'
       for (const form of forms) if (text.includes(form)) throw new Error(`a token (${secret.slice(0, 12)}…) is in the ${where}`);
     }
   }
-  // The tokens are stored, but only sealed (AES-256-GCM).
-  const [grant] = await db(`select refresh_token_enc, access_token_enc from inbox_oauth where inbox_id = ?`, [google]);
-  expect([grant.refresh_token_enc, grant.access_token_enc].every((v: string) => v.startsWith('v1.'))).toBe(true);
 });

@@ -91,8 +91,8 @@ export interface OidcProvider {
   accessTokenSeconds: number;
   /** How long each refresh takes to answer (a race between refreshes needs them slow). */
   refreshDelayMs: number;
-  /** The token endpoint's next answers: `unavailable` (503 temporarily_unavailable) or `drop` (connection
-   *  closed without an answer), until set back to null. */
+  /** The token endpoint's next answers: `unavailable` (503 temporarily_unavailable, the revocation
+   *  endpoint's too) or `drop` (connection closed without an answer), until set back to null. */
   tokenFailure: 'unavailable' | 'drop' | null;
   /** Claims laid over those of the ID tokens issued from now on (a forged issuer, a foreign tenant). */
   idTokenOverrides: Record<string, unknown> | null;
@@ -361,6 +361,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
       if (req.method === 'POST' && flavour && rest === '/token') return token(flavour, req, res);
       if (req.method === 'POST' && flavour && rest === '/revoke') {
         const form = await readForm(req);
+        if (provider.tokenFailure === 'unavailable') return json(res, 503, { error: 'temporarily_unavailable', error_description: 'Try again later' });
         if (!clientOk(req, form)) return json(res, 401, { error: 'invalid_client' });
         stats.revocations++;
         const t = form.get('token') ?? '';

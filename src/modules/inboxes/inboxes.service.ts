@@ -10,6 +10,7 @@ import { normalizeEmail } from '../../email-address';
 import { checkMailHost } from '../../mail/mail-host';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
+import { dropGrant, revokeGrant } from '../oauth/inbox-tokens';
 import { InboxDayStat } from './inbox-day-stat.entity';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
@@ -275,12 +276,16 @@ export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status:
  *  and the replies it received stay. Campaign membership is removed, not hidden, so reconnecting the
  *  address later never silently puts it back into campaigns that went on without it. */
 export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
-  await ctx.em.transactional(async (em) => {
+  const ended = await ctx.em.transactional(async (em) => {
     const inbox = await findOr404(em, Inbox, id, 'Mailbox');
     inbox.deletedAt = ctx.deps.clock.now();
     await em.flush();
     await removeInboxFromCampaigns(em, inbox.id);
+    // decisions.md §15: an OAuth inbox's tokens go with it (connecting the address again signs in anew).
+    return dropGrant(ctx.deps, em, inbox.id);
   });
+  // The provider is asked after the commit: no transaction waits on it.
+  if (ended) await revokeGrant(ctx.deps, ended);
   return { deleted: true };
 }
 

@@ -106,3 +106,22 @@ export async function markReconnectNeeded(em: EntityManager, inboxId: string, er
   );
   return r ? { workspaceId: String(r.workspace_id), email: String(r.email) } : null;
 }
+
+/**
+ * A deleted inbox's grant, dropped (decisions.md §15: the service keeps no access to a mailbox it no
+ * longer has as an inbox): its provider and refresh token, and whether another inbox (of any workspace)
+ * still holds a grant of the same account at that provider, which revoking this one would end too (Google
+ * revokes every token of a person's grant to the app). Null when the inbox had none.
+ * @allWorkspaces keyed by an inbox the caller holds; the count looks at other workspaces' grants only to
+ * leave them alone
+ */
+export async function dropGrantRow(em: EntityManager, inboxId: string): Promise<{ provider: string; refreshTokenEnc: string; shared: boolean } | null> {
+  const [r] = await sql(
+    em,
+    `delete from inbox_oauth o where o.inbox_id = ?
+      returning o.provider, o.refresh_token_enc,
+                exists (select 1 from inbox_oauth x where x.provider = o.provider and x.subject = o.subject and x.inbox_id <> o.inbox_id) as shared`,
+    [inboxId],
+  );
+  return r ? { provider: String(r.provider), refreshTokenEnc: String(r.refresh_token_enc), shared: Boolean(r.shared) } : null;
+}

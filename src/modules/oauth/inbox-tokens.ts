@@ -25,7 +25,7 @@ import { mailboxDisconnectedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';
 import type { Inbox } from '../inboxes/inbox.entity';
 import { InboxOAuth } from './inbox-oauth.entity';
-import { claimRefresh, markReconnectNeeded, releaseRefresh, tokenRow, writeRefreshed, type TokenRow } from './inbox-tokens.queries';
+import { claimRefresh, dropGrantRow, markReconnectNeeded, releaseRefresh, tokenRow, writeRefreshed, type TokenRow } from './inbox-tokens.queries';
 
 /** decisions.md §15: an access token is used until a minute before it expires. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -157,4 +157,31 @@ async function disconnect(deps: AppDeps, inboxId: string, claim: string, provide
     }
     return true;
   });
+}
+
+/** A grant to end at its provider once the inbox's deletion is committed. */
+export interface EndedGrant {
+  inboxId: string;
+  provider: OAuthProviderName;
+  refreshToken: string;
+}
+
+/** A deleted inbox's tokens, dropped in the caller's transaction; answers the grant to revoke after the
+ *  commit (revokeGrant), or null: a password inbox, or an account another inbox still signs in with. */
+export async function dropGrant(deps: AppDeps, em: EntityManager, inboxId: string): Promise<EndedGrant | null> {
+  const row = await dropGrantRow(em, inboxId);
+  if (!row || row.shared) return null;
+  return { inboxId, provider: row.provider as OAuthProviderName, refreshToken: deps.secrets.decrypt(row.refreshTokenEnc) };
+}
+
+/** Revokes a deleted inbox's refresh token at its provider (RFC 7009; a provider without a revocation
+ *  endpoint, as Microsoft's, does nothing). Outside any transaction; a failure is logged, never the
+ *  deletion's: the tokens are gone from here either way. */
+export async function revokeGrant(deps: AppDeps, grant: EndedGrant): Promise<void> {
+  try {
+    await deps.oauth.revoke(grant.provider, grant.refreshToken);
+  } catch (err) {
+    const why = err instanceof OAuthFailure ? err.message : String((err as Error)?.message ?? err).slice(0, 300);
+    deps.log.warn('oauth revocation failed', { inboxId: grant.inboxId, provider: grant.provider, detail: why });
+  }
 }
