@@ -32,8 +32,10 @@ export const DEFAULT_RETURN_TO = '/app/settings';
 export const OAUTH_INBOX_DAILY_CAP = 30;
 
 /** decisions.md §15: the callback's outcomes besides `connected`. `plan_limit`: the plan's inbox count
- *  filled up while the person was signing in (the start call refuses a full plan up front). */
-export type OAuthErrorCode = 'access_denied' | 'invalid_state' | 'mailbox_exists' | 'address_mismatch' | 'provider_error' | 'plan_limit';
+ *  filled up while the person was signing in (the start call refuses a full plan up front). Clients that
+ *  word them (the console) read this list (test/unit/console-words.test.ts). */
+export const OAUTH_ERROR_CODES = ['access_denied', 'invalid_state', 'mailbox_exists', 'address_mismatch', 'provider_error', 'plan_limit'] as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
 /** decisions.md §15: the redirect URI registered with each provider. */
 export const redirectUriOf = (config: Pick<Config, 'publicUrl'>, provider: OAuthProviderName) => `${config.publicUrl}/api/oauth/${provider}/callback`;

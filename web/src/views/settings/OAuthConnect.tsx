@@ -7,6 +7,7 @@ import { useSearchParams } from 'wouter';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { ErrorState } from '../../ui/QueryView';
+import { OAUTH_ERRORS } from './oauth-words';
 
 const SettingsOAuthProviders = graphql(`
   query SettingsOAuthProviders {
@@ -39,16 +40,6 @@ const SettingsOAuthConnected = graphql(`
 const RETURN_TO = '/app/settings/inboxes';
 
 export const PROVIDER_NAMES: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
-
-/** decisions.md §15: the callback's outcomes, in words. */
-const OAUTH_ERRORS: Record<string, string> = {
-  access_denied: 'The sign-in was cancelled at Google or Microsoft, so no inbox was connected.',
-  invalid_state: 'That sign-in link was used already or has expired (it lasts 10 minutes). Start again with the button below.',
-  mailbox_exists: 'That address is already one of your inboxes. To sign it in again, use Reconnect on its row.',
-  address_mismatch: "You signed in as another address than the inbox you were reconnecting: sign in as the inbox's own address.",
-  provider_error: 'Google or Microsoft did not complete the sign-in. Try again; if it keeps failing, check how the app is registered with them.',
-  plan_limit: "Your plan's inbox limit was reached while you were signing in, so the inbox was not connected. Remove an inbox, then connect again.",
-};
 
 /** Asks for the provider's sign-in page and goes there (leaving the console until the sign-in is done). */
 function useSignIn() {
