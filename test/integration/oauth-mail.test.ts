@@ -84,14 +84,19 @@ async function campaignFrom(inboxId: string, leads: number) {
 const sentTo = (email: string) => smtp.messages.filter((m) => m.envelope.rcptTo.includes(email));
 const inboxRow = async (id: string) => (await db(`select status, last_error, backoff_until from inbox where id = ?`, [id]))[0];
 
-it('passes the connection test over XOAUTH2 on SMTP and IMAP, REST and GraphQL', async () => {
+it('passes the connection test over XOAUTH2 on SMTP and IMAP, REST and GraphQL; Dovecot asks the provider about the token', async () => {
   const { id, email } = await connectInbox();
+  let asked = provider.stats.introspections;
   const res = await me.client.post(`/mailboxes/${id}/test`);
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ smtp: { ok: true }, imap: { ok: true }, status: 'active' });
   expect(smtp.logins.at(-1)).toEqual({ username: email, ok: true, method: 'XOAUTH2' });
+  // Dovecot's oauth2 passdb took the IMAP login only after the provider's introspection endpoint said so.
+  expect(provider.stats.introspections).toBeGreaterThan(asked);
+  asked = provider.stats.introspections;
   const gql = await me.client.gql(ops.TestMailboxDocument, { id });
   expect(gql.data!.testMailbox).toMatchObject({ smtp: { ok: true }, imap: { ok: true } });
+  expect(provider.stats.introspections).toBeGreaterThan(asked);
 });
 
 it('sends and reads replies across several token lifetimes, refreshing a minute before each expires, no refresh token used twice', async () => {
@@ -116,6 +121,19 @@ it('sends and reads replies across several token lifetimes, refreshing a minute 
   expect(provider.stats.reuses).toBe(0);
   const [{ token_version }] = await db(`select token_version from inbox_oauth where inbox_id = ?`, [id]);
   expect(token_version).toBeGreaterThanOrEqual(4);
+});
+
+it('uses the cached access token until a minute before it expires, then refreshes it (REST and GraphQL connection tests)', async () => {
+  const { id } = await connectInbox();
+  const before = provider.stats.refreshes;
+  // The token lives an hour from its connection, by the service's clock: 61 s left, still used.
+  clock.advance(HOUR - MINUTE - 1000);
+  expect((await me.client.post(`/mailboxes/${id}/test`)).body).toMatchObject({ smtp: { ok: true }, imap: { ok: true } });
+  expect(provider.stats.refreshes).toBe(before);
+  // 59 s left: within the minute, refreshed before it is used.
+  clock.advance(2000);
+  expect((await me.client.gql(ops.TestMailboxDocument, { id })).data!.testMailbox).toMatchObject({ smtp: { ok: true }, imap: { ok: true } });
+  expect(provider.stats.refreshes).toBe(before + 1);
 });
 
 it('reads replies over XOAUTH2 and answers them from the same inbox', async () => {
@@ -175,8 +193,11 @@ it('refreshes a token the server refused once, then logs in again: sending, poll
 
   provider.expireAccessTokens();
   before = provider.stats.refreshes;
+  const asked = provider.stats.introspections;
   expect((await pollInbox(service.deps, id)).folders).toBeGreaterThan(0);
   expect(provider.stats.refreshes - before).toBe(1);
+  // Dovecot asked the provider twice: the refused token (inactive), then the refreshed one.
+  expect(provider.stats.introspections - asked).toBeGreaterThanOrEqual(2);
   expect((await inboxRow(id)).last_error).toBeNull();
 
   provider.expireAccessTokens();
