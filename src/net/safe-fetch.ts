@@ -34,14 +34,12 @@ import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { AppError } from '../errors';
-import type { KeptConnections } from './kept-connections';
+import type { KeptConnections, PinnedAddress } from './kept-connections';
 
 export const MAX_REDIRECTS = 5;
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+/** One address a hostname resolves to: the address a request is pinned to once the guard checked it. */
+export type ResolvedAddress = PinnedAddress;
 
 export interface SafeFetchOptions {
   /** Hostnames that may be fetched (exact match, case-insensitive). Undefined: any public host. */

@@ -6,15 +6,50 @@ import { pgArray, sql } from '../../../db/sql';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { Provider } from '../../leads/lead.entity';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
-import type { EngineCampaign, EngineStep } from './load-state';
+import type { PlanCampaign } from '../schedule';
 
 const num = (v: unknown): number => Number(v ?? 0);
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 /** A `date` column as YYYY-MM-DD, whether the driver hands it over as text or as a Date. */
 const plainDate = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-/** A campaign row as the engine reads it; its counts, inboxes and steps come from the other statements. */
-export type CampaignRow = Omit<EngineCampaign, 'sentToday' | 'newToday' | 'inboxIds' | 'steps' | 'opener'>;
+/** A step as the engine reads it. */
+export interface EngineStep {
+  id: string;
+  position: number;
+  waitMinutes: number;
+  condition: StepCondition | null;
+  variants: Variant[];
+  task: StepTask | null;
+}
+
+/** A campaign row as the engine reads it; its counts, inboxes and steps come from the other statements
+ *  (load-state.ts EngineCampaign adds them). */
+export interface CampaignRow extends Omit<PlanCampaign, 'sentToday' | 'newToday' | 'inboxIds'> {
+  workspaceId: string;
+  name: string;
+  status: string;
+  timezone: string;
+  days: number[];
+  windowStart: string;
+  windowEnd: string;
+  windows: SendWindow[] | null;
+  leadTimezone: boolean;
+  skipRisky: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  openTracking: boolean;
+  clickTracking: boolean;
+  textOnly: boolean;
+  unsubHeader: boolean;
+  cc: string | null;
+  bcc: string | null;
+  abWinnerMetric: 'reply' | 'positive' | 'open' | 'click' | null;
+  abOptimizeAfter: number;
+  firstSentAt: Date | null;
+  /** The parent of a subsequence, null for a top-level campaign. */
+  parentCampaignId: string | null;
+}
 
 function toCampaignRow(r: Record<string, unknown>): CampaignRow {
   return {
@@ -41,7 +76,7 @@ function toCampaignRow(r: Record<string, unknown>): CampaignRow {
     unsubHeader: Boolean(r.unsub_header),
     cc: (r.cc as string | null) ?? null,
     bcc: (r.bcc as string | null) ?? null,
-    abWinnerMetric: (r.ab_winner_metric as EngineCampaign['abWinnerMetric']) ?? null,
+    abWinnerMetric: (r.ab_winner_metric as CampaignRow['abWinnerMetric']) ?? null,
     abOptimizeAfter: num(r.ab_optimize_after),
     firstSentAt: date(r.first_sent_at),
     parentCampaignId: (r.parent_campaign_id as string | null) ?? null,
