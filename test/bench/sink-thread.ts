@@ -2,7 +2,7 @@
 // process, so its work must not be charged to the sender's thread (in the sender's event loop it took
 // about a fifth of the main thread from both sides, and slowed every SMTP round trip behind the
 // sender's own work). The sink is test/support/smtp-peer.ts; this file is both the thread and its handle.
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startSmtpPeer } from '../support/smtp-peer';
 
 type Request = { type: 'count' | 'reset' | 'stop' };
@@ -16,8 +16,12 @@ export interface SinkThread {
   stop(): Promise<void>;
 }
 
-export async function startSinkThread(): Promise<SinkThread> {
-  const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, { eval: true });
+/** `xoauth2Token`: the sink also takes AUTH XOAUTH2 with this token, for any user (OAuth inboxes). */
+export async function startSinkThread(opts: { xoauth2Token?: string } = {}): Promise<SinkThread> {
+  const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, {
+    eval: true,
+    workerData: opts,
+  });
   const replies: ((value: number) => void)[] = [];
   const ready = new Promise<{ host: string; port: number }>((resolve, reject) => {
     worker.once('message', resolve);
@@ -44,7 +48,10 @@ export async function startSinkThread(): Promise<SinkThread> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  void startSmtpPeer().then((peer) => {
+  const { xoauth2Token } = (workerData ?? {}) as { xoauth2Token?: string };
+  // XOAUTH2 as the peer checks it (the token active, issued to the user logging in): here one token for all.
+  const xoauth2 = xoauth2Token ? (token: string) => ({ active: token === xoauth2Token, email: 'sender@example.com' }) : undefined;
+  void startSmtpPeer({ xoauth2 }).then((peer) => {
     port.postMessage({ host: peer.host, port: peer.port });
     port.on('message', async (m: Request) => {
       if (m.type === 'reset') peer.messages.length = 0;

@@ -160,7 +160,7 @@ export interface InboxStateRow {
   minGapMinutes: number;
   gapJitterMinutes: number;
   provider: Provider | null;
-  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string };
+  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string | null; authType: string };
 }
 
 function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
@@ -184,7 +184,14 @@ function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
     minGapMinutes: num(r.min_gap_minutes),
     gapJitterMinutes: num(r.gap_jitter_minutes),
     provider: (r.provider as Provider | null) ?? null,
-    smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
+    smtp: {
+      host: String(r.smtp_host),
+      port: Number(r.smtp_port),
+      secure: Boolean(r.smtp_secure),
+      username: String(r.username),
+      passwordEnc: r.password_enc === null ? null : String(r.password_enc),
+      authType: String(r.auth_type),
+    },
   };
 }
 

@@ -11,6 +11,8 @@
 //   that has a lead due now (the campaign zone when none is due).
 // - inbox_stopped: no inbox can send today or soon: each is paused, stopped for bounces, backing off
 //   after errors, or at its cap. Inboxes only waiting out their gap are not stopped (a note).
+// - inbox_reconnect_needed (decisions.md §15): with inbox_stopped, when any of those inboxes lost its
+//   provider's access and waits to be connected again; it names them.
 // - no_leads_due: no lead's wait has passed, counting new leads only while the new-lead limit has room
 //   (a new lead over the limit is not due until tomorrow). Left out when there are no steps.
 // - due_today (api.md): the smallest of the daily limit left, the leads due before midnight in the
@@ -35,6 +37,7 @@ export const REASON_CODES = [
   'outside_hours',
   'daily_limit',
   'inbox_stopped',
+  'inbox_reconnect_needed',
   'no_leads_due',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -190,6 +193,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     const why: Record<InboxReadiness, (inbox: StatusInbox) => string> = {
       paused: () => 'paused',
       bounce_stopped: () => 'stopped for its bounce rate; pass the connection test to resume',
+      reconnect_needed: () => 'its sign-in with the provider ended; connect it again',
       capped: (inbox) => capReason(inbox),
       backoff: (inbox) => `backing off after errors until ${at(inbox.backoffUntil!)}`,
       resting: () => 'resting',
@@ -199,6 +203,14 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
       code: 'inbox_stopped',
       text: `None of the campaign's inboxes can send: ${list(readiness.map((r) => `${r.inbox.email} (${why[r.state](r.inbox)})`))}.`,
     });
+    // decisions.md §15
+    const disconnected = withState('reconnect_needed');
+    if (disconnected.length > 0) {
+      reasons.push({
+        code: 'inbox_reconnect_needed',
+        text: `Google or Microsoft ended the access of ${list(disconnected.map((i) => i.email))}: connect ${disconnected.length === 1 ? 'it' : 'them'} again under Settings → Inboxes (Reconnect), and the leads waiting for ${disconnected.length === 1 ? 'it' : 'them'} carry on in their threads.`,
+      });
+    }
   }
 
   const eligible = state.dueNow.filter((g) => !g.isNew || newRoom > 0);
@@ -268,7 +280,9 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
             ? `backing off after errors until ${at(r.inbox.backoffUntil!)}`
             : r.state === 'paused'
               ? 'paused'
-              : 'stopped for its bounce rate';
+              : r.state === 'reconnect_needed'
+                ? 'to be connected again'
+                : 'stopped for its bounce rate';
     const total = waiting.reduce((sum, r) => sum + r.count, 0);
     notes.push({
       code: 'sender_waiting',

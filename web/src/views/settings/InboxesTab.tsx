@@ -1,5 +1,6 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
 // daily cap), its sender-pool tags, a connection test, pause and resume, and removal; and the form that connects a new one.
+// Google and Microsoft inboxes connect with their sign-in instead (OAuthConnect.tsx, decisions.md §15).
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
@@ -9,6 +10,7 @@ import { ErrorState, QueryView } from '../../ui/QueryView';
 import { ConnectInboxForm } from './ConnectInboxForm';
 import { ConfirmButton } from './ConfirmButton';
 import { InboxTags } from './InboxTags';
+import { ConnectWithProvider, OAuthOutcome, PROVIDER_NAMES, ReconnectInbox } from './OAuthConnect';
 import { PauseInbox } from './PauseInbox';
 import { SettingsTestInbox, TestOutcome } from './TestOutcome';
 
@@ -25,6 +27,7 @@ const SettingsInboxes = graphql(`
       smtpPort
       imapHost
       imapPort
+      oauthProvider
       sentToday
       capToday
       dailyCap
@@ -55,6 +58,7 @@ const STATUS: Record<string, { badge: string; words: string }> = {
   active: { badge: 'ok', words: 'active' },
   paused: { badge: 'warn', words: 'paused' },
   bounce_stopped: { badge: 'danger', words: 'stopped by bounces' },
+  reconnect_needed: { badge: 'danger', words: 'needs reconnecting' },
 };
 
 export function InboxesTab() {
@@ -65,11 +69,15 @@ export function InboxesTab() {
       <div className="row section-head">
         <h2 id="inboxes-title">Inboxes</h2>
         {!connecting ? (
-          <button type="button" className="primary" onClick={() => setConnecting(true)}>
-            Connect an inbox
-          </button>
+          <div className="actions">
+            <ConnectWithProvider />
+            <button type="button" className="primary" onClick={() => setConnecting(true)}>
+              Connect an inbox
+            </button>
+          </div>
         ) : null}
       </div>
+      <OAuthOutcome />
       {connecting ? <ConnectInboxForm onClose={() => setConnecting(false)} /> : null}
       <QueryView query={query} what="inboxes" isEmpty={(d) => d.mailboxes.length === 0} empty="No inbox connected yet: connect one to start sending.">
         {(d) => <InboxTable inboxes={d.mailboxes} scores={d.mailboxScores} />}
@@ -115,6 +123,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
         {inbox.email}
         <div className="muted small">
           {inbox.fromName} · SMTP {inbox.smtpHost}:{inbox.smtpPort} · IMAP {inbox.imapHost}:{inbox.imapPort}
+          {inbox.oauthProvider ? ` · signs in with ${PROVIDER_NAMES[inbox.oauthProvider] ?? inbox.oauthProvider}` : ''}
         </div>
         {inbox.lastError ? <div className="inbox-error">Last error: {inbox.lastError}</div> : null}
       </th>
@@ -149,7 +158,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
           <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
             {test.isPending ? 'Testing…' : 'Test connection'}
           </button>
-          <PauseInbox inbox={inbox} />
+          {inbox.status === 'reconnect_needed' ? <ReconnectInbox inbox={inbox} /> : <PauseInbox inbox={inbox} />}
           <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
         </div>
         {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
