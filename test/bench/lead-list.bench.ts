@@ -27,6 +27,9 @@ import { runWhenMain, startBenchService } from './bench-service';
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = 9;
 const TARGET_MS = 100;
+/** Issue 34: the CSV export of the million leads at 150,000 rows/s or more, the process under 450 MB. */
+const TARGET_CSV_ROWS_PER_SECOND = 150_000;
+const TARGET_CSV_RSS_MB = 450;
 
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -263,9 +266,12 @@ export async function main() {
     }
     const csvMs = ms(t);
     clearInterval(sampler);
+    const csvRate = ((lines - 1) / csvMs) * 1000;
+    const csvMet = csvRate >= TARGET_CSV_ROWS_PER_SECOND && peakRss < TARGET_CSV_RSS_MB * 1e6;
     console.log(
       `GET /campaigns/:id/leads.csv: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s ` +
-        `(${Math.round(((lines - 1) / csvMs) * 1000).toLocaleString('en')} rows/s); process RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB`,
+        `(${Math.round(csvRate).toLocaleString('en')} rows/s); process RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB ` +
+        `(target ${TARGET_CSV_ROWS_PER_SECOND.toLocaleString('en')} rows/s, peak under ${TARGET_CSV_RSS_MB} MB: ${csvMet ? 'met' : 'MISSED'})`,
     );
 
     const over = results.filter((r) => r.median > TARGET_MS);
