@@ -73,6 +73,12 @@ const matching = (q: string) =>
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
     .map((l) => l.email);
 
+/** A seeded lead's place in the lists' order, as a cursor holds it. */
+const keyOf = (email: string) => {
+  const lead = seeded.find((l) => l.email === email)!;
+  return { createdAt: lead.createdAt.toISOString(), id: lead.id };
+};
+
 const TERMS = [
   'acme',
   'ACME',
@@ -219,6 +225,13 @@ describe('the rare part of q, tested first', () => {
           expect({ qShare, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({ qShare, total: plain.total, emails: plain.leads.map((l) => l.email) });
         }
       }
+      // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
+      const expected = matching(q);
+      const after = keyOf(expected[0]!);
+      for (const qShare of [undefined, 1, 0]) {
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: expected.slice(1, 3) });
+      }
     }
   });
 });
@@ -250,6 +263,14 @@ describe('GET /campaigns/:id/leads?q=', () => {
             emails: expected.slice(page.offset, page.offset + page.limit),
           });
         }
+      }
+      // A cursor page (decisions.md §12) after the second match (or, with fewer, after the campaign's
+      // first lead): the next three, the total of every match.
+      const after = keyOf(expected[1] ?? seeded[0]!.email);
+      const later = expected.filter((email) => keyOf(email).createdAt > after.createdAt);
+      for (const qShare of [undefined, 0, 1]) {
+        const found = await campaignLeadPage(em, campaign, { q, qShare }, { limit: 3, offset: 0, after });
+        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: later.slice(0, 3) });
       }
     }
   });
