@@ -24,24 +24,22 @@ import { raw, type EntityManager, type FilterQuery, type QueryBuilder } from '@m
 import { Campaign } from '../campaigns/campaign.entity';
 import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
-import { counterTotal, leadCountTotal, newestLeadIds, searchSamples, unpinnedLeadsOnDomains, workspaceProviderDomains, type Statement } from './lead-query.queries';
+import {
+  counterTotal,
+  leadCountTotal,
+  newestLeadIds,
+  searchSamples,
+  unpinnedLeadsOnDomains,
+  workspaceProviderDomains,
+  type LeadFilter,
+  type LeadKey,
+  type Page,
+  type Statement,
+} from './lead-query.queries';
 import type { LeadRecord } from './lead.view';
 import { DEFAULT_PAGE } from './leads.inputs';
 
-export interface LeadFilter {
-  status?: string;
-  interest?: string;
-  verification?: string;
-  provider?: string;
-  listId?: string;
-  q?: string;
-  /** Parts of q few addresses, and few company fields, share (withSearchHints), tested before q. */
-  qLead?: string;
-  companyLead?: string;
-  /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
-   *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
-  qShare?: number;
-}
+export type { LeadFilter, LeadKey, Page };
 
 type FilterFields = { [K in keyof LeadFilter]?: string | null };
 
@@ -181,20 +179,6 @@ export function filterConditions(f: LeadFilter, workspaceId: string, opts: { qOv
   if (f.listId) and.push({ sourceList: f.listId });
   if (f.q) and.push(opts.qOverCompany ? addressOrCompany(f.q, f) : emailContains(f.q, f.qLead));
   return and;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
-  /** A cursor page (decisions.md §12): only the rows after this key in the list's order (offset 0). */
-  after?: LeadKey;
-}
-
-/** A lead's place in the lead lists' order: (created_at, id), ascending for a campaign, descending for
- *  the workspace. */
-export interface LeadKey {
-  createdAt: string;
-  id: string;
 }
 
 export const pageOf = (q: { limit?: number | null; offset?: number | null }, defaultLimit = DEFAULT_PAGE): Page => ({
