@@ -3,7 +3,6 @@
 // nothing (the unique (workspace_id, once_key)).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, textArray, timeArray, type Statement } from '../../db/sql';
-import type { NewEvent } from './record-event';
 
 export interface EventRow {
   id: string;
@@ -27,13 +26,24 @@ export async function insertEventRow(em: EntityManager, workspaceId: string, e: 
   return rows.length ? String(rows[0]!.id) : null;
 }
 
+/** An event as the batch insert takes it (record-event.ts NewEvent narrows the kind to the known ones). */
+export interface EventToWrite {
+  workspaceId: string;
+  kind: string;
+  /** The event's `data` as receivers see it: snake_case keys, ids as strings, times as ISO strings. */
+  payload: Record<string, unknown>;
+  /** When set, the event is recorded at most once per workspace for this key (a lead's unsubscribe). */
+  onceKey?: string;
+  now: Date;
+}
+
 /**
  * One statement recording many events, for a queries function that sends it with others in one round trip
  * (db/sql.ts sqlStatements) or alone: the same rows as insertEventRow one by one, `onceKey`s already
  * used skipped. Five array parameters whatever the number of events.
  * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's and the reply poll's batches span workspaces)
  */
-export function eventsInsert(events: readonly NewEvent[]): Statement {
+export function eventsInsert(events: readonly EventToWrite[]): Statement {
   return {
     query: `insert into event (id, created_at, workspace_id, kind, payload, once_key)
      select gen_random_uuid(), x.at, x.workspace, x.kind, x.payload::jsonb, x.once_key
@@ -53,7 +63,7 @@ export function eventsInsert(events: readonly NewEvent[]): Statement {
  * eventsInsert run on its own, in the caller's transaction.
  * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's batches span workspaces)
  */
-export async function insertEvents(em: EntityManager, events: readonly NewEvent[]): Promise<void> {
+export async function insertEvents(em: EntityManager, events: readonly EventToWrite[]): Promise<void> {
   const { query, params } = eventsInsert(events);
   await sql(em, query, params);
 }

@@ -3,7 +3,7 @@
 // reads the outbox later: its fan-out job turns each event into one delivery per subscribed endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { insertEventRow } from './events.queries';
+import { insertEventRow, type EventToWrite } from './events.queries';
 
 /** Every kind an event can have (decisions.md §8, §11); `webhook_test` is only ever sent by POST /webhooks/:id/test. */
 export const EVENT_KINDS = [
@@ -49,14 +49,9 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
   webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint (whatever kinds it lists; an endpoint may list webhook_test alone). data: webhook_id, message.',
 };
 
-export interface NewEvent {
-  workspaceId: string;
+/** An event to record (events.queries.ts EventToWrite) with a kind of this list. */
+export interface NewEvent extends EventToWrite {
   kind: EventKind;
-  /** The event's `data` as receivers see it: snake_case keys, ids as strings, times as ISO strings. */
-  payload: Record<string, unknown>;
-  /** When set, the event is recorded at most once per workspace for this key (a lead's unsubscribe). */
-  onceKey?: string;
-  now: Date;
 }
 
 /** Records one event in the caller's transaction. Returns false when `onceKey` was already used
