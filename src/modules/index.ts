@@ -14,6 +14,7 @@ import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
 import { oneOffsModule } from './one-offs';
 import { pipelineModule } from './pipeline';
+import { placementModule } from './placement';
 import { repliesModule } from './replies';
 import { reportsModule } from './reports';
 import { savedRepliesModule } from './saved-replies';
@@ -47,4 +48,5 @@ export const appModules: readonly AppModule[] = [
   webhooksModule,
   checksModule,
   auditModule,
+  placementModule,
 ];

@@ -35,6 +35,7 @@ import { Migration20261127000100_blocklist_page } from './Migration2026112700010
 import { Migration20261127000200_background_jobs } from './Migration20261127000200_background_jobs';
 import { Migration20261127000300_audit_log } from './Migration20261127000300_audit_log';
 import { Migration20261127200000_job_result_order } from './Migration20261127200000_job_result_order';
+import { Migration20261201224948_placement_tests } from './Migration20261201224948_placement_tests';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014910_accounts', class: Migration20261123014910_accounts },
@@ -71,4 +72,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127000200_background_jobs', class: Migration20261127000200_background_jobs },
   { name: 'Migration20261127000300_audit_log', class: Migration20261127000300_audit_log },
   { name: 'Migration20261127200000_job_result_order', class: Migration20261127200000_job_result_order },
+  { name: 'Migration20261201224948_placement_tests', class: Migration20261201224948_placement_tests },
 ];
