@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
-import { normalizeEmail } from '../../email-address';
+import { domainOf, normalizeEmail } from '../../email-address';
 import { checkMailHost } from '../../mail/mail-host';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
@@ -18,6 +18,7 @@ import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from 
 import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
 import { inboxScore, SCORE_WINDOW_DAYS } from './scores';
+import { providerOfHost, seedProviderOf, type SeedProvider } from './seed-provider';
 
 /** api.md Inboxes rule 2 and the Limits table: what a new (or reconnected) inbox starts with. */
 export const NEW_INBOX_DEFAULTS = { rampStart: 10, rampIncrement: 5, minGapMinutes: 9, gapJitterMinutes: 5 } as const;
@@ -65,11 +66,21 @@ export async function getInbox(ctx: AuthedCtx, id: string): Promise<MailboxView>
   return withToday(ctx, inboxView(await findOr404(ctx.em, Inbox, id, 'Mailbox')));
 }
 
+/** decisions.md §16: a seed's provider, from its IMAP host or else its domain's MX (looked up before any
+ *  transaction, in one of the workspace's slots for outside work; a failed look-up says `other`). */
+async function seedProvider(ctx: AuthedCtx, imapHost: string, email: string): Promise<SeedProvider> {
+  if (providerOfHost(imapHost)) return seedProviderOf(imapHost, null);
+  const mx = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => ctx.deps.dns.resolveMx(domainOf(email)).catch(() => null));
+  return seedProviderOf(imapHost, mx);
+}
+
 /** Saves the details (no log-in: rule 1). The address of a deleted inbox brings that inbox back with
  *  the new details, like a new connection (rule 5), keeping its id and history. */
 export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Promise<InboxObject> {
   const email = normalizeEmail(input.email);
   await checkHosts(ctx, [host(input.smtpHost), host(input.imapHost)]);
+  const purpose = input.purpose ?? 'sending';
+  const provider = purpose === 'seed' ? await seedProvider(ctx, host(input.imapHost), email) : null;
   try {
     return await ctx.em.transactional(async (em) => {
       // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
@@ -105,6 +116,9 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
         lastError: null,
         backoffUntil: null,
         deletedAt: null,
+        purpose,
+        seedProvider: provider,
+        pausedReason: null,
       };
       const inbox = existing ? em.assign(existing, details) : em.create(Inbox, { ...details, workspace });
       em.persist(inbox);
@@ -194,6 +208,7 @@ export async function pauseInbox(ctx: AuthedCtx, id: string): Promise<{ status: 
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
   if (inbox.status === 'active') {
     inbox.status = 'paused';
+    inbox.pausedReason = null; // decisions.md §16: paused by hand
     await ctx.em.flush();
   }
   return { status: inbox.status };
@@ -207,6 +222,7 @@ export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status:
   }
   if (inbox.status === 'paused') {
     inbox.status = 'active';
+    inbox.pausedReason = null; // decisions.md §16: resuming by hand clears a placement pause
     await ctx.em.flush();
   }
   return { status: inbox.status };
