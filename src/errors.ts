@@ -106,7 +106,7 @@ export const ERROR_CODES = {
   no_senders: { status: 400, meaning: 'A placement test needs at least one sending inbox, and the workspace has no active one.' },
   unknown_campaign_step: {
     status: 400,
-    meaning: "campaign_id, step and variant of a placement test name no email variant of a campaign of this workspace (details say which part is unknown).",
+    meaning: 'campaign_id, step and variant of a placement test name no email variant of a campaign of this workspace (details say which part is unknown).',
   },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },

@@ -19,6 +19,7 @@ import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
 import { inboxScore, SCORE_WINDOW_DAYS } from './scores';
 import { providerOfHost, seedProviderOf, type SeedProvider } from './seed-provider';
+import { placementRates } from '../placement/score-input';
 
 /** api.md Inboxes rule 2 and the Limits table: what a new (or reconnected) inbox starts with. */
 export const NEW_INBOX_DEFAULTS = { rampStart: 10, rampIncrement: 5, minGapMinutes: 9, gapJitterMinutes: 5 } as const;
@@ -242,16 +243,23 @@ export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted
 }
 
 /** Scores of every inbox, oldest first, from its counters over the last SCORE_WINDOW_DAYS days
- *  (today included, workspace timezone). Placement stays null until placement tests exist. */
+ *  (today included, workspace timezone); placement from its placement tests of those days (decisions.md §16). */
 export async function inboxScores(ctx: AuthedCtx): Promise<MailboxScoreView[]> {
-  const { today } = await workspaceToday(ctx);
+  const { workspace, today } = await workspaceToday(ctx);
   const from = DateTime.fromISO(today)
     .minus({ days: SCORE_WINDOW_DAYS - 1 })
     .toISODate()!;
   const inboxes = await ctx.em.find(Inbox, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const stats = inboxes.length ? await ctx.em.find(InboxDayStat, { inbox: { $in: inboxes.map((i) => i.id) }, day: { $gte: from, $lte: today } }) : [];
+  const since = DateTime.fromISO(from, { zone: workspace.timezone }).toJSDate();
+  const placement = await placementRates(
+    ctx.em,
+    ctx.actor.workspaceId,
+    inboxes.map((i) => i.id),
+    since,
+  );
   return inboxes.map((inbox) => {
-    const inputs = { sent: 0, failed: 0, bounced: 0, replied: 0, placement: null };
+    const inputs = { sent: 0, failed: 0, bounced: 0, replied: 0, placement: placement.get(inbox.id) ?? null };
     for (const s of stats) {
       if (s.inbox.id !== inbox.id) continue;
       inputs.sent += s.sent;

@@ -1,7 +1,8 @@
 // Why a campaign is or is not sending (GET /campaigns/:id/sending-status), as a pure function of its
 // state and `now`. Reasons stop every send and are listed, each that applies, in the order the sender
 // meets them (decisions.md §5): not_active, bounce_protect (decisions.md §11), no_steps, no_inbox,
-// before_start, after_end, outside_hours, daily_limit, inbox_stopped, no_leads_due. Notes hold back only
+// before_start, after_end, outside_hours, daily_limit, inbox_stopped, inbox_placement (decisions.md §16),
+// no_leads_due. Notes hold back only
 // some leads or inboxes.
 // Choices:
 // - bounce_protect: the campaign paused itself for its bounce rate; it follows not_active (it is paused)
@@ -11,6 +12,8 @@
 //   that has a lead due now (the campaign zone when none is due).
 // - inbox_stopped: no inbox can send today or soon: each is paused, stopped for bounces, backing off
 //   after errors, or at its cap. Inboxes only waiting out their gap are not stopped (a note).
+// - inbox_placement: follows inbox_stopped when some of those inboxes paused themselves for their
+//   placement-test inbox rate (decisions.md §16), and names them: resuming one clears it.
 // - no_leads_due: no lead's wait has passed, counting new leads only while the new-lead limit has room
 //   (a new lead over the limit is not due until tomorrow). Left out when there are no steps.
 // - due_today (api.md): the smallest of the daily limit left, the leads due before midnight in the
@@ -24,7 +27,7 @@ import { inboxLeftToday, inboxReadiness, type InboxDay, type InboxReadiness } fr
 import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from './window';
 
 export type ReasonCode =
-  'not_active' | 'bounce_protect' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'no_leads_due';
+  'not_active' | 'bounce_protect' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'inbox_placement' | 'no_leads_due';
 
 export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched' | 'sender_waiting';
 
@@ -53,6 +56,8 @@ export interface StatusInbox extends InboxDay {
   provider: Provider | null;
   /** What its domain may still send today (caps.ts DomainDay.left, counted over all the domain's inboxes). */
   domainLeft: number;
+  /** Why it paused itself (`placement`, decisions.md §16); null when paused by hand. */
+  pausedReason?: string | null;
 }
 
 /** Leads due now (wait over, no hold) that have an inbox of their own, per inbox (sender.ts). */
@@ -173,7 +178,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
   const backingOff = withState('backoff');
   if (state.inboxes.length > 0 && withState('ready', 'resting').length === 0) {
     const why: Record<InboxReadiness, (inbox: StatusInbox) => string> = {
-      paused: () => 'paused',
+      paused: (inbox) => (inbox.pausedReason === 'placement' ? 'paused for its placement-test inbox rate' : 'paused'),
       bounce_stopped: () => 'stopped for its bounce rate; pass the connection test to resume',
       capped: (inbox) => capReason(inbox),
       backoff: (inbox) => `backing off after errors until ${at(inbox.backoffUntil!)}`,
@@ -184,6 +189,13 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
       code: 'inbox_stopped',
       text: `None of the campaign's inboxes can send: ${list(readiness.map((r) => `${r.inbox.email} (${why[r.state](r.inbox)})`))}.`,
     });
+    const placement = withState('paused').filter((i) => i.pausedReason === 'placement');
+    if (placement.length) {
+      reasons.push({
+        code: 'inbox_placement',
+        text: `${list(placement.map((i) => i.email))} paused itself for its placement-test inbox rate (placement_protect_below); check where its mail lands, then resume it (POST /mailboxes/:id/resume).`,
+      });
+    }
   }
 
   const eligible = state.dueNow.filter((g) => !g.isNew || newRoom > 0);
