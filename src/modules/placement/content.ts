@@ -29,7 +29,7 @@ export const PLAIN_CONTENT: TestContent = {
   step: null,
   variant: null,
   subject: 'Quick question about next week',
-  body: 'Hi,\n\nI hope your week is going well. Would you have fifteen minutes on Thursday or Friday for a short call?\n\nThanks,\n{{sender_name}}',
+  body: 'Hi,\n\nI hope your week is going well. Would you have fifteen minutes on Thursday or Friday for a short call?\n\nThanks,\n{{sendingAccountFirstName}}',
   textOnly: false,
 };
 
@@ -59,9 +59,9 @@ export async function campaignContent(em: EntityManager, campaignId: string, pos
   if (!variant) throw unknownStep(`Step ${step.position} has no variant ${variantNo}.`, { campaign_id: campaignId, step: step.position, variant: variantNo });
   let subject = variant.subject;
   if (subject.trim() === '') {
-    // The first email step always has a subject (api.md Steps): the thread's.
+    // The thread's subject: the first email step's (it always has one, api.md Steps), its first enabled variant.
     const first = steps.find((s) => s.variants.length > 0)!;
-    subject = replySubject((first.variants[index] ?? first.variants[0]!).subject);
+    subject = replySubject((first.variants.find((v) => v.enabled) ?? first.variants[0]!).subject);
   }
   return { campaignId: campaign.id, step: step.position, variant: index + 1, subject, body: variant.body, textOnly: campaign.textOnly };
 }

@@ -43,8 +43,8 @@ export async function startScheduledTests(deps: AppDeps, opts: { workspaceIds?: 
       const content = await scheduledContent(ctx.em, w.workspaceId);
       started.push(await startTest(deps, ctx.em, w.workspaceId, { content, scheduledFor: slot }));
     } catch (err) {
-      // Another process started this slot meanwhile, or a rule refuses it now.
-      if (err instanceof UniqueConstraintViolationException) continue;
+      // Another process started this slot meanwhile (the unique slot), or a rule refuses it now.
+      if (err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505') continue;
       if (err instanceof AppError) {
         deps.log.info('scheduled placement test not started', { workspaceId: w.workspaceId, slot: slot.toISOString(), code: err.code });
         continue;
@@ -55,9 +55,12 @@ export async function startScheduledTests(deps: AppDeps, opts: { workspaceIds?: 
   return started;
 }
 
+/** A started test's queued run takes it within seconds; one still untaken after this lost its run. */
+export const UNCLAIMED_AFTER_MS = 2 * 60_000;
+
 /** Queues a run for every running test nobody holds; how many. */
 export async function resumeTests(deps: AppDeps): Promise<number> {
-  const ids = await testsToResume(deps.orm.em.fork(), deps.clock.now());
+  const ids = await testsToResume(deps.orm.em.fork(), deps.clock.now(), UNCLAIMED_AFTER_MS);
   for (const testId of ids) await deps.jobs.enqueue(PLACEMENT_TEST_JOB, { testId });
   return ids.length;
 }

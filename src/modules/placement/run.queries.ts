@@ -156,7 +156,7 @@ export async function settleCopies(em: EntityManager, copies: readonly { id: str
     `update placement_copy c set
         status = case when x.accepted then 'sent' else 'failed' end,
         placement = case when x.accepted then null else 'failed' end,
-        sent_at = case when x.accepted then ? else null end,
+        sent_at = case when x.accepted then ?::timestamptz else null end,
         detail = x.detail, claimed_by = null
        from unnest(?::uuid[], ?::boolean[], ?::text[]) as x(id, accepted, detail)
       where c.id = x.id and c.status = 'sending' and c.claimed_by = ?`,
@@ -326,11 +326,19 @@ export async function pauseForPlacement(em: EntityManager, inboxIds: readonly st
 }
 
 /**
- * Running tests nobody holds (their process died, or stopped mid-test): the resume job queues their run.
+ * Running tests nobody holds: one whose run took it and stopped (its process died, or was stopped), or one
+ * no run has taken `unclaimedAfterMs` after its start (its queued run was lost). The resume job queues
+ * their run.
  * @allWorkspaces the resume job looks at every workspace's running tests
  */
-export async function testsToResume(em: EntityManager, now: Date): Promise<string[]> {
-  const rows = await sql(em, `select id from placement_test where status = 'running' and ${leaseFreeSql('lease_until', 'lease_holder', '?')} order by created_at`, [now]);
+export async function testsToResume(em: EntityManager, now: Date, unclaimedAfterMs: number): Promise<string[]> {
+  const rows = await sql(
+    em,
+    `select id from placement_test
+      where status = 'running' and ${leaseFreeSql('lease_until', 'lease_holder', '?')} and (lease_holder is not null or created_at < ?)
+      order by created_at`,
+    [now, new Date(now.getTime() - unclaimedAfterMs)],
+  );
   return rows.map((r) => String(r.id));
 }
 
