@@ -129,16 +129,17 @@ export async function workspaceTests(em: EntityManager, workspaceId: string, lim
   return rows.map(testRow);
 }
 
-/** The tests' copies counted by sender, seed provider, status and placement (what the figures need). */
+/** The tests' copies counted by sender, seed provider, status and placement (what the figures need), by
+ *  sender address. */
 export async function copyGroups(em: EntityManager, workspaceId: string, testIds: readonly string[]): Promise<Map<string, CopyGroup[]>> {
   const out = new Map<string, CopyGroup[]>(testIds.map((id) => [id, []]));
   if (!testIds.length) return out;
   const rows = await sql(
     em,
-    `select test_id, sender_id, sender_email, seed_provider, status, placement, count(*)::int as n, min(created_at) as first
+    `select test_id, sender_id, sender_email, seed_provider, status, placement, count(*)::int as n
        from placement_copy where workspace_id = ? and test_id = any(?::uuid[])
       group by test_id, sender_id, sender_email, seed_provider, status, placement
-      order by first, sender_id`,
+      order by sender_email, sender_id`,
     [workspaceId, pgArray(testIds)],
   );
   for (const r of rows) {

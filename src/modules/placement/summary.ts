@@ -52,7 +52,7 @@ export interface TestFigures {
   byProvider: (PlacementCounts & { provider: string })[];
 }
 
-/** summary, by_sender (in the order senders first appear) and by_provider (by name). */
+/** summary, by_sender (in the order senders come: by address) and by_provider (by name). */
 export function testFigures(groups: readonly CopyGroup[]): TestFigures {
   const senders = new Map<string, { email: string; groups: CopyGroup[] }>();
   const providers = new Map<string, CopyGroup[]>();
