@@ -260,11 +260,17 @@ export async function recordSightings(em: EntityManager, sightings: readonly Sig
 }
 
 /**
- * Notes on the seed's copies still looked for why it could not be read (null: it could).
+ * Notes on the seed's copies still looked for why it could not be read (null: it could), keeping what a
+ * crash left on a copy (INTERRUPTED_DETAIL), which says more about why it may never come.
  * @allWorkspaces keyed by the test whose lease this run took
  */
 export async function setSeedReadError(em: EntityManager, testId: string, seedId: string, error: string | null): Promise<void> {
-  await sqlRun(em, `update placement_copy set detail = ? where test_id = ? and seed_id = ? and status = 'sent' and placement is null`, [error, testId, seedId]);
+  await sqlRun(em, `update placement_copy set detail = ? where test_id = ? and seed_id = ? and status = 'sent' and placement is null and detail is distinct from ?`, [
+    error,
+    testId,
+    seedId,
+    INTERRUPTED_DETAIL,
+  ]);
 }
 
 /**
