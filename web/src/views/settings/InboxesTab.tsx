@@ -1,5 +1,6 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
 // daily cap), its sender-pool tags, a connection test, pause and resume, and removal; and the form that connects a new one.
+// Seeds (decisions.md §16: mailboxes placement tests send to, which never send) are listed apart.
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
@@ -31,6 +32,9 @@ const SettingsInboxes = graphql(`
       rampShare
       rampStartedAt
       tags
+      purpose
+      seedProvider
+      pausedReason
     }
     mailboxScores {
       mailboxId
@@ -56,6 +60,10 @@ const STATUS: Record<string, { badge: string; words: string }> = {
   paused: { badge: 'warn', words: 'paused' },
   bounce_stopped: { badge: 'danger', words: 'stopped by bounces' },
 };
+const statusOf = (inbox: Inbox) =>
+  inbox.status === 'paused' && inbox.pausedReason === 'placement'
+    ? { badge: 'danger', words: 'paused for its placement' }
+    : (STATUS[inbox.status] ?? { badge: '', words: inbox.status });
 
 export function InboxesTab() {
   const query = useGraphQL(SettingsInboxes);
@@ -72,14 +80,80 @@ export function InboxesTab() {
       </div>
       {connecting ? <ConnectInboxForm onClose={() => setConnecting(false)} /> : null}
       <QueryView query={query} what="inboxes" isEmpty={(d) => d.mailboxes.length === 0} empty="No inbox connected yet: connect one to start sending.">
-        {(d) => <InboxTable inboxes={d.mailboxes} scores={d.mailboxScores} />}
+        {(d) => (
+          <>
+            <InboxTable inboxes={d.mailboxes.filter((m) => m.purpose !== 'seed')} scores={d.mailboxScores} />
+            <SeedTable seeds={d.mailboxes.filter((m) => m.purpose === 'seed')} />
+          </>
+        )}
       </QueryView>
     </section>
   );
 }
 
+/** Seeds: where placement tests send (Reports → Placement); they never send and are not read for replies. */
+function SeedTable({ seeds }: { seeds: Inbox[] }) {
+  return (
+    <section className="seeds" aria-labelledby="seeds-title">
+      <h3 id="seeds-title">Seed inboxes for placement tests</h3>
+      {seeds.length === 0 ? (
+        <p className="muted">No seed yet: connect a mailbox of your own at Gmail, Outlook, Yahoo or your domain as a seed to see where your mail lands.</p>
+      ) : (
+        <table className="inboxes">
+          <caption className="visually-hidden">Seed inboxes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Seed</th>
+              <th scope="col">Provider</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {seeds.map((seed) => (
+              <SeedRow key={seed.id} seed={seed} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function SeedRow({ seed }: { seed: Inbox }) {
+  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
+  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes']);
+  const status = statusOf(seed);
+  return (
+    <tr>
+      <th scope="row">
+        {seed.email}
+        <div className="muted small">
+          IMAP {seed.imapHost}:{seed.imapPort}
+        </div>
+        {seed.lastError ? <div className="inbox-error">Last error: {seed.lastError}</div> : null}
+      </th>
+      <td>{seed.seedProvider ?? '—'}</td>
+      <td>
+        <span className={`badge ${status.badge}`}>{status.words}</span>
+      </td>
+      <td>
+        <div className="actions">
+          <button type="button" onClick={() => test.mutate({ id: seed.id })} disabled={test.isPending} aria-label={`Test connection of ${seed.email}`}>
+            {test.isPending ? 'Testing…' : 'Test connection'}
+          </button>
+          <ConfirmButton label={`Remove ${seed.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: seed.id })} />
+        </div>
+        {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
+        <ErrorState error={test.error ?? remove.error} />
+      </td>
+    </tr>
+  );
+}
+
 function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) {
   const scoreOf = new Map(scores.map((s) => [s.mailboxId, s]));
+  if (!inboxes.length) return <p className="muted">No sending inbox yet: connect one to start sending.</p>;
   return (
     <table className="inboxes">
       <caption className="visually-hidden">Connected inboxes</caption>
@@ -108,7 +182,7 @@ function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) 
 function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) {
   const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
   const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
-  const status = STATUS[inbox.status] ?? { badge: '', words: inbox.status };
+  const status = statusOf(inbox);
   return (
     <tr>
       <th scope="row">
