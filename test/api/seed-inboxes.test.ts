@@ -31,20 +31,24 @@ const world = sendingWorld({ accountPer: 'test', env });
 const dovecot = dovecotPeer(world, { mailboxes: 2, prefix: 'seedbox' });
 const me = (): Account => world.me;
 
-const seedBody = (overrides: Record<string, unknown> = {}) => ({
-  email: `seed-${randomUUID().slice(0, 8)}@own-seed.test`,
-  from_name: 'Seed',
-  smtp_host: 'smtp.example.com',
-  smtp_port: 587,
-  smtp_secure: false,
-  imap_host: 'imap.example.com',
-  imap_port: 993,
-  username: 'seed',
-  password: 'seed password',
-  daily_cap: 1,
-  purpose: 'seed',
-  ...overrides,
-});
+/** A seed's fields as GraphQL takes them (createMailbox's input), a new address each time. */
+function seedGraphqlInput() {
+  return {
+    email: `seed-${randomUUID().slice(0, 8)}@own-seed.test`,
+    fromName: 'Seed',
+    smtpHost: 'smtp.example.com',
+    smtpPort: 587,
+    smtpSecure: false,
+    imapHost: 'imap.example.com',
+    imapPort: 993,
+    username: 'seed',
+    password: 'seed password',
+    dailyCap: 1,
+  };
+}
+const snake = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+/** The same as POST /mailboxes takes it, purpose seed unless overridden. */
+const seedBody = (overrides: Record<string, unknown> = {}) => ({ ...snake(seedGraphqlInput()), purpose: 'seed', ...overrides });
 
 async function restSeed(overrides: Record<string, unknown> = {}) {
   const res = await me().client.post('/mailboxes', seedBody(overrides));
@@ -63,22 +67,7 @@ describe('creating a seed', () => {
   });
 
   it('createMailbox takes purpose seed too; the MX names the provider of a domain on Google or Microsoft, and any other is other', async () => {
-    const create = (email: string) =>
-      me().client.gql(ops.CreateSeedMailboxDocument, {
-        input: {
-          email,
-          fromName: 'Seed',
-          smtpHost: 'smtp.example.com',
-          smtpPort: 587,
-          smtpSecure: false,
-          imapHost: 'imap.example.com',
-          imapPort: 993,
-          username: 'seed',
-          password: 'seed password',
-          dailyCap: 1,
-          purpose: 'seed',
-        },
-      });
+    const create = (email: string) => me().client.gql(ops.CreateSeedMailboxDocument, { input: { ...seedGraphqlInput(), email, purpose: 'seed' } });
     const google = await create(`a-${randomUUID().slice(0, 6)}@gsuite-seed.test`);
     expect(google.errors).toBeUndefined();
     expect(google.data!.createMailbox).toMatchObject({ purpose: 'seed', seedProvider: 'google' });
@@ -109,21 +98,6 @@ describe('creating a seed', () => {
     expectError(await me().client.post('/mailboxes', seedBody({ purpose: undefined })), 400, 'plan_limit');
   });
 });
-
-function seedGraphqlInput() {
-  return {
-    email: `g-${randomUUID().slice(0, 8)}@own-seed.test`,
-    fromName: 'Seed',
-    smtpHost: 'smtp.example.com',
-    smtpPort: 587,
-    smtpSecure: false,
-    imapHost: 'imap.example.com',
-    imapPort: 993,
-    username: 'seed',
-    password: 'seed password',
-    dailyCap: 1,
-  };
-}
 
 describe('a seed never sends', () => {
   it('a campaign refuses it in mailbox_ids: 400 mailbox_is_seed, REST and GraphQL, and keeps its inboxes', async () => {

@@ -2,7 +2,11 @@
 // process, so its work must not be charged to the sender's thread (in the sender's event loop it took
 // about a fifth of the main thread from both sides, and slowed every SMTP round trip behind the
 // sender's own work). The sink is test/support/smtp-peer.ts; this file is both the thread and its handle.
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+// Given seed mailboxes (the placement benchmark), it APPENDs every message into its recipient's Dovecot
+// mailbox before its 250 (test/support/seed-delivery.ts, INBOX), so a message accepted is a message in place.
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { ImapPeer } from '../support/imap-peer';
+import { seedDelivery } from '../support/seed-delivery';
 import { startSmtpPeer } from '../support/smtp-peer';
 
 type Request = { type: 'count' | 'reset' | 'stop' };
@@ -16,8 +20,14 @@ export interface SinkThread {
   stop(): Promise<void>;
 }
 
-export async function startSinkThread(): Promise<SinkThread> {
-  const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, { eval: true });
+/** Seed mailboxes to deliver into: the Dovecot peer's address and users. */
+type Seeds = Pick<ImapPeer, 'host' | 'port' | 'users'>;
+
+export async function startSinkThread(seeds?: Seeds): Promise<SinkThread> {
+  const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, {
+    eval: true,
+    workerData: seeds ? { host: seeds.host, port: seeds.port, users: seeds.users } : null,
+  });
   const replies: ((value: number) => void)[] = [];
   const ready = new Promise<{ host: string; port: number }>((resolve, reject) => {
     worker.once('message', resolve);
@@ -44,11 +54,16 @@ export async function startSinkThread(): Promise<SinkThread> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  void startSmtpPeer().then((peer) => {
+  const seeds = workerData as Seeds | null;
+  const delivery = seeds ? seedDelivery(seeds, () => ({ folder: 'INBOX' })) : null;
+  void startSmtpPeer(delivery ? { behaviour: { deliver: (m) => delivery.deliver(m) } } : {}).then((peer) => {
     port.postMessage({ host: peer.host, port: peer.port });
     port.on('message', async (m: Request) => {
       if (m.type === 'reset') peer.messages.length = 0;
-      if (m.type === 'stop') await peer.stop();
+      if (m.type === 'stop') {
+        await peer.stop();
+        await delivery?.close();
+      }
       port.postMessage(peer.messages.length);
     });
   });

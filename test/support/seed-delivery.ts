@@ -26,7 +26,7 @@ export interface SeedDelivery {
 
 /** `rule` decides per recipient (a seed's address) and message; recipients the peer has no user for are
  *  dropped (as mail to an unknown address would bounce later). */
-export function seedDelivery(imap: ImapPeer, rule: (to: string, raw: string) => DeliveryRule): SeedDelivery {
+export function seedDelivery(imap: Pick<ImapPeer, 'host' | 'port' | 'users'>, rule: (to: string, raw: string) => DeliveryRule): SeedDelivery {
   const clients = new Map<string, Promise<ImapFlow>>();
   const queues = new Map<string, Promise<unknown>>();
   const created = new Set<string>();

@@ -1,7 +1,7 @@
 // Inputs of the placement use cases, shared by REST (snake_case bodies) and GraphQL (decisions.md §16).
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsString, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { MAX_CURSOR_LENGTH } from '../../pagination/cursor';
+import { CursorField } from '../../pagination/keyset';
 import { Nullable } from '../../validation';
 import { MAX_SEEDS, MAX_SENDERS } from './start-test';
 
@@ -55,9 +55,5 @@ export class PlacementTestListInput {
   @Min(1)
   @Max(MAX_TEST_LIMIT)
   limit?: number | null;
-  @Field(() => String, { nullable: true, description: 'The nextCursor of the page before (REST: the Link rel="next").' })
-  @Nullable()
-  @IsString()
-  @MaxLength(MAX_CURSOR_LENGTH)
-  cursor?: string | null;
+  @CursorField() cursor?: string | null;
 }

@@ -3,6 +3,7 @@
 // caller's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import type { TestContent } from './content';
 import type { AuthResults, CopyStatus, Placement, PlacementTestStatus } from './placement.entity';
 import type { CopyGroup } from './summary';
 
@@ -24,18 +25,12 @@ export async function testStartsSince(em: EntityManager, workspaceId: string, si
   return rows.map((r) => new Date(r.created_at as string));
 }
 
-export interface NewTest {
+export interface NewTest extends TestContent {
   workspaceId: string;
   id: string;
   createdAt: Date;
   waitMinutes: number;
   deadlineAt: Date;
-  campaignId: string | null;
-  step: number | null;
-  variant: number | null;
-  subject: string;
-  body: string;
-  textOnly: boolean;
   scheduledFor: Date | null;
 }
 

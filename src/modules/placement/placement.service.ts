@@ -3,7 +3,7 @@
 import type { AuthedCtx } from '../../context';
 import { isUuid } from '../../db/find';
 import { AppError, notFound } from '../../errors';
-import { CursorCodec } from '../../pagination/cursor';
+import { isoKey, Paging } from '../../pagination/keyset';
 import type { CursorPage } from '../../pagination/page';
 import { campaignContent, type TestContent } from './content';
 import { DEFAULT_TEST_LIMIT, type PlacementTestListInput, type StartPlacementTestInput } from './placement.inputs';
@@ -68,24 +68,15 @@ export function placementResults(ctx: AuthedCtx, testId: string): Promise<Placem
 
 /** GET /placement-tests: newest first, in cursor pages (decisions.md §12). */
 export async function listPlacementTests(ctx: AuthedCtx, query: PlacementTestListInput): Promise<CursorPage<PlacementTestView>> {
-  const limit = query.limit ?? DEFAULT_TEST_LIMIT;
-  const codec = new CursorCodec(ctx.deps.secrets);
-  let after: { createdAt: string; id: string } | null = null;
-  if (query.cursor) {
-    const [createdAt, id] = codec.decode(LIST_NAME, {}, query.cursor);
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) {
-      throw new AppError('invalid_cursor', 'The cursor is unknown, altered, or from another list or other filters; start again without cursor.');
-    }
-    after = { createdAt, id };
-  }
-  const rows = await workspaceTests(ctx.em, ctx.actor.workspaceId, limit + 1, after);
-  const items = rows.slice(0, limit);
+  const page = Paging.of(ctx, LIST_NAME, {}, query, DEFAULT_TEST_LIMIT);
+  // A cursor's key is [created_at, id] of the last test sent (signed: only keys made below get here).
+  const [createdAt, id] = page.after ?? [];
+  const rows = await workspaceTests(ctx.em, ctx.actor.workspaceId, page.fetch!, page.after ? { createdAt: String(createdAt), id: String(id) } : null);
+  const { items, nextCursor } = page.close(rows, (t) => [isoKey(t.createdAt), t.id]);
   const groups = await copyGroups(
     ctx.em,
     ctx.actor.workspaceId,
     items.map((t) => t.id),
   );
-  const last = items[items.length - 1];
-  const nextCursor = rows.length > limit && last ? codec.encode(LIST_NAME, {}, [last.createdAt.toISOString(), last.id]) : null;
   return { items: items.map((t) => testView(t, groups.get(t.id) ?? [])), nextCursor };
 }

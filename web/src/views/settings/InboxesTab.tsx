@@ -121,8 +121,6 @@ function SeedTable({ seeds }: { seeds: Inbox[] }) {
 }
 
 function SeedRow({ seed }: { seed: Inbox }) {
-  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
-  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes']);
   const status = statusOf(seed);
   return (
     <tr>
@@ -138,16 +136,28 @@ function SeedRow({ seed }: { seed: Inbox }) {
         <span className={`badge ${status.badge}`}>{status.words}</span>
       </td>
       <td>
-        <div className="actions">
-          <button type="button" onClick={() => test.mutate({ id: seed.id })} disabled={test.isPending} aria-label={`Test connection of ${seed.email}`}>
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </button>
-          <ConfirmButton label={`Remove ${seed.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: seed.id })} />
-        </div>
-        {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
-        <ErrorState error={test.error ?? remove.error} />
+        <InboxActions inbox={seed} />
       </td>
     </tr>
+  );
+}
+
+/** Test the connection, pause or resume (a sending inbox), remove; with what the test and a refusal said. */
+function InboxActions({ inbox, pauseable = false }: { inbox: Inbox; pauseable?: boolean }) {
+  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
+  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
+  return (
+    <>
+      <div className="actions">
+        <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </button>
+        {pauseable ? <PauseInbox inbox={inbox} /> : null}
+        <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
+      </div>
+      {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
+      <ErrorState error={test.error ?? remove.error} />
+    </>
   );
 }
 
@@ -180,8 +190,6 @@ function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) 
 }
 
 function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) {
-  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
-  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
   const status = statusOf(inbox);
   return (
     <tr>
@@ -219,15 +227,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
       </td>
       <td className="num">{count(inbox.sentToday)}</td>
       <td>
-        <div className="actions">
-          <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </button>
-          <PauseInbox inbox={inbox} />
-          <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
-        </div>
-        {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
-        <ErrorState error={test.error ?? remove.error} />
+        <InboxActions inbox={inbox} pauseable />
       </td>
     </tr>
   );
