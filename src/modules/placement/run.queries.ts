@@ -3,7 +3,7 @@
 // the start, in that test's workspace), so these statements are keyed by the test or its copies.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { leaseFreeSql, ownerAliveSql } from '../../db/owner-sql';
-import { boolArray, pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import { boolArray, pgArray, sql, sqlRun, textArray, timeArray } from '../../db/sql';
 
 export interface LeasedTest {
   id: string;
@@ -144,23 +144,32 @@ export async function handCopy(em: EntityManager, copyId: string, owner: string,
   return r !== undefined;
 }
 
+export interface SmtpAnswer {
+  id: string;
+  accepted: boolean;
+  /** The server's answer of a refused copy; null for an accepted one. */
+  detail: string | null;
+  /** When SMTP answered: an accepted copy's sent_at. */
+  at: Date;
+}
+
 /**
  * Records what SMTP said of claimed copies: `sent` (accepted, from `at`), or `failed` with the server's
  * answer; only copies still `owner`'s claim.
  * @allWorkspaces keyed by copies this run claimed
  */
-export async function settleCopies(em: EntityManager, copies: readonly { id: string; accepted: boolean; detail: string | null }[], owner: string, at: Date): Promise<void> {
+export async function settleCopies(em: EntityManager, copies: readonly SmtpAnswer[], owner: string): Promise<void> {
   if (!copies.length) return;
   await sqlRun(
     em,
     `update placement_copy c set
         status = case when x.accepted then 'sent' else 'failed' end,
         placement = case when x.accepted then null else 'failed' end,
-        sent_at = case when x.accepted then ?::timestamptz else null end,
+        sent_at = case when x.accepted then x.at else null end,
         detail = x.detail, claimed_by = null
-       from unnest(?::uuid[], ?::boolean[], ?::text[]) as x(id, accepted, detail)
+       from unnest(?::uuid[], ?::boolean[], ?::text[], ?::timestamptz[]) as x(id, accepted, detail, at)
       where c.id = x.id and c.status = 'sending' and c.claimed_by = ?`,
-    [at, pgArray(copies.map((c) => c.id)), boolArray(copies.map((c) => c.accepted)), textArray(copies.map((c) => c.detail)), owner],
+    [pgArray(copies.map((c) => c.id)), boolArray(copies.map((c) => c.accepted)), textArray(copies.map((c) => c.detail)), timeArray(copies.map((c) => c.at)), owner],
   );
 }
 

@@ -9,10 +9,12 @@ import type { AppDeps } from '../../context';
 import { mapLimited } from '../../concurrency';
 import type { SmtpSender } from '../../mail/smtp-sender';
 import { composeCopy } from './content';
-import { claimSenderCopies, failQueuedCopies, handCopy, releaseClaims, sendersWithQueued, settleCopies, type LeasedTest, type SenderLogin } from './run.queries';
+import { claimSenderCopies, failQueuedCopies, handCopy, releaseClaims, sendersWithQueued, settleCopies, type LeasedTest, type SenderLogin, type SmtpAnswer } from './run.queries';
 
 /** Senders sending at once in one test (as the dispatcher's parallel inboxes). */
 export const SEND_LANES = 16;
+/** Accepted answers of a lane written together (a refusal is written at once). */
+const SETTLE_GROUP = 8;
 
 export interface SendReport {
   sent: number;
@@ -49,27 +51,37 @@ async function sendLane(deps: AppDeps, test: LeasedTest, owner: string, sender: 
   }
   const copies = await claimSenderCopies(em, test.id, sender.id, owner);
   const login = { ...sender.smtp, password: deps.secrets.decrypt(sender.smtp.passwordEnc) };
+  // Answers are written SETTLE_GROUP at a time: a copy handed and answered but not written yet when the
+  // process dies is settled as sent-but-unknown by the next run and still looked for (README.md).
+  const answered: SmtpAnswer[] = [];
+  const settle = async (answer: SmtpAnswer) => {
+    answered.push(answer);
+    if (answer.accepted) report.sent++;
+    else report.failed++;
+    if (answered.length >= SETTLE_GROUP || !answer.accepted) await settleCopies(em, answered.splice(0), owner);
+  };
   let refusedSender: string | null = null;
   const unsent: string[] = [];
-  for (const copy of copies) {
-    if (signal.aborted) {
-      unsent.push(copy.id);
-      continue;
+  try {
+    for (const copy of copies) {
+      if (signal.aborted) {
+        unsent.push(copy.id);
+        continue;
+      }
+      if (refusedSender !== null) {
+        // The server refused our login or sender: every other copy would get the same answer.
+        await settle({ id: copy.id, accepted: false, detail: refusedSender, at: deps.clock.now() });
+        continue;
+      }
+      const composed = composeCopy(deps, test, sender, copy, deps.clock.now());
+      if (!(await handCopy(em, copy.id, owner, deps.clock.now()))) continue; // no longer this run's (taken over)
+      const result = await sessions.send(sender.id, login, composed.mail);
+      const accepted = result.outcome === 'accepted';
+      await settle({ id: copy.id, accepted, detail: accepted ? null : answer(result), at: deps.clock.now() });
+      if (result.outcome === 'auth') refusedSender = answer(result);
     }
-    if (refusedSender !== null) {
-      // The server refused our login or sender: every other copy would get the same answer.
-      await settleCopies(em, [{ id: copy.id, accepted: false, detail: refusedSender }], owner, deps.clock.now());
-      report.failed++;
-      continue;
-    }
-    const composed = composeCopy(deps, test, sender, copy, deps.clock.now());
-    if (!(await handCopy(em, copy.id, owner, deps.clock.now()))) continue; // no longer this run's (taken over)
-    const result = await sessions.send(sender.id, login, composed.mail);
-    const accepted = result.outcome === 'accepted';
-    await settleCopies(em, [{ id: copy.id, accepted, detail: accepted ? null : answer(result) }], owner, deps.clock.now());
-    if (accepted) report.sent++;
-    else report.failed++;
-    if (result.outcome === 'auth') refusedSender = answer(result);
+  } finally {
+    await settleCopies(em, answered.splice(0), owner);
   }
   // Claimed and never handed to SMTP (the run was told to stop): queued again for the next run.
   if (unsent.length) await releaseClaims(em, unsent, owner);
