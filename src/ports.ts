@@ -101,8 +101,8 @@ export interface ImapSession {
    *  OR HEADER …), in UID order. */
   searchHeader(field: string, values: readonly string[]): Promise<number[]>;
   /** The named header fields of these messages of the examined folder (BODY.PEEK[HEADER.FIELDS (…)]), as
-   *  the server sent them, in their order in the message. */
-  fetchHeaderFields(uids: readonly number[], fields: readonly string[]): Promise<{ uid: number; headers: string }[]>;
+   *  the server sent them, in their order in the message; of each, at most `maxBytesEach` (64 KB) kept. */
+  fetchHeaderFields(uids: readonly number[], fields: readonly string[], maxBytesEach?: number): Promise<{ uid: number; headers: string }[]>;
   /** Of these UIDs of the examined folder, those Gmail's search `query` matches (UID SEARCH UID … X-GM-RAW);
    *  only on a server that offers X-GM-EXT-1 (otherwise it throws). */
   gmailSearch(uids: readonly number[], query: string): Promise<number[]>;

@@ -18,6 +18,8 @@ import { ParseThread } from './parse-thread';
 export const IMAP_SESSION_TIMEOUT_MS = 30_000;
 /** A message over this (RFC822.SIZE) is not downloaded (decisions.md §10): the parser's own limit. */
 export const MAX_MESSAGE_BYTES = MAX_RAW_BYTES;
+/** Of the header fields fetched for one message, at most this much is kept. */
+export const MAX_HEADER_FIELDS_BYTES = 64 * 1024;
 
 export interface ImapPortOptions {
   /** The address guard (mail-host.ts): ALLOW_PRIVATE_FETCH. */
@@ -136,12 +138,13 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
       const found = await bounded('SEARCH HEADER', () => client.search({ or: values.map((v) => ({ header: { [field]: v } })) }, { uid: true }));
       return [...(found || [])].sort((a, b) => a - b);
     },
-    async fetchHeaderFields(uids: readonly number[], fields: readonly string[]) {
+    async fetchHeaderFields(uids: readonly number[], fields: readonly string[], maxBytesEach = MAX_HEADER_FIELDS_BYTES) {
       const out: { uid: number; headers: string }[] = [];
       if (client.mailbox === false || !uids.length) return out;
       await bounded('FETCH (BODY.PEEK[HEADER.FIELDS])', async () => {
         for await (const m of client.fetch(uids.join(','), { uid: true, headers: [...fields] }, { uid: true })) {
-          out.push({ uid: m.uid, headers: m.headers ? m.headers.toString('utf8') : '' });
+          // Only so much of each is kept, whatever a server sends: header fields are short.
+          out.push({ uid: m.uid, headers: m.headers ? m.headers.subarray(0, maxBytesEach).toString('utf8') : '' });
         }
       });
       return out.sort((a, b) => a.uid - b.uid);

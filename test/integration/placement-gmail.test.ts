@@ -2,7 +2,8 @@
 // `X-GM-RAW "category:…"`. Dovecot does not offer it (the other placement tests run on Dovecot, which
 // also shows no X-GM-RAW is ever sent to a server without it), so this file reads a seed on a small IMAP
 // server of our own that offers it (test/support/gmail-imap-peer.ts), with Gmail's folders: INBOX with its
-// tabs, [Gmail]/Spam, and All Mail, which also shows every message of INBOX.
+// tabs, [Gmail]/Spam, and All Mail, which also shows every message of INBOX. The same server, told to pad
+// its answers past the read's size bound, plays a hostile seed.
 import { runPlacementTest } from '../../src/modules/placement/run-test';
 import { gmailTabs } from '../../src/modules/placement/read-seed';
 import { startGmailImapPeer, type GmailImapPeer } from '../support/gmail-imap-peer';
@@ -68,6 +69,44 @@ describe("Gmail's tabs", () => {
       gmail.commands.filter((c) => !['CAPABILITY', 'LOGIN', 'ID', 'NAMESPACE', 'ENABLE', 'LIST', 'LSUB', 'EXAMINE', 'UID SEARCH', 'UID FETCH', 'NOOP', 'LOGOUT'].includes(c)),
     ).toEqual([]);
     expect(new Set(gmail.rawQueries)).toEqual(new Set(['category:promotions', 'category:updates', 'category:social', 'category:forums']));
+  });
+
+  it("a seed server whose answers outgrow the read's bound is cut off and its copies say so; the other seeds are read", async () => {
+    const hostile = await startGmailImapPeer({ user: 'big@gmail.test', password: 'app-password', headerPadding: 2 * 1024 * 1024 });
+    try {
+      await world.senderInbox(null, { email: 'bounded@acme.test' });
+      world.peer.behaviour.deliver = async (m) => {
+        if (m.envelope.rcptTo.includes('big@gmail.test')) hostile.add(m.raw, { folder: 'INBOX' });
+        else gmail.add(m.raw, { folder: 'INBOX' });
+      };
+      const seedAt = (peer: GmailImapPeer, email: string) =>
+        createInbox(world.service, world.me.workspaceId, {
+          email,
+          purpose: 'seed',
+          seedProvider: 'google',
+          imapHost: peer.host,
+          imapPort: peer.port,
+          username: email,
+          password: 'app-password',
+        });
+      const big = await seedAt(hostile, 'big@gmail.test');
+      const fine = await seedAt(gmail, SEED);
+      const started = await world.me.client.post('/placement-tests', { subject: 'Hi', body: 'Hello' });
+      const run = runPlacementTest(world.service.deps, started.body.id, { wakeMs: 20 });
+      const copyOf = async (seedId: string) => (await world.db(`select placement, detail from placement_copy where test_id = ? and seed_id = ?`, [started.body.id, seedId]))[0];
+      await waitUntil(
+        () => copyOf(big.id),
+        (c) => c.detail !== null,
+        30_000,
+      );
+      expect(await copyOf(fine.id)).toMatchObject({ placement: 'inbox' });
+      expect((await copyOf(big.id)).detail).toContain('could not be read');
+      world.clock.advance(31 * MINUTE);
+      await run;
+      expect(await copyOf(big.id)).toMatchObject({ placement: 'missing', detail: expect.stringContaining('could not be read') });
+    } finally {
+      await hostile.stop();
+    }
   });
 
   it('asks each tab once per batch of INBOX copies, and the first tab that claims a copy names it', async () => {

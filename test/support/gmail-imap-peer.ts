@@ -116,7 +116,8 @@ function headerFields(raw: string, names: string[]): string {
   return fields.filter((f) => wanted.has(f.slice(0, f.indexOf(':')).trim().toLowerCase())).join('\r\n') + '\r\n\r\n';
 }
 
-export async function startGmailImapPeer(opts: { user: string; password: string }): Promise<GmailImapPeer> {
+/** `headerPadding`: bytes of filler added to every header-fields answer (a hostile server's oversized literal). */
+export async function startGmailImapPeer(opts: { user: string; password: string; headerPadding?: number }): Promise<GmailImapPeer> {
   const boxes = new Map<string, GmailMessage[]>([
     ['INBOX', []],
     ['[Gmail]/Spam', []],
@@ -231,7 +232,7 @@ export async function startGmailImapPeer(opts: { user: string; password: string 
             const parts = [`UID ${m.uid}`];
             let literal = '';
             if (section) {
-              literal = headerFields(m.raw, names);
+              literal = headerFields(m.raw, names) + (opts.headerPadding ? `X-Pad: ${'x'.repeat(opts.headerPadding)}\r\n` : '');
               parts.push(`${section.replace(/^BODY\.PEEK/i, 'BODY')} {${Buffer.byteLength(literal)}}\r\n${literal}`);
             }
             send(`* ${index + 1} FETCH (${parts.join(' ')})\r\n`);
