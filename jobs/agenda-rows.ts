@@ -7,10 +7,10 @@
 // next_run_at Agenda cleared when it started runs again). Clearing locked_at instead would strand such
 // a queued run: Agenda finds an unlocked row only by its next_run_at.
 import type { Pool } from 'pg';
-import { ObjectId, type MongoJobRepository } from '@agendajs/mongo-backend';
 import { ownerAliveSql } from '../src/db/owner-sql';
 
-const EXPIRED = new Date(0);
+/** The lock time of an expired lease (mongo-backend.ts writes it too). */
+export const EXPIRED = new Date(0);
 
 export interface GivenBack {
   id: string;
@@ -51,36 +51,6 @@ export function postgresRows(pool: Pool, table: string, owner: string): AgendaRo
     async expireOwn() {
       const r = await pool.query(`update ${t} set locked_at = $1 where last_modified_by = $2 and locked_at > $1`, [EXPIRED, owner]);
       return r.rowCount ?? 0;
-    },
-  };
-}
-
-/** Agenda's MongoDB backend (MONGODB_URL): the rows are in MongoDB, the owner locks in PostgreSQL. */
-export function mongoRows(repository: MongoJobRepository, owner: string, alive: (owners: string[]) => Promise<Set<string>>): AgendaRows {
-  const jobs = () => repository.collection;
-  return {
-    async renew(id, held, now) {
-      const r = await jobs().updateOne({ _id: new ObjectId(id), lockedAt: held }, { $set: { lockedAt: now, lastModifiedBy: owner } });
-      return r.matchedCount === 1;
-    },
-    async expireDead() {
-      const locked = await jobs()
-        .find({ lockedAt: { $gt: EXPIRED } }, { projection: { name: 1, lastModifiedBy: 1 } })
-        .toArray();
-      const owners = [...new Set(locked.map((j) => j.lastModifiedBy).filter((o): o is string => typeof o === 'string'))];
-      const living = owners.length ? await alive(owners) : new Set<string>();
-      const gone = locked.filter((j) => typeof j.lastModifiedBy !== 'string' || !living.has(j.lastModifiedBy));
-      const given: GivenBack[] = [];
-      for (const j of gone) {
-        // Only while the row still names the holder seen gone: a live process may have taken it since.
-        const r = await jobs().updateOne({ _id: j._id, lockedAt: { $gt: EXPIRED }, lastModifiedBy: j.lastModifiedBy ?? null }, { $set: { lockedAt: EXPIRED } });
-        if (r.modifiedCount === 1) given.push({ id: j._id.toString(), name: j.name });
-      }
-      return given;
-    },
-    async expireOwn() {
-      const r = await jobs().updateMany({ lastModifiedBy: owner, lockedAt: { $gt: EXPIRED } }, { $set: { lockedAt: EXPIRED } });
-      return r.modifiedCount;
     },
   };
 }

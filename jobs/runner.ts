@@ -3,19 +3,19 @@
 // A job's lock is a lease that a dead process gives up within seconds, and a job never runs twice at
 // once: the protocol, and what happens after a crash or a SIGTERM, are in README.md here.
 import { Agenda, type Job, type JobId } from 'agenda';
-import { MongoBackend, type MongoJobRepository } from '@agendajs/mongo-backend';
+import type { MongoBackend } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import { Pool } from 'pg';
 import type { AppDeps } from '../src/context';
 import type { JobDefinition } from '../src/job';
 import { settledWithin } from '../src/time-limit';
 import { withMigrationLock } from '../src/db/migration-lock';
-import { mongoRows, postgresRows, type AgendaRows } from './agenda-rows';
+import { postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
 import { jobLease, LeasedRuns } from './leased-runs';
+import { scanIntervalMs } from './scan-interval';
 
-export const MONGODB_SELECT_MS = 5_000;
 /** How often each process gives back the locks of processes that are gone. */
 export const SWEEP_EVERY_MS = 3_000;
 /** At stop, how long the runs in flight get to reach a safe point before their jobs are given back. */
@@ -46,11 +46,8 @@ interface Backend {
 async function openBackend(deps: AppDeps, databaseUrl: string): Promise<Backend> {
   const owner = deps.owner.name;
   if (deps.config.mongodbUrl) {
-    // A MongoDB that does not answer within a few seconds at start-up is down: say so instead of waiting
-    // out the driver's 30 s default.
-    const backend = new MongoBackend({ address: deps.config.mongodbUrl, options: { serverSelectionTimeoutMS: MONGODB_SELECT_MS } });
+    const { backend, rows } = (await import('./mongo-backend')).mongoBackend(deps, deps.config.mongodbUrl);
     await connectOnce(backend);
-    const rows = mongoRows(backend.repository as MongoJobRepository, owner, (owners) => deps.owner.alive(owners));
     return { backend, rows, close: () => backend.disconnect() };
   }
   // Our own pool, so the lease writes (agenda-rows.ts) share it and it outlives agenda.stop() until the
@@ -115,7 +112,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-    agenda = new Agenda({ backend, name: owner, processEvery: '5 seconds', defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
+    agenda = new Agenda({ backend, name: owner, processEvery: scanIntervalMs(jobDefinitions), defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
     agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
     agenda.on('complete', (job: Job) => runs.completed(job));
     for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: lease.lifetimeMs });

@@ -3,7 +3,6 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express, { type Request, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { ApiRoute } from '../src/api-route';
@@ -34,6 +33,11 @@ import { buildOpenApi } from './openapi/document';
 import { SchemaCatalog } from './openapi/schemas';
 
 export const JSON_LIMIT = '10mb';
+
+/** GraphiQL's page (the whole editor, inlined so it works offline) is made on its first visit: the
+ *  renderer is one of the largest modules the service would otherwise load at every start. */
+let graphiql: Promise<string> | null = null;
+const graphiqlPage = () => (graphiql ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL({ endpoint: '/graphql', title: 'Outreach GraphQL' })));
 
 /** The caller's address (X-Forwarded-For from a TRUST_PROXY peer, else the peer's own) goes with the context, for per-client rate limits
  *  (decisions.md §10). */
@@ -111,14 +115,16 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const apollo = new ApolloServer<Ctx>({
     schema,
     formatError: formatGraphQLError(deps.log),
+    // decisions.md §10: never a stack trace in an answer, whatever NODE_ENV (Apollo's default adds one
+    // outside production and test); formatGraphQLError logs it with the request id instead.
+    includeStacktraceInErrorResponses: false,
     validationRules: [costLimitRule],
     plugins: [ApolloServerPluginLandingPageDisabled(), retryAfterPlugin, auditPlugin],
     introspection: true,
   });
   await apollo.start();
-  const graphiql = renderGraphiQL({ endpoint: '/graphql', title: 'Outreach GraphQL' });
-  app.get('/graphql', (req, res, next) => {
-    if (req.accepts(['text/html', 'application/json']) === 'text/html' && req.query.query === undefined) res.type('html').send(graphiql);
+  app.get('/graphql', async (req, res, next) => {
+    if (req.accepts(['text/html', 'application/json']) === 'text/html' && req.query.query === undefined) res.type('html').send(await graphiqlPage());
     else next();
   });
   app.use(

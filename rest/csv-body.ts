@@ -22,6 +22,8 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
 const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
 const unsupportedEncoding = () => new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
 const noFile = () => new AppError('no_file', `Send the CSV as the multipart form field "${FILE_FIELD}", or as the body with Content-Type: text/csv.`);
+const undecodable = () => new AppError('bad_request', 'The body could not be decompressed: send it encoded as its Content-Encoding says, or not encoded.');
+const brokenMultipart = () => new AppError('invalid_multipart', 'The multipart form could not be read; check its boundary and parts.');
 const notCsv = () => new AppError('not_csv', 'Send the CSV as the body with Content-Type: text/csv, or as the field "file" of a multipart/form-data form.');
 
 /** Reads off (discards) what is left of the request body, so an early answer reaches the client. */
@@ -91,6 +93,11 @@ function inflater(encoding: string): Transform | null {
  *  connection instead of the error answer. */
 function chain(req: Request, stages: [Transform, ...Transform[]]): Readable {
   const out = stages[stages.length - 1];
+  // A body that is not what its Content-Encoding says is the client's error (400), not a 500: zlib's own
+  // error is replaced before the pipeline below hands it to every stage (listeners run in order).
+  if (stages[0] instanceof zlib.Gunzip || stages[0] instanceof zlib.Inflate || stages[0] instanceof zlib.BrotliDecompress) {
+    stages[0].once('error', () => out.destroy(undecodable()));
+  }
   req.on('error', (err) => out.destroy(err));
   req.pipe(stages[0]);
   if (stages.length > 1) pipeline(stages as unknown as [Transform, Transform]).catch((err: Error) => out.destroy(err));
@@ -128,8 +135,12 @@ function multipartCsvStream(req: Request): Promise<Readable> {
     parser.on('file', (name, file) => {
       if (name !== FILE_FIELD || found) return void file.resume();
       const text = new Decode('utf-8');
+      // The form may break (cut short, a bad part) before the route reads this stream: the error stays on
+      // it for the reader (csvLeadRows sees it), and an error no one listens to yet must not be thrown at
+      // the process (it would end the service).
+      text.on('error', () => {});
       file.on('limit', () => text.destroy(tooLarge()));
-      file.on('error', (err) => text.destroy(err));
+      file.on('error', () => text.destroy(brokenMultipart()));
       file.pipe(text);
       take(text);
     });
@@ -139,8 +150,7 @@ function multipartCsvStream(req: Request): Promise<Readable> {
       take(Readable.from([value]));
     });
     parser.on('error', () => {
-      const err = new AppError('invalid_multipart', 'The multipart form could not be read; check its boundary and parts.');
-      if (!found) reject(err);
+      if (!found) reject(brokenMultipart());
     });
     parser.on('close', () => {
       if (!found) reject(noFile());

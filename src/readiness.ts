@@ -5,6 +5,7 @@
 // REUSE_MS.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessOwner } from './db/process-owner';
+import { pendingMigrations } from './db/orm';
 import { settledWithin } from './time-limit';
 
 export const CHECK_MS = 2_000;
@@ -69,8 +70,8 @@ export function databaseCheck(orm: MikroORM): ReadinessCheck {
  *  still ready (migrations only add), one of a newer release before its migrations ran is not. */
 export function migrationsCheck(orm: MikroORM): ReadinessCheck {
   return async () => {
-    const pending = await orm.getMigrator().getPendingMigrations();
-    if (pending.length) throw new Error(`${pending.length} migration(s) not applied: ${pending.map((m) => m.name).join(', ')}`);
+    const pending = await pendingMigrations(orm.em.fork());
+    if (pending.length) throw new Error(`${pending.length} migration(s) not applied: ${pending.join(', ')}`);
   };
 }
 

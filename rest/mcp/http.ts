@@ -10,16 +10,18 @@
 // REST answers them; over the rate limit, a tools/call is answered as a tool result with isError and
 // `rate_limited` (what every tool failure is), any other message 429. One JSON-RPC message per request:
 // a batch would run many calls for one count of the rate limit.
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { ApiRoute } from '../../src/api-route';
 import type { AuthedCtx, Ctx } from '../../src/context';
 import { AppError, unauthorized } from '../../src/errors';
 import type { ContextFor } from '../mount';
 import type { SchemaCatalog } from '../openapi/schemas';
-import { mcpServer } from './server';
 import { McpToolCatalog } from './tools';
+
+/** The MCP SDK (and zod under it) is loaded by the first /mcp request rather than at start: it is a large
+ *  part of what a process loads, and most processes (and test files) never serve /mcp. */
+let sdkSession: Promise<typeof import('./session')> | null = null;
+const session = () => (sdkSession ??= import('./session'));
 
 export const MCP_PATH = '/mcp';
 
@@ -47,20 +49,6 @@ async function authedContext(opts: McpOptions, req: Request): Promise<AuthedCtx>
   return ctx as AuthedCtx;
 }
 
-/** Serves one JSON-RPC message with a server of its own; `refusal` answers every tools/call. */
-async function serve(catalog: McpToolCatalog, ctx: AuthedCtx, req: Request, res: Response, refusal?: AppError): Promise<void> {
-  const server = mcpServer({ catalog, ctx, refusal });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, req.body);
-}
-
-const isToolCall = (body: unknown) => isJSONRPCRequest(body) && body.method === 'tools/call';
-
 /** Mounts /mcp on the app, after the rate limit and before the JSON 404. */
 export function mountMcp(app: express.Express, opts: McpOptions): void {
   const catalog = new McpToolCatalog(opts.routes, opts.schemas);
@@ -69,7 +57,10 @@ export function mountMcp(app: express.Express, opts: McpOptions): void {
     if (Array.isArray(req.body) && req.body.length > 1) throw new AppError('bad_request', 'Send one JSON-RPC message per request to /mcp (no batches).');
     next();
   };
-  app.post(MCP_PATH, json, oneMessage, async (req, res) => serve(catalog, await authedContext(opts, req), req, res));
+  app.post(MCP_PATH, json, oneMessage, async (req, res) => {
+    const ctx = await authedContext(opts, req);
+    await (await session()).serve(catalog, ctx, req, res);
+  });
   app.get(MCP_PATH, methodNotAllowed);
   app.delete(MCP_PATH, methodNotAllowed);
   // Over the rate limit (rest/rate-limit.ts passes rate_limited on before the body is read): a tool call
@@ -77,11 +68,13 @@ export function mountMcp(app: express.Express, opts: McpOptions): void {
   const refusals: ErrorRequestHandler = (err, req, res, next) => {
     if (!(err instanceof AppError) || err.code !== 'rate_limited' || req.method !== 'POST' || req.path !== '/') return next(err);
     json(req, res, (parseError?: unknown) => {
-      if (parseError || !isToolCall(req.body)) return next(err);
-      authedContext(opts, req)
-        .then((ctx) => {
+      if (parseError) return next(err);
+      session()
+        .then(async (sdk) => {
+          if (!sdk.isToolCall(req.body)) return next(err);
+          const ctx = await authedContext(opts, req);
           if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
-          return serve(catalog, ctx, req, res, err);
+          await sdk.serve(catalog, ctx, req, res, err);
         })
         .catch(next);
     });

@@ -24,7 +24,9 @@ export const auditPlugin: ApolloServerPlugin<Ctx> = {
     const writes: Promise<void>[] = [];
     return {
       async executionDidStart({ operation }) {
-        if (operation.operation !== 'mutation') return;
+        // No operation when operationName names none of the document's: graphql-js answers that (400);
+        // Apollo's type says otherwise, and reading it here answered 500.
+        if ((operation as typeof operation | undefined)?.operation !== 'mutation') return;
         return {
           willResolveField({ info, args, contextValue }) {
             if (info.path.prev !== undefined || !contextValue.actor) return; // root fields, with a caller

@@ -1,6 +1,5 @@
 // MikroORM set-up: config, connection (embedded PostgreSQL unless DATABASE_URL is set), migrations.
-import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, defineConfig, type EntityManager, type Options } from '@mikro-orm/postgresql';
 import type { Config } from '../config';
 import { AUDIT_TABLE } from '../audit/audit-table';
 import { IDEMPOTENCY_TABLE } from '../idempotency/idempotency-table';
@@ -10,12 +9,14 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgre
 import { entities } from './entities';
 import { withMigrationLock } from './migration-lock';
 import { migrationsList } from './migrations';
+import { appliedMigrationNames } from './migrations-state.queries';
 
 export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl,
     entities,
-    extensions: [Migrator],
+    // No Migrator extension here: MikroORM loads @mikro-orm/migrations itself on orm.getMigrator(), which
+    // openDatabase calls only when a migration is due (migrations/index.ts).
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     // One pool for API requests and jobs; embedded PostgreSQL allows 200 connections.
     pool: { min: 0, max: 20 },
@@ -45,6 +46,12 @@ export function ormOptions(clientUrl: string, extra: Partial<Options> = {}): Opt
     debug: false,
     ...extra,
   });
+}
+
+/** The migrations of this code that the database has not applied, in order. */
+export async function pendingMigrations(em: EntityManager): Promise<string[]> {
+  const applied = await appliedMigrationNames(em);
+  return migrationsList.map((m) => m.name).filter((name) => !applied.has(name));
 }
 
 /** How long closing the pool may wait for connections still in use. */
@@ -80,10 +87,12 @@ export async function openDatabase(
     const knexLog = { warn, error: warn, deprecate: warn, debug: () => undefined };
     orm = await MikroORM.init(ormOptions(url, { driverOptions: { log: knexLog }, ...(entities ? { entities } : {}) }));
     // Migrations run to the end once begun (one transaction); an abort is seen after them. One process
-    // at a time (migration-lock.ts).
-    const migrator = orm.getMigrator();
-    const applied = await withMigrationLock(url, () => migrator.up(), signal);
-    for (const m of applied) log(`applied migration ${m.name}`);
+    // at a time (migration-lock.ts); the Migrator is made only when one is due.
+    if ((await pendingMigrations(orm.em.fork())).length) {
+      const migrator = orm.getMigrator();
+      const applied = await withMigrationLock(url, () => migrator.up(), signal);
+      for (const m of applied) log(`applied migration ${m.name}`);
+    }
     signal?.throwIfAborted();
     const opened = orm;
     return {

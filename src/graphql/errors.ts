@@ -1,5 +1,8 @@
 // GraphQL side of the error mapping: AppError → extensions {code, status, details}, the status from the
 // registry (src/errors.ts); anything unexpected is logged and answered as internal_error without internals.
+// decisions.md §10: no answer carries a stack trace or a server path, whatever NODE_ENV (Apollo adds
+// `extensions.stacktrace` outside production unless told not to: rest/app.ts tells it, and the client
+// errors below are rebuilt without it); the log has the trace, with the request id.
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, errorStatus } from '../errors';
@@ -33,7 +36,10 @@ export function formatGraphQLError(log: Logger) {
     // Errors raised by GraphQL itself (syntax, unknown field, wrong variable type) are the client's.
     const code = formatted.extensions?.code;
     if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
-      return { ...formatted, message: redactInputValue(formatted.message), extensions: { ...formatted.extensions, code: 'bad_request', status: errorStatus('bad_request') } };
+      const message = redactInputValue(formatted.message);
+      log.info('graphql request refused', { code: 'bad_request', err: { type: errorName(original), message, stack: traceOf(original, message) } });
+      const { stacktrace: _trace, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, message, extensions: { ...extensions, code: 'bad_request', status: errorStatus('bad_request') } };
     }
     log.error('graphql internal error', { err: original });
     const details = requestIdDetails();
@@ -43,6 +49,15 @@ export function formatGraphQLError(log: Logger) {
       extensions: { code: 'internal_error', status: errorStatus('internal_error'), ...(details ? { details } : {}) },
     };
   };
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/** The error's stack frames under its (redacted) message: its own first line may quote a variable's value. */
+function traceOf(error: unknown, message: string): string | undefined {
+  if (!(error instanceof Error) || !error.stack) return undefined;
+  const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${error.name}: ${message}`, ...frames].join('\n');
 }
 
 /** graphql-js quotes the whole variable value when coercion fails ("Variable "$input" got invalid value

@@ -8,7 +8,9 @@
 //   metadata addresses never pass (refusedCategory below, decisions.md §10, which SMTP and IMAP share:
 //   mail/mail-host.ts). The connection then goes to the address that was checked: the
 //   request's `lookup` hands back that address, so there is no second DNS look-up for a rebinding DNS
-//   server to answer differently. TLS still verifies the certificate against the hostname.
+//   server to answer differently. TLS still verifies the certificate against the hostname. A caller
+//   making a run of requests to one peer may keep sockets (`connections`, kept-connections.ts): one is
+//   reused only for the address the guard has just checked, so reuse never skips the check.
 // - redirects are followed by hand, at most MAX_REDIRECTS, and every hop is checked again (scheme, host,
 //   addresses).
 // - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body; the body (after any
@@ -31,6 +33,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
 import { AppError } from '../errors';
+import type { KeptConnections } from './kept-connections';
 
 export const MAX_REDIRECTS = 5;
 
@@ -62,6 +65,9 @@ export interface SafeFetchOptions {
   body?: string;
   /** Resolves a hostname to its addresses; the system resolver (getaddrinfo, /etc/hosts) by default. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Keep-alive sockets for a run of requests to one peer (kept-connections.ts), reused only for the
+   *  address the guard has just checked; without them every hop opens a socket of its own. */
+  connections?: KeptConnections;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -328,14 +334,30 @@ function decoder(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDeco
   }
 }
 
+/** A kept socket the peer had closed when it was reused: the request got no answer on it. */
+class StaleSocket extends Error {}
+
+/** One request to the pinned address, on a kept socket when the caller keeps them; a kept socket the
+ *  peer closed meanwhile (its keep-alive ran out as the request went) costs one more try on a new one. */
+async function requestHop(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
+  const agent = opts.connections?.agentFor(url.protocol, pinned) ?? false;
+  try {
+    return await requestOnce(url, pinned, opts, signal, agent);
+  } catch (err) {
+    if (!(err instanceof StaleSocket)) throw err;
+    return requestOnce(url, pinned, opts, signal, false);
+  }
+}
+
 /** One request to the pinned address. Redirect answers to a GET come back without their body. */
-function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hop> {
+function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, signal: AbortSignal, agent: http.Agent | false): Promise<Hop> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Hop>((resolve, reject) => {
     const method = opts.method ?? 'GET';
     const req = client.request(url, {
       method,
-      agent: false, // a fresh socket per hop: no pooled connection to some earlier address
+      // false: a fresh socket for this hop. An agent: kept sockets to this very address (requestHop).
+      agent,
       lookup: pinnedLookup(pinned),
       signal,
       headers: {
@@ -346,8 +368,14 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
         ...opts.headers,
       },
     });
-    req.on('error', (err) => reject(err));
+    let answered = false;
+    req.on('error', (err) => {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (req.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE')) reject(new StaleSocket(err.message));
+      else reject(err);
+    });
     req.on('response', (res) => {
+      answered = true;
       const status = res.statusCode ?? 0;
       if (method === 'GET' && REDIRECTS.has(status)) {
         res.resume();
@@ -438,7 +466,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
       const { url: checked, pinned }: { url: URL; pinned: ResolvedAddress } = await Promise.race([checkHop(current, opts, hop), deadline]);
       let answer: Hop;
       try {
-        answer = await requestOnce(checked, pinned, opts, controller.signal);
+        answer = await requestHop(checked, pinned, opts, controller.signal);
       } catch (err) {
         if (timedOut) throw timeout();
         if (err instanceof AppError) throw err;

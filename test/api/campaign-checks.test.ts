@@ -411,6 +411,64 @@ describe('GET /campaigns/:id/copy-check', () => {
   });
 });
 
+describe('GET /campaigns/:id/copy-check: a subsequence email that may start a thread with a blank subject', () => {
+  /** A subsequence of `parent` with these first-step variants (blank subjects allowed: it answers in the
+   *  parent's thread), and a second step. */
+  async function subsequenceOf(parent: string, variants: Variant[]) {
+    const sub = await me.client.post(`/campaigns/${parent}/subsequences`, { name: 'Interested', trigger: { interest: ['interested'] } });
+    expect(sub.status).toBe(201);
+    const steps = [
+      { position: 1, wait_minutes: 60, variants },
+      { position: 2, wait_minutes: 1440, variants: [{ subject: '', body: 'Bumping this.' }] },
+    ];
+    expect((await me.client.put(`/campaigns/${sub.body.id}/steps`, steps)).status).toBe(200);
+    return sub.body.id as string;
+  }
+  const both = async (id: string) => {
+    const rest = await me.client.get(`/campaigns/${id}/copy-check`);
+    expect(rest.status).toBe(200);
+    const gql = await me.client.gql(ops.CampaignCopyCheckDocument, { id });
+    expect(gql.data!.campaignCopyCheck).toEqual(rest.body);
+    return rest.body as { position: number; variant: number; code: string; message: string; terms: string[] }[];
+  };
+
+  it("warns blank_subject on the subsequence's first email, naming the parent's first subject it then takes (the variant's own number first), through REST and GraphQL and in diagnose", async () => {
+    const parent = await campaignWith({
+      steps: [
+        { task: 'Look them up' },
+        [
+          { subject: 'Quick question, {{firstName}}', body: 'Hi.' },
+          { subject: 'Hello {{firstName}}', body: 'Hi.' },
+        ],
+      ],
+    });
+    const sub = await subsequenceOf(parent, [
+      { subject: '', body: 'Following up.' },
+      { subject: '', body: 'Following up again.' },
+      { subject: '', body: 'And again.' },
+      { subject: 'Its own', body: 'Fine.' },
+    ]);
+    const found = await both(sub);
+    expect(found.filter((f) => f.code === 'blank_subject')).toEqual([
+      { position: 1, variant: 1, code: 'blank_subject', message: expect.stringContaining('"Quick question, {{firstName}}"'), terms: ['Quick question, {{firstName}}'] },
+      { position: 1, variant: 2, code: 'blank_subject', message: expect.stringContaining('"Hello {{firstName}}"'), terms: ['Hello {{firstName}}'] },
+      { position: 1, variant: 3, code: 'blank_subject', message: expect.any(String), terms: ['Quick question, {{firstName}}'] },
+    ]);
+    const diagnosis = await me.client.get(`/campaigns/${sub}/diagnose`);
+    expect(diagnosis.body.problems).toEqual(
+      expect.arrayContaining([{ severity: 'low', code: 'copy_blank_subject', text: expect.stringContaining('Step 1, variant 1:'), fix: expect.any(String) }]),
+    );
+    // A top-level campaign's follow-ups answer its own first email, whose subject is required: no warning.
+    expect((await both(parent)).map((f) => f.code)).not.toContain('blank_subject');
+  });
+
+  it('says the email cannot go when the parent has no email to take a subject from', async () => {
+    const parent = await campaignWith({ steps: [{ task: 'Call them' }] });
+    const sub = await subsequenceOf(parent, [{ subject: '', body: 'Following up.' }]);
+    expect(await both(sub)).toEqual([{ position: 1, variant: 1, code: 'blank_subject', message: expect.stringContaining('it is not sent'), terms: [] }]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------
 describe('GET /campaigns/:id/diagnose', () => {
   const codes = (res: { body: { problems: { code: string }[] } }) => res.body.problems.map((p) => p.code);

@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, signUp } from '../support/client';
+import { nodeArgsFor } from '../support/compiled-tree';
 import { freePort, postgresFor } from '../support/service-process';
 
 const root = path.resolve(__dirname, '../..');
 
 async function startMain(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number; output: () => string }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', SECRET_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +41,7 @@ function stop(child: ChildProcess): Promise<number | null> {
 
 describe('npm start contract', () => {
   it('exits 2 with a JSON log line naming the problem when LOG_LEVEL is not a level (decisions.md §13)', async () => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'verbose', PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +61,7 @@ describe('npm start contract', () => {
   it('stops the embedded database when SIGTERM arrives during start-up', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-early-'));
     try {
-      const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+      const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
         cwd: root,
         env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +92,7 @@ describe('npm start contract', () => {
     async (_name, marker, group) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-phase-'));
       try {
-        const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+        const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
           cwd: root,
           env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), DATABASE_URL: '', SECRET_KEY: '' },
           stdio: ['ignore', 'pipe', 'pipe'],

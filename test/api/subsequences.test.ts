@@ -288,6 +288,34 @@ describe('a subsequence is a campaign', () => {
     expect((await add(parent.id, subOnly)).body).toMatchObject({ inserted: 1, in_another_campaign: 0 });
     expect((await add(stranger.id, subOnly)).body).toMatchObject({ inserted: 0, in_another_campaign: 1 });
   });
+
+  it('takes an address its family emailed lately by import: "contacted recently" does not apply between a campaign and its subsequences either (REST and GraphQL)', async () => {
+    const { campaign: parent } = await parentCampaign();
+    const sub = await newSubsequence(parent.id, { completed: true });
+    const sibling = await newSubsequence(parent.id, { interest: ['won'] });
+    const stranger = await insertCampaign(service, me.workspaceId, { name: 'Elsewhere' });
+    const lately = new Date(Date.now() - 2 * 86_400_000);
+    // The parent emailed one address two days ago, the sibling another; the One-off campaign a third.
+    const [byParent, bySibling, byOneOff] = ['parent', 'sibling', 'one-off'].map((who) => `${who}-${randomUUID().slice(0, 6)}@example.com`);
+    await createLeads(service, me.workspaceId, parent.id, [{ email: byParent!, status: 'active', currentStep: 1, lastSentAt: lately }]);
+    await createLeads(service, me.workspaceId, sibling.id, [{ email: bySibling!, status: 'active', currentStep: 1, lastSentAt: lately }]);
+    const contact = await api.post('/leads/one-off', { email: byOneOff });
+    expect(contact.body).toMatchObject({ created: true });
+    await db(`update lead set last_sent_at = ? where id = ?`, [lately, contact.body.lead_id]);
+    const rest = await api.post(`/campaigns/${sub.id}/leads/manual`, { leads: [{ email: byParent }, { email: bySibling }, { email: byOneOff }] });
+    expect(rest.body).toEqual({ inserted: 2, duplicates: 0, blocklisted: 0, invalid: 0, in_another_campaign: 0, contacted_recently: 1 });
+    expect((await leadsOf(sub.id)).map((l) => l.email).sort()).toEqual([byParent, bySibling].sort());
+    // The other way round through GraphQL: the subsequence's lead, emailed lately, into the parent.
+    const [bySub] = await createLeads(service, me.workspaceId, sub.id, [
+      { email: `sub-${randomUUID().slice(0, 6)}@example.com`, status: 'active', currentStep: 1, lastSentAt: lately },
+    ]);
+    const gql = await api.gql(ops.AddLeadsDocument, { campaignId: parent.id, input: { leads: [{ email: bySub!.email }] } });
+    expect(gql.data!.addLeads).toMatchObject({ inserted: 1, inAnotherCampaign: 0, contactedRecently: 0 });
+    // Outside the family both rules still hold: in another campaign first, and contacted recently for the
+    // One-off campaign's contact.
+    const outside = await api.post(`/campaigns/${stranger.id}/leads/manual`, { leads: [{ email: byParent }, { email: byOneOff }] });
+    expect(outside.body).toMatchObject({ inserted: 0, in_another_campaign: 1, contacted_recently: 1 });
+  });
 });
 
 describe('the interest trigger (PATCH /leads/:id)', () => {

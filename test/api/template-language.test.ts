@@ -2,7 +2,7 @@
 // GraphQL: merge field names matched ignoring case, spaces, underscores and hyphens (preview, merge-check,
 // saved replies, blank_columns, column names); RANDOM drawn per lead, step and variant; conditions in
 // preview, merge-check and copy-check; 400 template_invalid at PUT steps, sequence templates, saved
-// replies, prompt columns and activation.
+// replies, one-off emails, answers to replies, prompt columns and activation.
 import { randomUUID } from 'node:crypto';
 import { renderTemplate } from '../../src/modules/templates/render';
 import { leadValue } from '../../src/modules/templates/field-names';
@@ -11,6 +11,7 @@ import { expectError, signUp, type Account } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createReplyItem } from '../support/factories/reply.factory';
 import { createTemplateRow } from '../support/factories/step-campaign.factory';
 import { startTestService } from '../support/service';
 import * as ops from '../graphql/generated';
@@ -342,6 +343,50 @@ describe('template_invalid', () => {
       field: 'template',
       at: 12,
     });
+  });
+
+  it('refuses a one-off email with a broken subject or body (details: field, at), through REST and GraphQL; nothing is queued', async () => {
+    const { id, leads } = await campaignWith({ inbox: true, leads: [{ first_name: 'Ana' }] });
+    const [inboxId] = (await me.client.get(`/campaigns/${id}`)).body.mailbox_ids as string[];
+    const lead = leads[0]!.id;
+    for (const [input, details] of [
+      [
+        { subject: 'Hi {{#if first_name}}{{first_name}}', body: 'Fine' },
+        { field: 'subject', at: 3 },
+      ],
+      [
+        { subject: 'Hi', body: 'Thanks {{first_name}} {{/if}}' },
+        { field: 'body', at: 22 },
+      ],
+    ] as const) {
+      expectBoth(
+        await me.client.post(`/leads/${lead}/send`, { mailboxId: inboxId, ...input }),
+        await me.client.gql(ops.SendLeadEmailDocument, { id: lead, input: { mailboxId: inboxId!, ...input } }),
+        'template_invalid',
+        details,
+      );
+    }
+    // An answer in a reply's thread (replyTo) is checked the same way, before the reply is looked up.
+    const answer = await me.client.post(`/leads/${lead}/send`, { mailboxId: inboxId, replyTo: randomUUID(), body: '{{#unless first_name}}there' });
+    expect(expectError(answer, 400, 'template_invalid').details).toEqual({ field: 'body', at: 0 });
+    expect(await db(`select 1 from send where lead_id = ?`, [lead])).toEqual([]);
+    // Valid conditions and RANDOM go into the queue.
+    const ok = await me.client.post(`/leads/${lead}/send`, { mailboxId: inboxId, subject: '{{RANDOM|Hi|Hello}}', body: '{{#if first_name}}Hi {{first_name}}{{else}}Hi{{/if}}' });
+    expect(ok.body).toMatchObject({ status: 'queued' });
+  });
+
+  it('refuses an answer to a reply with a broken body (details: field body, at), through REST and GraphQL; nothing is sent', async () => {
+    const { id, leads } = await campaignWith({ inbox: true, leads: [{ first_name: 'Ana' }] });
+    const [inboxId] = (await me.client.get(`/campaigns/${id}`)).body.mailbox_ids as string[];
+    const item = await createReplyItem(service, me.workspaceId, { inbox: inboxId!, lead: leads[0]!.id, campaign: id, fromEmail: leads[0]!.email, subject: 'Re: Hi' });
+    const body = 'Thanks {{#if first_name}}{{first_name}}, talk soon';
+    expectBoth(
+      await me.client.post(`/replies/${item.id}/reply`, { body }),
+      await me.client.gql(ops.SendReplyAnswerDocument, { id: item.id, input: { body } }),
+      'template_invalid',
+      { field: 'body', at: 7 },
+    );
+    expect(await db(`select 1 from send where lead_id = ?`, [leads[0]!.id])).toEqual([]);
   });
 
   it('previews broken text as written, with a note saying saving it is refused', async () => {

@@ -227,11 +227,13 @@ it('refuses an activation with the reason, then activates after an inbox is chos
   await page.getByRole('button', { name: 'Resume' }).waitFor();
   await page.getByLabel('Status: paused').waitFor();
   expect((await account.client.get(`/campaigns/${id}`)).body.status).toBe('paused');
-  // The sending status says why it does not send, in the service's words.
+  // The sending status says why it does not send, in the console's words for the reason's code
+  // (status-words.ts; test/browser/status-words.test.ts follows the links).
   const sending = (await account.client.get(`/campaigns/${id}/sending-status`)).body;
   expect(sending.sending).toBe(false);
+  expect(sending.reasons[0].code).toBe('not_active');
   await page.getByRole('heading', { name: 'Not sending' }).waitFor();
-  await page.getByRole('region', { name: 'Not sending' }).getByText(sending.reasons[0].text).waitFor();
+  await page.getByRole('region', { name: 'Not sending' }).getByText('The campaign is paused. Resume it to carry on where it stopped.').waitFor();
   await page.context().close();
 });
 

@@ -1,5 +1,6 @@
 // The console's campaigns list (decisions.md §14): status, today's numbers and the sending-status reasons
-// in words, each as the API gives it; filters, pages, a new campaign; its loading, empty and error states.
+// in the console's words for the API's codes (status-words.ts); filters, pages, a new campaign; its
+// loading, empty and error states.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { browserSuite, expectAccessible, screenshot, signedInPage } from '../support/browser';
@@ -8,6 +9,7 @@ import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/ca
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createSentEmail } from '../support/factories/send.factory';
+import { inWords, REASON_WORDS } from '../../web/src/views/campaigns/status-words';
 
 const suite = browserSuite();
 
@@ -29,24 +31,27 @@ async function workspaceWithThree(): Promise<{ me: Account; ids: Record<'draft' 
   return { me, ids: { draft: draft.id, live: live.id, paused: paused.id } };
 }
 
-it('shows each campaign with its status, today’s numbers and why it is not sending, as the API says', async () => {
+it('shows each campaign with its status, today’s numbers and why it is not sending, in the console’s words for the API’s codes', async () => {
   const { me, ids } = await workspaceWithThree();
   const page = await signedInPage(suite.browser, suite.service.url, me);
   await rowOf(page, 'Bravo live').waitFor();
 
   const api = await me.client.get(`/sending-status?campaign_ids=${[ids.draft, ids.live, ids.paused].join(',')}`);
   expect(api.status).toBe(200);
-  const [draft, live, paused] = api.body as { sending: boolean; sent_today: number; daily_limit: number; reasons: { text: string }[] }[];
+  type Reason = { code: string; text: string; details?: Record<string, number> };
+  const [draft, live, paused] = api.body as { sending: boolean; sent_today: number; daily_limit: number; reasons: Reason[] }[];
   expect(live!.sending).toBe(true);
-  // Each row's "Sending" cell starts with the first reason's words.
+  const inConsoleWords = (r: Reason, status: string) => inWords(REASON_WORDS, r.code, { campaign: { status }, details: r.details }).text;
+  // Each row's "Sending" cell starts with the first reason's words: the console's, never the API's message.
   await rowOf(page, 'Bravo live').getByRole('cell').last().getByText('Sending', { exact: true }).waitFor();
-  await rowOf(page, 'Alpha draft').getByRole('cell').last().getByText(draft!.reasons[0]!.text, { exact: true }).waitFor();
-  await rowOf(page, 'Charlie paused').getByRole('cell').last().getByText(paused!.reasons[0]!.text, { exact: true }).waitFor();
+  await rowOf(page, 'Alpha draft').getByRole('cell').last().getByText(inConsoleWords(draft!.reasons[0]!, 'draft'), { exact: true }).waitFor();
+  await rowOf(page, 'Charlie paused').getByRole('cell').last().getByText(inConsoleWords(paused!.reasons[0]!, 'paused'), { exact: true }).waitFor();
   // The other reasons, folded under the first.
   await rowOf(page, 'Alpha draft')
     .getByText(`${draft!.reasons.length - 1} more reasons`)
     .click();
-  for (const reason of draft!.reasons.slice(1)) await rowOf(page, 'Alpha draft').getByRole('listitem').getByText(reason.text, { exact: true }).waitFor();
+  for (const reason of draft!.reasons.slice(1)) await rowOf(page, 'Alpha draft').getByRole('listitem').getByText(inConsoleWords(reason, 'draft'), { exact: true }).waitFor();
+  for (const reason of [...draft!.reasons, ...paused!.reasons]) expect(await page.getByText(reason.text).count()).toBe(0);
   await expect(rowOf(page, 'Charlie paused').getByText('paused by bounce protection').count()).resolves.toBe(1);
   // Today's numbers: the one email sent today, against the daily limit.
   await expect(rowOf(page, 'Bravo live').getByRole('cell').nth(2).textContent()).resolves.toBe(`${live!.sent_today} / ${live!.daily_limit}`);

@@ -590,12 +590,12 @@ export type ConnectionCheck = {
 /** A copy-check finding; never blocks activation. */
 export type CopyWarning = {
   __typename?: 'CopyWarning';
-  /** spam_words, links, capitals, exclamation, long_subject, long_body, images or no_opt_out */
+  /** spam_words, links, capitals, exclamation, long_subject, long_body, images, no_opt_out or blank_subject */
   code: Scalars['String']['output'];
   message: Scalars['String']['output'];
   /** Step position, from 1. */
   position: Scalars['Int']['output'];
-  /** The words, links or images found; [] when the code has none. */
+  /** The words, links or images found, or the subject a blank one takes; [] when the code has none. */
   terms: Array<Scalars['String']['output']>;
   /** Variant number, from 1. */
   variant: Scalars['Int']['output'];

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
+import { nodeArgsFor } from '../support/compiled-tree';
 import { ImapFlow } from 'imapflow';
 import { DateTime } from 'luxon';
 import { pollInbox, POLL_ERROR_PREFIX } from '../../src/modules/replies/poll/poll-inbox';
@@ -359,7 +359,7 @@ describe('reply polling', () => {
     const sent = await sendOf(lead!.id);
     const total = 40;
     for (let i = 0; i < total; i++) await append(s, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: sent.message_id, text: `answer ${i}` }));
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../support/poll-child.ts')], {
+    const child = spawn(process.execPath, nodeArgsFor('test/support/poll-child.ts'), {
       env: { ...process.env, INBOX_ID: s.inboxId, NOW: clock.now().toISOString(), POLL_DELAY_MS: '150' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -282,6 +282,29 @@ describe('exactly once', () => {
     expect(world.peer.messages).toHaveLength(0);
   });
 
+  it("starts a thread with a subject when nothing went before: a blank-subject follow-up after an interrupted first email takes the first email step's, written for the lead", async () => {
+    const s = await activeCampaign({
+      steps: [
+        { variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi.', enabled: true }] },
+        { waitMinutes: 1440, variants: [{ subject: '', body: 'Bumping this.', enabled: true }] },
+      ],
+    });
+    const { planTick } = await import('../../src/modules/sending/engine/tick');
+    await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
+    expect(await claimSends(world.service.deps.orm.em.fork(), clock.now(), 10, world.service.deps.owner.name, [world.me.workspaceId])).toHaveLength(1);
+    clock.advance((SENDING_STALE_MINUTES + 1) * MINUTE);
+    expect(await sweepInterrupted(world.service.deps.orm.em.fork(), clock.now(), world.service.deps.extensions, [world.me.workspaceId])).toBe(1);
+    // The follow-up has no sent email to answer: a thread of its own, under the first email's subject.
+    clock.advance(DAY);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    const [m] = await world.peer.waitForMessages(1);
+    const mail = await simpleParser(m!.raw);
+    expect(mail.subject).toBe('Quick question, Lead0');
+    expect(mail.inReplyTo).toBeUndefined();
+    expect(mail.text).toContain('Bumping this.');
+    expect((await sendsOf(s.leadIds[0]!))[1]).toMatchObject({ step_position: 2, status: 'sent', subject: 'Quick question, Lead0' });
+  });
+
   it('never sends an email twice after a dispatcher process is killed mid-send (SIGKILL)', async () => {
     const s = await activeCampaign({ leads: 4, campaign: { dailyLimit: 100 } });
     for (let i = 0; i < 3; i++) await attachInbox(s.campaignId, `kill${i}`);

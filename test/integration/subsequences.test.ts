@@ -11,7 +11,9 @@ import { runCompletedHooks } from '../../src/modules/leads/lifecycle/lead-comple
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { claimSends } from '../../src/modules/sending/engine/deliver';
 import { SENDING_STALE_MINUTES, sweepInterrupted } from '../../src/modules/sending/engine/sweep';
+import { deliverDue } from '../../src/modules/sending/engine/deliver';
 import { planTick } from '../../src/modules/sending/engine/tick';
+import * as ops from '../graphql/generated';
 import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { outOfOffice, personReply } from '../support/inbound-mail';
@@ -21,7 +23,7 @@ import type { Step } from '../../src/modules/steps/step.entity';
 const world = sendingWorld({ accountPer: 'test' });
 const { clock, db, tick } = world;
 // These tests live a few days in the real past (dovecotPeer): every day and hour a sending window.
-const dovecot = dovecotPeer(world, { mailboxes: 16, prefix: 'sub' });
+const dovecot = dovecotPeer(world, { mailboxes: 40, prefix: 'sub' });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -362,5 +364,143 @@ describe('the reply_contains trigger', () => {
     await append(f, personReply({ from: lead!.email, to: f.inboxEmail, inReplyTo: (await sendOf(lead!.id)).message_id, text: 'What is the pricing?' }));
     expect(await pollInbox(world.service.deps, f.inboxId)).toMatchObject({ items: 1 });
     expect(await joinedLeads(f.subId)).toEqual([]);
+  });
+});
+
+describe('the thread of a joined lead, whatever made it join', () => {
+  type Fire = (f: Family, lead: { id: string; email: string }, sent: Json, inboxEmail: string) => Promise<void>;
+  const reply = async (f: Family, lead: { id: string; email: string }, sent: Json, inboxEmail: string, text = 'Sounds good, tell me more.') => {
+    await dovecot.imap.appendMessage(inboxEmail, personReply({ from: lead.email, to: inboxEmail, inReplyTo: sent.message_id, text }), { date: clock.now() });
+    expect(await pollInbox(world.service.deps, sent.inbox_id)).toMatchObject({ items: 1 });
+    const [item] = await db(`select id from reply_item where lead_id = ?`, [lead.id]);
+    return String(item.id);
+  };
+  const label =
+    (viaGraphql: boolean): Fire =>
+    async (f, lead, sent, inboxEmail) => {
+      const id = await reply(f, lead, sent, inboxEmail);
+      if (viaGraphql) expect((await world.me.client.gql(ops.UpdateReplyDocument, { id, input: { status: 'interested' } })).errors).toBeUndefined();
+      else expect((await world.me.client.patch(`/replies/${id}`, { status: 'interested' })).status).toBe(200);
+    };
+  const leadUpdate =
+    (viaGraphql: boolean): Fire =>
+    async (_f, lead) => {
+      if (viaGraphql) expect((await world.me.client.gql(ops.UpdateLeadDocument, { id: lead.id, input: { interest: 'interested' } })).errors).toBeUndefined();
+      else expect((await world.me.client.patch(`/leads/${lead.id}`, { interest: 'interested' })).status).toBe(200);
+    };
+  const pipeline =
+    (viaGraphql: boolean): Fire =>
+    async (f, lead, sent, inboxEmail) => {
+      await reply(f, lead, sent, inboxEmail);
+      if (viaGraphql) expect((await world.me.client.gql(ops.MovePipelineLeadDocument, { leadId: lead.id, input: { stage: 'meeting_booked' } })).errors).toBeUndefined();
+      else expect((await world.me.client.patch(`/analytics/pipeline/${lead.id}`, { stage: 'meeting_booked' })).status).toBe(200);
+    };
+  const words: Fire = async (f, lead, sent, inboxEmail) => void (await reply(f, lead, sent, inboxEmail, 'What is your pricing?'));
+  const paths: [string, Json, Fire | null][] = [
+    ['a reply label (PATCH /replies/:id)', { interest: ['interested'] }, label(false)],
+    ['a reply label (GraphQL updateReply)', { interest: ['interested'] }, label(true)],
+    ['a lead update (PATCH /leads/:id)', { interest: ['interested'] }, leadUpdate(false)],
+    ['a lead update (GraphQL updateLead)', { interest: ['interested'] }, leadUpdate(true)],
+    ['a pipeline move (PATCH /analytics/pipeline/:leadId)', { interest: ['meeting_booked'] }, pipeline(false)],
+    ['a pipeline move (GraphQL movePipelineLead)', { interest: ['meeting_booked'] }, pipeline(true)],
+    ["a reply's words (reply_contains)", { reply_contains: ['pricing'] }, words],
+    ['the end of the sequence (completed)', { completed: true }, null],
+  ];
+
+  it("takes the inbox of the parent lead's last email that went, not that of one still queued, which the move drops", async () => {
+    const f = await family({ interest: ['interested'] });
+    const [lead] = f.leads;
+    await sendFirstSteps(f);
+    const sent = await sendOf(lead!.id);
+    // The parent's inbox leaves it (still the subsequence's): its follow-up is queued from a new one, and
+    // the lead is marked interested before that email goes.
+    const next = await dovecot.imapInbox([f.parentId, f.subId]);
+    await db(`delete from campaign_inbox where campaign_id = ? and inbox_id = ?`, [f.parentId, f.inboxId]);
+    clock.advance(3 * DAY);
+    expect(await planTick(world.service.deps, clock.now(), [world.me.workspaceId])).toMatchObject({ queued: 1 });
+    expect(await leadRow(lead!.id)).toMatchObject({ mailbox_id: next.id });
+    expect((await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' })).status).toBe(200);
+    expect(await db(`select status from send where lead_id = ? and step_position = 2`, [lead!.id])).toEqual([{ status: 'dropped' }]);
+    const [joined] = await joinedLeads(f.subId);
+    expect(joined).toMatchObject({ mailbox_id: f.inboxId });
+
+    await sendWhenDue(new Date(joined!.created_at), lead!.email);
+    await expectInParentThread(f, lead!.email, { first: sent }, joined!.id);
+  });
+
+  it.each(paths)(
+    "%s: the subsequence's first email answers the parent's from the parent lead's inbox, among two, even after it was withdrawn once",
+    async (_name, trigger, fire) => {
+      const oneStep = [{ variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}.', enabled: true }] }];
+      const f = await family(trigger, fire ? {} : { parentSteps: oneStep });
+      // A second inbox for both: the pool is two, and the joined lead must keep the parent lead's.
+      await dovecot.imapInbox([f.parentId, f.subId]);
+      const [lead] = f.leads;
+      await sendFirstSteps(f);
+      const sent = await sendOf(lead!.id);
+      const [own] = await db(`select email from inbox where id = ?`, [sent.inbox_id]);
+      clock.advance(HOUR);
+      if (fire) await fire(f, lead!, sent, own.email);
+      const [joined, ...more] = await joinedLeads(f.subId);
+      expect(more).toEqual([]);
+      expect(joined).toMatchObject({ origin_lead_id: lead!.id, mailbox_id: sent.inbox_id });
+
+      // Planned when due, then withdrawn before it goes (the subsequence paused a moment); then sent.
+      clock.at = new Date(new Date(joined!.created_at).getTime() + WAIT * MINUTE);
+      expect(await planTick(world.service.deps, clock.now(), [world.me.workspaceId])).toMatchObject({ queued: 1 });
+      expect((await world.me.client.post(`/campaigns/${f.subId}/pause`)).status).toBe(200);
+      expect(await deliverDue(world.service.deps, { random: () => 0, workspaceIds: [world.me.workspaceId] })).toMatchObject({ sent: 0, released: 1 });
+      expect(await leadRow(joined!.id)).toMatchObject({ mailbox_id: sent.inbox_id });
+      expect((await world.me.client.post(`/campaigns/${f.subId}/activate`)).status).toBe(200);
+      clock.advance(MINUTE);
+      const before = world.peer.messages.length;
+      await tick();
+      await world.peer.waitForMessages(before + 1);
+
+      const mails = messagesTo(lead!.email);
+      const raw = mails[mails.length - 1]!;
+      const mail = await simpleParser(raw.raw);
+      expect(raw.envelope.mailFrom).toBe(own.email);
+      expect(mail.inReplyTo).toBe(sent.message_id);
+      expect(mail.references).toBe(sent.message_id);
+      expect(mail.subject).toBe(`Re: ${sent.subject}`);
+    },
+  );
+});
+
+describe('a joined lead the parent never emailed', () => {
+  it.each([
+    ['PATCH /leads/:id', false],
+    ['GraphQL updateLead', true],
+  ])("gets the subsequence's blank-subject first email under the subject of the parent's first email, written for it, as a new thread (%s)", async (_door, viaGraphql) => {
+    // The parent opens with a task: its lead, labelled before the task is done, was never emailed.
+    const f = await family(
+      { interest: ['interested'] },
+      {
+        parentSteps: [
+          { task: { kind: 'linkedin_connect', text: 'Connect with {{firstName}}' }, variants: [], waitMinutes: 0 },
+          { waitMinutes: 1440, variants: [{ subject: 'Quick question, {{firstName}}', body: 'Hi {{firstName}}.', enabled: true }] },
+        ],
+      },
+    );
+    const [lead] = f.leads;
+    await tick();
+    expect(await db(`select step_position, status from task where lead_id = ?`, [lead!.id])).toEqual([{ step_position: 1, status: 'open' }]);
+    const firedAt = clock.now();
+    if (viaGraphql) expect((await world.me.client.gql(ops.UpdateLeadDocument, { id: lead!.id, input: { interest: 'interested' } })).errors).toBeUndefined();
+    else expect((await world.me.client.patch(`/leads/${lead!.id}`, { interest: 'interested' })).status).toBe(200);
+    const [joined] = await joinedLeads(f.subId);
+    expect(joined).toMatchObject({ origin_lead_id: lead!.id, mailbox_id: null });
+
+    await sendWhenDue(firedAt, lead!.email);
+    const mails = messagesTo(lead!.email);
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0]!.raw);
+    expect(mail.subject).toBe('Quick question, Ada0');
+    expect(mail.inReplyTo).toBeUndefined();
+    expect(mail.references).toBeUndefined();
+    expect(mail.text).toContain('Following up for Ada0.');
+    const [send] = await db(`select * from send where lead_id = ?`, [joined!.id]);
+    expect(send).toMatchObject({ status: 'sent', subject: 'Quick question, Ada0', inbox_id: f.inboxId });
   });
 });

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordEvent } from '../../src/modules/events/record-event';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
+import { PER_ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/deliver';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/retry-schedule';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
@@ -46,6 +47,11 @@ async function record(kind: 'unsubscribe' | 'email_sent' = 'email_sent', payload
 const run = (timeoutMs?: number) => runWebhooksOnce(world.service.deps, { timeoutMs, workspaceIds: [world.me.workspaceId] });
 const deliveries = (endpointId: string) =>
   db(`select status, attempts, response_status, error, next_attempt_at from webhook_delivery where endpoint_id = ? order by created_at`, [endpointId]);
+
+/** Waits (up to 2 s) for a condition that a socket's close event makes true. */
+async function waitUntil(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 describe('delivery', () => {
   beforeEach(() => {
@@ -203,6 +209,18 @@ describe('delivery', () => {
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it("one endpoint's attempts share a few kept connections, all closed when the worker ends", async () => {
+    const hook = await addEndpoint();
+    for (let i = 0; i < 40; i++) await record();
+    expect(await run()).toBe(40);
+    expect(receiver.received).toHaveLength(40);
+    for (const req of receiver.received) verifyWebhook(hook.secret, req);
+    // A connection per attempt before (40); now at most one per attempt in flight.
+    expect(receiver.connections.accepted).toBeLessThanOrEqual(PER_ENDPOINT_CONCURRENCY);
+    await waitUntil(() => receiver.connections.open === 0);
+    expect(receiver.connections.open).toBe(0);
   });
 
   it('a slow endpoint does not hold back another one', async () => {

@@ -1,8 +1,10 @@
 // `npm run soak`: the service run as operators run it, under faults (decisions.md §13, README.md here).
 // Two processes on one PostgreSQL, peers that fail on a schedule, one process killed (SIGKILL) and
 // restarted every minute; then the invariants as a table, and the run's numbers. Exits 1 when one fails.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compileTree } from '../support/compiled-tree';
 import { killServiceProcess } from '../support/service-process';
 import { checkInvariants, printTable } from './checks';
 import { startPeers, FAULTS } from './peers';
@@ -36,7 +38,10 @@ const log = (msg: string) => console.log(`[soak ${new Date().toISOString().slice
 async function main(): Promise<number> {
   const started = Date.now();
   log(`${MINUTES} rounds of ${ROUND_SECONDS} s, ${LEADS} leads, ${INBOXES} inboxes, ${CAMPAIGNS} campaigns, processes ${ROLES.join(' + ')}`);
-  const peers = await startPeers(INBOXES);
+  // The service processes run the service compiled once (test/support/compiled-tree.ts), not compiled
+  // again by each process as it starts.
+  const [peers, compiled] = await Promise.all([startPeers(INBOXES), process.env.TEST_COMPILED_DIR ? null : compileTree()]);
+  if (compiled) process.env.TEST_COMPILED_DIR = compiled;
   const env = {
     DATABASE_URL: peers.pg.url,
     DATA_DIR: path.join(peers.dir, 'service'),
@@ -96,6 +101,7 @@ async function main(): Promise<number> {
     for (const l of loops) await l.stop();
     for (const s of slots) await killServiceProcess(s.proc, 'SIGTERM');
     await peers.stop();
+    if (compiled) fs.rmSync(compiled, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 // Starts test/support/dispatch-child.ts (one dispatch tick for one workspace at a fixed time) in a
 // process of its own, for tests that kill it mid-send with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { nodeArgsFor } from './compiled-tree';
 
 export interface DispatchChild {
   child: ChildProcess;
@@ -12,7 +12,7 @@ export interface DispatchChild {
 }
 
 export function startDispatchChild(workspaceId: string, now: Date): DispatchChild {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'dispatch-child.ts')], {
+  const child = spawn(process.execPath, nodeArgsFor('test/support/dispatch-child.ts'), {
     env: { ...process.env, WORKSPACE_ID: workspaceId, NOW: now.toISOString() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

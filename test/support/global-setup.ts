@@ -6,15 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/orm';
+import { compileTree } from './compiled-tree';
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-test-'));
-  const db = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+  // The processes tests start run the service compiled once here (compiled-tree.ts), while the database starts.
+  const [db, compiled] = await Promise.all([openDatabase(loadConfig({ DATA_DIR: dataDir })), compileTree()]);
   await db.orm.close();
   // Jest copies the outer process's globals into each test sandbox; MikroORM keeps its entity metadata
   // on globalThis, and objects from this realm break it there ("incompatible receiver"). Drop them.
   for (const key of Object.keys(globalThis)) if (key.startsWith('mikro-orm-')) delete (globalThis as Record<string, unknown>)[key];
   process.env.TEST_DATABASE_URL = db.url;
   process.env.TEST_DATA_DIR = dataDir;
-  (globalThis as Record<string, unknown>).__outreachTestDb = { db, dataDir };
+  process.env.TEST_COMPILED_DIR = compiled;
+  (globalThis as Record<string, unknown>).__outreachTestDb = { db, dataDir, compiled };
 }

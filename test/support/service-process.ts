@@ -4,6 +4,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { nodeArgsFor } from './compiled-tree';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -32,7 +33,7 @@ export function freePort(): Promise<number> {
 export async function startServiceProcess(env: Record<string, string>, healthMs = 90_000): Promise<ServiceProcess> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsFor('src/main.ts'), {
     cwd: root,
     env: { ...process.env, SECRET_KEY: 'test-secret-key', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,6 +18,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** How to answer the n-th request (0-based); 200 unless replaced. */
   respond: (req: ReceivedWebhook, n: number) => Answer;
+  /** Connections accepted so far, and how many of them are open now. */
+  connections: { accepted: number; open: number };
   /** Resolves once at least `count` requests arrived, or rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   stop(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const receiver: WebhookReceiver = {
     url: '',
     received: [],
+    connections: { accepted: 0, open: 0 },
     respond: () => 200,
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
@@ -80,6 +83,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? 'receiver says no' : 'ok');
     });
+  });
+  server.on('connection', (socket) => {
+    receiver.connections.accepted++;
+    receiver.connections.open++;
+    socket.on('close', () => receiver.connections.open--);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;

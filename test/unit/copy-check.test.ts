@@ -1,6 +1,6 @@
 // The copy check (src/modules/checks/copy-check.ts), one code at a time at its threshold, and the
 // spam-word list it reads (spam-words.ts).
-import { checkCopy, linksOf, MAX_BODY_WORDS, MAX_SUBJECT_CHARS, spamTerms } from '../../src/modules/checks/copy-check';
+import { checkCopy, linksOf, MAX_BODY_WORDS, MAX_SUBJECT_CHARS, spamTerms, threadSubjectFinding } from '../../src/modules/checks/copy-check';
 import { SPAM_WORDS } from '../../src/modules/checks/spam-words';
 
 const header = { unsubHeader: true };
@@ -148,5 +148,23 @@ describe('conditions and RANDOM', () => {
     expect(codes('s', '{{#if a}}{{unsubscribe}}{{/if}}', off)).toEqual(['no_opt_out']);
     expect(codes('s', '{{#if a}}Stop: {{unsubscribe}}{{else}}Opt out: {{ Unsubscribe }}{{/if}}', off)).toEqual([]);
     expect(codes('s', '{{#if a}}x{{/if}} {{unsubscribe}}', off)).toEqual([]);
+  });
+});
+
+describe("blank_subject (a subsequence's first email, which starts a thread for a lead its parent never emailed)", () => {
+  const opener = { position: 2, task: null, variants: [{ subject: 'Quick question, {{firstName}}', enabled: true }] };
+  it("names the subject of the parent's first email it takes", () => {
+    expect(threadSubjectFinding('', 1, opener)).toEqual({
+      code: 'blank_subject',
+      message: expect.stringContaining('"Quick question, {{firstName}}"'),
+      terms: ['Quick question, {{firstName}}'],
+    });
+    expect(threadSubjectFinding(' ', 2, opener)?.terms).toEqual(['Quick question, {{firstName}}']);
+  });
+  it('says it cannot go when the parent has no email with a subject', () => {
+    expect(threadSubjectFinding('', 1, null)).toEqual({ code: 'blank_subject', message: expect.stringContaining('it is not sent'), terms: [] });
+  });
+  it('says nothing about a subject of its own', () => {
+    expect(threadSubjectFinding('Hi', 1, opener)).toBeNull();
   });
 });

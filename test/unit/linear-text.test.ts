@@ -9,6 +9,7 @@ import { checkCopy, linksOf } from '../../src/modules/checks/copy-check';
 import { cleanAnswer, WEBSITE_TEXT_MAX } from '../../src/modules/columns/cell-fill';
 import { hasEmailAddress, hasLink } from '../../src/modules/columns/flags';
 import { cleanVarValue } from '../../src/modules/leads/lead-vars';
+import { withoutQuotedLines } from '../../src/modules/replies/classify/bounce';
 import { classifyInbound } from '../../src/modules/replies/classify/classify-inbound';
 import { returnDate } from '../../src/modules/replies/classify/return-date';
 import { messageIdsIn } from '../../src/modules/replies/ingest/message-ids';
@@ -77,6 +78,20 @@ describe('the reply poll reads hostile mail in linear time', () => {
       ),
     ).toBeLessThan(LINEAR_BOUND);
     expect(returnDate(`I am out of office until December 7.\n${'On 1 a '.repeat(2000)}`, new Date('2026-11-30T10:00:00Z'))?.toISOString()).toBe('2026-12-08T00:00:00.000Z');
+  });
+
+  it('leaves out the same quoted lines as the old split did', () => {
+    const old = (text: string) =>
+      text
+        .split(/\r?\n/)
+        .filter((l) => !l.startsWith('>'))
+        .join('\n');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('>', '\r', '\n', 'a', ' '), maxLength: 30 }), (text) => {
+        expect(withoutQuotedLines(text)).toBe(old(text));
+      }),
+      { seed: 20261202, numRuns: 5000 },
+    );
   });
 
   it('pulls the same Message-IDs out of a header as the old expression did', () => {

@@ -249,9 +249,14 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
   return campaignView(campaign);
 }
 
+/** The codes of the warnings launch gives itself (other areas add theirs: LAUNCH_WARNINGS); clients that
+ *  word them (the console) read this list. */
+export const LAUNCH_WARNING_CODES = ['inbox_paused', 'inbox_bounce_stopped', 'after_end', 'no_sending_days'] as const;
+type LaunchWarning = CampaignWarningView & { code: (typeof LAUNCH_WARNING_CODES)[number] };
+
 /** Non-blocking notes shown at launch: things that will hold sending back. */
 async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox[]): Promise<CampaignWarningView[]> {
-  const warnings: CampaignWarningView[] = [];
+  const warnings: LaunchWarning[] = [];
   for (const inbox of inboxes) {
     if (inbox.status === 'paused') warnings.push({ code: 'inbox_paused', text: `${inbox.email} is paused and sends nothing until it is resumed.` });
     if (inbox.status === 'bounce_stopped')

@@ -10,6 +10,7 @@ import { Lead } from '../leads/lead.entity';
 import { chooseVariant } from '../sending/engine/variants';
 import { renderEmailText } from '../sending/render/compose';
 import { oneLine } from '../sending/render/headers';
+import { threadOpener } from '../sending/schedule';
 import { fieldKey } from '../templates/field-names';
 import { spinSeed } from '../templates/spin';
 import { mergeFieldsOf } from '../templates/template-fields';
@@ -18,7 +19,7 @@ import { Step, type Variant } from '../steps/step.entity';
 import { countBlankLeadFields } from './checks.queries';
 import type { PreviewInput } from './checks.inputs';
 import type { CampaignPreviewView, CopyWarningView, MergeCheckFieldView, PreviewNoteView } from './checks.types';
-import { checkCopy } from './copy-check';
+import { checkCopy, threadSubjectFinding } from './copy-check';
 
 /** What `{{unsubscribe}}` shows in a preview (api.md Checks: preview). */
 export const PREVIEW_UNSUBSCRIBE = '{unsubscribe_url}';
@@ -42,6 +43,10 @@ const fromHeader = (inbox: Inbox) => {
 };
 
 // ---- POST /campaigns/:id/preview ----
+
+/** Every code of a preview's notes; clients that word them (the console) read this list. */
+export const PREVIEW_NOTE_CODES = ['template_invalid', 'no_lead', 'no_inbox'] as const;
+type PreviewNote = PreviewNoteView & { code: (typeof PREVIEW_NOTE_CODES)[number] };
 
 /**
  * Renders the steps sent (or the campaign's own email steps, each with the variant the lead gets) for
@@ -80,7 +85,7 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
     return { subject: r.subject, text: r.text, blanks: r.blanks.map((b) => ({ field: b.field, source: b.source === 'sender' ? 'inbox' : 'lead' })) };
   });
 
-  const notes: PreviewNoteView[] = [];
+  const notes: PreviewNote[] = [];
   // decisions.md §11: a broken block tag is shown as written; saving such a text is refused.
   variants.forEach(({ text }, i) => {
     for (const field of ['subject', 'body'] as const) {
@@ -145,9 +150,22 @@ export async function mergeCheck(ctx: AuthedCtx, campaignId: string): Promise<Me
 /** copy-check.ts over every enabled variant of every email step, in sequence order. */
 export async function copyCheck(ctx: AuthedCtx, campaignId: string): Promise<CopyWarningView[]> {
   const campaign = await loadCampaign(ctx, campaignId);
-  return copyWarnings(campaign, await campaignSteps(ctx, campaign));
+  return copyWarnings(campaign, await campaignSteps(ctx, campaign), await parentSteps(ctx, campaign));
 }
 
-export function copyWarnings(campaign: Campaign, steps: readonly Step[]): CopyWarningView[] {
-  return enabledVariantsOf(steps).flatMap(({ position, variant, v }) => checkCopy(v, campaign).map((f) => ({ position, variant, ...f })));
+/** A subsequence's parent's steps (its first email's subject starts the subsequence's threads that have
+ *  none to answer); null for a top-level campaign. */
+export const parentSteps = async (ctx: AuthedCtx, campaign: Campaign): Promise<Step[] | null> =>
+  campaign.parentCampaign ? ctx.em.find(Step, { campaign: campaign.parentCampaign.id }, { orderBy: { position: 'asc' } }) : null;
+
+/** Every finding of copy-check.ts per enabled variant, in sequence order; for a subsequence (`parent`:
+ *  its parent's steps) also blank_subject on its first email step. */
+export function copyWarnings(campaign: Campaign, steps: readonly Step[], parent: readonly Step[] | null): CopyWarningView[] {
+  const first = parent ? threadOpener(steps) : null;
+  const opener = parent ? threadOpener(parent) : null;
+  return enabledVariantsOf(steps).flatMap(({ position, variant, v }) => {
+    const findings = checkCopy(v, campaign);
+    const thread = first?.position === position ? threadSubjectFinding(v.subject, variant, opener) : null;
+    return [...findings, ...(thread ? [thread] : [])].map((f) => ({ position, variant, ...f }));
+  });
 }

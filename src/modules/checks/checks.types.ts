@@ -65,9 +65,9 @@ export class MergeCheckFieldView {
 export class CopyWarningView {
   @Field(() => Int, { description: 'Step position, from 1.' }) position!: number;
   @Field(() => Int, { description: 'Variant number, from 1.' }) variant!: number;
-  @Field({ description: 'spam_words, links, capitals, exclamation, long_subject, long_body, images or no_opt_out' }) code!: string;
+  @Field({ description: 'spam_words, links, capitals, exclamation, long_subject, long_body, images, no_opt_out or blank_subject' }) code!: string;
   @Field() message!: string;
-  @Field(() => [String], { description: 'The words, links or images found; [] when the code has none.' }) terms!: string[];
+  @Field(() => [String], { description: 'The words, links or images found, or the subject a blank one takes; [] when the code has none.' }) terms!: string[];
 }
 
 @ObjectType('DiagnoseProblem')

@@ -17,11 +17,16 @@
 // | long_body     | a body over 200 words                                                                |
 // | images        | an <img> tag, a Markdown image or a link to an image file (terms: the images)       |
 // | no_opt_out    | no {{unsubscribe}} in the body and the campaign's unsubscribe header is off         |
+// | blank_subject | a subsequence's first email with a blank subject: it answers in the parent's thread, |
+// |               | but for a lead the parent never emailed it starts one, under the subject of the     |
+// |               | parent's first email (terms: that subject), or cannot go when the parent has none    |
+// |               | (threadSubjectFinding; schedule/sender.ts threadStartSubject is the rule it tells)  |
 import { templateOf, type FieldNode, type ParsedTemplate } from '../templates/template-parse';
 import { alwaysHasField, everyText, longestText } from '../templates/template-text';
+import { threadStartSubject, type SubjectStep } from '../sending/schedule';
 import { SPAM_WORDS } from './spam-words';
 
-export type CopyCode = 'spam_words' | 'links' | 'capitals' | 'exclamation' | 'long_subject' | 'long_body' | 'images' | 'no_opt_out';
+export type CopyCode = 'spam_words' | 'links' | 'capitals' | 'exclamation' | 'long_subject' | 'long_body' | 'images' | 'no_opt_out' | 'blank_subject';
 
 export interface CopyFinding {
   code: CopyCode;
@@ -69,14 +74,22 @@ function withoutTrailingPunctuation(link: string): string {
 /** The links of the longest text the template can render. */
 export const linksOf = (template: Template): string[] => [...longestWords(template).matchAll(LINK_RE)].map((m) => withoutTrailingPunctuation(m[0]));
 
+/** How many times `re` (global) matches, counted without keeping the matches: an array of one string per
+ *  letter of a 100,000-character body outlived the young generation and made the count grow faster than
+ *  the text (decisions.md §10). */
+function countMatches(text: string, re: RegExp): number {
+  let n = 0;
+  for (const _ of text.matchAll(re)) n++;
+  return n;
+}
+
 const SHOUT_RE = /(?<![\p{L}\p{N}])\p{Lu}{4,}(?![\p{L}\p{N}])/gu;
 function shouting(template: ParsedTemplate, minWords: number): string[] {
   const plain = wordsOnly(template);
   const words = [...new Set([...plain.matchAll(SHOUT_RE)].map((m) => m[0]))];
-  const letters = plain.match(/\p{L}/gu) ?? [];
-  const capitals = plain.match(/\p{Lu}/gu) ?? [];
   if (words.length >= minWords) return words;
-  if (letters.length >= 20 && capitals.length * 2 >= letters.length) return words.length ? words : ['(mostly capitals)'];
+  const letters = countMatches(plain, /\p{L}/gu);
+  if (letters >= 20 && countMatches(plain, /\p{Lu}/gu) * 2 >= letters) return words.length ? words : ['(mostly capitals)'];
   return [];
 }
 
@@ -153,4 +166,27 @@ export function checkCopy(variant: { subject: string; body: string }, campaign: 
       terms: [],
     });
   return out;
+}
+
+/**
+ * blank_subject, for a variant (number `variant`) of a subsequence's first email step: an email that
+ * starts a thread never goes without a subject, so for a lead its parent never emailed, a blank subject
+ * takes that of the parent's first email step (`opener`, schedule/sender.ts threadStartSubject), rendered
+ * for the lead; with none there, the email cannot go. Null when the variant has a subject of its own.
+ */
+export function threadSubjectFinding(subject: string, variant: number, opener: SubjectStep | null): CopyFinding | null {
+  if (subject.trim() !== '') return null;
+  const taken = threadStartSubject(opener, variant);
+  if (taken === null)
+    return {
+      code: 'blank_subject',
+      message:
+        'No subject: for a lead the parent never emailed this email starts a thread, and the parent has no email whose subject it could take, so it is not sent. Give it a subject.',
+      terms: [],
+    };
+  return {
+    code: 'blank_subject',
+    message: `A blank subject answers in the parent's thread; for a lead the parent never emailed, this email starts a thread under the subject of the parent's first email, "${taken}", written for the lead. Give it a subject of its own to choose another.`,
+    terms: [taken],
+  };
 }

@@ -12,16 +12,32 @@ import type { AuthedCtx } from '../../context';
 import { domainOf } from '../../email-address';
 import type { Campaign } from '../campaigns/campaign.entity';
 import { DomainCheckResult } from '../inboxes/domain-check-result.entity';
-import type { DomainCheck } from '../inboxes/domain-health';
+import { CHECK_LABELS, type CheckKey, type DomainCheck } from '../inboxes/domain-health';
 import { loadInboxes } from '../sending/engine/load-state';
 import { domainDays, inboxReadiness } from '../sending/schedule';
 import type { Step } from '../steps/step.entity';
-import { campaignInboxes, campaignSteps, copyWarnings, loadCampaign } from './checks.service';
+import { campaignInboxes, campaignSteps, copyWarnings, loadCampaign, parentSteps } from './checks.service';
 import type { DiagnoseProblemView } from './checks.types';
 import type { CopyCode } from './copy-check';
 
 export type Severity = 'high' | 'medium' | 'low';
-export type Problem = DiagnoseProblemView & { severity: Severity };
+
+/** Every code diagnose reports besides domain_<check> and copy_<copy code>. */
+const OWN_CODES = [
+  'no_steps',
+  'no_inbox',
+  'inbox_paused',
+  'inbox_bounce_stopped',
+  'inbox_backoff',
+  'inbox_resting',
+  'inbox_capped',
+  'inbox_error',
+  'no_active_inbox',
+  'ramp_low',
+  'domain_unchecked',
+] as const;
+type DiagnoseCode = (typeof OWN_CODES)[number] | `domain_${CheckKey}` | `copy_${CopyCode}`;
+export type Problem = DiagnoseProblemView & { severity: Severity; code: DiagnoseCode };
 
 /** A domain health run older than this is reported as stale (its result still counts). */
 const STALE_DAYS = 14;
@@ -35,6 +51,7 @@ const COPY_SEVERITY: Record<CopyCode, Severity> = {
   long_subject: 'low',
   long_body: 'low',
   images: 'low',
+  blank_subject: 'low',
 };
 
 const COPY_FIX: Record<CopyCode, string> = {
@@ -46,7 +63,16 @@ const COPY_FIX: Record<CopyCode, string> = {
   long_body: 'Cut the body to under 200 words.',
   images: 'Remove the images; send plain text.',
   no_opt_out: 'Turn unsub_header on (PATCH /campaigns/:id) or add {{unsubscribe}} to the body.',
+  blank_subject: 'Give the first email a subject of its own (PUT /campaigns/:id/steps) unless the one named suits a new thread.',
 };
+
+/** Every code diagnose reports (so every code it adds to a launch's warnings), spelled out; clients that
+ *  word them (the console) read this list. */
+export const DIAGNOSE_CODES: readonly DiagnoseCode[] = [
+  ...OWN_CODES,
+  ...(Object.keys(CHECK_LABELS) as CheckKey[]).map((key) => `domain_${key}` as const),
+  ...(Object.keys(COPY_SEVERITY) as CopyCode[]).map((code) => `copy_${code}` as const),
+];
 
 const at = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
@@ -147,7 +173,7 @@ export async function diagnose(ctx: AuthedCtx, campaign: Campaign, steps: readon
     );
   }
 
-  for (const w of copyWarnings(campaign, steps)) {
+  for (const w of copyWarnings(campaign, steps, await parentSteps(ctx, campaign))) {
     const code = w.code as CopyCode;
     problems.push({ severity: COPY_SEVERITY[code], code: `copy_${code}`, text: `Step ${w.position}, variant ${w.variant}: ${w.message}`, fix: COPY_FIX[code] });
   }

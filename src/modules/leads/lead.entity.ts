@@ -48,6 +48,19 @@ export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown
   name: 'lead_campaign_due',
   expression: `create index "lead_campaign_due" on "lead" ("campaign_id", "next_due_at", "id") where "status" = 'active'`,
 })
+// The dispatcher's leads whose next step needs no inbox while their own inbox waits (decisions.md §11:
+// only an email waits for it): by the place they stand in the sequence, so a tick reads those standing
+// before a task or a conditional step and never the backlog waiting for the inbox
+// (sending/engine/due.queries.ts dueLeadRows); and the few in sequence that replied (a no_reply step is
+// skipped for them). Both partial: leads in sequence only.
+@Index({
+  name: 'lead_campaign_step_due',
+  expression: `create index "lead_campaign_step_due" on "lead" ("campaign_id", "current_step", "next_due_at", "id") where "status" = 'active'`,
+})
+@Index({
+  name: 'lead_campaign_replied_due',
+  expression: `create index "lead_campaign_replied_due" on "lead" ("campaign_id", "next_due_at", "id") where "status" = 'active' and "replied_at" is not null`,
+})
 // Address verification's work list (verification/address-check.job.ts): the few leads waiting on the
 // verifier, by campaign and hold start, without reading every lead that has a verification.
 @Index({

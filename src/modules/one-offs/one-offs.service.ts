@@ -16,6 +16,7 @@ import { Workspace } from '../accounts/workspace.entity';
 import { ReplyItem } from '../replies/reply-item.entity';
 import { answerThread, messageIdFor, threadHeaders } from '../sending/render/headers';
 import { dayKey, nextOpening, sendZone, startOfDate } from '../sending/schedule';
+import { checkMessageTemplates } from '../templates/template-check';
 import type { OneOffSendInput } from './one-offs.inputs';
 import { blockedKey, cancelQueuedOneOff, inboxSentOn, insertQueuedOneOff, oneOffByDedupeKey, oneOffStatus } from './one-offs.queries';
 
@@ -59,6 +60,8 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
       fields: { replyTo: ['cannot be given with subject'] },
     });
   }
+  // decisions.md §11: the email is a template (merge fields, conditions, RANDOM), checked as a saved reply is.
+  checkMessageTemplates(input);
   const lead = await findOr404(ctx.em, Lead, leadId, 'Lead');
   if (!isUuid(input.mailboxId)) throw notFound('Mailbox');
   const inbox = await ctx.em.findOne(Inbox, { id: input.mailboxId });

@@ -39,6 +39,7 @@ import { blockKeys } from '../blocklist/blocklist-match';
 import { blockedKey } from '../one-offs/one-offs.queries';
 import { prepareOneOffNow, SEND_NOW_LIMITS, sendOneOffNow, type OneOffNow } from '../sending/engine/send-now';
 import { messageIdFor } from '../sending/render/headers';
+import { checkMessageTemplates } from '../templates/template-check';
 import type { ReplyAnswerInput } from './replies.inputs';
 import { answerSendStatus, deleteAnswerClaim, insertAnswerClaim, leadOwnInbox, markItemAnswered, replyItemToAnswer, type ReplyItemToAnswer } from './replies.queries';
 
@@ -57,6 +58,8 @@ const noLead = () =>
 type Item = ReplyItemToAnswer & { leadId: string; leadCampaignId: string };
 
 export async function answerReply(ctx: AuthedCtx, id: string, input: ReplyAnswerInput): Promise<{ sent: true }> {
+  // decisions.md §11: the answer is a template, checked as a saved reply is.
+  checkMessageTemplates({ body: input.body });
   if (!isUuid(id)) throw notFound('Reply');
   const item = await replyItemToAnswer(ctx.em, ctx.actor.workspaceId, id);
   if (!item) throw notFound('Reply');

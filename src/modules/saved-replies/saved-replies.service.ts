@@ -25,7 +25,7 @@ import { Lead } from '../leads/lead.entity';
 import { ReplyItem } from '../replies/reply-item.entity';
 import { renderEmailText } from '../sending/render/compose';
 import { spinSeed } from '../templates/spin';
-import { checkTemplates } from '../templates/template-check';
+import { checkMessageTemplates } from '../templates/template-check';
 import { SAVED_REPLY_EXAMPLES, type SavedReplyExample } from './saved-reply-examples';
 import { SavedReply } from './saved-reply.entity';
 import type { CreateSavedReplyInput, RenderSavedReplyInput, UpdateSavedReplyInput } from './saved-replies.inputs';
@@ -51,14 +51,6 @@ async function flushNamed(ctx: AuthedCtx, name: string): Promise<void> {
 // "By name" as a person reads it (alpha, Mike, Zulu), whatever collation the database was created with.
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** decisions.md §11: template_invalid for a broken block tag in the subject or body being saved. */
-function checkSavedTemplates(input: { subject?: string | null; body?: string }): void {
-  const texts = [];
-  if (input.subject) texts.push({ text: input.subject, where: { field: 'subject' }, label: 'The subject' });
-  if (input.body !== undefined) texts.push({ text: input.body, where: { field: 'body' }, label: 'The body' });
-  checkTemplates(texts);
-}
-
 /** GET /saved-replies: the workspace's saved replies by name. */
 export async function listSavedReplies(ctx: AuthedCtx): Promise<SavedReplyView[]> {
   const rows = await ctx.em.find(SavedReply, {}, { orderBy: { id: 'asc' } });
@@ -73,7 +65,8 @@ export function savedReplyExamples(): SavedReplyExample[] {
 /** POST /saved-replies (201). */
 export async function createSavedReply(ctx: AuthedCtx, input: CreateSavedReplyInput): Promise<SavedReplyView> {
   const name = input.name.trim();
-  checkSavedTemplates(input);
+  // decisions.md §11: template_invalid for a broken block tag in the subject or body being saved.
+  checkMessageTemplates(input);
   if (await ctx.em.count(SavedReply, { name })) throw nameTaken(name);
   const reply = ctx.em.create(SavedReply, { workspace: ctx.actor.workspaceId, name, subject: input.subject ?? null, body: input.body });
   ctx.em.persist(reply);
@@ -87,7 +80,8 @@ export async function updateSavedReply(ctx: AuthedCtx, id: string, input: Update
     const why = ['send name, subject or body'];
     throw new AppError('validation_failed', 'Send at least one of name, subject and body.', { fields: { name: why, subject: why, body: why } });
   }
-  checkSavedTemplates(input);
+  // decisions.md §11: template_invalid for a broken block tag in the subject or body being saved.
+  checkMessageTemplates(input);
   const reply = await findOr404(ctx.em, SavedReply, id, 'Saved reply');
   if (input.name !== undefined) {
     const name = input.name.trim();

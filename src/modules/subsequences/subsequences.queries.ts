@@ -11,6 +11,7 @@ import { eventsInsert } from '../events/events.queries';
 import type { NewEvent } from '../events/record-event';
 import { stopSelectedStatement } from '../leads/lifecycle/lead-progress.queries';
 import { reachableSql } from '../leads/lifecycle/lead-status';
+import { latestSenderSql } from '../sending/schedule';
 
 /** A subsequence firing for a lead of its parent: what the move needs to know. */
 export interface Firing {
@@ -110,17 +111,24 @@ export interface JoinedLead {
   email: string;
 }
 
-/** What a joined lead takes from the lead it came from: who the person is, what is known of the address,
- *  and its sender (mailbox_id, decisions.md §11: the subsequence writes from the same inbox, in the same
- *  thread, schedule/sender.ts). Not its interest, deal value or note (the pipeline would count the person
- *  twice), nor its place in the parent's sequence. */
-const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification', 'verified_at', 'verification_started_at', 'verification_result', 'mailbox_id'] as const;
+/** What a joined lead takes from the lead it came from: who the person is and what is known of the
+ *  address. Not its interest, deal value or note (the pipeline would count the person twice), nor its
+ *  place in the parent's sequence. Its sender is JOINED_SENDER. */
+const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification', 'verified_at', 'verification_started_at', 'verification_result'] as const;
+
+/** The joined lead's sender (decisions.md §11: the subsequence writes from the same inbox, in the same
+ *  thread): the inbox of the latest email that went to the lead it came from, by the one rule of
+ *  schedule/sender.ts latestSenderSql (not that lead's mailbox_id, which names the inbox of an email
+ *  still queued, which the move drops). Whichever trigger or interest source fires, the join is this
+ *  statement, so every path threads alike. */
+const JOINED_SENDER = latestSenderSql('l');
 
 /**
  * The joined leads (decisions.md §11 "joins the subsequence with its fields"): a new lead row per
  * (lead, subsequence), created at the moment its trigger fired (its first step's wait counts from there:
  * sending/README.md "Due"), pending, with the lead's address, fields, time zone, pinned provider and
- * verification, and its link to the lead it came from (origin_lead_id: its thread). Unique per lead and
+ * verification, its sender (JOINED_SENDER) and its link to the lead it came from (origin_lead_id: its
+ * thread). Unique per lead and
  * subsequence, and per subsequence and address: a pair already there inserts nothing, whoever got there
  * first.
  * @allWorkspaces keyed by leads the caller found in their workspaces; each row copies its lead's workspace
@@ -128,8 +136,8 @@ const JOINED_COLUMNS = ['email', 'vars', 'timezone', 'provider', 'verification',
 export async function insertJoinedLeads(em: EntityManager, joins: readonly { leadId: string; subsequenceId: string; at: Date }[]): Promise<JoinedLead[]> {
   const rows = await sql(
     em,
-    `insert into lead (id, created_at, workspace_id, campaign_id, status, current_step, origin_lead_id, ${JOINED_COLUMNS.join(', ')})
-     select gen_random_uuid(), f.at, l.workspace_id, f.subsequence, 'pending', 0, l.id, ${JOINED_COLUMNS.map((c) => `l.${c}`).join(', ')}
+    `insert into lead (id, created_at, workspace_id, campaign_id, status, current_step, origin_lead_id, mailbox_id, ${JOINED_COLUMNS.join(', ')})
+     select gen_random_uuid(), f.at, l.workspace_id, f.subsequence, 'pending', 0, l.id, ${JOINED_SENDER}, ${JOINED_COLUMNS.map((c) => `l.${c}`).join(', ')}
        from unnest(?::uuid[], ?::uuid[], ?::timestamptz[]) with ordinality as f(lead, subsequence, at, n) join lead l on l.id = f.lead
       order by f.n
      on conflict do nothing

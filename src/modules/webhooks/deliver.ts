@@ -3,6 +3,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
+import { KeptConnections } from '../../net/kept-connections';
 import {
   claimDue,
   claimOne,
@@ -25,10 +26,14 @@ import type { WebhookOutcome } from '../../metrics/label-values';
 export const PER_ENDPOINT_CONCURRENCY = 4;
 /** Deliveries claimed per round trip (a worker's queue). */
 export const CLAIM_BATCH = 32;
+/** The next claim starts when the queue is down to this: a claim's round trip then overlaps the attempts
+ *  of the half batch still queued, instead of the attempts waiting for it. */
+const REFILL_AT = CLAIM_BATCH / 2;
 /** How long a claim (and the endpoint's lease) holds without news, while its holder lives: longer than
- *  the attempts of one claimed batch take at worst (CLAIM_BATCH / PER_ENDPOINT_CONCURRENCY × the
- *  timeout = 2 min), so a live worker never loses its claims. A dead holder's leases are free at once
- *  (the owner lock, delivery.queries.ts); this is the backstop for a holder alive but frozen. */
+ *  the claimed deliveries queued at once take at worst ((REFILL_AT + CLAIM_BATCH) /
+ *  PER_ENDPOINT_CONCURRENCY × the timeout = 3 min), so a live worker never loses its claims. A dead
+ *  holder's leases are free at once (the owner lock, delivery.queries.ts); this is the backstop for a
+ *  holder alive but frozen. */
 export const LEASE_MS = 5 * 60_000;
 /** Successes waiting for their group commit before the workers wait for it. */
 const MAX_UNWRITTEN = 256;
@@ -52,7 +57,7 @@ export function webhookBody(d: Pick<ClaimedDelivery, 'kind' | 'eventAt' | 'paylo
 
 /** One POST, signed with the Standard Webhooks headers; `webhook-id` is the event id, the same on every
  *  attempt and for every endpoint, so a receiver can drop a repeat. Never throws: the outcome is data. */
-export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: ClaimedDelivery, opts: DeliveryOptions): Promise<AttemptResult> {
+export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: ClaimedDelivery, opts: DeliveryOptions, connections?: KeptConnections): Promise<AttemptResult> {
   const body = webhookBody(d);
   const at = deps.clock.now();
   const headers = {
@@ -63,7 +68,7 @@ export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: Cl
   };
   try {
     // Through the outbound guard: no private addresses unless ALLOW_PRIVATE_FETCH, no redirects for a POST.
-    const res = await deps.http.request(url, { method: 'POST', headers, body, timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+    const res = await deps.http.request(url, { method: 'POST', headers, body, timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES, connections });
     if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
     const said = res.text.replace(/\s+/g, ' ').trim().slice(0, 200);
     return { ok: false, responseStatus: res.status, error: `The endpoint answered HTTP ${res.status}${said ? `: ${said}` : '.'}` };
@@ -93,6 +98,9 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   const endpoint = await takeEndpointLease(em, endpointId, deps.clock.now(), leaseUntil(), holder);
   if (!endpoint) return 0;
   let signer = signerFor(deps, endpoint);
+  // The worker's attempts share keep-alive sockets to the endpoint (each reused only for the address the
+  // guard has just checked), closed when the worker ends.
+  const connections = new KeptConnections(PER_ENDPOINT_CONCURRENCY);
   const queue: ClaimedDelivery[] = [];
   let refilling: Promise<void> | null = null;
   /** Nothing more to claim (none due, or the endpoint was disabled or deleted). */
@@ -127,7 +135,7 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   const next = async (): Promise<ClaimedDelivery | null> => {
     for (;;) {
       if (halt || opts.stopping?.()) return null;
-      if (!exhausted && queue.length <= PER_ENDPOINT_CONCURRENCY) void refill();
+      if (!exhausted && queue.length <= REFILL_AT) void refill();
       const d = queue.shift();
       if (d) return d;
       if (exhausted) return null;
@@ -160,7 +168,7 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
 
   const worker = async () => {
     for (let d = await next(); d; d = await next()) {
-      const result = await attempt(deps, endpoint.url, signer, d, opts);
+      const result = await attempt(deps, endpoint.url, signer, d, opts, connections);
       made++;
       if (result.ok) {
         deps.metrics.engine.webhookAttempt('delivered');
@@ -183,6 +191,7 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
     await writing;
     if (failure) throw failure;
   } finally {
+    connections.close();
     // Claimed but not attempted (stopping, or the endpoint was disabled): back to the queue, uncounted.
     if (queue.length)
       await releaseClaims(

@@ -1,7 +1,7 @@
 // due.ts: when a lead's next step is due — waits from the step before, conditions (skip to the next step
 // whose condition holds), holds (away, verification for a day at most), and leads that never send.
 import type { LeadStatus } from '../../../src/modules/leads/lead.entity';
-import { nextDue, VERIFICATION_HOLD_MS, type Click, type LeadProgress, type SequenceStep } from '../../../src/modules/sending/schedule';
+import { inboxFreePlaces, nextDue, stepNeeds, VERIFICATION_HOLD_MS, type Click, type LeadProgress, type SequenceStep } from '../../../src/modules/sending/schedule';
 
 const MIN = 60_000;
 const DAY = 1440;
@@ -168,5 +168,24 @@ describe('conditions', () => {
   it("does not judge a step's condition before its wait is over", () => {
     const steps = [step(1, 0), step(2, 2 * DAY, { condition: 'clicked' })];
     expect(nextDue(lead(), steps, opts, after(DAY))).toMatchObject({ kind: 'step', position: 2, dueNow: false, skipped: [] });
+  });
+});
+
+describe("what each step needs of the lead's own inbox (only an email waits for it)", () => {
+  const steps = [
+    step(3, DAY, { isTask: true }),
+    step(1, 0),
+    step(2, DAY, { condition: 'no_reply' }),
+    step(4, 60, { condition: 'clicked' }),
+    step(5, DAY, { condition: 'interested' }),
+    step(6, DAY),
+  ];
+  it("lists each step by position: a task, or the email's condition (null is no_reply)", () => {
+    expect(stepNeeds(steps)).toEqual(['no_reply', 'no_reply', 'task', 'clicked', 'interested', 'no_reply']);
+  });
+  it('names the places (current step) whose next step may go without an inbox: before a task or a conditional email', () => {
+    expect(inboxFreePlaces(stepNeeds(steps))).toEqual([2, 3, 4]);
+    expect(inboxFreePlaces(stepNeeds([step(1, 0, { isTask: true }), step(2, DAY, { condition: 'not_interested' })]))).toEqual([0, 1]);
+    expect(inboxFreePlaces(stepNeeds([step(1, 0), step(2, DAY)]))).toEqual([]);
   });
 });

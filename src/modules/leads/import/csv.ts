@@ -6,7 +6,7 @@
 //
 // The header row names the columns: the `email` column is found ignoring case, spaces and punctuation
 // (Email, " EMAIL ", E-mail, Email Address); every other column becomes a lead field (lead-rows.ts).
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { finished, Readable, Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import { AppError } from '../../../errors';
 import { uniqueFieldNames, type RawRow } from './lead-rows';
@@ -92,7 +92,11 @@ export async function* csvLeadRows(input: Readable | string): AsyncGenerator<Raw
     delimitersToGuess: [',', ';', '\t', '|'],
   });
   const destroyParser = (err: Error) => (parser as unknown as Readable).destroy(err);
-  source.on('error', destroyParser);
+  // finished() also reports an input that failed before this generator ran (a broken upload): a listener
+  // added now would never hear of it, and the parser would wait for the input's end forever.
+  const stopWatching = finished(source, { writable: false }, (err) => {
+    if (err) destroyParser(err);
+  });
   guard.on('error', destroyParser);
   source.pipe(guard).pipe(parser);
   let columns: CsvColumns | null = null;
@@ -113,7 +117,7 @@ export async function* csvLeadRows(input: Readable | string): AsyncGenerator<Raw
     if (!columns) csvColumns([]); // an empty file has no email column either
     if (batch.length) yield batch;
   } finally {
-    source.off('error', destroyParser);
+    stopWatching();
     source.unpipe(guard);
     if (!source.readableEnded) source.resume(); // let whatever is left of the input drain
   }

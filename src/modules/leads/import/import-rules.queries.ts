@@ -28,6 +28,16 @@ interface Rule {
   params(scope: ImportScope): unknown[];
 }
 
+/** A campaign and its subsequences are one family (decisions.md §11), named by the top-level campaign's
+ *  id: its own, or its parent's. */
+const familyOf = (c: string) => `coalesce(${c}.parent_campaign_id, ${c}.id)`;
+
+/** The leads (`l`, of campaign `c`) with the staged row's address in the workspace outside the family of
+ *  the campaign imported into: the one place rules 4 and 5 find "elsewhere", so neither applies between
+ *  a campaign and its subsequences (their leads move between them). Parameters: workspace, campaign. */
+const LEAD_OUTSIDE_FAMILY = `from lead l join campaign c on c.id = l.campaign_id
+   where l.workspace_id = ? and l.email = ${S}.email and ${familyOf('c')} <> (select ${familyOf('f')} from campaign f where f.id = ?)`;
+
 /** Rules 2–5 in order, row by row (rule 1, and rule 2 within a chunk, are applied while staging). Each
  *  test is an index probe; the blocklist's is one probe of its unique (workspace_id, email) index for
  *  the address and the domain together (`in`, a two-value array the index takes in one scan; an OR of
@@ -55,20 +65,15 @@ export const RULES: readonly Rule[] = [
     test: `exists (select 1 from blocklist_entry b where b.workspace_id = ? and b.email in (${S}.email, ${S}.domain))`,
     params: (scope) => [scope.workspaceId],
   },
-  // A campaign and its subsequences are one family (decisions.md §11): a lead of one is not "in another
-  // campaign" for the others (the family is the top-level campaign's id: its own, or its parent's).
   {
     outcome: 'in_another_campaign',
-    test: `exists (select 1 from lead l join campaign c on c.id = l.campaign_id
-                   where l.workspace_id = ? and l.email = ${S}.email and l.campaign_id <> ? and not c.one_off
-                     and coalesce(c.parent_campaign_id, c.id) <> (select coalesce(f.parent_campaign_id, f.id) from campaign f where f.id = ?) offset 0)`,
-    params: (scope) => [scope.workspaceId, scope.campaignId, scope.campaignId],
+    test: `exists (select 1 ${LEAD_OUTSIDE_FAMILY} and not c.one_off offset 0)`,
+    params: (scope) => [scope.workspaceId, scope.campaignId],
   },
   {
     outcome: 'contacted_recently',
-    test: `?::timestamptz is not null
-           and exists (select 1 from lead l where l.workspace_id = ? and l.email = ${S}.email and l.last_sent_at >= ?::timestamptz offset 0)`,
-    params: (scope) => [scope.recentSince, scope.workspaceId, scope.recentSince],
+    test: `?::timestamptz is not null and exists (select 1 ${LEAD_OUTSIDE_FAMILY} and l.last_sent_at >= ?::timestamptz offset 0)`,
+    params: (scope) => [scope.recentSince, scope.workspaceId, scope.campaignId, scope.recentSince],
   },
 ];
 

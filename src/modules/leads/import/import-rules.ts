@@ -14,8 +14,11 @@
 //                           (decisions.md §11: one family, whose leads move between them)
 //   5. contacted_recently   the workspace emailed the address within its recent_contact_days
 //                           (Lead.lastSentAt, which the sending engine sets on every email, sequence
-//                           or one-off). Every emailed address is a lead somewhere, so after rule 4
-//                           this catches the addresses emailed from the One-off campaign
+//                           or one-off) as a lead outside this campaign's family: like rule 4, it does
+//                           not apply between a campaign and its subsequences (decisions.md §11; one
+//                           spelling of "elsewhere" for both, import-rules.queries.ts). Every emailed
+//                           address is a lead somewhere, so after rule 4 this catches the addresses
+//                           emailed from the One-off campaign
 //   6. inserted             a new lead: status pending, step 0
 //
 // Rows are staged and judged a chunk at a time (staging.ts), in file order, so the database inserts one

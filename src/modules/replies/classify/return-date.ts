@@ -8,7 +8,7 @@
 // A "back" date wins over an "until" date; a date with neither cue is not read (it may be anything).
 // The answer is the start of that day in `zone`, strictly after `received` and at most ~6 months ahead; a
 // date without a year that has passed this year is next year's. Quoted history is not read.
-import * as chrono from 'chrono-node';
+import type * as Chrono from 'chrono-node';
 import { DateTime } from 'luxon';
 import { newText } from '../reply-text';
 
@@ -23,15 +23,26 @@ const MAX_AHEAD_DAYS = 183;
  * benchmark: ~3.9 s without this, ~3.4 s with no date read at all). A numeric day/month with a slash or
  * dash ("13/12"), which only the day-first parsers read, runs them all.
  */
-const PARSERS: { parser: chrono.Chrono; words: RegExp | null }[] = [
-  { parser: chrono.en.casual, words: null },
-  { parser: chrono.de.casual, words: languageWords('de', 'heute morgen ubermorgen tag tage tagen woche wochen monat monate monaten') },
-  { parser: chrono.fr.casual, words: languageWords('fr', "aujourd'hui demain apres-demain jour jours semaine semaines mois") },
-  { parser: chrono.es.casual, words: languageWords('es', 'hoy manana pasado dia dias semana semanas mes meses') },
-  { parser: chrono.it.casual, words: languageWords('it', 'oggi domani dopodomani giorno giorni settimana settimane mese mesi') },
-  { parser: chrono.pt.casual, words: languageWords('pt', 'hoje amanha dia dias semana semanas mes meses') },
-  { parser: chrono.nl.casual, words: languageWords('nl', 'vandaag morgen overmorgen dag dagen week weken maand maanden') },
-];
+let parsers: { parser: Chrono.Chrono; words: RegExp | null }[] | null = null;
+/** Made on the first read of an out-of-office: chrono-node is about 650 KB of code with its languages,
+ *  and the word patterns ask ICU for a hundred names, which every process and test file otherwise paid
+ *  at load whether or not it ever reads an auto-reply. */
+function languageParsers() {
+  if (parsers) return parsers;
+  // A plain require, not import(): the reading is synchronous.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const chrono = require('chrono-node') as typeof Chrono;
+  parsers = [
+    { parser: chrono.en.casual, words: null },
+    { parser: chrono.de.casual, words: languageWords('de', 'heute morgen ubermorgen tag tage tagen woche wochen monat monate monaten') },
+    { parser: chrono.fr.casual, words: languageWords('fr', "aujourd'hui demain apres-demain jour jours semaine semaines mois") },
+    { parser: chrono.es.casual, words: languageWords('es', 'hoy manana pasado dia dias semana semanas mes meses') },
+    { parser: chrono.it.casual, words: languageWords('it', 'oggi domani dopodomani giorno giorni settimana settimane mese mesi') },
+    { parser: chrono.pt.casual, words: languageWords('pt', 'hoje amanha dia dias semana semanas mes meses') },
+    { parser: chrono.nl.casual, words: languageWords('nl', 'vandaag morgen overmorgen dag dagen week weken maand maanden') },
+  ];
+  return parsers;
+}
 const DAY_FIRST_NUMERIC = /\b\d{1,2}[/-]\d{1,2}\b/;
 
 /** Lower case without accents, so "Décembre", "decembre" and "DÉCEMBRE" read alike. */
@@ -99,7 +110,7 @@ function candidates(body: string, ref: { instant: Date; timezone: number }): Can
   const found: Candidate[] = [];
   const text = plain(body);
   const allLanguages = DAY_FIRST_NUMERIC.test(body);
-  for (const { parser, words } of PARSERS) {
+  for (const { parser, words } of languageParsers()) {
     if (words && !allLanguages && !words.test(text)) continue;
     for (const r of parser.parse(body, ref, { forwardDate: true })) {
       if (!r.start.isCertain('day') && !r.start.isCertain('weekday')) continue;

@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql } from '../../../db/sql';
 import type { ClaimedSend } from './outcomes';
+import { latestSenderSql } from '../schedule';
 
 /**
  * Claims up to `limit` queued rows due at `now` for the process `owner` (FOR UPDATE SKIP LOCKED, then
@@ -78,19 +79,18 @@ export async function dropClaimedSend(em: EntityManager, sendId: string, owner: 
 
 /**
  * A claimed sequence email withdrawn (deleted while still `sending`), so the planner picks its lead again.
- * The lead's own inbox goes back to the one of its latest email that went (or may have: sent, bounced,
- * failed), or to none: a first email withdrawn leaves the lead without an inbox, free to go from any
- * (decisions.md §11: the inbox is the one that sent its first email).
+ * The lead's own inbox goes back to the one of its latest email that went (schedule/sender.ts
+ * latestSenderSql: sent, bounced or failed; for a joined lead with none yet, its parent lead's), or to
+ * none: a first email withdrawn leaves the lead without an inbox, free to go from any (decisions.md §11:
+ * the inbox is the one that sent its first email; a joined lead's is its parent lead's, in its thread).
  * @allWorkspaces keyed by a send the delivery claimed
  */
 export async function withdrawClaimedSend(em: EntityManager, sendId: string, owner: string): Promise<void> {
   await sql(
     em,
     `with gone as (delete from send where id = ? and ${OURS} returning lead_id)
-     update lead l set mailbox_id = last.inbox_id
-       from gone left join lateral (select s.inbox_id from send s where s.lead_id = gone.lead_id and s.kind = 'step' and s.status in ('sent', 'bounced', 'failed')
-                                     order by s.step_position desc limit 1) last on true
-      where l.id = gone.lead_id and l.mailbox_id is distinct from last.inbox_id`,
+     update lead l set mailbox_id = ${latestSenderSql('l')}
+       from gone where l.id = gone.lead_id and l.mailbox_id is distinct from ${latestSenderSql('l')}`,
     [sendId, owner],
   );
 }

@@ -14,7 +14,7 @@ import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
 import { isEnded } from '../../leads/lifecycle/lead-status';
 import { composeParts, type ComposedParts } from '../render/compose';
 import { spinSeed } from '../../templates/spin';
-import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate } from '../schedule';
+import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate, threadStartSubject } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
 import type { EngineCampaign } from './load-state';
 import type { EmailOutcome } from '../../../metrics/label-values';
@@ -117,7 +117,7 @@ export function composeClaimed(
   now: Date,
 ): ComposedParts | { drop: string } {
   const step = send.kind === 'step' ? to.campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
-  const variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
+  let variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
   if (!variant) return { drop: 'The step or variant no longer exists' };
   let thread: Thread | null = null;
   if (step && variant.subject.trim() === '') {
@@ -126,6 +126,13 @@ export function composeClaimed(
     const t = threadBefore(batch, to.lead.id, step.position, to.inbox.id);
     if (t.kind === 'continue') thread = { subject: t.subject, messageIds: t.messageIds };
     else if (t.kind === 'new') thread = { subject: t.firstSubject, messageIds: [], restart: true };
+    else {
+      // Nothing went before (a subsequence's lead its parent never emailed, or earlier emails that all
+      // failed): it starts a thread, never without a subject (schedule/sender.ts threadStartSubject).
+      const subject = threadStartSubject(to.campaign.opener, send.variant ?? 1);
+      if (subject === null) return { drop: 'No subject: the email starts a thread, its step leaves the subject blank and no first email has one' };
+      variant = { ...variant, subject };
+    }
   } else if (send.replyToId) {
     thread = batch.answered.get(send.replyToId) ?? null;
     // Its inbox was removed with its reply items: without the thread it would go with no subject.

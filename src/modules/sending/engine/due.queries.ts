@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { boolArray, intArray, pgArray, sql, textArray, timeArray } from '../../../db/sql';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { leadProviderSql } from '../../leads/lead-provider';
-import type { Click } from '../schedule';
+import { conditionHoldsSql, type Click, type StepNeed } from '../schedule';
 import { runningSql } from '../../leads/lifecycle/lead-status';
 
 /** The lead columns the engine works with. */
@@ -77,39 +77,73 @@ export interface DueAsk {
   /** Whether new leads may start today (the campaign's new-leads limit not reached). */
   newAllowed: boolean;
   skipRisky: boolean;
-  /** Inboxes of its pool that cannot send now: their leads wait (schedule/sender.ts) and are not read. */
+  /** Inboxes of its pool that cannot send now: their leads wait (schedule/sender.ts) and are not read,
+   *  unless their next step needs no inbox (`inboxFreeLimit`). */
   waitingInboxes: readonly string[];
+  /** Leads of the waiting inboxes whose next step needs no inbox, read per kind (0: none). */
+  inboxFreeLimit: number;
+  /** The campaign's steps by position (from 1): `task`, or an email step's condition (schedule/due.ts stepNeeds). */
+  steps: readonly StepNeed[];
+  /** The places (current_step) whose next step may need no inbox (schedule/due.ts inboxFreePlaces). */
+  inboxFreePlaces: readonly number[];
 }
+
+/** The step after the lead's current one (nextDue looks at it first) needs no inbox: there is none (the
+ *  lead completes), it is a task, or it is an email whose condition does not hold (it is skipped). `w.steps`:
+ *  the campaign's steps' needs by position. */
+const NEXT_STEP_NEEDS_NO_INBOX = `(w.steps[l.current_step + 1] is null or w.steps[l.current_step + 1] = 'task'
+    or not ${conditionHoldsSql('w.steps[l.current_step + 1]', 'l')})`;
 
 /**
  * The leads of every asked campaign that may be due at `now`, in ONE statement: a lateral join per
- * campaign, each side an ordered index range cut by LIMIT (follow-ups by next_due_at, index
- * lead_campaign_due; new leads by created_at, index lead_campaign_status_created), so the cost follows
- * the campaigns and the due work, not all the leads. Leads with an email in the queue or on the wire,
- * an open task, or a verification result the campaign skips are not read, nor leads waiting for their
- * own inbox (`waitingInboxes`: otherwise a capped inbox's backlog, first in due order, would fill every
- * read and starve the leads of the inboxes that can send). Those are passed over in the index range,
- * so a read costs more while many leads wait in front for an inbox that stays paused.
+ * campaign, each side an ordered index range cut by LIMIT, so the cost follows the campaigns and the due
+ * work, not all the leads. Leads with an email in the queue or on the wire, an open task, or a
+ * verification result the campaign skips are not read.
+ *
+ * One sender per lead (decisions.md §11): only an email waits for the lead's own inbox. So:
+ * - follow-ups by next_due_at (index lead_campaign_due) and new leads by created_at (index
+ *   lead_campaign_status_created), leaving out leads waiting for their own inbox (`waitingInboxes`):
+ *   otherwise a capped inbox's backlog, first in due order, would fill every read and starve the leads of
+ *   the inboxes that can send. Those are passed over in the index range, so a read costs more while many
+ *   leads wait in front for an inbox that stays paused. New leads are read whatever their inbox when step 1
+ *   is a task (a subsequence's joined leads carry their inbox from the start);
+ * - and, apart, the waiting inboxes' leads whose next step needs no inbox (a task, or an email skipped
+ *   because its condition does not hold, down to completing the lead), so a task opens and a lead
+ *   completes at once whatever its inbox's gap, cap, pause or back-off. Only the places whose next step
+ *   may need no inbox are read (schedule/due.ts inboxFreePlaces, index lead_campaign_step_due), and the leads that replied
+ *   (a no_reply step is skipped for them, index lead_campaign_replied_due), each judged in SQL as nextDue
+ *   would (NEXT_STEP_NEEDS_NO_INBOX): every lead read there moves on (a task opened, a step skipped, a
+ *   later due time), so a waiting inbox's backlog that needs the inbox is never read and never in front.
  * @allWorkspaces the dispatch tick reads the due leads of every workspace's campaigns it plans
  */
 export async function dueLeadRows(em: EntityManager, asked: readonly DueAsk[], now: Date): Promise<{ campaignId: string; lead: EngineLead }[]> {
   const notBusy = `(l.verification is null or l.verification <> 'invalid') and (not c.skip_risky or l.verification is null or l.verification <> 'risky')
-    and (l.mailbox_id is null or l.mailbox_id <> all(w.waiting))
     and not exists (select 1 from send s where s.lead_id = l.id and s.status in ('queued', 'sending'))
     and not exists (select 1 from task t where t.lead_id = l.id and t.status = 'open')`;
+  const ownInboxFree = `(l.mailbox_id is null or l.mailbox_id <> all(w.waiting))`;
+  const inboxFree = `l.mailbox_id = any(w.waiting) and ${notBusy} and ${NEXT_STEP_NEEDS_NO_INBOX}`;
   const rows = await sql(
     em,
-    // Each campaign's waiting inboxes are parsed once (OFFSET 0 keeps the subquery from being pulled up
-    // into the lead scans, which would parse them per lead); a CTE doing the same cost more.
-    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[], ?::text[]) as c(id, lim, new_before, new_ok, skip_risky, waiting)
-     cross join lateral (select c.waiting::uuid[] as waiting offset 0) w
+    // Each campaign's arrays are parsed once (OFFSET 0 keeps the subquery from being pulled up into the
+    // lead scans, which would parse them per lead); a CTE doing the same cost more.
+    `select c.id as for_campaign, x.* from unnest(?::uuid[], ?::int[], ?::timestamptz[], ?::boolean[], ?::boolean[], ?::text[], ?::int[], ?::text[], ?::text[])
+       as c(id, lim, new_before, new_ok, skip_risky, waiting, free_lim, steps, places)
+     cross join lateral (select c.waiting::uuid[] as waiting, c.steps::text[] as steps, c.places::int[] as places offset 0) w
      cross join lateral (
-       (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.next_due_at <= ? and ${notBusy}
+       (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.next_due_at <= ? and ${ownInboxFree} and ${notBusy}
          order by l.next_due_at, l.id limit c.lim)
        union all
        (select ${LEAD_COLUMNS} from lead l where c.new_ok and l.campaign_id = c.id and l.status = 'pending' and l.created_at <= c.new_before
-          and (l.next_due_at is null or l.next_due_at <= ?) and ${notBusy}
+          and (l.next_due_at is null or l.next_due_at <= ?) and (${ownInboxFree} or w.steps[1] = 'task') and ${notBusy}
          order by l.created_at, l.id limit c.lim)
+       union all
+       (select ${LEAD_COLUMNS} from unnest(w.places) as p(place) cross join lateral (
+          select * from lead l where l.campaign_id = c.id and l.status = 'active' and l.current_step = p.place and l.next_due_at <= ? and ${inboxFree}
+           order by l.next_due_at, l.id limit c.free_lim) l)
+       union all
+       (select ${LEAD_COLUMNS} from lead l where l.campaign_id = c.id and l.status = 'active' and l.replied_at is not null and l.next_due_at <= ?
+          and l.current_step <> all(w.places) and ${inboxFree}
+         order by l.next_due_at, l.id limit c.free_lim)
      ) x`,
     [
       pgArray(asked.map((a) => a.campaignId)),
@@ -118,6 +152,11 @@ export async function dueLeadRows(em: EntityManager, asked: readonly DueAsk[], n
       boolArray(asked.map((a) => a.newAllowed)),
       boolArray(asked.map((a) => a.skipRisky)),
       textArray(asked.map((a) => pgArray(a.waitingInboxes))),
+      intArray(asked.map((a) => a.inboxFreeLimit)),
+      textArray(asked.map((a) => pgArray(a.steps))),
+      textArray(asked.map((a) => intArray([...a.inboxFreePlaces]))),
+      now,
+      now,
       now,
       now,
     ],

@@ -8,7 +8,7 @@ import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { InboxStatus } from '../../inboxes/inbox.entity';
 import type { RampSettings } from '../../inboxes/ramp';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
-import { capToday, dayKey, startOfDate, type PlanCampaign, type PlanInbox } from '../schedule';
+import { capToday, dayKey, startOfDate, threadOpener, type PlanCampaign, type PlanInbox } from '../schedule';
 import { sendingInboxLinks } from '../../campaigns/sender-pool.queries';
 import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
 
@@ -43,7 +43,12 @@ export interface EngineCampaign extends PlanCampaign {
   abWinnerMetric: 'reply' | 'positive' | 'open' | 'click' | null;
   abOptimizeAfter: number;
   firstSentAt: Date | null;
+  /** The parent of a subsequence, null for a top-level campaign. */
+  parentCampaignId: string | null;
   steps: EngineStep[];
+  /** Whose first email step gives the subject of an email that starts a thread with a blank one
+   *  (schedule/sender.ts threadOpener): the campaign's own, or for a subsequence its parent's. */
+  opener: EngineStep | null;
 }
 
 export interface EngineInbox extends PlanInbox, RampSettings {
@@ -63,7 +68,9 @@ export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly
   if (!rows.length) return [];
   const campaignIds = rows.map((r) => r.id);
   // The pool is resolved here, at every tick (decisions.md §11 Sender pools): its own inboxes and the tagged ones.
-  const [steps, links] = await Promise.all([stepRows(em, campaignIds), sendingInboxLinks(em, campaignIds)]);
+  // A subsequence's threads start under its parent's first subject: the parents' steps too.
+  const parentIds = [...new Set(rows.map((r) => r.parentCampaignId).filter((id): id is string => id !== null && !campaignIds.includes(id)))];
+  const [steps, links] = await Promise.all([stepRows(em, [...campaignIds, ...parentIds]), sendingInboxLinks(em, campaignIds)]);
   const counts = await campaignSendsSince(
     em,
     rows.map((r) => ({ id: r.id, since: startOfDate(r.timezone, dayKey(r.timezone, now)).toISOString() })),
@@ -90,6 +97,7 @@ export async function loadCampaigns(em: EntityManager, now: Date, ids?: readonly
       newToday: count?.fresh ?? 0,
       inboxIds: pools.get(r.id) ?? [],
       steps: stepsOf.get(r.id) ?? [],
+      opener: threadOpener(stepsOf.get(r.parentCampaignId ?? r.id) ?? []),
     };
   });
 }

@@ -13,7 +13,7 @@ import type { Extensions } from '../../../extensions';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { renderTemplate } from '../../templates/render';
 import { spinSeed } from '../../templates/spin';
-import { isSendingOpen, nextDue, nextSendAt, sendZone, type Click, type DueLead, type SequenceStep } from '../schedule';
+import { inboxFreePlaces, isSendingOpen, nextDue, nextSendAt, sendZone, stepNeeds, type Click, type DueLead, type SequenceStep } from '../schedule';
 import { clearLeadNextDue, completeLeads, dueLeadRows, expireVerificationHolds, insertTask, leadClicks, setLeadsNextDue, skipLeadSteps, type EngineLead } from './due.queries';
 import type { EngineCampaign } from './load-state';
 
@@ -24,6 +24,9 @@ export type { EngineLead } from './due.queries';
 const READ_AHEAD = 4;
 /** Task steps need no inbox: read this many leads for them even when no inbox can send. */
 const TASK_READ = 50;
+/** Of the leads waiting for their own inbox, read this many whose next step needs none (a task, a step
+ *  skipped), per kind (due.queries.ts dueLeadRows). */
+const INBOX_FREE_READ = 50;
 
 export interface DueWork {
   /** Email steps due now, for planSends. */
@@ -54,13 +57,28 @@ export async function pickDue(em: EntityManager, campaigns: readonly EngineCampa
       const limit = steps.length ? (room?.slots ?? 0) * READ_AHEAD + (steps.some((s) => s.isTask) ? TASK_READ : 0) : 0;
       const firstWait = [...steps].sort((a, b) => a.position - b.position)[0]?.waitMinutes ?? 0;
       const newAllowed = c.maxNewLeadsPerDay === null || c.newToday < c.maxNewLeadsPerDay;
-      return { c, limit, newBefore: new Date(now.getTime() - firstWait * 60_000).toISOString(), newAllowed, waitingInboxes: room?.waitingInboxes ?? [] };
+      const waitingInboxes = room?.waitingInboxes ?? [];
+      // Only an email waits for the lead's own inbox (decisions.md §11): a task, or a step its condition
+      // skips, goes on whatever that inbox is doing.
+      const inboxFreeLimit = steps.length && waitingInboxes.length ? INBOX_FREE_READ : 0;
+      const needs = stepNeeds(steps);
+      return { c, limit, newBefore: new Date(now.getTime() - firstWait * 60_000).toISOString(), newAllowed, waitingInboxes, inboxFreeLimit, needs };
     })
-    .filter((a) => a.limit > 0);
+    .filter((a) => a.limit > 0 || a.inboxFreeLimit > 0);
   if (!asked.length) return;
   const rows = await dueLeadRows(
     em,
-    asked.map((a) => ({ campaignId: a.c.id, limit: a.limit, newBefore: a.newBefore, newAllowed: a.newAllowed, skipRisky: a.c.skipRisky, waitingInboxes: a.waitingInboxes })),
+    asked.map((a) => ({
+      campaignId: a.c.id,
+      limit: a.limit,
+      newBefore: a.newBefore,
+      newAllowed: a.newAllowed,
+      skipRisky: a.c.skipRisky,
+      waitingInboxes: a.waitingInboxes,
+      inboxFreeLimit: a.inboxFreeLimit,
+      steps: a.needs,
+      inboxFreePlaces: inboxFreePlaces(a.needs),
+    })),
     now,
   );
   if (!rows.length) return;

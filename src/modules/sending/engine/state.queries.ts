@@ -14,7 +14,7 @@ const date = (v: unknown): Date | null => (v === null || v === undefined ? null 
 const plainDate = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /** A campaign row as the engine reads it; its counts, inboxes and steps come from the other statements. */
-export type CampaignRow = Omit<EngineCampaign, 'sentToday' | 'newToday' | 'inboxIds' | 'steps'>;
+export type CampaignRow = Omit<EngineCampaign, 'sentToday' | 'newToday' | 'inboxIds' | 'steps' | 'opener'>;
 
 function toCampaignRow(r: Record<string, unknown>): CampaignRow {
   return {
@@ -44,6 +44,7 @@ function toCampaignRow(r: Record<string, unknown>): CampaignRow {
     abWinnerMetric: (r.ab_winner_metric as EngineCampaign['abWinnerMetric']) ?? null,
     abOptimizeAfter: num(r.ab_optimize_after),
     firstSentAt: date(r.first_sent_at),
+    parentCampaignId: (r.parent_campaign_id as string | null) ?? null,
   };
 }
 

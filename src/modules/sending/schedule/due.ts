@@ -102,6 +102,43 @@ export function conditionHolds(condition: StepCondition | null, lead: Pick<LeadP
   }
 }
 
+/** What a step asks of a lead's own inbox (decisions.md §11: only an email waits for it): `task` needs
+ *  none; an email step, by its condition, needs it only when the condition holds for the lead. */
+export type StepNeed = 'task' | StepCondition;
+
+/** Each step's need, by position from 1 (positions run from 1 with no gaps). */
+export const stepNeeds = (steps: readonly SequenceStep[]): StepNeed[] =>
+  [...steps].sort((a, b) => a.position - b.position).map((s) => (s.isTask ? 'task' : (s.condition ?? 'no_reply')));
+
+/**
+ * The places a lead may stand (its current step) whose next step may go without an inbox once due: a
+ * task, or an email whose condition may not hold for it (interested, not_interested, clicked). A
+ * `no_reply` email does not hold only for a lead that replied, which the due read finds apart
+ * (engine/due.queries.ts dueLeadRows).
+ */
+export function inboxFreePlaces(needs: readonly StepNeed[]): number[] {
+  const places: number[] = [];
+  needs.forEach((need, i) => {
+    if (need !== 'no_reply') places.push(i);
+  });
+  return places;
+}
+
+/**
+ * conditionHolds in SQL, for the lead row `l` and a step condition `cond` (an SQL text expression:
+ * no_reply, interested, not_interested or clicked); never null. The clicks are the lead's that are still
+ * a person's (tracking_event.person_at: the rules of clicks.ts applied as the hits came,
+ * public-links.service.ts), as engine/due.queries.ts leadClicks reads them for conditionHolds. Tested
+ * against conditionHolds (test/integration/inbox-free-steps.test.ts).
+ */
+export const conditionHoldsSql = (cond: string, l: string): string => `(case ${cond}
+    when 'no_reply' then ${l}.replied_at is null
+    when 'interested' then ${l}.interest is not distinct from 'interested'
+    when 'not_interested' then ${l}.interest is not distinct from 'not_interested'
+    when 'clicked' then exists (select 1 from tracking_event te join send s on s.id = te.send_id
+                                 where te.lead_id = ${l}.id and te.kind = 'click' and te.person_at is not null and s.sent_at is not null)
+    else false end)`;
+
 export function nextDue(lead: LeadProgress, steps: readonly SequenceStep[], options: DueOptions, now: Date): DueDecision {
   if (isEnded(lead.status)) return { kind: 'ended', why: 'status' };
   if (lead.verification === 'invalid') return { kind: 'ended', why: 'invalid' };

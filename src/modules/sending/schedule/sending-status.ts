@@ -26,10 +26,26 @@ import type { Provider } from '../../leads/lead.entity';
 import { inboxLeftToday, inboxReadiness, type InboxDay, type InboxReadiness } from './caps';
 import { dateRangeState, isSendingOpen, nextSendAt, type CampaignTiming } from './window';
 
-export type ReasonCode =
-  'not_active' | 'bounce_protect' | 'no_steps' | 'no_inbox' | 'before_start' | 'after_end' | 'outside_hours' | 'daily_limit' | 'inbox_stopped' | 'inbox_placement' | 'no_leads_due';
+/** Every reason code, in the order the sender meets them; clients that word them (the console) read this
+ *  list (test/unit/console-words.test.ts). */
+export const REASON_CODES = [
+  'not_active',
+  'bounce_protect',
+  'no_steps',
+  'no_inbox',
+  'before_start',
+  'after_end',
+  'outside_hours',
+  'daily_limit',
+  'inbox_stopped',
+  'inbox_placement',
+  'no_leads_due',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
 
-export type NoteCode = 'inbox_capped' | 'inbox_resting' | 'inbox_backoff' | 'new_leads_limit' | 'verification_hold' | 'lead_away' | 'provider_unmatched' | 'sender_waiting';
+/** Every note code, in the order of decisions.md (then ours). */
+export const NOTE_CODES = ['inbox_capped', 'inbox_resting', 'inbox_backoff', 'new_leads_limit', 'verification_hold', 'lead_away', 'provider_unmatched', 'sender_waiting'] as const;
+export type NoteCode = (typeof NOTE_CODES)[number];
 
 export interface Message<C extends string> {
   code: C;

@@ -1,12 +1,16 @@
-// The campaign's state: status badge, Activate / Pause, and whether it sends now and why not, in the
-// service's words (campaignSendingStatus reasons and notes). A refused activation (no steps, no inbox,
-// blank columns, …) shows the service's message and its details; an accepted one its warnings.
+// The campaign's state: status badge, Activate / Pause, and whether it sends now and why not
+// (campaignSendingStatus reasons and notes). Reasons, notes, an activation's warnings and the refusals
+// that name API fields are shown in the console's words, from their codes (status-words.ts), each with a
+// link to the control that fixes it; another refusal (blank columns, …) shows the service's message and
+// its details.
 import { useEffect } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { count, dateTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import type { CampaignDetail } from './campaign-types';
+import { useFixTarget, WordedLine } from './fix-links';
+import { inWords, NOTE_WORDS, REASON_WORDS, REFUSAL_WORDS, WARNING_WORDS, type WordContext } from './status-words';
 import { SubsequenceOf } from './SubsequenceOf';
 import { detailsInWords } from './words';
 
@@ -23,12 +27,10 @@ const CampaignSendingStatus = graphql(`
       }
       reasons {
         code
-        text
         details
       }
       notes {
         code
-        text
       }
     }
   }
@@ -40,7 +42,6 @@ const CampaignActivate = graphql(`
       status
       warnings {
         code
-        text
       }
     }
   }
@@ -65,7 +66,11 @@ export function CampaignHeader({ campaign }: { campaign: CampaignDetail }) {
   const signature = `${campaign.mailboxIds.join()}|${campaign.mailboxTags.join()}|${campaign.steps.length}|${campaign.unsubHeader}`;
   useEffect(() => resetActivate(), [signature, resetActivate]);
   const refusal = activate.error ?? pause.error;
-  const warnings = activate.data?.activateCampaign.warnings ?? [];
+  // One line per code: several inboxes paused are one warning in words.
+  const warnings = [...new Set((activate.data?.activateCampaign.warnings ?? []).map((w) => w.code))];
+  const context: WordContext = { campaign };
+  const activateRef = useFixTarget('activate');
+  const refusalWords = refusal && refusal.code in REFUSAL_WORDS ? inWords(REFUSAL_WORDS, refusal.code, context) : null;
   return (
     <div className="card campaign-header">
       <div className="row">
@@ -87,6 +92,7 @@ export function CampaignHeader({ campaign }: { campaign: CampaignDetail }) {
           </button>
         ) : (
           <button
+            ref={activateRef}
             type="button"
             className="primary"
             disabled={busy}
@@ -103,29 +109,31 @@ export function CampaignHeader({ campaign }: { campaign: CampaignDetail }) {
       {refusal ? (
         <div className="error-state" role="alert">
           <p>
-            <strong>{activate.error ? 'The campaign was not activated.' : 'The campaign was not paused.'}</strong> {refusal.message}
+            <strong>{activate.error ? 'The campaign was not activated.' : 'The campaign was not paused.'}</strong>{' '}
+            {refusalWords ? <WordedLine worded={refusalWords} campaignId={campaign.id} /> : refusal.message}
           </p>
-          {detailsInWords(refusal.details).map((line) => (
-            <p key={line}>{line}</p>
-          ))}
+          {refusalWords ? null : detailsInWords(refusal.details).map((line) => <p key={line}>{line}</p>)}
         </div>
       ) : null}
       {warnings.length > 0 ? (
         <div className="notice" role="status">
           <strong>Activated, with warnings:</strong>
           <ul>
-            {warnings.map((w) => (
-              <li key={w.code}>{w.text}</li>
+            {warnings.map((code) => (
+              <li key={code}>
+                <WordedLine worded={inWords(WARNING_WORDS, code, context)} campaignId={campaign.id} />
+              </li>
             ))}
           </ul>
         </div>
       ) : null}
-      <SendingStatus campaignId={campaign.id} />
+      <SendingStatus campaign={campaign} />
     </div>
   );
 }
 
-function SendingStatus({ campaignId }: { campaignId: string }) {
+function SendingStatus({ campaign }: { campaign: CampaignDetail }) {
+  const campaignId = campaign.id;
   const query = useGraphQL(CampaignSendingStatus, { id: campaignId });
   if (query.isPending) return <Loading what="the sending status" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -141,13 +149,7 @@ function SendingStatus({ campaignId }: { campaignId: string }) {
         <ul className="reasons">
           {s.reasons.map((r) => (
             <li key={r.code}>
-              {r.text}
-              {detailsInWords(r.details).map((line) => (
-                <span key={line} className="muted">
-                  {' '}
-                  ({line})
-                </span>
-              ))}
+              <WordedLine worded={inWords(REASON_WORDS, r.code, { campaign, details: r.details })} campaignId={campaignId} />
             </li>
           ))}
         </ul>
@@ -155,7 +157,9 @@ function SendingStatus({ campaignId }: { campaignId: string }) {
       {s.notes.length > 0 ? (
         <ul className="notes muted">
           {s.notes.map((n) => (
-            <li key={n.code}>{n.text}</li>
+            <li key={n.code}>
+              <WordedLine worded={inWords(NOTE_WORDS, n.code, { campaign })} campaignId={campaignId} />
+            </li>
           ))}
         </ul>
       ) : null}

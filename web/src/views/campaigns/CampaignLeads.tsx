@@ -6,6 +6,7 @@ import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { ago, count, dateTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
+import { useFixTarget } from './fix-links';
 import { LeadImport } from './LeadImport';
 import { useDebounced } from './useDebounced';
 
@@ -43,11 +44,12 @@ export function CampaignLeads({ campaignId }: { campaignId: string }) {
   const query = useGraphQL(CampaignLeadsPage, { campaignId, query: { status: status || null, q: q || null, limit, cursor } }, { placeholderData: keepPreviousData });
   const firstPage = () => setCursors([null]);
   const filtered = Boolean(status || q);
+  const leadsRef = useFixTarget('leads');
 
   return (
     <>
       <LeadImport campaignId={campaignId} />
-      <section aria-labelledby="leads-heading">
+      <section aria-labelledby="leads-heading" ref={leadsRef} tabIndex={-1}>
         <h2 id="leads-heading">Leads</h2>
         <div className="filters" role="search" aria-label="Filter leads">
           <label>

@@ -1,8 +1,8 @@
 // A campaign (decisions.md §14): its header (status, activate and pause, the sending status in words),
 // then tabs for the steps with a live preview, the leads with CSV import, the settings it needs to send,
 // its stats with a chart, and a top-level campaign's subsequences. Each tab is a file of its own in this folder.
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { Page } from '../../ui/Page';
@@ -13,6 +13,7 @@ import { CampaignSettings } from './CampaignSettings';
 import { CampaignStatsTab } from './CampaignStatsTab';
 import { CampaignSteps } from './CampaignSteps';
 import { CampaignSubsequences } from './CampaignSubsequences';
+import { tabForFix } from './status-words';
 import { Tabs, type TabDef } from './Tabs';
 import './campaigns.css';
 
@@ -33,6 +34,9 @@ const CampaignView = graphql(`
         end
       }
       timezone
+      startDate
+      endDate
+      maxNewLeadsPerDay
       unsubHeader
       mailboxIds
       mailboxTags
@@ -80,7 +84,13 @@ export default function CampaignPage({ id }: { id: string }) {
 
 function CampaignScreen({ id }: { id: string }) {
   const query = useGraphQL(CampaignView, { id });
-  const [tab, setTab] = useState('steps');
+  // A link to a control that fixes a reason or warning (fix-links.tsx) opens the control's tab.
+  const search = useSearch();
+  const [tab, setTab] = useState(() => tabForFix(search) ?? 'steps');
+  useEffect(() => {
+    const asked = tabForFix(search);
+    if (asked) setTab(asked);
+  }, [search]);
 
   if (query.isPending) return <Loading what="the campaign" />;
   if (query.isError) {

@@ -1,6 +1,7 @@
 // What a campaign needs to send (decisions.md §14): the inboxes it sends from (and sender-pool tags,
-// decisions.md §11), its daily limit and its schedule. Saved with updateCampaign (PATCH /campaigns/:id),
-// which refuses what api.md Campaigns 3 refuses; the service's message is shown.
+// decisions.md §11), its daily and new-lead limits, its schedule and dates. Saved with updateCampaign
+// (PATCH /campaigns/:id), which refuses what api.md Campaigns 3 refuses; the service's message is shown.
+// The controls a reason or warning points at take the focus when a link asks (fix-links.tsx).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
@@ -8,6 +9,7 @@ import { graphql } from '../../gql';
 import { count } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import type { CampaignDetail } from './campaign-types';
+import { useFixTarget } from './fix-links';
 import { SendingFrom } from './SendingFrom';
 
 const CampaignInboxes = graphql(`
@@ -50,6 +52,17 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
   const [windowEnd, setWindowEnd] = useState(campaign.windowEnd);
   const [timezone, setTimezone] = useState(campaign.timezone);
   const [unsubHeader, setUnsubHeader] = useState(campaign.unsubHeader);
+  const [maxNewLeads, setMaxNewLeads] = useState(campaign.maxNewLeadsPerDay === null || campaign.maxNewLeadsPerDay === undefined ? '' : String(campaign.maxNewLeadsPerDay));
+  const [startDate, setStartDate] = useState(campaign.startDate ?? '');
+  const [endDate, setEndDate] = useState(campaign.endDate ?? '');
+  const targets = {
+    inboxes: useFixTarget('inboxes'),
+    schedule: useFixTarget('schedule'),
+    dates: useFixTarget('dates'),
+    dailyLimit: useFixTarget('daily-limit'),
+    newLeads: useFixTarget('new-leads'),
+    unsubscribe: useFixTarget('unsubscribe'),
+  };
   // Several windows (set over the API) replace days and hours; they are shown, not edited, here.
   const windows = campaign.windows?.length ? campaign.windows : null;
   const hasWindows = windows !== null;
@@ -63,6 +76,10 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
         mailboxIds,
         mailboxTags,
         dailyLimit: Number(dailyLimit),
+        // Blank: no limit, no start, no end.
+        maxNewLeadsPerDay: maxNewLeads.trim() === '' ? null : Number(maxNewLeads),
+        startDate: startDate || null,
+        endDate: endDate || null,
         timezone,
         unsubHeader,
         ...(hasWindows ? {} : { days: [...days].sort((a, b) => a - b), windowStart, windowEnd }),
@@ -76,7 +93,7 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
 
   return (
     <form className="stack settings" onSubmit={submit} aria-label="Campaign settings">
-      <fieldset>
+      <fieldset ref={targets.inboxes} tabIndex={-1}>
         <legend>Send from these inboxes</legend>
         {inboxes.data.mailboxes.length === 0 ? (
           <p className="empty">
@@ -108,7 +125,11 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
       <SendingFrom sendingIds={campaign.sendingMailboxIds} chosenIds={campaign.mailboxIds} tags={campaign.mailboxTags} inboxes={inboxes.data.mailboxes} />
       <label>
         Daily limit (emails a day)
-        <input type="number" min={1} required value={dailyLimit} onChange={(e) => setDailyLimit(e.target.value)} />
+        <input ref={targets.dailyLimit} type="number" min={1} required value={dailyLimit} onChange={(e) => setDailyLimit(e.target.value)} />
+      </label>
+      <label>
+        New leads a day (blank: no limit)
+        <input ref={targets.newLeads} type="number" min={1} value={maxNewLeads} onChange={(e) => setMaxNewLeads(e.target.value)} />
       </label>
       <label>
         Timezone
@@ -121,13 +142,13 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
         </select>
       </label>
       {windows ? (
-        <p className="muted">
+        <p className="muted" ref={targets.schedule} tabIndex={-1}>
           Sends in {windows.length} windows: {windows.map((w) => `${w.days.map((d) => DAY_NAMES[d]!.slice(0, 3)).join(', ')} ${w.start}–${w.end}`).join('; ')} (set through the
           API).
         </p>
       ) : (
         <>
-          <fieldset>
+          <fieldset ref={targets.schedule} tabIndex={-1}>
             <legend>Sending days</legend>
             <div className="row">
               {DAY_NAMES.map((name, d) => (
@@ -150,8 +171,21 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
           </div>
         </>
       )}
+      <fieldset ref={targets.dates} tabIndex={-1}>
+        <legend>Dates (in the campaign’s timezone; blank: none)</legend>
+        <div className="row">
+          <label>
+            Start date
+            <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          </label>
+          <label>
+            End date
+            <input type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          </label>
+        </div>
+      </fieldset>
       <label className="check">
-        <input type="checkbox" checked={unsubHeader} onChange={(e) => setUnsubHeader(e.target.checked)} />
+        <input ref={targets.unsubscribe} type="checkbox" checked={unsubHeader} onChange={(e) => setUnsubHeader(e.target.checked)} />
         One-click unsubscribe header (required to activate)
       </label>
       {save.error ? (

@@ -6,6 +6,7 @@ import { useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
 import type { StepInput } from '../../gql/graphql';
 import type { CampaignDetail, CampaignStep } from './campaign-types';
+import { useFixTarget } from './fix-links';
 import { StepPreview } from './StepPreview';
 import { MINUTES_PER_DAY, previewSteps, toInput, waitInWords, withDraft, without, type EmailDraft } from './step-inputs';
 
@@ -32,6 +33,7 @@ export function CampaignSteps({ campaign }: { campaign: CampaignDetail }) {
   const steps = campaign.steps;
   const [editing, setEditing] = useState<Editing | null>(null);
   const save = useGraphQLMutation(CampaignSaveSteps, REFRESH);
+  const addStepRef = useFixTarget('steps');
 
   const edit = (index: number, variant = 0) => {
     save.reset();
@@ -57,7 +59,7 @@ export function CampaignSteps({ campaign }: { campaign: CampaignDetail }) {
         <div className="row section-head">
           <h2 id="steps-heading">Sequence</h2>
           <span className="spacer" />
-          <button type="button" onClick={() => edit(steps.length)} disabled={editing?.index === steps.length}>
+          <button ref={addStepRef} type="button" onClick={() => edit(steps.length)} disabled={editing?.index === steps.length}>
             Add email step
           </button>
         </div>

@@ -1,5 +1,6 @@
 // The campaigns list (decisions.md §14): each campaign's status, today's numbers and, when it is not
-// sending, why not in words. Three queries: the campaigns, today's analytics by campaign (one query for
+// sending, why not in the console's words (status-words.ts, from the reason codes) with a link to what
+// fixes it. Three queries: the campaigns, today's analytics by campaign (one query for
 // all of them), and the sending status of the rows on screen only (campaignSendingStatuses takes a page
 // at once), so a workspace with hundreds of campaigns is listed as fast as one with ten.
 import { useMemo, useState } from 'react';
@@ -12,7 +13,9 @@ import { count, todayIn } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { QueryView } from '../../ui/QueryView';
 import { TableHead } from '../../ui/TableHead';
+import { WordedLine } from './fix-links';
 import { NewCampaignForm } from './NewCampaignForm';
+import { inWords, REASON_WORDS } from './status-words';
 import './campaigns-list.css';
 
 const CampaignsList = graphql(`
@@ -51,7 +54,7 @@ const CampaignsStatuses = graphql(`
       dailyLimit
       reasons {
         code
-        text
+        details
       }
     }
   }
@@ -181,21 +184,24 @@ function CampaignRow({
       <td className="num">{count(today?.bounces ?? 0)}</td>
       <td className="num">{count(campaign.leadsPending)}</td>
       <td className="why">
-        <Why status={status} failed={statusFailed} />
+        <Why campaign={campaign} status={status} failed={statusFailed} />
       </td>
     </tr>
   );
 }
 
 /** The first reason in words (the one the sender meets first); the others folded under it. */
-function Why({ status, failed }: { status?: Status; failed: boolean }) {
+function Why({ campaign, status, failed }: { campaign: Campaign; status?: Status; failed: boolean }) {
   if (!status) return <span>{failed ? 'Could not check' : 'Checking…'}</span>;
   if (status.sending) return <span className="sending">Sending</span>;
   const [first, ...more] = status.reasons;
   if (!first) return <span>Not sending</span>;
+  const line = (r: Status['reasons'][number]) => (
+    <WordedLine worded={inWords(REASON_WORDS, r.code, { campaign, details: r.details })} campaignId={campaign.id} about={campaign.name} />
+  );
   return (
     <>
-      <span>{first.text}</span>
+      <span>{line(first)}</span>
       {more.length ? (
         <details>
           <summary>
@@ -203,7 +209,7 @@ function Why({ status, failed }: { status?: Status; failed: boolean }) {
           </summary>
           <ul>
             {more.map((r) => (
-              <li key={r.code}>{r.text}</li>
+              <li key={r.code}>{line(r)}</li>
             ))}
           </ul>
         </details>

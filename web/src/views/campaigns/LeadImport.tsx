@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ApiError } from '../../api/errors';
 import { rest } from '../../api/rest';
 import { count } from '../../ui/format';
+import { useFixTarget } from './fix-links';
 import { words } from './words';
 
 /** GET /api/jobs/:id (src/modules/leads/background/README.md). */
@@ -25,6 +26,7 @@ export function LeadImport({ campaignId }: { campaignId: string }) {
   const fileId = useId();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const fileRef = useFixTarget('import');
   const start = useMutation<{ job_id: string }, ApiError, File>({
     mutationFn: (f) => {
       const form = new FormData();
@@ -62,7 +64,7 @@ export function LeadImport({ campaignId }: { campaignId: string }) {
         }}
       >
         <label htmlFor={fileId}>CSV file</label>
-        <input id={fileId} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input ref={fileRef} id={fileId} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <button type="submit" className="primary" disabled={!file || running}>
           {running ? 'Importing…' : 'Import'}
         </button>

@@ -1,11 +1,14 @@
 // The live preview (decisions.md §14): the emails rendered for one lead of the campaign, from the words
 // being typed (debounced), through previewCampaign (POST /campaigns/:id/preview: nothing saved or sent).
-// Rendered text is shown as text, never as HTML.
+// Rendered text is shown as text, never as HTML. Its notes (why it differs from a send) are in the
+// console's words, from their codes, with a link to what fixes each (status-words.ts).
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useGraphQL } from '../../api/graphql';
 import { graphql } from '../../gql';
 import { ErrorState, Loading } from '../../ui/QueryView';
+import { WordedLine } from './fix-links';
+import { inWords, PREVIEW_NOTE_WORDS } from './status-words';
 import { useDebounced } from './useDebounced';
 
 const CampaignPreviewLeads = graphql(`
@@ -32,7 +35,6 @@ const CampaignPreview = graphql(`
       }
       notes {
         code
-        text
       }
       steps {
         subject
@@ -93,7 +95,7 @@ export function StepPreview({ campaignId, steps, highlight }: Props) {
           </p>
           {rendered.notes.map((n) => (
             <p key={n.code} className="notice">
-              {n.text}
+              <WordedLine worded={inWords(PREVIEW_NOTE_WORDS, n.code)} campaignId={campaignId} />
             </p>
           ))}
           {rendered.steps.map((s, i) => {
