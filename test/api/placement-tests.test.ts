@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expectError, signUp, testClientAddress, type Account } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
+import { startScheduledTests } from '../../src/modules/placement/placement.job';
 import { PLACEMENT_NOW } from '../support/placement-world';
 import { startTestService } from '../support/service';
 import { TestClock } from '../support/sending-world';
@@ -152,6 +153,16 @@ describe('starting a test', () => {
     expect((await me.client.post('/placement-tests', { subject: 'Hi', body: 'Hello' })).status).toBe(202);
   });
 
+  it('starts one of several requests made at once and refuses the others with 409, never a 500 (the start lock), REST and GraphQL', async () => {
+    const { me } = await workspace();
+    const rest = () => me.client.post('/placement-tests', { subject: 'Hi', body: 'Hello' }).then((r) => (r.status === 202 ? 'started' : `${r.status} ${r.body?.error?.code}`));
+    const gql = () => me.client.gql(ops.StartPlacementTestDocument, { input: { subject: 'Hi', body: 'Hello' } }).then((r) => (r.errors ? `gql ${gqlCode(r)}` : 'started'));
+    const answers = await Promise.all([rest(), gql(), rest(), gql(), rest(), gql(), rest(), gql()]);
+    expect(answers.filter((a) => a === 'started')).toHaveLength(1);
+    expect(answers.filter((a) => a !== 'started').sort()).toEqual([...Array(4).fill('409 placement_test_running'), ...Array(3).fill('gql placement_test_running')].sort());
+    expect(await db(`select id from placement_test where workspace_id = ?`, [me.workspaceId])).toHaveLength(1);
+  });
+
   it('starts at most 10 tests per workspace in 24 hours: then 429 with Retry-After until the oldest leaves the window', async () => {
     const { me } = await workspace();
     for (let i = 0; i < 10; i++) {
@@ -166,6 +177,51 @@ describe('starting a test', () => {
     expect(gqlCode(await me.client.gql(ops.StartPlacementTestDocument, { input: { subject: 'Hi', body: 'Hello' } }))).toBe('rate_limited');
     clock.advance(14 * 3600_000);
     expect((await me.client.post('/placement-tests', { subject: 'Hi', body: 'Hello' })).status).toBe(202);
+  });
+});
+
+describe('the schedule (decisions.md §16)', () => {
+  const due = (workspaceId: string) => startScheduledTests(service.deps, { workspaceIds: [workspaceId] });
+  const slots = async (workspaceId: string) =>
+    (await db(`select scheduled_for from placement_test where workspace_id = ? order by created_at`, [workspaceId])).map((r) => new Date(r.scheduled_for).toISOString());
+
+  it("starts a daily test at 06:00 in the workspace's zone, once per day, set through REST", async () => {
+    const { me } = await workspace();
+    // Monday 4 March 2030, 10:00 UTC: 05:00 in New York (UTC-5 until the 10th).
+    const set = await me.client.patch('/settings/workspace', { timezone: 'America/New_York', placement_schedule: 'daily' });
+    expect(set.body).toMatchObject({ timezone: 'America/New_York', placement_schedule: 'daily' });
+    clock.at = new Date('2030-03-04T10:59:00Z');
+    expect(await due(me.workspaceId)).toEqual([]);
+    clock.at = new Date('2030-03-04T11:00:00Z');
+    const [first] = await due(me.workspaceId);
+    expect((await me.client.get(`/placement-tests/${first}`)).body).toMatchObject({ status: 'running', content: { campaign_id: null, subject: 'Quick question about next week' } });
+    expect(await due(me.workspaceId)).toEqual([]);
+    await finishAll(me.workspaceId);
+    clock.at = new Date('2030-03-05T10:59:00Z');
+    expect(await due(me.workspaceId)).toEqual([]); // the day's slot ran; the next is at 06:00 tomorrow
+    clock.at = new Date('2030-03-05T11:01:00Z');
+    expect(await due(me.workspaceId)).toHaveLength(1);
+    expect(await slots(me.workspaceId)).toEqual(['2030-03-04T11:00:00.000Z', '2030-03-05T11:00:00.000Z']);
+  });
+
+  it('starts a weekly test on Mondays at 06:00 in the zone (across a daylight-saving change), never for a slot before it was turned on, set through GraphQL', async () => {
+    const { me } = await workspace();
+    // Monday 4 March 2030, 12:00 UTC: 07:00 in New York, this Monday's 06:00 has passed.
+    clock.at = new Date('2030-03-04T12:00:00Z');
+    const set = await me.client.gql(ops.UpdatePlacementSettingsDocument, { input: { timezone: 'America/New_York', placementSchedule: 'weekly' } });
+    expect(set.data!.updateWorkspace).toMatchObject({ timezone: 'America/New_York', placementSchedule: 'weekly' });
+    expect(await due(me.workspaceId)).toEqual([]);
+    clock.at = new Date('2030-03-10T11:00:00Z'); // Sunday 07:00
+    expect(await due(me.workspaceId)).toEqual([]);
+    // Monday 11 March: New York is on UTC-4 since the 10th, so 06:00 there is 10:00 UTC.
+    clock.at = new Date('2030-03-11T09:59:00Z');
+    expect(await due(me.workspaceId)).toEqual([]);
+    clock.at = new Date('2030-03-11T10:00:00Z');
+    expect(await due(me.workspaceId)).toHaveLength(1);
+    await finishAll(me.workspaceId);
+    clock.at = new Date('2030-03-12T10:00:00Z');
+    expect(await due(me.workspaceId)).toEqual([]);
+    expect(await slots(me.workspaceId)).toEqual(['2030-03-11T10:00:00.000Z']);
   });
 });
 

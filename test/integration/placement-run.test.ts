@@ -95,6 +95,28 @@ describe('a test from start to end', () => {
     expect(event.payload).toMatchObject({ test_id: started.id, scheduled: false, summary: { sent: 8, inbox: 1, failed: 4, inbox_rate: 25 } });
   });
 
+  it('never looks in Sent (marked \\Sent) or Trash (by its name): a copy filed there ends missing', async () => {
+    const seen = await pw.sender();
+    const hidden = await pw.sender();
+    // At each seed, one sender's copy lands in INBOX and the other's in Sent or Trash: the read that finds
+    // the first (once both are delivered, the seed's first read) has looked for the second everywhere.
+    const filed = (folder: string) => (raw: string) => ({ folder: isFrom(raw, seen.email) ? 'INBOX' : folder });
+    const sent = await pw.seed(filed('Sent'));
+    const trash = await pw.seed(filed('Trash'));
+    const started = await start({ subject: 'Hi', body: 'Hello', mailbox_ids: [seen.id, hidden.id] });
+    await runUntil(started.id, 2);
+    const t = (await world.me.client.get(`/placement-tests/${started.id}`)).body;
+    const of = (sender: string, seed: string) => t.results.find((r: { mailbox_id: string; seed_id: string }) => r.mailbox_id === sender && r.seed_id === seed);
+    expect([of(seen.id, sent.id), of(seen.id, trash.id)]).toEqual([
+      expect.objectContaining({ placement: 'inbox', folder: 'INBOX' }),
+      expect.objectContaining({ placement: 'inbox', folder: 'INBOX' }),
+    ]);
+    expect([of(hidden.id, sent.id), of(hidden.id, trash.id)]).toEqual([
+      expect.objectContaining({ placement: 'missing', folder: null }),
+      expect.objectContaining({ placement: 'missing', folder: null }),
+    ]);
+  });
+
   it('sends each copy with the signature and the unsubscribe header, no tracking, no marker but its stored Message-ID, outside the daily cap and gap', async () => {
     await pw.seed({ folder: 'INBOX' });
     const sender = await pw.sender({ signature: 'Sam Sender\nAcme Ltd', dailyCap: 1, rampStart: 1, minGapMinutes: 60 });
