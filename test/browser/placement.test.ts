@@ -1,7 +1,8 @@
 // Reports → Placement and the seeds under Settings → Inboxes (decisions.md §16) in a real browser: start a
 // test from the console, watch it fill in as the run (in-process, on real peers: the SMTP peer delivering
 // into Dovecot seeds) finds the copies, read the sender × provider grid and each copy with its
-// authentication results in words, set the schedule and protection, and find the seeds listed apart.
+// authentication results in words, set the schedule and protection, and find the seeds listed apart (and
+// not offered as a campaign's inboxes).
 import type { Browser } from 'playwright-core';
 import { runPlacementTest } from '../../src/modules/placement/run-test';
 import { expectAccessible, launchBrowser, screenshot, signedInPage } from '../support/browser';
@@ -21,7 +22,8 @@ it('starts a test, shows it filling in, the grid and each copy in words; sets th
   const sender = await pw.sender({ fromName: 'Sam Sender' });
   const inboxSeed = await pw.seed(
     { folder: 'INBOX', authResults: 'mx.seeds.test; spf=pass smtp.mailfrom=acme.test; dkim=pass header.d=acme.test; dmarc=pass header.from=acme.test' },
-    { seedProvider: 'google' },
+    // A tag only a seed carries: a campaign's settings do not offer it as a pool.
+    { seedProvider: 'google', tags: ['seeds-only'] },
   );
   await pw.seed({ folder: 'Junk', authResults: 'mx.seeds.test; spf=softfail smtp.mailfrom=acme.test; dkim=fail header.d=acme.test' }, { seedProvider: 'microsoft' });
 
@@ -37,6 +39,9 @@ it('starts a test, shows it filling in, the grid and each copy in words; sets th
   await detail.getByText(/Running since .*: 2 of 2 copies still looked for/).waitFor();
   await expect(detail.getByText('Looking…').count()).resolves.toBe(2);
   await screenshot(page, 'placement-running');
+  // A second start while it runs is refused, in the console's words.
+  await start.getByRole('button', { name: 'Start the test' }).click();
+  await start.getByRole('alert').filter({ hasText: 'A placement test is still running, and one runs at a time' }).waitFor();
 
   const [test] = await world.db(`select id from placement_test where workspace_id = ?`, [world.me.workspaceId]);
   await runPlacementTest(world.service.deps, test.id, { wakeMs: 20 });
@@ -84,4 +89,14 @@ it('starts a test, shows it filling in, the grid and each copy in words; sets th
   ).resolves.toBe(1);
   await expectAccessible(page);
   await screenshot(page, 'settings-seeds');
+
+  // A campaign's settings offer the sending inboxes only: no seed, nor a tag only seeds carry.
+  const campaignId = (await world.me.client.post('/campaigns', { name: 'Seedless campaign' })).body.id as string;
+  await page.goto(`${world.service.url}/app/campaigns/${campaignId}`);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const offered = page.getByRole('form', { name: 'Campaign settings' }).getByRole('group', { name: 'Send from these inboxes' });
+  await offered.getByRole('checkbox', { name: new RegExp(sender.email) }).waitFor();
+  await expect(offered.getByRole('checkbox').count()).resolves.toBe(1);
+  await expect(page.getByRole('group', { name: 'Also send from every inbox tagged' }).count()).resolves.toBe(0);
+  await expectAccessible(page);
 });

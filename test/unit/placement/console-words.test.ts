@@ -1,8 +1,9 @@
 // The console's placement logic (web/src/views/reports/placement/placement-words.ts): results in words
-// against the service's value sets, the sender × provider grid counted as the service counts, and each
-// inbox's rate over the tests.
+// against the service's value sets, the sender × provider grid counted as the service counts, each
+// inbox's rate over the tests, and a refused start in a person's words.
+import { ERROR_CODES } from '../../../src/errors';
 import { PLACEMENTS } from '../../../src/modules/placement/placement.entity';
-import { authInWords, authTone, PLACEMENT_WORDS, rateTrend, senderProviderGrid } from '../../../web/src/views/reports/placement/placement-words';
+import { authInWords, authTone, PLACEMENT_WORDS, rateTrend, senderProviderGrid, startRefusalInWords } from '../../../web/src/views/reports/placement/placement-words';
 
 describe('placement in words', () => {
   it('has words for every placement the service gives', () => {
@@ -60,5 +61,28 @@ describe("each inbox's rate over time", () => {
       { email: 'b@x.test', values: [null, null] },
     ]);
     expect(trend.days).toEqual(['2030-03-04 06:00', '2030-03-05 06:00']);
+  });
+});
+
+describe('a refused start in words', () => {
+  /** What the service's messages say to API clients and the console must not: field and endpoint names. */
+  const API_SPEAK = /\b[a-z]+_[a-z_]+\b|POST|GET|PATCH|\/mailboxes|purpose: seed/;
+
+  it('words every refusal the start form can meet (it names no sender or seed) for a person, with where to fix it', () => {
+    for (const code of ['no_seeds', 'no_senders', 'placement_test_running', 'rate_limited']) {
+      expect(Object.hasOwn(ERROR_CODES, code)).toBe(true);
+      const worded = startRefusalInWords({ code });
+      expect({ code, text: worded?.text, api: API_SPEAK.test(worded?.text ?? '') }).toEqual({ code, text: expect.stringMatching(/^[A-Z].*\.$/), api: false });
+    }
+    expect(startRefusalInWords({ code: 'no_seeds' })!.fix).toEqual({ label: 'Connect a seed in Settings → Inboxes', href: '/settings/inboxes' });
+    expect(startRefusalInWords({ code: 'no_senders' })!.fix?.href).toBe('/settings/inboxes');
+    expect(startRefusalInWords({ code: 'rate_limited', details: { retry_after_seconds: 14 * 3600 - 5 } })!.text).toMatch(/Try again in 14 hours\.$/);
+    expect(startRefusalInWords({ code: 'rate_limited', details: { retry_after_seconds: 60 } })!.text).toMatch(/Try again in an hour\.$/);
+  });
+
+  it("keeps the service's message for any other code", () => {
+    expect(startRefusalInWords({ code: 'validation_failed' })).toBeNull();
+    expect(startRefusalInWords({ code: 'toString' })).toBeNull();
+    expect(startRefusalInWords(null)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // runs), read it per sender × seed provider and copy by copy with the authentication results in words,
 // follow each inbox's inbox rate over the recent tests, and set the schedule and protection.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useGraphQL, useGraphQLMutation } from '../../../api/graphql';
 import { graphql } from '../../../gql';
 import type { ReportsPlacementTestQuery, ReportsPlacementTestsQuery } from '../../../gql/graphql';
@@ -10,7 +11,7 @@ import { count, dateTime } from '../../../ui/format';
 import { ErrorState, QueryView } from '../../../ui/QueryView';
 import { TableHead } from '../../../ui/TableHead';
 import { PlacementSettings } from './PlacementSettings';
-import { authInWords, authTone, placementWords, rateTrend, senderProviderGrid } from './placement-words';
+import { authInWords, authTone, placementWords, rateTrend, senderProviderGrid, startRefusalInWords } from './placement-words';
 
 const ReportsPlacementTests = graphql(`
   query ReportsPlacementTests {
@@ -146,7 +147,7 @@ function StartTest({ onStarted }: { onStarted: (id: string) => void }) {
           Look for the copies during (minutes)
           <input name="waitMinutes" type="number" min={5} max={240} defaultValue={30} required />
         </label>
-        <ErrorState error={start.error} />
+        <StartRefused error={start.error} />
         <div className="row">
           <button type="submit" className="primary" disabled={start.isPending}>
             {start.isPending ? 'Starting…' : 'Start the test'}
@@ -154,6 +155,24 @@ function StartTest({ onStarted }: { onStarted: (id: string) => void }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** Why the start was refused: in the console's words where it has them (placement-words.ts), else the service's. */
+function StartRefused({ error }: { error: { code: string; message: string; details?: Record<string, unknown> } | null }) {
+  const worded = startRefusalInWords(error);
+  if (!worded) return <ErrorState error={error} />;
+  return (
+    <div className="error-state" role="alert">
+      <p>
+        <strong>The test was not started.</strong> {worded.text}{' '}
+        {worded.fix ? (
+          <Link href={worded.fix.href} className="fix-link">
+            {worded.fix.label}
+          </Link>
+        ) : null}
+      </p>
+    </div>
   );
 }
 

@@ -98,3 +98,39 @@ export function rateTrend(tests: readonly TestPoint[]): { x: number[]; days: str
     series: [...emails].map(([id, email]) => ({ email, values: ordered.map((t) => t.bySender.find((s) => s.mailboxId === id)?.inboxRate ?? null) })),
   };
 }
+
+export interface StartRefusal {
+  text: string;
+  /** Where it is fixed, in the console. */
+  fix?: { label: string; href: string };
+}
+
+const INBOXES_PAGE = '/settings/inboxes';
+
+/** Why starting a test from the console was refused, for the codes its form can meet (it names no sender
+ *  or seed), in a person's words rather than the service's, which speak to API clients; any other code
+ *  keeps the service's message. */
+export const START_REFUSAL_WORDS: Record<string, (details?: Record<string, unknown>) => StartRefusal> = {
+  no_seeds: () => ({
+    text: 'A placement test needs at least one seed inbox to send to: connect a mailbox of your own at Gmail, Outlook, Yahoo or your own domain as a seed.',
+    fix: { label: 'Connect a seed in Settings → Inboxes', href: INBOXES_PAGE },
+  }),
+  no_senders: () => ({
+    text: 'No sending inbox is active, so there is nothing to test: connect one, or resume a paused one.',
+    fix: { label: 'Open Settings → Inboxes', href: INBOXES_PAGE },
+  }),
+  placement_test_running: () => ({ text: 'A placement test is still running, and one runs at a time: start the next once it has finished.' }),
+  rate_limited: (details) => {
+    const seconds = typeof details?.retry_after_seconds === 'number' ? details.retry_after_seconds : null;
+    const hours = seconds === null ? null : Math.max(1, Math.ceil(seconds / 3600));
+    return {
+      text: `Ten placement tests were started in the last 24 hours, the most a workspace may start in a day. ${hours === null ? 'Try again later.' : `Try again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`}`,
+    };
+  },
+};
+
+/** A refusal of a start in words, or null when the console has none for its code. */
+export function startRefusalInWords(error: { code?: string; details?: Record<string, unknown> } | null): StartRefusal | null {
+  const words = error?.code && Object.hasOwn(START_REFUSAL_WORDS, error.code) ? START_REFUSAL_WORDS[error.code] : undefined;
+  return words ? words(error!.details) : null;
+}
