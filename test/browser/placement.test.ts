@@ -75,18 +75,13 @@ it('starts a test, shows it filling in, the grid and each copy in words; sets th
   const seeds = page.getByRole('region', { name: 'Seed inboxes for placement tests' });
   await seeds.getByRole('row', { name: new RegExp(inboxSeed.email) }).waitFor();
   await expect(seeds.getByRole('row').count()).resolves.toBe(3);
-  await expect(
+  const connected = (email: string) =>
     page
       .getByRole('table', { name: 'Connected inboxes' })
-      .getByRole('row', { name: new RegExp(inboxSeed.email) })
-      .count(),
-  ).resolves.toBe(0);
-  await expect(
-    page
-      .getByRole('table', { name: 'Connected inboxes' })
-      .getByRole('row', { name: new RegExp(sender.email) })
-      .count(),
-  ).resolves.toBe(1);
+      .getByRole('row', { name: new RegExp(email) })
+      .count();
+  await expect(connected(inboxSeed.email)).resolves.toBe(0);
+  await expect(connected(sender.email)).resolves.toBe(1);
   await expectAccessible(page);
   await screenshot(page, 'settings-seeds');
 

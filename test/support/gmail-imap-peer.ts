@@ -9,6 +9,7 @@
 // Like Gmail, a message in INBOX (or Spam) also shows in "[Gmail]/All Mail" (not Spam), and one that is
 // archived shows there alone.
 import net from 'node:net';
+import { listenLocally } from './trickle-imap-peer';
 
 export type GmailTab = 'primary' | 'promotions' | 'updates' | 'social' | 'forums';
 
@@ -257,12 +258,6 @@ export async function startGmailImapPeer(opts: { user: string; password: string;
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.port = (server.address() as net.AddressInfo).port;
-  peer.stop = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    });
+  Object.assign(peer, await listenLocally(server, sockets));
   return peer;
 }
