@@ -5,6 +5,8 @@
 // score; what the copies carry (and do not); protection; a seed server down or trickling.
 import { ImapFlow } from 'imapflow';
 import { runPlacementTest, type RunOptions } from '../../src/modules/placement/run-test';
+import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
+import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 import { startTrickleImapPeer } from '../support/trickle-imap-peer';
 import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { isFrom, placementWorld, PLACEMENT_NOW } from '../support/placement-world';
@@ -209,6 +211,27 @@ describe('protection', () => {
     expect(after).toMatchObject({ status: 'active', pausedReason: null });
     const again = await world.me.client.get(`/campaigns/${campaign.id}/sending-status`);
     expect(again.body.reasons.map((r: { code: string }) => r.code)).not.toContain('inbox_placement');
+  });
+
+  it('placement_test_completed and mailbox_paused reach a subscribed webhook receiver, signed', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const hook = (await world.me.client.post('/webhooks', { url: receiver.url, events: ['placement_test_completed', 'mailbox_paused'] })).body as { id: string; secret: string };
+      await world.me.client.patch('/settings/workspace', { placement_protect_below: 50 });
+      const low = await pw.sender();
+      await pw.seed({ folder: 'Junk' });
+      const started = await start({ subject: 'Hi', body: 'Hello' });
+      await runUntil(started.id, 1);
+      expect(await runWebhooksOnce(world.service.deps, { workspaceIds: [world.me.workspaceId] })).toBe(2);
+      const bodies = receiver.received.map((r) => verifyWebhook(hook.secret, r, { ignoreTime: true }));
+      expect(bodies.map((b) => b.type).sort()).toEqual(['mailbox_paused', 'placement_test_completed']);
+      expect(bodies.find((b) => b.type === 'placement_test_completed')).toMatchObject({
+        data: { test_id: started.id, scheduled: false, summary: { sent: 1, spam: 1, inbox_rate: 0 } },
+      });
+      expect(bodies.find((b) => b.type === 'mailbox_paused')).toMatchObject({ data: { inbox_id: low.id, reason: 'placement', inbox_rate: 0, threshold: 50, test_id: started.id } });
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('pauses nobody without the setting, and the setting is read and written through GraphQL too', async () => {
