@@ -18,8 +18,9 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(ts|js)$': swc },
-  // agenda, its backends and the OpenAPI schema validator ship only as ES modules: compile them to CommonJS too.
-  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|@seriousme)/)'],
+  // agenda, its backends, the OpenAPI schema validator and openid-client (with oauth4webapi and jose) ship only
+  // as ES modules: compile them to CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|@seriousme|openid-client|oauth4webapi|jose)/)'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

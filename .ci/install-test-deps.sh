@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite's real peers need, only when missing (idempotent):
 #   dovecot-imapd — the IMAP server test/support/imap-peer.ts starts privately per test file;
-#   chromium      — the browser test/support/browser.ts drives with playwright-core (test/browser/).
+#   chromium      — the browser test/support/browser.ts drives with playwright-core (test/browser/);
+#   openssl       — makes the throw-away CA and certificate of the OpenID provider peer (test/support/oidc-provider.ts).
 # The Debian package starts a system-wide Dovecot; the tests never use it, so it is stopped and
 # disabled here (it would only hold ports and files the tests do not need).
 set -euo pipefail
@@ -12,6 +13,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 missing=()
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-test-deps: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -169,6 +169,11 @@ async function answer(r: ApiRoute, scope: ScopeNeed | null, ctx: Ctx, req: Reque
 
   const out = await runRoute(r, ctx, r.kind === 'csv-upload' ? { ...raw, csv: csvBody(req, r.csv) } : raw);
   if (res.headersSent) return;
+  if (r.response.redirect) {
+    // The request's URL may carry a one-time code: never cached, never sent on as a Referer.
+    res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'no-referrer').redirect(302, String(out.body));
+    return;
+  }
   if (out.nextCursor) res.set('Link', `<${nextPageUrl(req.originalUrl, out.nextCursor)}>; rel="next"`);
   if (out.total !== undefined) res.set('X-Total-Count', String(out.total));
   res.status(out.status).json(out.body);

@@ -73,6 +73,9 @@ export interface ResponseSpec {
   extra?: Record<string, JsonSchema>;
   /** The whole answer's schema when no GraphQL type describes it. */
   schema?: JsonSchema;
+  /** The handler answers where to send the browser (a path of this service): 302 with that Location and
+   *  no body (the public OAuth callback, decisions.md §15). */
+  redirect?: boolean;
   description?: string;
 }
 

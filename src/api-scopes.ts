@@ -29,7 +29,6 @@
 // - Settings (workspace, members, API keys, verification key) need `all`. The rules of decisions.md §2
 //   and §10 still apply after it: API keys are managed by sessions only, and what is owner-only refuses
 //   every key (it acts with member rights).
-import type { Actor } from './context';
 import { AppError } from './errors';
 
 /** Every scope a key may hold (decisions.md §12), in the order the API reference lists them. */
@@ -62,8 +61,15 @@ export const isApiScope = (value: unknown): value is ApiScope => typeof value ==
 /** The scopes a need names, as a list. */
 export const requiredScopes = (need: ScopeNeed): ApiScope[] => (typeof need === 'string' ? [need] : [...need]);
 
+/** What a caller's scopes are read from (context.ts Actor has these fields). */
+export interface ScopeHolder {
+  via: 'session' | 'api_key';
+  /** An API key's scopes; a session has every scope. */
+  scopes?: readonly ApiScope[];
+}
+
 /** What the caller holds: a session every scope; an API key its own (none if unknown: fail closed). */
-export const heldScopes = (actor: Actor): readonly ApiScope[] => (actor.via === 'session' ? ['all'] : (actor.scopes ?? []));
+export const heldScopes = (actor: ScopeHolder): readonly ApiScope[] => (actor.via === 'session' ? ['all'] : (actor.scopes ?? []));
 
 /** Whether scopes held cover a need: `all` covers everything, otherwise each required scope is held. */
 export function covers(held: readonly ApiScope[], need: ScopeNeed): boolean {
@@ -73,7 +79,7 @@ export function covers(held: readonly ApiScope[], need: ScopeNeed): boolean {
 
 /** decisions.md §12: a key without a scope the operation needs gets 403 insufficient_scope,
  *  `details: {required}` (every scope the operation needs). */
-export function assertScopes(actor: Actor, need: ScopeNeed, operation: string): void {
+export function assertScopes(actor: ScopeHolder, need: ScopeNeed, operation: string): void {
   if (covers(heldScopes(actor), need)) return;
   const required = requiredScopes(need);
   const missing = required.filter((s) => !heldScopes(actor).includes(s));

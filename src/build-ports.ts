@@ -1,6 +1,6 @@
 // Builds the real ports (ports.ts) for a config: what the composition root (service.ts) hands the
 // services. An override replaces one port, and the ports built on another (model and verifier on http)
-// are built on the override.
+// are built on the override (the OAuth port too).
 import { systemClock } from './clock';
 import type { Config } from './config';
 import { DeferredJobQueue } from './job-queue';
@@ -9,6 +9,7 @@ import { threadedSmtp } from './mail/smtp-thread';
 import { createResolver } from './net/dns';
 import { guardedHttp } from './net/http-client';
 import { createModelClient } from './net/model-client';
+import { openIdClient } from './net/oauth-client';
 import { createVerifierClient } from './net/verifier-client';
 import { peerWorkLimit } from './peer-work';
 import type { Ports } from './ports';
@@ -26,6 +27,8 @@ export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Port
     http,
     model: overrides.model ?? createModelClient(http, config.llm),
     verifier: overrides.verifier ?? createVerifierClient(http, config.verifierUrl),
+    // decisions.md §15: discovery and token calls through the same guard (and the same CAs) as every request.
+    oauth: overrides.oauth ?? openIdClient(http, config),
     jobs: overrides.jobs ?? new DeferredJobQueue(),
     peerWork: overrides.peerWork ?? peerWorkLimit(),
   };

@@ -39,7 +39,35 @@ export interface Config {
   /** How long a job run's lease holds without renewal (jobs/README.md): a dead process's jobs go to
    *  another within about this long. */
   jobLeaseSeconds: number;
+  /** decisions.md §15: Google and Microsoft inboxes over OAuth 2.0 (OAUTH_GOOGLE_*, OAUTH_MICROSOFT_*). */
+  oauth: Record<OAuthProviderName, OAuthProviderConfig>;
 }
+
+/** decisions.md §15: the providers an inbox may connect with over OAuth 2.0. */
+export const OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+
+/** A mail server as `host:port`. */
+export interface MailEndpoint {
+  host: string;
+  port: number;
+}
+
+export interface OAuthProviderConfig {
+  /** The registered app; null unless both its id and its secret are set (then the provider is not offered). */
+  client: { id: string; secret: string } | null;
+  /** The OpenID issuer whose discovery document gives the endpoints (https, no trailing slash). */
+  issuer: string;
+  /** The provider's mail servers, preset on the inboxes connected with it. */
+  smtp: MailEndpoint;
+  imap: MailEndpoint;
+}
+
+/** decisions.md §15: each provider's defaults; every value can be overridden (a test, a sovereign cloud, a proxy). */
+const OAUTH_DEFAULTS: Record<OAuthProviderName, { issuer: string; smtp: string; imap: string }> = {
+  google: { issuer: 'https://accounts.google.com', smtp: 'smtp.gmail.com:465', imap: 'imap.gmail.com:993' },
+  microsoft: { issuer: 'https://login.microsoftonline.com/organizations/v2.0', smtp: 'smtp.office365.com:587', imap: 'outlook.office365.com:993' },
+};
 
 export class ConfigError extends Error {}
 
@@ -103,6 +131,37 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw === '' ? null : raw;
 }
 
+/** `host:port` (an IPv6 address in brackets). */
+function mailEndpoint(name: string, raw: string): MailEndpoint {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^\s:/@[\]]+):(\d{1,5})$/.exec(raw.trim());
+  const port = m ? Number(m[2]) : 0;
+  if (!m || port < 1 || port > 65535) throw new ConfigError(`${name} must be host:port (a port from 1 to 65535), got "${raw.slice(0, 100)}"`);
+  return { host: m[1]!.replace(/^\[(.*)\]$/, '$1').toLowerCase(), port };
+}
+
+function oauthProvider(env: NodeJS.ProcessEnv, provider: OAuthProviderName): OAuthProviderConfig {
+  const prefix = `OAUTH_${provider.toUpperCase()}_`;
+  const id = str(env, `${prefix}CLIENT_ID`);
+  const secret = str(env, `${prefix}CLIENT_SECRET`);
+  const defaults = OAUTH_DEFAULTS[provider];
+  const issuer = (str(env, `${prefix}ISSUER`) ?? defaults.issuer).replace(/\/+$/, '');
+  let url: URL | null = null;
+  try {
+    url = new URL(issuer);
+  } catch {
+    url = null;
+  }
+  // An issuer is an https URL (OpenID Connect Discovery 1.0 §3): its documents and tokens never cross in clear text.
+  if (!url || url.protocol !== 'https:' || url.search || url.hash)
+    throw new ConfigError(`${prefix}ISSUER must be an https:// URL without query or fragment, got "${issuer.slice(0, 100)}"`);
+  return {
+    client: id && secret ? { id, secret } : null,
+    issuer,
+    smtp: mailEndpoint(`${prefix}SMTP`, str(env, `${prefix}SMTP`) ?? defaults.smtp),
+    imap: mailEndpoint(`${prefix}IMAP`, str(env, `${prefix}IMAP`) ?? defaults.imap),
+  };
+}
+
 function roles(raw: string | undefined): ReadonlySet<ServiceRole> {
   const given = list(raw);
   if (!given) return new Set(SERVICE_ROLES);
@@ -148,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: str(env, 'METRICS_TOKEN'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     jobLeaseSeconds: jobLeaseSeconds(env),
+    oauth: { google: oauthProvider(env, 'google'), microsoft: oauthProvider(env, 'microsoft') },
   };
 }

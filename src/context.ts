@@ -1,7 +1,7 @@
 // Per-request (or per-job) context: a forked EntityManager whose workspace filter is bound to the
 // caller's workspace, the caller, and the app-wide dependencies. Services take a ctx as first argument.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { ApiScope } from './api-scopes';
+import type { ScopeHolder } from './api-scopes';
 import type { Config } from './config';
 import type { Secrets } from './crypto';
 import { WORKSPACE_FILTER } from './db/base.entity';
@@ -30,13 +30,13 @@ export interface AppDeps extends Ports {
 
 export type Credential = 'session' | 'api_key';
 
-export interface Actor {
+/** The caller: its workspace and user, and (ScopeHolder, src/api-scopes.ts) how it signed in and an API
+ *  key's scopes. */
+export interface Actor extends ScopeHolder {
   workspaceId: string;
   userId: string | null;
   role: 'owner' | 'member';
   via: Credential;
-  /** An API key's scopes (src/api-scopes.ts); a session has every scope. */
-  scopes?: readonly ApiScope[];
   /** Who acts, as the audit log names them (src/audit/): the session's user (name, else email) or the
    *  API key (its id and name). Set by authenticate. */
   who?: { kind: 'user' | 'key'; id: string; name: string };

@@ -125,6 +125,11 @@ export const ERROR_CODES = {
   model_not_configured: { status: 400, meaning: 'No model endpoint is configured: set LLM_BASE_URL (and LLM_API_KEY, LLM_MODEL) to use prompt columns.' },
   model_unreachable: { status: 400, meaning: 'The model endpoint could not be reached (network, TLS or timeout).' },
   model_failed: { status: 400, meaning: 'The model endpoint answered with an error or without a message; its own words are in the message.' },
+  oauth_not_configured: {
+    status: 400,
+    meaning: 'The OAuth provider is not configured on this server (decisions.md §15): set its OAUTH_<PROVIDER>_CLIENT_ID and _CLIENT_SECRET; GET /oauth/providers lists them.',
+  },
+  oauth_unreachable: { status: 400, meaning: "The OAuth provider's discovery document could not be read (network, TLS, timeout or a wrong issuer); try again." },
   verifier_unreachable: { status: 400, meaning: 'The address verifier could not be reached (network, TLS or timeout).' },
   verifier_failed: { status: 400, meaning: 'The address verifier refused the check or answered something unreadable.' },
   unauthorized: { status: 401, meaning: 'No credential, or an unknown, revoked or expired one: send "Authorization: Bearer <API key or session token>".' },
@@ -156,6 +161,10 @@ export const ERROR_CODES = {
   cannot_remove_self: { status: 409, meaning: 'A member cannot remove themselves; another owner can.' },
   mailbox_exists: { status: 409, meaning: 'This inbox is already connected; change the existing one instead.' },
   connection_test_required: { status: 409, meaning: 'The inbox was stopped for its bounce rate; pass the connection test to bring it back.' },
+  reconnect_required: {
+    status: 409,
+    meaning: "Google or Microsoft ended the inbox's access (decisions.md §15): connect it again with POST /mailboxes/oauth/{provider}/start and its mailbox_id.",
+  },
   name_taken: { status: 409, meaning: 'A saved filter, sequence template or saved reply with this name already exists in the workspace.' },
   campaign_active: { status: 409, meaning: 'The change is not allowed while the campaign is active; pause it first.' },
   campaign_is_draft: { status: 409, meaning: 'The campaign has never been activated, so there is nothing to pause.' },

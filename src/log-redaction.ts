@@ -4,7 +4,7 @@
 //   headers), at any depth of a log line's fields (redactFields), and again by pino's `redact` at the top
 //   level; URL fields keep their URL with the password masked;
 // - by value: text (messages, error messages and stacks, string fields) has the password of any
-//   `scheme://user:password@` URL, Bearer credentials and our own token formats masked.
+//   `scheme://user:password@` URL, Bearer credentials, our own token formats and OAuth tokens masked.
 import { types } from 'node:util';
 import type { redactOptions } from 'pino';
 
@@ -31,6 +31,16 @@ export const SECRET_KEYS = [
   'refreshToken',
   'access_token',
   'refresh_token',
+  // OAuth inboxes (decisions.md §15): ID tokens, PKCE verifiers, the apps' client secrets, stored tokens
+  'idToken',
+  'id_token',
+  'codeVerifier',
+  'code_verifier',
+  'codeVerifierEnc',
+  'clientSecret',
+  'client_secret',
+  'accessTokenEnc',
+  'refreshTokenEnc',
   'apiKey',
   'api_key',
   'key',
@@ -75,8 +85,11 @@ export const redaction: redactOptions = {
 // `scheme://user:password@`: the password goes (no nested quantifiers: linear in the text).
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/:@]*):[^\s/@]*@/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
-// crypto.ts newToken(prefix): session tokens `ses_…`, API keys `key_…`; webhook secrets `whsec_…`.
-const OWN_TOKENS = /\b(?:ses|key)_[A-Za-z0-9_-]{20,}|\bwhsec_[A-Za-z0-9+/=]{20,}/g;
+// crypto.ts newToken(prefix): session tokens `ses_…`, API keys `key_…`; webhook secrets `whsec_…`. And
+// OAuth tokens (decisions.md §15): JWTs (Microsoft's access tokens, every ID token) and Google's
+// `ya29.` access and `1//` refresh tokens.
+const OWN_TOKENS =
+  /\b(?:ses|key)_[A-Za-z0-9_-]{20,}|\bwhsec_[A-Za-z0-9+/=]{20,}|\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|\bya29\.[A-Za-z0-9_-]{20,}|\b1\/\/[A-Za-z0-9_-]{20,}/g;
 
 /** Text with credentials found in it masked: URL passwords, Bearer/Basic credentials, our token formats. */
 export function maskSecretsInText(text: string): string {

@@ -7,6 +7,7 @@
 // Declarations only: the real implementations are built in build-ports.ts, so an implementation
 // (net/model-client.ts, …) imports the port it implements from here without a circle.
 import type { Clock } from './clock';
+import type { OAuthProviderName } from './config';
 import type { JobQueue } from './job-queue';
 import type { CheckResult, MailServerLogin, SmtpLogin } from './mail/connection-test';
 import type { OpenOptions } from './mail/imap-client';
@@ -158,6 +159,43 @@ export interface VerifierPort {
   check(key: string, email: string): Promise<VerifierResult>;
 }
 
+// --- OAuth 2.0 providers (decisions.md §15, OAUTH_*) -------------------------------------------------
+
+/** What a token endpoint gave: never logged, never answered (log-redaction.ts knows these names). */
+export interface OAuthGrant {
+  accessToken: string;
+  /** Seconds the access token lives, when the provider says (expires_in). */
+  expiresIn: number | null;
+  /** A new refresh token (the first, or a rotated one); null when the old one stays. */
+  refreshToken: string | null;
+  /** The ID token's claims, checked (signature, issuer, audience, nonce, times); null without one. */
+  claims: Readonly<Record<string, unknown>> | null;
+}
+
+export interface OAuthPort {
+  /** The providers whose client id and secret are set (a provider is offered only then). */
+  configured(): OAuthProviderName[];
+  /** The provider's sign-in page for the authorization code flow with PKCE S256 (its endpoints from
+   *  OpenID discovery). Rejects with OAuthFailure when the provider cannot be discovered. */
+  authorizationUrl(provider: OAuthProviderName, req: OAuthAuthorization): Promise<string>;
+  /** Redeems the code of the callback (`callback`: the redirect URI with the provider's query
+   *  parameters) after checking its state; the ID token is checked against the nonce. */
+  redeem(provider: OAuthProviderName, callback: URL, checks: { state: string; codeVerifier: string; nonce: string }): Promise<OAuthGrant>;
+  /** A new access token from a refresh token; `tenant`: Microsoft's tid, whose issuer its ID tokens name. */
+  refresh(provider: OAuthProviderName, refreshToken: string, tenant: string | null): Promise<OAuthGrant>;
+  /** Revokes a token at the provider (RFC 7009); a provider without a revocation endpoint does nothing. */
+  revoke(provider: OAuthProviderName, token: string): Promise<void>;
+}
+
+export interface OAuthAuthorization {
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  nonce: string;
+  /** The address to sign in as (a reconnect). */
+  loginHint?: string;
+}
+
 // --- All of them -------------------------------------------------------------------------------------
 
 export interface Ports {
@@ -168,6 +206,7 @@ export interface Ports {
   http: HttpPort;
   model: ModelPort;
   verifier: VerifierPort;
+  oauth: OAuthPort;
   jobs: JobQueue;
   /** The per-workspace cap on requests waiting on a mail server (peer-work.ts). */
   peerWork: PeerWork;

@@ -206,6 +206,8 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   let success: Json;
   if (r.kind === 'csv-download') {
     success = { description: res.description ?? 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
+  } else if (res.redirect) {
+    success = { description: res.description ?? 'Redirect', headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } };
   } else {
     const schema = answerSchema(r, catalog);
     success = { description: res.description ?? 'OK', content: { 'application/json': { schema } } };
@@ -213,7 +215,7 @@ function operation(r: ApiRoute, tag: string, catalog: SchemaCatalog): Json {
   }
   success.headers = { ...(success.headers as Json | undefined), ...cursor.headers, ...extra.headers };
   op.responses = {
-    [String(r.status ?? 200)]: success,
+    [String(res.redirect ? 302 : (r.status ?? 200))]: success,
     ...(startsJob(r) ? { '202': { ...JOB_STARTED, headers: extra.headers } } : {}),
     default: { $ref: '#/components/responses/Error' },
   };

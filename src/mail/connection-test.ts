@@ -13,28 +13,33 @@
 // - The host goes through the address guard first (mail-host.ts, decisions.md §10): resolved once,
 //   checked, and the connection goes to that address; a refused host throws 400 host_not_allowed before
 //   any connection is tried.
-// Results are short human lines; they never contain the password (scrubbed as a last defence too).
+// - An inbox connected with OAuth (decisions.md §15) logs in with XOAUTH2 and an access token under the
+//   same rules: only over TLS, plain text only to this machine (which the guard lets through only with
+//   ALLOW_PRIVATE_FETCH).
+// Results are short human lines; they never contain the password or the token (scrubbed as a last
+// defence too).
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { createTransport } from 'nodemailer';
 import { addressCategory } from '../net/safe-fetch';
 import { MailHostNotFound, pinMailHost, tlsServername, type MailHostPolicy, type PinnedHost } from './mail-host';
 
-export interface MailServerLogin {
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-}
+/** A mail server and how to log in to it: a password, or an OAuth access token (XOAUTH2). */
+export type MailServerLogin = { host: string; port: number; username: string } & ({ password: string; accessToken?: undefined } | { accessToken: string; password?: undefined });
 
-export interface SmtpLogin extends MailServerLogin {
+export type SmtpLogin = MailServerLogin & {
   /** Implicit TLS (465) when true; STARTTLS otherwise. */
   secure: boolean;
-}
+};
 
 export interface CheckResult {
   ok: boolean;
   detail: string;
+  /** The server refused the credentials themselves (not the connection): an OAuth token is then refreshed once. */
+  loginRefused?: boolean;
 }
+
+/** The secret a login carries, whichever kind. */
+const secretOf = (login: MailServerLogin): string => login.accessToken ?? login.password ?? '';
 
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
@@ -51,7 +56,8 @@ export function smtpTransportOptions(login: SmtpLogin, pinned: PinnedHost, timeo
     port: login.port,
     secure: login.secure,
     requireTLS: !login.secure && !isLoopbackAddress(pinned.address),
-    auth: { user: login.username, pass: login.password },
+    // decisions.md §15: XOAUTH2 with the token given; nodemailer never refreshes it (the caller does).
+    auth: login.accessToken !== undefined ? { type: 'OAuth2' as const, user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password },
     servername,
     tls: { servername },
     connectionTimeout: timeoutMs,
@@ -73,7 +79,7 @@ export function imapClientOptions(login: MailServerLogin, pinned: PinnedHost, ti
     secure,
     // true: STARTTLS or fail; undefined: STARTTLS when offered (loopback only).
     doSTARTTLS: secure ? undefined : isLoopbackAddress(pinned.address) ? undefined : true,
-    auth: { user: login.username, pass: login.password },
+    auth: login.accessToken !== undefined ? { user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password },
     servername: tlsServername(pinned),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -85,14 +91,25 @@ export function imapClientOptions(login: MailServerLogin, pinned: PinnedHost, ti
 
 const where = (l: MailServerLogin) => `${l.host}:${l.port}`;
 
-/** Removes the password (and the encodings AUTH PLAIN/LOGIN put on the wire) from a line. */
+/** Removes the password or token (and the encodings AUTH PLAIN/LOGIN/XOAUTH2 put on the wire) from a line. */
 export function scrubSecret(text: string, login: MailServerLogin): string {
-  const forms = [login.password, Buffer.from(login.password).toString('base64'), Buffer.from(`\0${login.username}\0${login.password}`).toString('base64')].filter(
-    (f) => f.length >= 3,
-  );
+  const secret = secretOf(login);
+  const forms = [
+    secret,
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(`\0${login.username}\0${secret}`).toString('base64'),
+    Buffer.from(`user=${login.username}\x01auth=Bearer ${secret}\x01\x01`).toString('base64'),
+  ].filter((f) => f.length >= 3);
   let out = text;
   for (const form of forms) out = out.split(form).join('***');
   return out;
+}
+
+/** nodemailer's own words when a server refused an access token: it then asks its (absent) token
+ *  generator for another, and says that failed; say what happened instead. */
+export function xoauth2Refusal(err: { message?: string }, login: MailServerLogin): string {
+  if (login.accessToken !== undefined && /access token/i.test(err.message ?? '')) return 'the access token was not accepted (XOAUTH2)';
+  return err.message ?? 'authentication failed';
 }
 
 /** One line, at most 300 characters. */
@@ -209,7 +226,8 @@ export async function testSmtpLogin(login: SmtpLogin, policy: MailHostPolicy, ti
     const err = e as NetError;
     let detail: string;
     if (err.code === 'EAUTH') {
-      detail = `${where(login)} refused the login: ${typeof err.response === 'string' ? err.response : err.message}`;
+      detail = `${where(login)} refused the login: ${typeof err.response === 'string' ? err.response : xoauth2Refusal(err, login)}`;
+      return { ok: false, detail: oneLine(scrubSecret(detail, login)), loginRefused: true };
     } else {
       detail =
         networkProblem(err, login, timeoutMs, 465) ??
@@ -242,6 +260,7 @@ export async function testImapLogin(login: MailServerLogin, policy: MailHostPoli
     let detail: string;
     if (err.authenticationFailed) {
       detail = `${where(login)} refused the login: ${err.responseText ?? err.message ?? 'authentication failed'}`;
+      return { ok: false, detail: oneLine(scrubSecret(detail, login)), loginRefused: true };
     } else {
       detail = networkProblem(err, login, timeoutMs, 993) ?? `IMAP login to ${where(login)} failed: ${err.responseText ?? err.message ?? String(e)}`;
     }

@@ -25,6 +25,9 @@ export interface SmtpResult {
   detail: string;
   /** For a 5xx at MAIL FROM or a 5.7.x policy answer: the server refused the sender, not the address. */
   senderRefused: boolean;
+  /** The server refused the login itself (AUTH): an OAuth inbox's token is refreshed once and the email
+   *  tried again (decisions.md §15). */
+  loginRefused?: boolean;
 }
 
 /** Each wait of a dispatch send (connecting, the greeting, every reply). */
@@ -57,7 +60,9 @@ export function classifySmtpError(err: NodemailerError): SmtpResult {
   const detail = oneLine(err.response || err.message || String(err));
   const command = (err.command ?? '').toUpperCase();
   if (err.code === 'EAUTH' || command.startsWith('AUTH') || code === 535 || code === 534 || code === 530) {
-    return { outcome: 'auth', code, detail, senderRefused: true };
+    // nodemailer, refused an XOAUTH2 token, asks its (absent) generator for another and reports that.
+    const said = command === 'AUTH XOAUTH2' && !err.response ? 'the server refused the access token (XOAUTH2)' : detail;
+    return { outcome: 'auth', code, detail: said, senderRefused: true, loginRefused: true };
   }
   if (code !== null && code >= 500 && code < 600) {
     // A refusal at MAIL FROM is about our sender (its domain, reputation or rights), never the lead's address.
@@ -117,6 +122,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 interface Session {
   transport: Transporter;
+  /** The credential it logs in with: a new token (an OAuth inbox's) means a new session. */
+  secret: string;
 }
 
 /** Why a send was cut short: its own deadline, or the sessions being closed. */
@@ -136,12 +143,22 @@ export class SmtpSessions implements SmtpSender {
     private readonly limits: SmtpLimits = DISPATCH_LIMITS,
   ) {}
 
-  /** The inbox's pooled transport, to the address checked once for this session. */
-  private session(inboxId: string, login: SmtpLogin): Promise<Session> {
+  /** The inbox's pooled transport, to the address checked once for this session. A new credential (an
+   *  OAuth inbox's token, refreshed) ends the old transport: the next message logs in with it. */
+  private async session(inboxId: string, login: SmtpLogin): Promise<Session> {
+    const secret = login.accessToken ?? login.password ?? '';
+    const pending = this.sessions.get(inboxId);
+    const open = pending ? await pending.catch(() => null) : null;
+    if (open && open.secret === secret) return open;
+    if (open && this.sessions.get(inboxId) === pending) {
+      this.sessions.delete(inboxId);
+      open.transport.close();
+    }
     let s = this.sessions.get(inboxId);
     if (!s) {
       s = pinMailHost(login.host, this.policy, this.limits.timeoutMs).then((pinned) => ({
         transport: nodemailer.createTransport({ ...smtpTransportOptions(login, pinned, this.limits.timeoutMs), pool: true, maxConnections: 1, maxMessages: 100 }),
+        secret,
       }));
       // A refused or unknown host is not remembered: the next message asks again.
       s.catch(() => this.sessions.delete(inboxId));

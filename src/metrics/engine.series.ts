@@ -1,14 +1,17 @@
 // What this process did (README.md "Series"): counters and histograms kept in its memory, one set per
 // service instance. Each process reports its own; Prometheus sums them over the processes.
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { OAUTH_PROVIDERS, type OAuthProviderName } from '../config';
 import {
   EMAIL_OUTCOMES,
   JOB_RUN_OUTCOMES,
+  OAUTH_REFRESH_OUTCOMES,
   POLL_OUTCOMES,
   REPLY_ITEM_KINDS,
   WEBHOOK_OUTCOMES,
   type EmailOutcome,
   type JobRunOutcome,
+  type OAuthRefreshOutcome,
   type PollOutcome,
   type ReplyItemKind,
   type WebhookOutcome,
@@ -28,6 +31,7 @@ export class EngineSeries {
   private readonly jobRuns: Counter<'job' | 'outcome'>;
   private readonly jobDuration: Histogram<'job'>;
   private readonly jobs = new Set<string>();
+  private readonly oauthRefreshes: Counter<'provider' | 'outcome'>;
 
   constructor(registers: Registry[]) {
     this.emails = new Counter({
@@ -73,6 +77,13 @@ export class EngineSeries {
       buckets: JOB_BUCKETS,
       registers,
     });
+    this.oauthRefreshes = new Counter({
+      name: 'outreach_oauth_refreshes_total',
+      help: 'OAuth access token refreshes this process made for Google and Microsoft inboxes, by provider and outcome (ok, invalid_grant: the inbox needs reconnecting, failed: the provider unreachable or refusing for now).',
+      labelNames: ['provider', 'outcome'],
+      registers,
+    });
+    for (const provider of OAUTH_PROVIDERS) for (const outcome of OAUTH_REFRESH_OUTCOMES) this.oauthRefreshes.inc({ provider, outcome }, 0);
     for (const outcome of EMAIL_OUTCOMES) this.emails.inc({ outcome }, 0);
     for (const outcome of POLL_OUTCOMES) this.polls.inc({ outcome }, 0);
     for (const kind of REPLY_ITEM_KINDS) this.replyItems.inc({ kind }, 0);
@@ -85,6 +96,10 @@ export class EngineSeries {
 
   dispatchTick(seconds: number): void {
     this.tick.observe(seconds);
+  }
+
+  oauthRefresh(provider: OAuthProviderName, outcome: OAuthRefreshOutcome): void {
+    this.oauthRefreshes.inc({ provider, outcome });
   }
 
   imapPoll(outcome: PollOutcome): void {

@@ -16,6 +16,11 @@ export const EMAIL_OUTCOMES = allOf<EmailOutcome>()('sent', 'bounced', 'deferred
 export type PollOutcome = 'ok' | 'failed' | 'timed_out' | 'stopped';
 export const POLL_OUTCOMES = allOf<PollOutcome>()('ok', 'failed', 'timed_out', 'stopped');
 
+/** How one OAuth token refresh ended (decisions.md §15): a new token, the grant over (the inbox needs
+ *  reconnecting), or a failure that passes (the provider unreachable, refused for now). */
+export type OAuthRefreshOutcome = 'ok' | 'invalid_grant' | 'failed';
+export const OAUTH_REFRESH_OUTCOMES = allOf<OAuthRefreshOutcome>()('ok', 'invalid_grant', 'failed');
+
 /** The kinds of reply item (replies/reply-item.entity.ts ReplyKind; checked against it where counted). */
 export type ReplyItemKind = 'reply' | 'bounce' | 'auto_reply';
 export const REPLY_ITEM_KINDS = allOf<ReplyItemKind>()('reply', 'bounce', 'auto_reply');

@@ -12,6 +12,7 @@ import { columnsModule } from './columns';
 import { eventsModule } from './events';
 import { inboxesModule } from './inboxes';
 import { leadsModule } from './leads';
+import { oauthModule } from './oauth';
 import { oneOffsModule } from './one-offs';
 import { pipelineModule } from './pipeline';
 import { placementModule } from './placement';
@@ -29,6 +30,7 @@ import { webhooksModule } from './webhooks';
 export const appModules: readonly AppModule[] = [
   accountsModule,
   inboxesModule,
+  oauthModule,
   campaignsModule,
   subsequencesModule,
   templatesModule,

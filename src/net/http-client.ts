@@ -4,12 +4,14 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { safeFetch, safeFetchText, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
 
-type Request = Omit<SafeFetchOptions, 'allowPrivate'>;
+type Request = Omit<SafeFetchOptions, 'allowPrivate' | 'extraCa'>;
 
-export function guardedHttp(config: Pick<Config, 'allowPrivateFetch'>) {
+/** `extraCa`: certificate authorities trusted beside the system's (safe-fetch.ts), for every request. */
+export function guardedHttp(config: Pick<Config, 'allowPrivateFetch'>, opts: { extraCa?: readonly string[] } = {}) {
+  const guard = { allowPrivate: config.allowPrivateFetch, extraCa: opts.extraCa };
   return {
-    fetchText: (url: string, req: Request): Promise<string> => safeFetchText(url, { ...req, allowPrivate: config.allowPrivateFetch }),
-    request: (url: string, req: Request): Promise<SafeResponse> => safeFetch(url, { ...req, allowPrivate: config.allowPrivateFetch }),
+    fetchText: (url: string, req: Request): Promise<string> => safeFetchText(url, { ...req, ...guard }),
+    request: (url: string, req: Request): Promise<SafeResponse> => safeFetch(url, { ...req, ...guard }),
   };
 }
 

@@ -9,11 +9,16 @@
 // them when its run ends (close()).
 import http from 'node:http';
 import https from 'node:https';
-import type { ResolvedAddress } from './safe-fetch';
 
 /** An idle socket is closed after this long (a receiver that announces a shorter keep-alive timeout is
  *  believed: Node's agent reads its Keep-Alive hint). */
 const IDLE_MS = 4_000;
+
+/** The address the guard checked and pinned (safe-fetch.ts ResolvedAddress has this shape). */
+export interface PinnedAddress {
+  address: string;
+  family: 4 | 6;
+}
 
 export class KeptConnections {
   private readonly agents = new Map<string, http.Agent>();
@@ -24,7 +29,7 @@ export class KeptConnections {
 
   /** The agent for requests to this checked address over this protocol ('http:' or 'https:'); null once
    *  closed (a request then opens a socket of its own). */
-  agentFor(protocol: string, address: ResolvedAddress): http.Agent | null {
+  agentFor(protocol: string, address: PinnedAddress): http.Agent | null {
     if (this.closed) return null;
     const key = `${protocol}//${address.family === 6 ? `[${address.address}]` : address.address}`;
     let agent = this.agents.get(key);

@@ -31,16 +31,15 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { AppError } from '../errors';
-import type { KeptConnections } from './kept-connections';
+import type { KeptConnections, PinnedAddress } from './kept-connections';
 
 export const MAX_REDIRECTS = 5;
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+/** One address a hostname resolves to: the address a request is pinned to once the guard checked it. */
+export type ResolvedAddress = PinnedAddress;
 
 export interface SafeFetchOptions {
   /** Hostnames that may be fetched (exact match, case-insensitive). Undefined: any public host. */
@@ -65,6 +64,9 @@ export interface SafeFetchOptions {
   body?: string;
   /** Resolves a hostname to its addresses; the system resolver (getaddrinfo, /etc/hosts) by default. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Certificate authorities (PEM) trusted for https beside the system's: a private issuer's CA (tests
+   *  hand in a throw-away one; a process reads NODE_EXTRA_CA_CERTS by itself at start). */
+  extraCa?: readonly string[];
   /** Keep-alive sockets for a run of requests to one peer (kept-connections.ts), reused only for the
    *  address the guard has just checked; without them every hop opens a socket of its own. */
   connections?: KeptConnections;
@@ -359,6 +361,7 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
       // false: a fresh socket for this hop. An agent: kept sockets to this very address (requestHop).
       agent,
       lookup: pinnedLookup(pinned),
+      ...(opts.extraCa?.length && url.protocol === 'https:' ? { ca: [...tls.rootCertificates, ...opts.extraCa] } : {}),
       signal,
       headers: {
         accept: 'text/csv, text/plain;q=0.9, */*;q=0.5',

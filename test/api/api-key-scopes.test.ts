@@ -72,13 +72,13 @@ async function tableKeys(needs: readonly ApiScope[][]) {
 describe('every REST operation', () => {
   const scoped = modules.routes.filter((r) => routeScope(r));
 
-  it('is the list the adapter mounts: every route but sign-up and login declares its scopes', () => {
+  it('is the list the adapter mounts: every route but sign-up, login and the OAuth callback declares its scopes', () => {
     expect(
       modules.routes
         .filter((r) => !routeScope(r))
         .map((r) => `${r.method} ${r.path}`)
         .sort(),
-    ).toEqual(['post /auth/login', 'post /auth/signup']);
+    ).toEqual(['get /oauth/:provider/callback', 'post /auth/login', 'post /auth/signup']);
     const mounted = new Set(world.service.apiRoutes.map((r) => `${r.method} ${r.path}`));
     for (const r of modules.routes) expect(mounted).toContain(`${r.method} ${r.path}`);
     expect(scoped.length).toBeGreaterThan(100);

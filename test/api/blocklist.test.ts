@@ -255,9 +255,10 @@ describe('blockedSql', () => {
     const me = await signUp(service.url);
     await add(me.client, ['one@example.com', 'whole.org']);
     const check = async (address: string, workspaceId = me.workspaceId) => {
-      // The fragment names the workspace first, then the address twice.
+      // The fragment names the workspace and the address for the address's probe, then both again for
+      // the domain's (cut from the address).
       const sql = `select ${blockedSql('lower(cast(? as text))', 'cast(? as uuid)')} as blocked`;
-      const [row] = await em().getConnection().execute<{ blocked: boolean }[]>(sql, [workspaceId, address, address]);
+      const [row] = await em().getConnection().execute<{ blocked: boolean }[]>(sql, [workspaceId, address, workspaceId, address]);
       return row.blocked;
     };
     expect(await check('one@example.com')).toBe(true);

@@ -79,6 +79,9 @@ describe('POST /mailboxes', () => {
       imapHost: 'imap.example.com',
       imapPort: 993,
       username: 'sam',
+      // decisions.md §15: a password inbox.
+      authType: 'password',
+      oauthProvider: null,
       dailyCap: 30,
       rampStart: 10,
       rampIncrement: 5,

@@ -6,7 +6,8 @@
 // sequential scans disabled, the count plans no scan of every lead.
 import { randomUUID } from 'node:crypto';
 import { authedContext } from '../../src/context';
-import { addressOrCompany, rarePart, shareContaining, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
+import { Campaign } from '../../src/modules/campaigns/campaign.entity';
+import { addressOrCompany, campaignLeadPage, rarePart, shareContaining, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
 import { Lead } from '../../src/modules/leads/lead.entity';
 import { signUp, expectError, type Account, type Client } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
@@ -71,6 +72,12 @@ const matching = (q: string) =>
     .filter((l) => l.email.includes(q.toLowerCase()) || COMPANY.some((k) => l.vars[k]?.toLowerCase().includes(q.toLowerCase())))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
     .map((l) => l.email);
+
+/** A seeded lead's place in the lists' order, as a cursor holds it. */
+const keyOf = (email: string) => {
+  const lead = seeded.find((l) => l.email === email)!;
+  return { createdAt: lead.createdAt.toISOString(), id: lead.id };
+};
 
 const TERMS = [
   'acme',
@@ -204,15 +211,66 @@ describe('the rare part of q, tested first', () => {
       for (const page of [
         { limit: 50, offset: 0 },
         { limit: 1, offset: 2 },
+        { limit: 5, offset: 500 }, // past the last match: no lead, the total still
+        { limit: 0, offset: 0 },
       ]) {
         const plain = await workspaceLeadPage(em, me.workspaceId, { q }, page);
         const hinted = await workspaceLeadPage(em, me.workspaceId, { q, qLead, companyLead }, page);
         expect(hinted.total).toBe(matching(q).length);
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
-        // A sample that says every lead matches (stale statistics, another workspace's leads) skips the
-        // first read: the same page and total still.
-        const guessedMany = await workspaceLeadPage(em, me.workspaceId, { q, qShare: 1 }, page);
-        expect({ total: guessedMany.total, emails: guessedMany.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
+        // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
+        // reads the page the other way: the same page and total still.
+        for (const qShare of [1, 0]) {
+          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, page);
+          expect({ qShare, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({ qShare, total: plain.total, emails: plain.leads.map((l) => l.email) });
+        }
+      }
+      // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
+      const expected = matching(q);
+      const after = keyOf(expected[0]!);
+      for (const qShare of [undefined, 1, 0]) {
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: expected.slice(1, 3) });
+      }
+    }
+  });
+});
+
+describe('GET /campaigns/:id/leads?q=', () => {
+  it('pages and counts the same whichever way the sample says to read the page, at any offset', async () => {
+    const em = authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
+    const campaign = await em.findOneOrFail(Campaign, campaignIds[0]!);
+    const inFirst = (q: string) =>
+      seeded
+        .filter((l, i) => i % 2 === 0 && l.email.includes(q.toLowerCase()))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((l) => l.email);
+    for (const q of ['bulk', '.test', 'acme', 'nothing at all', 'k1']) {
+      const expected = inFirst(q);
+      for (const page of [
+        { limit: 50, offset: 0 },
+        { limit: 2, offset: 3 },
+        { limit: 5, offset: 500 },
+        { limit: 0, offset: 0 },
+      ]) {
+        for (const qShare of [undefined, 0, 1]) {
+          const found = await campaignLeadPage(em, campaign, { q, qShare }, page);
+          expect({ q, page, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+            q,
+            page,
+            qShare,
+            total: expected.length,
+            emails: expected.slice(page.offset, page.offset + page.limit),
+          });
+        }
+      }
+      // A cursor page (decisions.md §12) after the second match (or, with fewer, after the campaign's
+      // first lead): the next three, the total of every match.
+      const after = keyOf(expected[1] ?? seeded[0]!.email);
+      const later = expected.filter((email) => keyOf(email).createdAt > after.createdAt);
+      for (const qShare of [undefined, 0, 1]) {
+        const found = await campaignLeadPage(em, campaign, { q, qShare }, { limit: 3, offset: 0, after });
+        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: later.slice(0, 3) });
       }
     }
   });

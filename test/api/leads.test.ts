@@ -464,6 +464,44 @@ describe('GET /campaigns/:id/leads.csv', () => {
     expect(new Set(rows.map((r) => r[0])).size).toBe(2345);
   });
 
+  it('puts each lead field value under its own column, whatever the field is called', async () => {
+    // The values are picked out of each lead's vars by name in SQL: names that read as SQL, as a
+    // placeholder or as an object's own machinery stay plain names.
+    const names = ['=cmd', 'a,b', 'say "hi"', 'why?', "it's", '__proto__', 'constructor', 'back\\slash'];
+    const { campaign } = await campaignWith([
+      { email: 'odd1@example.com', vars: Object.fromEntries(names.map((n, i) => [n, `v${i}`])) },
+      { email: 'odd2@example.com', vars: { 'why?': 'only this' } },
+    ]);
+    const res = await api.get(`/campaigns/${campaign.id}/leads.csv`);
+    const [header, first, second] = Papa.parse<string[]>(res.text, { skipEmptyLines: true }).data;
+    const cells = (row: string[]) => Object.fromEntries(header.slice(9).map((h, j) => [h, row[9 + j]]));
+    const heading = (n: string) => (n.startsWith('=') ? `'${n}` : n);
+    expect(cells(first)).toEqual(Object.fromEntries(names.map((n, i) => [heading(n), `v${i}`])));
+    expect(cells(second)).toEqual(Object.fromEntries(names.map((n) => [heading(n), n === 'why?' ? 'only this' : ''])));
+  });
+
+  it('stops cleanly when the client goes away mid-file: the page read ahead fails nothing, the service goes on', async () => {
+    const { campaign } = await campaignWith(Array.from({ length: 3500 }, (_, i) => ({ email: `gone${i}@example.com`, vars: { first_name: `N${i}` } })));
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      const abort = new AbortController();
+      const res = await fetch(`${service.url}/api/campaigns/${campaign.id}/leads.csv`, { headers: { authorization: `Bearer ${me.token}` }, signal: abort.signal });
+      const reader = res.body!.getReader();
+      await reader.read(); // the header and the first page or so, then the client leaves
+      abort.abort();
+      await reader.read().catch(() => undefined);
+      // Whatever the export was reading when the client left has ended by the time a full file is read.
+      const full = await api.get(`/campaigns/${campaign.id}/leads.csv`);
+      expect(Papa.parse<string[]>(full.text, { skipEmptyLines: true }).data).toHaveLength(3501);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+
   it("answers only the header for a campaign without leads, and 404 (JSON) for another workspace's campaign", async () => {
     const { campaign } = await campaignWith([]);
     expect((await api.get(`/campaigns/${campaign.id}/leads.csv`)).text).toBe('email,status,interest,current_step,stop_reason,created_at,last_sent_at,replied_at,next_due_at\r\n');

@@ -415,5 +415,5 @@ test('the routes that are not tools: the public ones and the CSV downloads', () 
       .filter(notTools)
       .map((r) => `${r.method} ${r.path}`)
       .sort(),
-  ).toEqual(['get /campaigns/:id/leads.csv', 'get /jobs/:id/result', 'get /reports/analytics.csv', 'post /auth/login', 'post /auth/signup']);
+  ).toEqual(['get /campaigns/:id/leads.csv', 'get /jobs/:id/result', 'get /oauth/:provider/callback', 'get /reports/analytics.csv', 'post /auth/login', 'post /auth/signup']);
 });

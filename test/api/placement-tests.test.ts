@@ -156,10 +156,11 @@ describe('starting a test', () => {
   it('starts one of several requests made at once and refuses the others with 409, never a 500 (the start lock), REST and GraphQL', async () => {
     const { me } = await workspace();
     const rest = () => me.client.post('/placement-tests', { subject: 'Hi', body: 'Hello' }).then((r) => (r.status === 202 ? 'started' : `${r.status} ${r.body?.error?.code}`));
-    const gql = () => me.client.gql(ops.StartPlacementTestDocument, { input: { subject: 'Hi', body: 'Hello' } }).then((r) => (r.errors ? `gql ${gqlCode(r)}` : 'started'));
+    const gql = () => me.client.gql(ops.StartPlacementTestDocument, { input: { subject: 'Hi', body: 'Hello' } }).then((r) => (r.errors ? String(gqlCode(r)) : 'started'));
     const answers = await Promise.all([rest(), gql(), rest(), gql(), rest(), gql(), rest(), gql()]);
     expect(answers.filter((a) => a === 'started')).toHaveLength(1);
-    expect(answers.filter((a) => a !== 'started').sort()).toEqual([...Array(4).fill('409 placement_test_running'), ...Array(3).fill('gql placement_test_running')].sort());
+    // REST answers 409, GraphQL its error code; whichever door got there first started it.
+    expect(answers.filter((a) => a !== 'started')).toEqual(Array(7).fill(expect.stringMatching(/^(409 )?placement_test_running$/)));
     expect(await db(`select id from placement_test where workspace_id = ?`, [me.workspaceId])).toHaveLength(1);
   });
 

@@ -9,8 +9,13 @@
 // and its ratios printed: a search matching few leads (GET /leads?q=person123456 and /leads/search)
 // against the unfiltered first page of GET /leads (target: within 3x, X-Total-Count exact); one matching
 // every lead (q=@company) against PostgreSQL's own count of those rows, the rule written plainly in SQL
-// and run on the same connection pool (target: within 1.1x; the bare count of the workspace's leads is
-// printed beside it); GET /campaigns/:id/lead-fields against the one-row GET (target: within 3x).
+// and run on the same connection pool (the bare count of the workspace's leads is printed beside it);
+// GET /campaigns/:id/lead-fields against the one-row GET (target: within 3x).
+//
+// Search at every selectivity (issue 34): campaign and workspace searches from one match to every lead,
+// each against PostgreSQL's own count of its matches (the best plan it finds for that count alone) plus
+// an unfiltered page request, taken in turns; target within 1.1x, X-Total-Count equal to the count.
+// Last, the CSV export of the million leads (target 150,000 rows/s, the process under 450 MB).
 //
 // Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
@@ -18,7 +23,8 @@ import { raw } from '@mikro-orm/postgresql';
 import os from 'node:os';
 import { authedContext } from '../../src/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
-import { campaignLeadQueries, countSql, normalizeFilter, pageOf, withSearchHints, workspaceMatches } from '../../src/modules/leads/lead-query';
+import { companyTextSql, hasCompanySql } from '../../src/modules/leads/company-sql';
+import { campaignLeadQueries, countSql, escapeLike, normalizeFilter, pageOf, withSearchHints, workspaceMatches } from '../../src/modules/leads/lead-query';
 import { LeadQueryInput } from '../../src/modules/leads/leads.inputs';
 import { parseQuery } from '../../src/validation';
 import { Client, signUp } from '../support/client';
@@ -27,6 +33,11 @@ import { runWhenMain, startBenchService } from './bench-service';
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = 9;
 const TARGET_MS = 100;
+/** Issue 34: the CSV export of the million leads at 150,000 rows/s or more, the process under 450 MB. */
+const TARGET_CSV_ROWS_PER_SECOND = 150_000;
+const TARGET_CSV_RSS_MB = 450;
+/** Issue 34: any search within 1.1x of PostgreSQL's own count of its matches plus an unfiltered page. */
+const TARGET_SEARCH_RATIO = 1.1;
 
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -207,25 +218,88 @@ export async function main() {
     console.log(
       `  few-match search / unfiltered page:   GET /leads?q=person123456 ${ratio(few.median, unfiltered.median)}x, /leads/search ${ratio(fewSearch.median, unfiltered.median)}x (target 3x; X-Total-Count ${few.total})`,
     );
-    console.log(
-      `  all-match search / PostgreSQL count:  GET /leads?q=@company ${ratio(all.median, pgCount.median)}x (target 1.1x; against the bare count ${ratio(all.median, bareCount.median)}x)`,
-    );
     console.log(`  lead-fields / one-row GET:            ${ratio(fields.median, baseline.median)}x (target 3x)`);
-    // The all-match ratio again, the request and PostgreSQL's count taken in turns, so that both see the
-    // machine in the same state (on a shared host the two series above, taken a few seconds apart,
-    // drift by more than the 10% the target allows).
-    const turns: { get: number[]; count: number[] } = { get: [], count: [] };
-    for (let i = 0; i < RUNS * 2; i++) {
-      let t = process.hrtime.bigint();
-      await me.client.get('/leads?q=%40company');
-      turns.get.push(ms(t));
-      t = process.hrtime.bigint();
-      await conn.execute(plainCount, [me.workspaceId, pattern, pattern, pattern, pattern]);
-      turns.count.push(ms(t));
+
+    // Search at every selectivity (issue 34, decisions.md §10): each search against PostgreSQL's own
+    // count of its matching rows, with the best plan PostgreSQL finds for that count alone, plus an
+    // unfiltered page request of the same list (its fixed costs, auth, rate limit and HTTP, are not the
+    // search's). The three are taken in turns, so all see the machine in the same state (on a shared
+    // host, series taken seconds apart drift by more than the 10% the target allows), RUNS × 2 times,
+    // medians. The workspace rule is counted as written plainly and as its indexes take it (the company
+    // text of lead_company_trgm, under the index's predicate); the faster is the baseline.
+    // X-Total-Count must be PostgreSQL's count.
+    const like = (q: string) => `%${escapeLike(q.toLowerCase())}%`;
+    const campaignCount = `select count(*)::int as n from lead where campaign_id = ? and email like ?`;
+    const indexedCount =
+      `select count(*)::int as n from lead where workspace_id = ? and (email like ? or (${hasCompanySql('')} and ${companyTextSql('')} ilike ? ` +
+      `and (vars->>'company' ilike ? or vars->>'Company' ilike ? or vars->>'COMPANY' ilike ?)))`;
+    const inCampaign = (q: string, what: string) => ({
+      name: `campaign q=${q} (${what})`,
+      url: `/campaigns/${big.id}/leads?q=${encodeURIComponent(q)}`,
+      page: `/campaigns/${big.id}/leads`,
+      counts: [[campaignCount, [big.id, like(q)]]] as [string, unknown[]][],
+    });
+    const inWorkspace = (q: string, what: string) => ({
+      name: `GET /leads?q=${q} (${what})`,
+      url: `/leads?q=${encodeURIComponent(q)}`,
+      page: '/leads',
+      counts: [
+        [plainCount, [me.workspaceId, like(q), like(q), like(q), like(q)]],
+        [indexedCount, [me.workspaceId, like(q), like(q), like(q), like(q), like(q)]],
+      ] as [string, unknown[]][],
+    });
+    const searches = [
+      inCampaign('person123456', 'one lead'),
+      inCampaign('@company1234.', 'about 50'),
+      inCampaign('son12', 'about 11,000'),
+      inCampaign('99', '2 characters, 45,739'),
+      inCampaign('.com', 'every lead'),
+      inWorkspace('person123456', 'one lead'),
+      inWorkspace('@company1234.', 'about 50'),
+      inWorkspace('company 123', 'company field, about 5,800'),
+      inWorkspace('son12', 'about 12,000'),
+      inWorkspace('@company', 'every lead'),
+    ];
+    console.log(`\nSearch at every selectivity (issue 34: within ${TARGET_SEARCH_RATIO}x of PostgreSQL's own count plus an unfiltered page; medians of ${RUNS * 2} turns):`);
+    console.log('  search                                               X-Total-Count  PG count   search ms   PG count ms (plain / as indexed)   page ms   ratio');
+    let worst = 0;
+    for (const c of searches) {
+      const turn: { search: number[]; page: number[]; counts: number[][] } = { search: [], page: [], counts: c.counts.map(() => []) };
+      let total = '';
+      let counted = 0;
+      for (let i = -1; i < RUNS * 2; i++) {
+        let t = process.hrtime.bigint();
+        const res = await me.client.get(c.url);
+        const searchMs = ms(t);
+        if (res.status !== 200) throw new Error(`${c.url}: ${res.status} ${res.text}`);
+        total = res.headers.get('x-total-count') ?? '';
+        t = process.hrtime.bigint();
+        await me.client.get(c.page);
+        const pageMs = ms(t);
+        const countMs: number[] = [];
+        for (const [query, params] of c.counts) {
+          t = process.hrtime.bigint();
+          counted = (await conn.execute(query, params))[0].n;
+          countMs.push(ms(t));
+        }
+        if (i < 0) continue; // warm-up
+        turn.search.push(searchMs);
+        turn.page.push(pageMs);
+        countMs.forEach((x, k) => turn.counts[k]!.push(x));
+      }
+      if (String(counted) !== total) throw new Error(`${c.name}: X-Total-Count ${total}, PostgreSQL counts ${counted}`);
+      const counts = turn.counts.map(median);
+      const r = median(turn.search) / (Math.min(...counts) + median(turn.page));
+      worst = Math.max(worst, r);
+      console.log(
+        `  ${c.name.padEnd(52)} ${total.padStart(13)} ${counted.toLocaleString('en').padStart(9)} ${median(turn.search).toFixed(1).padStart(11)} ` +
+          `${counts
+            .map((x) => x.toFixed(1))
+            .join(' / ')
+            .padStart(34)} ${median(turn.page).toFixed(1).padStart(9)} ${r.toFixed(2).padStart(6)}x${r > TARGET_SEARCH_RATIO ? '  OVER' : ''}`,
+      );
     }
-    console.log(
-      `  all-match search / PostgreSQL count, taken in turns: ${ratio(median(turns.get), median(turns.count))}x (${median(turns.get).toFixed(1)} ms / ${median(turns.count).toFixed(1)} ms, ${RUNS * 2} each)`,
-    );
+    console.log(`  worst ratio ${worst.toFixed(2)}x (target ${TARGET_SEARCH_RATIO}x): ${worst <= TARGET_SEARCH_RATIO ? 'met' : 'MISSED'}`);
 
     // Where the all-match request's time goes: the count it runs (the same conditions, built by the
     // service) beside PostgreSQL's own count, both under EXPLAIN (ANALYZE, BUFFERS).
@@ -263,9 +337,12 @@ export async function main() {
     }
     const csvMs = ms(t);
     clearInterval(sampler);
+    const csvRate = ((lines - 1) / csvMs) * 1000;
+    const csvMet = csvRate >= TARGET_CSV_ROWS_PER_SECOND && peakRss < TARGET_CSV_RSS_MB * 1e6;
     console.log(
       `GET /campaigns/:id/leads.csv: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s ` +
-        `(${Math.round(((lines - 1) / csvMs) * 1000).toLocaleString('en')} rows/s); process RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB`,
+        `(${Math.round(csvRate).toLocaleString('en')} rows/s); process RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB ` +
+        `(target ${TARGET_CSV_ROWS_PER_SECOND.toLocaleString('en')} rows/s, peak under ${TARGET_CSV_RSS_MB} MB: ${csvMet ? 'met' : 'MISSED'})`,
     );
 
     const over = results.filter((r) => r.median > TARGET_MS);

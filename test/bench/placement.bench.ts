@@ -115,7 +115,7 @@ async function baseline(imap: ImapPeer, smtp: { host: string; port: number }, se
 export async function main() {
   const seedUsers = Array.from({ length: SEEDS }, (_, i) => `seed${i}@seeds.example`);
   const imap = await startImapPeer({ users: Object.fromEntries(seedUsers.map((u) => [u, PASSWORD])) });
-  const peer = await startSinkThread(imap);
+  const peer = await startSinkThread({ seeds: imap });
   const bench = await startBenchService('placement', { env: { ALLOW_PRIVATE_FETCH: 'true' } });
   try {
     let t = process.hrtime.bigint();

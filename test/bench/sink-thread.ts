@@ -23,10 +23,13 @@ export interface SinkThread {
 /** Seed mailboxes to deliver into: the Dovecot peer's address and users. */
 type Seeds = Pick<ImapPeer, 'host' | 'port' | 'users'>;
 
-export async function startSinkThread(seeds?: Seeds): Promise<SinkThread> {
+/** `xoauth2Token`: the sink also takes AUTH XOAUTH2 with this token, for any user (OAuth inboxes).
+ *  `seeds`: every message accepted is APPENDed into its recipient's seed mailbox first (placement). */
+export async function startSinkThread(opts: { xoauth2Token?: string; seeds?: Seeds } = {}): Promise<SinkThread> {
+  const seeds = opts.seeds ? { host: opts.seeds.host, port: opts.seeds.port, users: opts.seeds.users } : undefined;
   const worker = new Worker(`require(${JSON.stringify(require.resolve('@swc-node/register'))}); require(${JSON.stringify(__filename)});`, {
     eval: true,
-    workerData: seeds ? { host: seeds.host, port: seeds.port, users: seeds.users } : null,
+    workerData: { xoauth2Token: opts.xoauth2Token, seeds },
   });
   const replies: ((value: number) => void)[] = [];
   const ready = new Promise<{ host: string; port: number }>((resolve, reject) => {
@@ -54,9 +57,11 @@ export async function startSinkThread(seeds?: Seeds): Promise<SinkThread> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  const seeds = workerData as Seeds | null;
+  const { xoauth2Token, seeds } = (workerData ?? {}) as { xoauth2Token?: string; seeds?: Seeds };
+  // XOAUTH2 as the peer checks it (the token active, issued to the user logging in): here one token for all.
+  const xoauth2 = xoauth2Token ? (token: string) => ({ active: token === xoauth2Token, email: 'sender@example.com' }) : undefined;
   const delivery = seeds ? seedDelivery(seeds, () => ({ folder: 'INBOX' })) : null;
-  void startSmtpPeer(delivery ? { behaviour: { deliver: (m) => delivery.deliver(m) } } : {}).then((peer) => {
+  void startSmtpPeer({ xoauth2, ...(delivery ? { behaviour: { deliver: (m) => delivery.deliver(m) } } : {}) }).then((peer) => {
     port.postMessage({ host: peer.host, port: peer.port });
     port.on('message', async (m: Request) => {
       if (m.type === 'reset') peer.messages.length = 0;

@@ -1016,6 +1016,8 @@ export type LoginInput = {
 
 export type Mailbox = {
   __typename?: 'Mailbox';
+  /** password, or oauth2 (signs in with its provider: decisions.md §15). */
+  authType: Scalars['String']['output'];
   backoffUntil: Maybe<Scalars['DateTimeISO']['output']>;
   /** What the ramp lets it send today. */
   capToday: Scalars['Int']['output'];
@@ -1033,6 +1035,8 @@ export type Mailbox = {
   /** The last message skipped: its folder, UID and why (a message over 25 MB gives its size). */
   lastSkippedMessage: Maybe<Scalars['String']['output']>;
   minGapMinutes: Scalars['Int']['output'];
+  /** google or microsoft for an oauth2 inbox, else null. */
+  oauthProvider: Maybe<Scalars['String']['output']>;
   /** placement when it paused itself for its placement-test inbox rate; null when paused by hand. */
   pausedReason: Maybe<Scalars['String']['output']>;
   /** sending, or seed: a mailbox placement tests send to (decisions.md §16). */
@@ -1053,11 +1057,19 @@ export type Mailbox = {
   smtpHost: Scalars['String']['output'];
   smtpPort: Scalars['Int']['output'];
   smtpSecure: Scalars['Boolean']['output'];
-  /** active, paused or bounce_stopped */
+  /** active, paused, bounce_stopped or reconnect_needed */
   status: Scalars['String']['output'];
   tags: Array<Scalars['String']['output']>;
   username: Scalars['String']['output'];
   workspaceId: Scalars['ID']['output'];
+};
+
+export type MailboxOAuthStart = {
+  __typename?: 'MailboxOAuthStart';
+  /** The provider's sign-in page: open it in a browser (an agent hands it to a person). */
+  authorizationUrl: Scalars['String']['output'];
+  /** The sign-in must come back before this (10 minutes). */
+  expiresAt: Scalars['DateTimeISO']['output'];
 };
 
 export type MailboxScore = {
@@ -1225,7 +1237,10 @@ export type Mutation = {
    * API key scopes: leads:write.
    */
   deleteLeadList: Deleted;
-  /** API key scopes: mailboxes:write. */
+  /**
+   * DELETE /mailboxes/:id: what it sent stays; an inbox connected with Google or Microsoft also loses its tokens, and its grant is revoked at the provider.
+   * API key scopes: mailboxes:write.
+   */
   deleteMailbox: Deleted;
   /** API key scopes: all. */
   deleteMember: Deleted;
@@ -1330,6 +1345,11 @@ export type Mutation = {
    * API key scopes: replies:write.
    */
   snoozeReply: ReplySnooze;
+  /**
+   * POST /mailboxes/oauth/:provider/start: the provider's sign-in URL (10 minutes, one use); mailboxId reconnects that inbox.
+   * API key scopes: mailboxes:write.
+   */
+  startMailboxOAuth: MailboxOAuthStart;
   /**
    * POST /placement-tests: each sender emails each seed now (outside its daily cap and gap); the test runs on (status running) until every copy is found or failed, or its wait ends.
    * API key scopes: send.
@@ -1685,6 +1705,13 @@ export type MutationSnoozeReplyArgs = {
 };
 
 
+export type MutationStartMailboxOAuthArgs = {
+  mailboxId?: InputMaybe<Scalars['ID']['input']>;
+  provider: Scalars['String']['input'];
+  returnTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationStartPlacementTestArgs = {
   input: StartPlacementTestInput;
 };
@@ -1780,6 +1807,14 @@ export type MutationVerifyCampaignArgs = {
 
 export type MutationVerifyCampaignAddressesArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type OAuthProvider = {
+  __typename?: 'OAuthProvider';
+  /** Its client id and secret are set on this server, so inboxes may connect with it. */
+  configured: Scalars['Boolean']['output'];
+  /** google or microsoft. */
+  provider: Scalars['String']['output'];
 };
 
 export type OneOffLead = {
@@ -2159,6 +2194,11 @@ export type Query = {
   mailboxes: Array<Mailbox>;
   /** API key scopes: all. */
   members: Array<User>;
+  /**
+   * GET /oauth/providers: the OAuth providers and whether each is configured.
+   * API key scopes: mailboxes:read.
+   */
+  oauthProviders: Array<OAuthProvider>;
   /**
    * GET /analytics/pipeline: the five stages with counts, values and a page of their leads. Cursor pages: query.cursor = nextCursor (one cursor continues every stage listed).
    * API key scopes: reports:read.
@@ -3630,6 +3670,27 @@ export type DeleteLeadFilterMutationVariables = Exact<{
 
 export type DeleteLeadFilterMutation = { __typename?: 'Mutation', deleteLeadFilter: { __typename?: 'Deleted', deleted: boolean } };
 
+export type OAuthProvidersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OAuthProvidersQuery = { __typename?: 'Query', oauthProviders: Array<{ __typename?: 'OAuthProvider', provider: string, configured: boolean }> };
+
+export type StartMailboxOAuthMutationVariables = Exact<{
+  provider: Scalars['String']['input'];
+  mailboxId?: InputMaybe<Scalars['ID']['input']>;
+  returnTo?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type StartMailboxOAuthMutation = { __typename?: 'Mutation', startMailboxOAuth: { __typename?: 'MailboxOAuthStart', authorizationUrl: string, expiresAt: string } };
+
+export type OAuthMailboxQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OAuthMailboxQuery = { __typename?: 'Query', mailbox: { __typename?: 'Mailbox', id: string, email: string, status: string, authType: string, oauthProvider: string | null, smtpHost: string, smtpPort: number, smtpSecure: boolean, imapHost: string, imapPort: number, username: string, lastError: string | null } };
+
 export type SendLeadEmailMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   input: OneOffSendInput;
@@ -4188,6 +4249,9 @@ export const CreateOneOffLeadDocument = {"kind":"Document","definitions":[{"kind
 export const LeadFiltersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leadFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<LeadFiltersQuery, LeadFiltersQueryVariables>;
 export const CreateLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateLeadFilterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"q"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateLeadFilterMutation, CreateLeadFilterMutationVariables>;
 export const DeleteLeadFilterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteLeadFilter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLeadFilter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteLeadFilterMutation, DeleteLeadFilterMutationVariables>;
+export const OAuthProvidersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OAuthProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"oauthProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"configured"}}]}}]}}]} as unknown as DocumentNode<OAuthProvidersQuery, OAuthProvidersQueryVariables>;
+export const StartMailboxOAuthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartMailboxOAuth"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"provider"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"mailboxId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"returnTo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startMailboxOAuth"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"provider"},"value":{"kind":"Variable","name":{"kind":"Name","value":"provider"}}},{"kind":"Argument","name":{"kind":"Name","value":"mailboxId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"mailboxId"}}},{"kind":"Argument","name":{"kind":"Name","value":"returnTo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"returnTo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"authorizationUrl"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}}]}}]}}]} as unknown as DocumentNode<StartMailboxOAuthMutation, StartMailboxOAuthMutationVariables>;
+export const OAuthMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OAuthMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"authType"}},{"kind":"Field","name":{"kind":"Name","value":"oauthProvider"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}}]}}]}}]} as unknown as DocumentNode<OAuthMailboxQuery, OAuthMailboxQueryVariables>;
 export const SendLeadEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendLeadEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffSendInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendLeadEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}}]}}]}}]} as unknown as DocumentNode<SendLeadEmailMutation, SendLeadEmailMutationVariables>;
 export const CancelOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOneOff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CancelOneOffMutation, CancelOneOffMutationVariables>;
 export const PipelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Pipeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PipelineQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pipeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"leads"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}}]}}]} as unknown as DocumentNode<PipelineQuery, PipelineQueryVariables>;

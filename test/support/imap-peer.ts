@@ -2,6 +2,9 @@
 // .ci/install-test-deps.sh) started privately in a temp dir with its own config, listening on
 // 127.0.0.1 on a free port, plain-text LOGIN allowed (loopback only, no TLS), users from a passwd-file,
 // Maildir storage in the temp dir. Never skipped: when Dovecot cannot start, startImapPeer throws.
+// With `oauth2`, Dovecot's oauth2 passdb also takes AUTHENTICATE XOAUTH2, asking the OpenID provider's
+// introspection endpoint (over HTTPS, trusting its CA) whether the token is active and whose it is
+// (decisions.md §15), beside the password users.
 //
 // Run as root, Dovecot is started as the unprivileged `dovecot` user (login, auth and mail processes all
 // run as that one user); run as anyone else, as the current user. Either way it touches nothing outside
@@ -16,6 +19,8 @@ import { ImapFlow } from 'imapflow';
 export interface ImapPeerOptions {
   /** username → password. Default: one user `sender@example.com` / `imap-secret`. */
   users?: Record<string, string>;
+  /** XOAUTH2 logins, validated at this introspection endpoint (RFC 7662) trusting this CA (PEM). */
+  oauth2?: { introspectionUrl: string; ca: string };
 }
 
 export interface ImapPeer {
@@ -89,7 +94,21 @@ function passwdFile(users: Record<string, string>): string {
     .join('');
 }
 
-function config(dir: string, port: number, user: ReturnType<typeof runAs>): string {
+/** Dovecot's oauth2 passdb settings (PasswordDatabase.oauth2 of Dovecot 2.3): introspection by POST,
+ *  the account named by the answer's `email`, only while `active` is true. */
+function oauth2Config(dir: string, oauth2: NonNullable<ImapPeerOptions['oauth2']>): string {
+  return `introspection_mode = post
+introspection_url = ${oauth2.introspectionUrl}
+force_introspection = yes
+username_attribute = email
+active_attribute = active
+active_value = true
+tls_ca_cert_file = ${dir}/oauth-ca.pem
+timeout_msecs = 5000
+`;
+}
+
+function config(dir: string, port: number, user: ReturnType<typeof runAs>, oauth2: boolean): string {
   return `# Private test instance (test/support/imap-peer.ts); nothing here is read by the system Dovecot.
 protocols = imap
 listen = 127.0.0.1
@@ -99,7 +118,7 @@ instance_name = imap-peer-${port}
 log_path = ${dir}/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2' : ''}
 # Tests try wrong passwords on purpose: answer at once instead of after the default 2 s.
 auth_failure_delay = 0
 default_internal_user = ${user.name}
@@ -123,7 +142,17 @@ namespace inbox {
 }
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/users
+  args = scheme=PLAIN username_format=%u ${dir}/users${
+    oauth2
+      ? `
+  mechanisms = plain login
+}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/dovecot-oauth2.conf.ext`
+      : ''
+  }
 }
 userdb {
   driver = static
@@ -203,7 +232,11 @@ export async function startImapPeer(opts: ImapPeerOptions = {}): Promise<ImapPee
     for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(dir, sub));
     const port = await freePort();
     fs.writeFileSync(path.join(dir, 'users'), passwdFile(users), { mode: 0o640 });
-    fs.writeFileSync(path.join(dir, 'dovecot.conf'), config(dir, port, user));
+    fs.writeFileSync(path.join(dir, 'dovecot.conf'), config(dir, port, user, !!opts.oauth2));
+    if (opts.oauth2) {
+      fs.writeFileSync(path.join(dir, 'dovecot-oauth2.conf.ext'), oauth2Config(dir, opts.oauth2));
+      fs.writeFileSync(path.join(dir, 'oauth-ca.pem'), opts.oauth2.ca);
+    }
     fs.writeFileSync(path.join(dir, 'dovecot.log'), '');
     execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
 

@@ -28,6 +28,8 @@ export interface TestServiceOptions {
   log?: Logger;
   /** A rate-limit window shorter than the real 60 s, to see one end (rate-limits.test.ts). */
   rateLimitWindowSeconds?: number;
+  /** Listen on this port (any free one unless given): for a PUBLIC_URL known before the start. */
+  port?: number;
 }
 
 export async function startTestService(opts: TestServiceOptions = {}): Promise<RunningService & { config: Config }> {
@@ -43,7 +45,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
   });
   if (opts.rateLimitWindowSeconds) config.rateLimit.windowSeconds = opts.rateLimitWindowSeconds;
   const service = await startService(config, {
-    port: 0,
+    port: opts.port ?? 0,
     log: opts.log ?? testLogger,
     jobs: opts.jobs ?? false,
     skipJobs: opts.webhookJobs ? [] : [FAN_OUT_JOB, DELIVER_JOB],

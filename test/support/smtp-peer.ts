@@ -1,5 +1,6 @@
 // A real SMTP server (smtp-server) on 127.0.0.1 for tests: checks AUTH PLAIN/LOGIN against the given
-// users, records every accepted message (envelope + raw), and can misbehave on purpose (reject at RCPT or
+// users (and, with `xoauth2`, AUTH XOAUTH2 against an OAuth provider: decisions.md §15; with `users: {}`
+// it accepts XOAUTH2 alone), records every accepted message (envelope + raw), and can misbehave on purpose (reject at RCPT or
 // DATA with any code, close with 421, drop the connection, answer slowly, or never answer). Plain text only (no
 // STARTTLS offered): the client code allows that on loopback alone (src/mail/connection-test.ts).
 import type { AddressInfo, Socket } from 'node:net';
@@ -49,8 +50,12 @@ export interface ReceivedMessage {
 }
 
 export interface SmtpPeerOptions {
-  /** username → password. Default: one user `sender@example.com` / `smtp-secret`. */
+  /** username → password. Default: one user `sender@example.com` / `smtp-secret`. `{}` with `xoauth2`: no
+   *  password login at all. */
   users?: Record<string, string>;
+  /** Offer AUTH XOAUTH2 and check each token with the provider that issued it (its introspection): the
+   *  token must be active and issued for the address logging in. */
+  xoauth2?: (accessToken: string) => { active: boolean; email?: string };
   behaviour?: SmtpPeerBehaviour;
 }
 
@@ -61,8 +66,8 @@ export interface SmtpPeer {
   /** Replace to change how the next commands are answered. */
   behaviour: SmtpPeerBehaviour;
   messages: ReceivedMessage[];
-  /** Every AUTH attempt, in order (passwords are not kept). */
-  logins: { username: string; ok: boolean }[];
+  /** Every AUTH attempt, in order (passwords and tokens are not kept); an XOAUTH2 one says so in `method`. */
+  logins: { username: string; ok: boolean; method?: 'XOAUTH2' }[];
   /** TCP connections accepted so far. */
   connections: number;
   /** Connections open now. */
@@ -84,7 +89,8 @@ function replyError(spec: SmtpReplySpec): Error & { responseCode: number } {
 export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const users = opts.users ?? { ...DEFAULT_SMTP_USERS };
   const messages: ReceivedMessage[] = [];
-  const logins: { username: string; ok: boolean }[] = [];
+  const logins: SmtpPeer['logins'] = [];
+  const passwordLogins = Object.keys(users).length > 0 || !opts.xoauth2;
   const waiters = new Set<() => void>();
   const sockets = new Map<number, Socket>();
 
@@ -133,7 +139,7 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: [...(passwordLogins ? ['PLAIN', 'LOGIN'] : []), ...(opts.xoauth2 ? ['XOAUTH2'] : [])],
     authOptional: false,
     disableReverseLookup: true,
     logger: false,
@@ -146,7 +152,15 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
       void stage('auth', session).then((go) => {
         if (!go) return;
         const username = auth.username ?? '';
-        const forced = peer.behaviour.auth?.(username, auth.password ?? '');
+        const forced = peer.behaviour.auth?.(username, auth.password ?? auth.accessToken ?? '');
+        if (auth.method === 'XOAUTH2') {
+          const seen = opts.xoauth2?.(auth.accessToken ?? '');
+          const ok = !forced && !!seen?.active && seen.email === username.toLowerCase();
+          logins.push({ username, ok, method: 'XOAUTH2' });
+          if (forced) return callback(replyError(forced));
+          // A refused token gets the JSON challenge Gmail answers (RFC 7628), then 535.
+          return ok ? callback(null, { user: username }) : callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
+        }
         const ok = !forced && Object.prototype.hasOwnProperty.call(users, username) && users[username] === auth.password;
         logins.push({ username, ok });
         if (forced) callback(replyError(forced));

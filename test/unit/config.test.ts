@@ -31,3 +31,49 @@ describe('JOB_LEASE_SECONDS', () => {
     expect(() => lease(value)).toThrow(ConfigError);
   });
 });
+
+describe('OAUTH_* (decisions.md §15)', () => {
+  it('offers no provider until both its client id and secret are set, with the documented defaults', () => {
+    const { google, microsoft } = loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'id-only' }).oauth;
+    expect(google).toEqual({
+      client: null,
+      issuer: 'https://accounts.google.com',
+      smtp: { host: 'smtp.gmail.com', port: 465 },
+      imap: { host: 'imap.gmail.com', port: 993 },
+    });
+    expect(microsoft).toEqual({
+      client: null,
+      issuer: 'https://login.microsoftonline.com/organizations/v2.0',
+      smtp: { host: 'smtp.office365.com', port: 587 },
+      imap: { host: 'outlook.office365.com', port: 993 },
+    });
+  });
+
+  it('takes the client, the issuer and the mail hosts of each provider', () => {
+    const { microsoft } = loadConfig({
+      OAUTH_MICROSOFT_CLIENT_ID: 'app-id',
+      OAUTH_MICROSOFT_CLIENT_SECRET: 'app-secret',
+      OAUTH_MICROSOFT_ISSUER: 'https://login.microsoftonline.us/organizations/v2.0/',
+      OAUTH_MICROSOFT_SMTP: 'SMTP.Office365.us:587',
+      OAUTH_MICROSOFT_IMAP: '[::1]:1993',
+    }).oauth;
+    expect(microsoft).toEqual({
+      client: { id: 'app-id', secret: 'app-secret' },
+      issuer: 'https://login.microsoftonline.us/organizations/v2.0',
+      smtp: { host: 'smtp.office365.us', port: 587 },
+      imap: { host: '::1', port: 1993 },
+    });
+  });
+
+  it.each([
+    ['OAUTH_GOOGLE_ISSUER', 'http://accounts.google.com'],
+    ['OAUTH_GOOGLE_ISSUER', 'accounts.google.com'],
+    ['OAUTH_GOOGLE_ISSUER', 'https://accounts.google.com/?x=1'],
+    ['OAUTH_GOOGLE_SMTP', 'smtp.gmail.com'],
+    ['OAUTH_GOOGLE_SMTP', 'smtp.gmail.com:0'],
+    ['OAUTH_MICROSOFT_IMAP', 'outlook.office365.com:70000'],
+    ['OAUTH_MICROSOFT_IMAP', 'user@outlook.office365.com:993'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+});

@@ -6,6 +6,7 @@
 import { LAUNCH_WARNING_CODES } from '../../src/modules/campaigns/campaigns.service';
 import { PREVIEW_NOTE_CODES } from '../../src/modules/checks/checks.service';
 import { DIAGNOSE_CODES } from '../../src/modules/checks/diagnose.service';
+import { OAUTH_ERROR_CODES } from '../../src/modules/oauth/oauth-connect.service';
 import { NOTE_CODES, REASON_CODES } from '../../src/modules/sending/schedule/sending-status';
 import {
   askedControl,
@@ -20,6 +21,7 @@ import {
   tabForFix,
   type WordContext,
 } from '../../web/src/views/campaigns/status-words';
+import { OAUTH_ERRORS } from '../../web/src/views/settings/oauth-words';
 
 const TABLES = {
   reasons: { words: REASON_WORDS, codes: REASON_CODES },
@@ -104,4 +106,10 @@ it("use the campaign's own settings and a reason's figures, and never a message 
   expect(inWords(REASON_WORDS, 'before_start', paused).text).toBe('The campaign starts on 2027-01-04 (Europe/Berlin); nothing is sent before then.');
   expect(inWords(REASON_WORDS, 'daily_limit', paused).text).toContain('40 emails');
   expect(inWords(REASON_WORDS, 'some_new_code')).toEqual({ text: 'The service reports “some new code”.' });
+});
+
+it('words every outcome of an OAuth sign-in the callback can send the browser back with, to a person (decisions.md §15)', () => {
+  expect(OAUTH_ERROR_CODES.filter((code) => !(code in OAUTH_ERRORS))).toEqual([]);
+  for (const code of OAUTH_ERROR_CODES)
+    expect({ code, api: API_SPEAK.test(OAUTH_ERRORS[code]!), text: OAUTH_ERRORS[code] }).toMatchObject({ code, api: false, text: expect.stringMatching(/^[A-Z].*\.$/) });
 });

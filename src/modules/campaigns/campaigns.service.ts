@@ -251,7 +251,7 @@ export async function updateCampaign(ctx: AuthedCtx, id: string, input: UpdateCa
 
 /** The codes of the warnings launch gives itself (other areas add theirs: LAUNCH_WARNINGS); clients that
  *  word them (the console) read this list. */
-export const LAUNCH_WARNING_CODES = ['inbox_paused', 'inbox_bounce_stopped', 'after_end', 'no_sending_days'] as const;
+export const LAUNCH_WARNING_CODES = ['inbox_paused', 'inbox_bounce_stopped', 'inbox_reconnect_needed', 'after_end', 'no_sending_days'] as const;
 type LaunchWarning = CampaignWarningView & { code: (typeof LAUNCH_WARNING_CODES)[number] };
 
 /** Non-blocking notes shown at launch: things that will hold sending back. */
@@ -261,6 +261,8 @@ async function launchWarnings(ctx: AuthedCtx, campaign: Campaign, inboxes: Inbox
     if (inbox.status === 'paused') warnings.push({ code: 'inbox_paused', text: `${inbox.email} is paused and sends nothing until it is resumed.` });
     if (inbox.status === 'bounce_stopped')
       warnings.push({ code: 'inbox_bounce_stopped', text: `${inbox.email} was stopped for its bounce rate and sends nothing until it passes the connection test.` });
+    if (inbox.status === 'reconnect_needed')
+      warnings.push({ code: 'inbox_reconnect_needed', text: `${inbox.email} lost its sign-in with its provider and sends nothing until it is connected again.` });
   }
   const today = DateTime.fromJSDate(ctx.deps.clock.now()).setZone(campaign.timezone).toISODate()!;
   const { startDate, endDate } = campaign;

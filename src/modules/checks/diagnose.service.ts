@@ -28,6 +28,7 @@ const OWN_CODES = [
   'no_inbox',
   'inbox_paused',
   'inbox_bounce_stopped',
+  'inbox_reconnect_needed',
   'inbox_backoff',
   'inbox_resting',
   'inbox_capped',
@@ -110,7 +111,7 @@ export async function diagnose(ctx: AuthedCtx, campaign: Campaign, steps: readon
       if (!inbox) continue;
       const state = inboxReadiness(inbox, domainLeft.get(inbox.domain) ?? Number.POSITIVE_INFINITY, now);
       if (inbox.status === 'active') capacity += inbox.capToday;
-      if (state !== 'paused' && state !== 'bounce_stopped') ready++;
+      if (state !== 'paused' && state !== 'bounce_stopped' && state !== 'reconnect_needed') ready++;
       if (state === 'paused')
         problems.push({ severity: 'medium', code: 'inbox_paused', text: `${email} is paused and sends nothing.`, fix: `Resume it: POST /mailboxes/${id}/resume.` });
       else if (state === 'bounce_stopped')
@@ -119,6 +120,14 @@ export async function diagnose(ctx: AuthedCtx, campaign: Campaign, steps: readon
           code: 'inbox_bounce_stopped',
           text: `${email} was stopped for its bounce rate (over 5% of its last 100 sends) and sends nothing.`,
           fix: `Clean the lead list (POST /campaigns/:id/verify), then pass the connection test: POST /mailboxes/${id}/test.`,
+        });
+      else if (state === 'reconnect_needed')
+        // decisions.md §15
+        problems.push({
+          severity: 'medium',
+          code: 'inbox_reconnect_needed',
+          text: `${email} lost its sign-in with its provider (consent revoked, password changed or account disabled) and sends nothing.`,
+          fix: `Connect it again: Settings → Inboxes → Reconnect, or POST /mailboxes/oauth/{provider}/start with mailbox_id ${id}.`,
         });
       else if (state === 'backoff')
         problems.push({

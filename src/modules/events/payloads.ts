@@ -100,6 +100,14 @@ export const mailboxStoppedEvent = (m: { workspaceId: string; inboxId: string; e
   now: at,
 });
 
+/** decisions.md §15: the provider ended an OAuth inbox's access (its refresh answered invalid_grant). */
+export const mailboxDisconnectedEvent = (m: { workspaceId: string; inboxId: string; email: string; provider: string; reason: string }, at: Date): NewEvent => ({
+  workspaceId: m.workspaceId,
+  kind: 'mailbox_disconnected',
+  payload: { inbox_id: m.inboxId, email: m.email, provider: m.provider, reason: m.reason, disconnected_at: iso(at) },
+  now: at,
+});
+
 /** decisions.md §11: a campaign paused itself (bounce protection); an event without a lead, with the
  *  figures that paused it. */
 export const campaignPausedEvent = (c: { workspaceId: string; campaignId: string; name: string; reason: 'bounce_protect'; bounced: number; sent: number }, at: Date): NewEvent => ({

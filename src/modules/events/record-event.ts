@@ -16,6 +16,7 @@ export const EVENT_KINDS = [
   'lead_completed',
   'task_opened',
   'mailbox_stopped',
+  'mailbox_disconnected',
   'subsequence_entered',
   'campaign_paused',
   'placement_test_completed',
@@ -41,6 +42,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
   lead_completed: 'A lead went through every step of its sequence without stopping; once per lead. data: lead_id, email, campaign_id, completed_at.',
   task_opened: 'A task step came due for a lead (a call, a LinkedIn step, …). data: task_id, lead_id, email, campaign_id, kind, text, step, due_at.',
   mailbox_stopped: 'An inbox stopped sending by itself (bounce_stopped: hard bounces over 5% of its last 100 sends). data: inbox_id, email, status, reason, stopped_at.',
+  mailbox_disconnected:
+    "An inbox connected with Google or Microsoft lost its access (consent revoked, password changed, account disabled): status reconnect_needed, it neither sends nor is read until connected again. data: inbox_id, email, provider, reason (the provider's answer), disconnected_at.",
   subsequence_entered:
     "A subsequence's trigger fired for a lead of its parent: the lead stopped there and joined the subsequence as a new lead. data: lead_id, email, parent_campaign_id, subsequence_id, new_lead_id, trigger (interest, reply_contains or completed), entered_at.",
   campaign_paused:

@@ -1,8 +1,13 @@
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
+import type { OAuthProviderName } from '../../config';
 import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
-export type InboxStatus = 'active' | 'paused' | 'bounce_stopped';
+/** decisions.md §15: reconnect_needed, the provider ended its access (it neither sends nor is polled). */
+export type InboxStatus = 'active' | 'paused' | 'bounce_stopped' | 'reconnect_needed';
+
+/** decisions.md §15: how the inbox logs in to its servers: its password, or XOAUTH2 with its provider's tokens. */
+export type InboxAuthType = 'password' | 'oauth2';
 /** decisions.md §16: a `seed` is a mailbox the workspace owns for placement tests; it never sends. */
 export type InboxPurpose = 'sending' | 'seed';
 export const INBOX_PURPOSES: readonly InboxPurpose[] = ['sending', 'seed'];
@@ -47,9 +52,17 @@ export class Inbox extends BaseEntity {
   @Property({ type: 'string' })
   username!: string;
 
-  /** AES-256-GCM with SECRET_KEY (crypto.ts). Lazy, so it is only loaded by code that asks for it. */
-  @Property({ type: 'text', lazy: true })
-  passwordEnc!: string;
+  /** AES-256-GCM with SECRET_KEY (crypto.ts). Lazy, so it is only loaded by code that asks for it. An
+   *  OAuth inbox has none (decisions.md §15). */
+  @Property({ type: 'text', lazy: true, nullable: true })
+  passwordEnc!: string | null;
+
+  @Property({ type: 'string' })
+  authType: InboxAuthType & Opt = 'password';
+
+  /** The provider of an oauth2 inbox (its tokens: modules/oauth), else null. */
+  @Property({ type: 'string', nullable: true })
+  oauthProvider: OAuthProviderName | null = null;
 
   @Property({ type: 'integer' })
   dailyCap!: number;

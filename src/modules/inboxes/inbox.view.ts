@@ -22,6 +22,8 @@ export function inboxView(inbox: Inbox): InboxObject {
     imapHost: inbox.imapHost,
     imapPort: inbox.imapPort,
     username: inbox.username,
+    authType: inbox.authType,
+    oauthProvider: inbox.oauthProvider,
     dailyCap: inbox.dailyCap,
     rampStart: inbox.rampStart,
     rampIncrement: inbox.rampIncrement,

@@ -60,7 +60,9 @@ export class InboxesResolver {
   }
 
   @Scope('mailboxes:write')
-  @Mutation(() => Deleted)
+  @Mutation(() => Deleted, {
+    description: 'DELETE /mailboxes/:id: what it sent stays; an inbox connected with Google or Microsoft also loses its tokens, and its grant is revoked at the provider.',
+  })
   deleteMailbox(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return inboxes.deleteInbox(authed(ctx), id);
   }

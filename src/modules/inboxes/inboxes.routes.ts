@@ -97,6 +97,7 @@ export const inboxRoutes = [
     path: '/mailboxes/:id',
     scope: 'mailboxes:write',
     summary: 'Delete an inbox (what it sent stays)',
+    description: 'An inbox connected with Google or Microsoft also loses its tokens, and its grant is revoked at the provider.',
     response: { type: Deleted },
     handle: (ctx, { params }) => inboxes.deleteInbox(ctx, params.id),
   }),

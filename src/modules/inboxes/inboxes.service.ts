@@ -10,8 +10,9 @@ import { domainOf, normalizeEmail } from '../../email-address';
 import { checkMailHost } from '../../mail/mail-host';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
+import { dropGrant, revokeGrant } from '../oauth/inbox-tokens';
 import { InboxDayStat } from './inbox-day-stat.entity';
-import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
+import { Inbox, NOT_DELETED_FILTER, type InboxPurpose, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
 import { removeInboxFromCampaigns, skippedMessages } from './inboxes.queries';
 import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
@@ -26,6 +27,9 @@ export const NEW_INBOX_DEFAULTS = { rampStart: 10, rampIncrement: 5, minGapMinut
 
 /** Fields that name the server account; changing any of them needs the password again (rule 3). */
 const LOGIN_FIELDS = ['smtpHost', 'smtpPort', 'imapHost', 'imapPort', 'username'] as const;
+
+/** decisions.md §15: what an OAuth inbox's provider decides (its servers and login), never PATCHed. */
+const OAUTH_FIXED = [...LOGIN_FIELDS, 'smtpSecure', 'password'] as const;
 
 const host = (h: string) => h.trim().toLowerCase();
 const tagList = (tags: string[]) => [...new Set(tags.map((t) => t.trim()))];
@@ -82,50 +86,89 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
   await checkHosts(ctx, [host(input.smtpHost), host(input.imapHost)]);
   const purpose = input.purpose ?? 'sending';
   const provider = purpose === 'seed' ? await seedProvider(ctx, host(input.imapHost), email) : null;
+  const inbox = await ctx.em.transactional((em) =>
+    placeInbox(ctx, em, email, {
+      purpose,
+      seedProvider: provider,
+      fromName: input.fromName.trim(),
+      smtpHost: host(input.smtpHost),
+      smtpPort: input.smtpPort,
+      smtpSecure: input.smtpSecure,
+      imapHost: host(input.imapHost),
+      imapPort: input.imapPort,
+      username: input.username.trim(),
+      passwordEnc: ctx.deps.secrets.encrypt(input.password),
+      authType: 'password',
+      oauthProvider: null,
+      dailyCap: input.dailyCap,
+      rampStart: input.rampStart,
+      rampIncrement: input.rampIncrement,
+      minGapMinutes: input.minGapMinutes,
+      gapJitterMinutes: input.gapJitterMinutes,
+      signature: input.signature ?? null,
+      tags: tagList(input.tags ?? []),
+      domainDailyCap: input.domainDailyCap ?? null,
+    }),
+  );
+  return inboxView(inbox);
+}
+
+/** How a new inbox logs in and what it starts with; the ramp and gap fields take NEW_INBOX_DEFAULTS unless given. */
+export type NewInboxDetails = Pick<
+  Inbox,
+  | 'fromName'
+  | 'smtpHost'
+  | 'smtpPort'
+  | 'smtpSecure'
+  | 'imapHost'
+  | 'imapPort'
+  | 'username'
+  | 'passwordEnc'
+  | 'authType'
+  | 'oauthProvider'
+  | 'dailyCap'
+  | 'signature'
+  | 'tags'
+  | 'domainDailyCap'
+> &
+  Partial<Pick<Inbox, 'rampStart' | 'rampIncrement' | 'minGapMinutes' | 'gapJitterMinutes' | 'purpose' | 'seedProvider'>>;
+
+/** Saves a new inbox inside the caller's transaction `em` (rule 1: no log-in): the plan's count applies, and
+ *  the address of a deleted inbox brings that inbox back with the new details, like a new connection
+ *  (rule 5), keeping its id and history. An address already connected is 409 mailbox_exists. */
+export async function placeInbox(ctx: AuthedCtx, em: EntityManager, email: string, input: NewInboxDetails): Promise<Inbox> {
   try {
-    return await ctx.em.transactional(async (em) => {
-      // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
-      const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const existing = await em.findOne(Inbox, { email }, { filters: { [NOT_DELETED_FILTER]: false } });
-      if (existing && !existing.deletedAt) {
-        throw new AppError('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
-      }
-      const limit = ctx.deps.config.planInboxLimit;
-      if ((await em.count(Inbox, {})) >= limit) {
-        throw new AppError('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
-      }
-      const details = {
-        email,
-        fromName: input.fromName.trim(),
-        smtpHost: host(input.smtpHost),
-        smtpPort: input.smtpPort,
-        smtpSecure: input.smtpSecure,
-        imapHost: host(input.imapHost),
-        imapPort: input.imapPort,
-        username: input.username.trim(),
-        passwordEnc: ctx.deps.secrets.encrypt(input.password),
-        dailyCap: input.dailyCap,
-        rampStart: input.rampStart ?? NEW_INBOX_DEFAULTS.rampStart,
-        rampIncrement: input.rampIncrement ?? NEW_INBOX_DEFAULTS.rampIncrement,
-        rampStartedAt: dayIn(workspace.timezone, ctx.deps.clock.now()),
-        minGapMinutes: input.minGapMinutes ?? NEW_INBOX_DEFAULTS.minGapMinutes,
-        gapJitterMinutes: input.gapJitterMinutes ?? NEW_INBOX_DEFAULTS.gapJitterMinutes,
-        signature: input.signature ?? null,
-        tags: tagList(input.tags ?? []),
-        domainDailyCap: input.domainDailyCap ?? null,
-        status: 'active' as InboxStatus,
-        lastError: null,
-        backoffUntil: null,
-        deletedAt: null,
-        purpose,
-        seedProvider: provider,
-        pausedReason: null,
-      };
-      const inbox = existing ? em.assign(existing, details) : em.create(Inbox, { ...details, workspace });
-      em.persist(inbox);
-      await em.flush();
-      return inboxView(inbox);
-    });
+    // Locking the workspace row serialises concurrent creates, so the plan count cannot be overrun.
+    const workspace = await em.findOneOrFail(Workspace, ctx.actor.workspaceId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const existing = await em.findOne(Inbox, { email }, { filters: { [NOT_DELETED_FILTER]: false } });
+    if (existing && !existing.deletedAt) {
+      throw new AppError('mailbox_exists', `${email} is already connected; change it with PATCH /mailboxes/${existing.id}.`, { mailbox_id: existing.id });
+    }
+    const limit = ctx.deps.config.planInboxLimit;
+    if ((await em.count(Inbox, {})) >= limit) {
+      throw new AppError('plan_limit', `The plan allows ${limit} inboxes and all are in use; delete an inbox before connecting another.`, { limit });
+    }
+    const details = {
+      ...input,
+      email,
+      rampStart: input.rampStart ?? NEW_INBOX_DEFAULTS.rampStart,
+      rampIncrement: input.rampIncrement ?? NEW_INBOX_DEFAULTS.rampIncrement,
+      rampStartedAt: dayIn(workspace.timezone, ctx.deps.clock.now()),
+      minGapMinutes: input.minGapMinutes ?? NEW_INBOX_DEFAULTS.minGapMinutes,
+      gapJitterMinutes: input.gapJitterMinutes ?? NEW_INBOX_DEFAULTS.gapJitterMinutes,
+      // decisions.md §16: a sending inbox unless made a seed; a revived inbox takes what it is made as now.
+      purpose: input.purpose ?? ('sending' as InboxPurpose),
+      seedProvider: input.seedProvider ?? null,
+      pausedReason: null,
+      status: 'active' as InboxStatus,
+      lastError: null,
+      backoffUntil: null,
+      deletedAt: null,
+    };
+    const inbox = existing ? em.assign(existing, details) : em.create(Inbox, { ...details, workspace });
+    em.persist(inbox);
+    await em.flush();
+    return inbox;
   } catch (err) {
     // Two requests connecting the same new address at once: the second meets the unique key.
     if (err instanceof UniqueConstraintViolationException) throw new AppError('mailbox_exists', `${email} is already connected.`);
@@ -135,6 +178,15 @@ export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Prom
 
 export async function updateInbox(ctx: AuthedCtx, id: string, input: UpdateInboxInput): Promise<InboxObject> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
+  // decisions.md §15: an OAuth inbox's servers and login are its provider's; it reconnects instead.
+  const fixed = inbox.authType === 'oauth2' ? OAUTH_FIXED.filter((k) => input[k] !== undefined).map(snakeCase) : [];
+  if (fixed.length) {
+    throw new AppError(
+      'validation_failed',
+      `${inbox.email} signs in with ${inbox.oauthProvider === 'microsoft' ? 'Microsoft' : 'Google'}: its servers and login are the provider's (${fixed.join(', ')} cannot change); connect it again to sign in anew.`,
+      { fields: Object.fromEntries(fixed.map((f) => [f, ['cannot change on an inbox connected with OAuth']])) },
+    );
+  }
   const next = {
     smtpHost: input.smtpHost === undefined ? undefined : host(input.smtpHost),
     smtpPort: input.smtpPort,
@@ -215,11 +267,22 @@ export async function pauseInbox(ctx: AuthedCtx, id: string): Promise<{ status: 
   return { status: inbox.status };
 }
 
-/** Only an inbox paused by hand resumes; one stopped for its bounce rate must pass the connection test. */
+/** Only an inbox paused by hand resumes; one stopped for its bounce rate must pass the connection test,
+ *  one whose provider ended its access must be connected again. */
 export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status: InboxStatus }> {
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
   if (inbox.status === 'bounce_stopped') {
     throw new AppError('connection_test_required', 'This inbox was stopped for its bounce rate; run the connection test (POST /mailboxes/:id/test) to bring it back.');
+  }
+  if (inbox.status === 'reconnect_needed') {
+    // decisions.md §15: only signing in again brings it back.
+    throw new AppError(
+      'reconnect_required',
+      `The sign-in of ${inbox.email} with its provider ended; connect it again (POST /mailboxes/oauth/${inbox.oauthProvider}/start with its mailbox_id).`,
+      {
+        provider: inbox.oauthProvider,
+      },
+    );
   }
   if (inbox.status === 'paused') {
     inbox.status = 'active';
@@ -233,12 +296,16 @@ export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status:
  *  and the replies it received stay. Campaign membership is removed, not hidden, so reconnecting the
  *  address later never silently puts it back into campaigns that went on without it. */
 export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
-  await ctx.em.transactional(async (em) => {
+  const ended = await ctx.em.transactional(async (em) => {
     const inbox = await findOr404(em, Inbox, id, 'Mailbox');
     inbox.deletedAt = ctx.deps.clock.now();
     await em.flush();
     await removeInboxFromCampaigns(em, inbox.id);
+    // decisions.md §15: an OAuth inbox's tokens go with it (connecting the address again signs in anew).
+    return dropGrant(ctx.deps, em, inbox.id);
   });
+  // The provider is asked after the commit: no transaction waits on it.
+  if (ended) await revokeGrant(ctx.deps, ended);
   return { deleted: true };
 }
 

@@ -14,6 +14,8 @@ export class MailboxView {
   @Field() imapHost!: string;
   @Field(() => Int) imapPort!: number;
   @Field() username!: string;
+  @Field({ description: 'password, or oauth2 (signs in with its provider: decisions.md §15).' }) authType!: string;
+  @Field(() => String, { nullable: true, description: 'google or microsoft for an oauth2 inbox, else null.' }) oauthProvider!: string | null;
   @Field(() => Int, { description: 'Ceiling of the daily ramp.' }) dailyCap!: number;
   @Field(() => Int) rampStart!: number;
   @Field(() => Int) rampIncrement!: number;
@@ -23,7 +25,7 @@ export class MailboxView {
   @Field(() => String, { nullable: true }) signature!: string | null;
   @Field(() => [String]) tags!: string[];
   @Field(() => Int, { nullable: true }) domainDailyCap!: number | null;
-  @Field({ description: 'active, paused or bounce_stopped' }) status!: string;
+  @Field({ description: 'active, paused, bounce_stopped or reconnect_needed' }) status!: string;
   @Field(() => String, { nullable: true }) lastError!: string | null;
   @Field(() => Date, { nullable: true }) backoffUntil!: Date | null;
   @Field() createdAt!: Date;

@@ -5,7 +5,36 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { pgArray, sql, textArray } from '../../db/sql';
 import { Lead } from './lead.entity';
-import type { LeadFilter, Page } from './lead-query';
+
+/** A lead list's filter, as the API's query parameters give it (lead-query.ts normalizeFilter). */
+export interface LeadFilter {
+  status?: string;
+  interest?: string;
+  verification?: string;
+  provider?: string;
+  listId?: string;
+  q?: string;
+  /** Parts of q few addresses, and few company fields, share (withSearchHints), tested before q. */
+  qLead?: string;
+  companyLead?: string;
+  /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
+   *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
+  qShare?: number;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+  /** A cursor page (decisions.md §12): only the rows after this key in the list's order (offset 0). */
+  after?: LeadKey;
+}
+
+/** A lead's place in the lead lists' order: (created_at, id), ascending for a campaign, descending for
+ *  the workspace. */
+export interface LeadKey {
+  createdAt: string;
+  id: string;
+}
 
 /** A statement and its values, as the bench EXPLAINs it (lead-query.ts countSql). */
 export interface Statement {

@@ -24,24 +24,22 @@ import { raw, type EntityManager, type FilterQuery, type QueryBuilder } from '@m
 import { Campaign } from '../campaigns/campaign.entity';
 import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
-import { counterTotal, leadCountTotal, newestLeadIds, searchSamples, unpinnedLeadsOnDomains, workspaceProviderDomains, type Statement } from './lead-query.queries';
+import {
+  counterTotal,
+  leadCountTotal,
+  newestLeadIds,
+  searchSamples,
+  unpinnedLeadsOnDomains,
+  workspaceProviderDomains,
+  type LeadFilter,
+  type LeadKey,
+  type Page,
+  type Statement,
+} from './lead-query.queries';
 import type { LeadRecord } from './lead.view';
 import { DEFAULT_PAGE } from './leads.inputs';
 
-export interface LeadFilter {
-  status?: string;
-  interest?: string;
-  verification?: string;
-  provider?: string;
-  listId?: string;
-  q?: string;
-  /** Parts of q few addresses, and few company fields, share (withSearchHints), tested before q. */
-  qLead?: string;
-  companyLead?: string;
-  /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
-   *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
-  qShare?: number;
-}
+export type { LeadFilter, LeadKey, Page };
 
 type FilterFields = { [K in keyof LeadFilter]?: string | null };
 
@@ -78,13 +76,30 @@ export function emailContains(q: string, lead?: string): FilterQuery<Lead> {
  * value that contains q. `company`: the workspace search, which also matches the company field.
  */
 export async function withSearchHints<F extends LeadFilter>(em: EntityManager, filter: F, opts: { company?: boolean } = {}): Promise<F> {
-  if (!filter.q || filter.q.length < 4) return filter;
-  const samples = await searchSamples(em);
+  if (!filter.q) return filter;
+  const samples = await cachedSearchSamples(em);
   const qLead = rarePart(filter.q, samples.address);
   const companyLead = opts.company ? rarePart(filter.q, samples.company) : undefined;
   // A share given by the caller is kept (the tests of a wrong estimate).
   const qShare = filter.qShare ?? Math.max(shareContaining(filter.q, samples.address), opts.company ? shareContaining(filter.q, samples.company) : 0);
   return { ...filter, ...(qLead ? { qLead } : {}), ...(companyLead ? { companyLead } : {}), qShare };
+}
+
+/** How long the statistics' samples are reused: they change only when the lead table is analysed, and
+ *  only the plan depends on them; read before every search, they cost a round trip ahead of its count. */
+const SAMPLES_FOR_MS = 60_000;
+/** The samples per database (its connection: every fork of one ORM shares it). */
+const samplesByDatabase = new WeakMap<object, { until: number; samples: Promise<{ address: string[]; company: string[] }> }>();
+
+function cachedSearchSamples(em: EntityManager): Promise<{ address: string[]; company: string[] }> {
+  const key = em.getConnection();
+  const now = Date.now();
+  const held = samplesByDatabase.get(key);
+  if (held && held.until > now) return held.samples;
+  const samples = searchSamples(em);
+  samplesByDatabase.set(key, { until: now + SAMPLES_FOR_MS, samples });
+  samples.catch(() => samplesByDatabase.delete(key));
+  return samples;
 }
 
 /** The share of a sample (of at least 20 values) that contains q, in any case; 0 without a sample. */
@@ -164,20 +179,6 @@ export function filterConditions(f: LeadFilter, workspaceId: string, opts: { qOv
   if (f.listId) and.push({ sourceList: f.listId });
   if (f.q) and.push(opts.qOverCompany ? addressOrCompany(f.q, f) : emailContains(f.q, f.qLead));
   return and;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
-  /** A cursor page (decisions.md §12): only the rows after this key in the list's order (offset 0). */
-  after?: LeadKey;
-}
-
-/** A lead's place in the lead lists' order: (created_at, id), ascending for a campaign, descending for
- *  the workspace. */
-export interface LeadKey {
-  createdAt: string;
-  id: string;
 }
 
 export const pageOf = (q: { limit?: number | null; offset?: number | null }, defaultLimit = DEFAULT_PAGE): Page => ({
@@ -269,10 +270,30 @@ const readRows = async (qb: QueryBuilder<Lead>) => (await qb.execute('all', true
 
 /** One page of a campaign's leads and the number matching regardless of paging. */
 export async function campaignLeadPage(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<{ total: number; leads: LeadRecord[] }> {
-  const q = campaignLeadQueries(em, campaign, await withSearchHints(em, filter), page);
-  const [total, leads] = await Promise.all([runCount(em, q.count), page.limit === 0 ? [] : readRows(q.page)]);
+  const hinted = await withSearchHints(em, filter);
+  const q = campaignLeadQueries(em, campaign, hinted, page);
+  const [total, leads] = await Promise.all([
+    runCount(em, q.count),
+    page.limit === 0 ? [] : q.count.kind === 'scan' && fewExpected(hinted) ? readByIds(em, idsOf(q.page), 'asc') : readRows(q.page),
+  ]);
   return { total, leads };
 }
+
+/** A search whose share of matching leads the statistics' sample puts below this is expected to match
+ *  few (fewExpected). */
+const MANY_SHARE = 0.02;
+
+/**
+ * Whether the sample says few leads match q (or says nothing). Then the search's page is read as ids
+ * alone, sorted, and the 50 leads after (readByIds): the matches are found through the trigram indexes
+ * and sorted, a pass over them as long as the count's that runs beside it, where whole rows sorted took
+ * half as long again as the count (q=son12, 12,000 matches). With many matches the page comes from the
+ * list's own order, which meets its matches early. Only the plan depends on the sample.
+ */
+const fewExpected = (f: LeadFilter): boolean => (f.qShare ?? 0) < MANY_SHARE;
+
+/** The ids a page query reads, in its order. */
+const idsOf = async (qb: QueryBuilder<Lead>): Promise<string[]> => ((await qb.clone().select(['id']).execute('all', false)) as { id: string }[]).map((r) => r.id);
 
 /** One page of the workspace's leads, newest first, and the number matching. Scoped by the em's
  *  workspace filter: the campaigns summed are the workspace's, the leads read carry its filter. */
@@ -285,8 +306,10 @@ export async function workspaceLeadPage(
   // The campaigns whose counters make the total without q, and whose newest leads make a merged page.
   const campaignsOf = async () => (filter.campaignId ? [filter.campaignId] : (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id));
   if (filter.q) {
-    const [campaignIds, hinted] = await Promise.all([campaignsOf(), withSearchHints(em, filter, { company: true })]);
-    const found = await searchWorkspace(em, workspaceId, campaignIds, hinted, page, { total: true });
+    // The campaigns are wanted only when many leads match (the walk): asked meanwhile.
+    const campaignIds = campaignsOf();
+    campaignIds.catch(() => undefined); // awaited in searchWorkspace, or not needed
+    const found = await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, filter, { company: true }), page, { total: true });
     return { total: found.total!, leads: found.leads };
   }
   const campaignIds = await campaignsOf();
@@ -321,16 +344,15 @@ const workspaceWhere = (filter: LeadFilter & { campaignId?: string }, workspaceI
 
 const newest = (qb: QueryBuilder<Lead>) => qb.orderBy([{ createdAt: 'desc' }, { id: 'desc' }]);
 
-/** The leads of some ids, newest first. */
-async function readByIds(em: EntityManager, idsOrRead: readonly string[] | Promise<string[]>): Promise<LeadRecord[]> {
+/** The leads of some ids, newest first (`dir` desc) or oldest first (asc). */
+async function readByIds(em: EntityManager, idsOrRead: readonly string[] | Promise<string[]>, dir: 'asc' | 'desc' = 'desc'): Promise<LeadRecord[]> {
   const ids = await idsOrRead;
   if (!ids.length) return [];
-  const rows = newest(
-    em
-      .createQueryBuilder(Lead)
-      .select('*')
-      .where({ id: { $in: [...ids] } }),
-  );
+  const rows = em
+    .createQueryBuilder(Lead)
+    .select('*')
+    .where({ id: { $in: [...ids] } })
+    .orderBy([{ createdAt: dir }, { id: dir }]);
   await rows.applyFilters();
   return readRows(rows);
 }
@@ -338,6 +360,12 @@ async function readByIds(em: EntityManager, idsOrRead: readonly string[] | Promi
 /** One ordered read of the matching leads: the planner sorts what the filter lets through (the matches
  *  of a q, found through its indexes, when they are few). */
 async function readNewest(em: EntityManager, workspaceId: string, filter: LeadFilter & { campaignId?: string }, page: Page): Promise<LeadRecord[]> {
+  return readRows((await newestMatches(em, workspaceId, filter, page)).qb);
+}
+
+/** The query of readNewest. Wrapped: a query builder is a promise of its rows, which awaiting it would
+ *  run. */
+async function newestMatches(em: EntityManager, workspaceId: string, filter: LeadFilter & { campaignId?: string }, page: Page): Promise<{ qb: QueryBuilder<Lead> }> {
   const rows = newest(
     em
       .createQueryBuilder(Lead)
@@ -347,12 +375,12 @@ async function readNewest(em: EntityManager, workspaceId: string, filter: LeadFi
     .limit(page.limit)
     .offset(page.offset);
   await rows.applyFilters();
-  return readRows(rows);
+  return { qb: rows };
 }
 
-/** The most matches a search reads to count and page them itself (searchWorkspace): fetching 10,000
- *  rows to sort them took longer than counting them and walking (q=son12, 12,000 of 1,050,000 leads:
- *  144 ms against about 50). */
+/** The most matches a search without a total reads to page them itself (searchWorkspace): fetching
+ *  10,000 rows to sort them took longer than walking (q=son12, 12,000 of 1,050,000 leads: 144 ms
+ *  against about 50). */
 const FEW_MATCHES = 2_000;
 
 /**
@@ -363,30 +391,35 @@ const FEW_MATCHES = 2_000;
  * - many: walk each campaign's leads newest first until `offset + limit` match (newestIdsByCampaign),
  *   about campaigns × (offset + limit) / share matching reads (an all-matching q read a million leads
  *   and sorted them only to keep 50), while counting them in one pass, as PostgreSQL itself would; the
- *   two run at once, so the answer takes about as long as the count (issue 21: within 1.1x of it).
- * The first read stops where the walk becomes the cheaper way (walkFrom), or at FEW_MATCHES: matches
- * read one by one cost more than the walk past that many. It needs no order, so when most leads match
- * it ends after a few thousand rows of one pass.
+ *   two run at once, so the answer takes about as long as the count.
+ * With a total (issue 34: within 1.1x of PostgreSQL's own count of the matches plus an unfiltered
+ * page), the statistics' sample says which (fewExpected), and the count runs from the start beside the
+ * page: with few, a sorted read of the matches' ids (as long as the count's own read); with many, the
+ * walk. Only the plan depends on the sample: one that is wrong (stale statistics, another workspace's
+ * leads) still gets the exact count and the same page.
+ * Without a total (GET /leads/search), a first read of the matches stops where the walk becomes the
+ * cheaper way (walkFrom), or at FEW_MATCHES: matches read one by one cost more than the walk past that
+ * many. It needs no order, so when most leads match it ends after a few thousand rows of one pass.
  */
 async function searchWorkspace(
   em: EntityManager,
   workspaceId: string,
-  campaignIds: readonly string[],
+  campaignsInScope: Promise<readonly string[]>,
   filter: LeadFilter & { campaignId?: string },
   page: Page,
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
-  // The first read takes at most FEW_MATCHES, beside the counters it is judged by (one round trip less).
-  // When the statistics' sample says most leads match and the total is wanted, it is skipped: it would
-  // stop at FEW_MATCHES, and the count starts a round trip earlier. Only the plan depends on the sample:
-  // one that is wrong (stale statistics, another workspace's leads) still gets the exact count, and the
-  // page is chosen by that count (without a total, a wrong guess could walk whole campaigns: no skip).
-  const countMatches = () => workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
-  if (opts.total && (filter.qShare ?? 0) >= MOST_MATCH) {
-    const counting = countMatches();
-    counting.catch(() => undefined); // awaited in manyMatches
+  if (opts.total) {
+    const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
+    counting.catch(() => undefined); // awaited below or in manyMatches
+    if (fewExpected(filter)) {
+      const [total, leads] = await Promise.all([counting, page.limit === 0 ? [] : newestMatches(em, workspaceId, filter, page).then(({ qb }) => readByIds(em, idsOf(qb)))]);
+      return { total, leads };
+    }
+    const campaignIds = await campaignsInScope;
     return manyMatches(em, workspaceId, campaignIds, filter, page, { counting, leadsInScope: await leadCountTotal(em, campaignIds, {}), walkCertain: false });
   }
+  const campaignIds = await campaignsInScope;
   const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(FEW_MATCHES);
   const [leadsInScope, found] = (await Promise.all([leadCountTotal(em, campaignIds, {}), probe.execute('all', true)])) as [number, { id: string; createdAt: Date }[]];
   const wanted = page.offset + page.limit;
@@ -400,11 +433,8 @@ async function searchWorkspace(
       .map((r) => r.id);
     return { total: found.length, leads: await readByIds(em, ids) };
   }
-  return manyMatches(em, workspaceId, campaignIds, filter, page, { counting: opts.total ? countMatches() : Promise.resolve(null), leadsInScope, walkCertain: cap === walkAt });
+  return manyMatches(em, workspaceId, campaignIds, filter, page, { counting: Promise.resolve(null), leadsInScope, walkCertain: cap === walkAt });
 }
-
-/** A share of the sample from which a search skips its first read (searchWorkspace). */
-const MOST_MATCH = 0.5;
 
 /**
  * The search's page when many leads match: the count (`counting`, started by the caller), and at once
@@ -438,8 +468,9 @@ export const walkFrom = (campaigns: number, wanted: number, leads: number): numb
 
 /** GET /leads/search: the newest `limit` leads whose address or company field contains q. */
 export async function workspaceSearch(em: EntityManager, workspaceId: string, q: string, limit: number): Promise<LeadRecord[]> {
-  const [campaignIds, filter] = await Promise.all([em.find(Campaign, {}, { fields: ['id'] }).then((cs) => cs.map((c) => c.id)), withSearchHints(em, { q }, { company: true })]);
-  return (await searchWorkspace(em, workspaceId, campaignIds, filter, { limit, offset: 0 }, { total: false })).leads;
+  const campaignIds = em.find(Campaign, {}, { fields: ['id'] }).then((cs) => cs.map((c) => c.id));
+  campaignIds.catch(() => undefined); // awaited in searchWorkspace
+  return (await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, { q }, { company: true }), { limit, offset: 0 }, { total: false })).leads;
 }
 
 /** Most index entries the merged page below may read (campaigns × (offset + limit)); beyond it one

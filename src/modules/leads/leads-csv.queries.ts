@@ -22,22 +22,31 @@ export interface CsvLeadRow {
   last_sent_at: string | null;
   replied_at: string | null;
   next_due_at: string | null;
-  vars: Record<string, string>;
+  /** The value of the n-th lead field asked for (`f0`, `f1`, …), null where the lead has none. */
+  [field: `f${number}`]: string | null;
 }
 
 /**
- * The next CSV_PAGE leads of the campaign, oldest first, after `after` (the last row of the page before).
+ * The next CSV_PAGE leads of the campaign, oldest first, after `after` (the last row of the page before),
+ * with the values of the lead fields `fields` as columns f0, f1, …: the database picks them out of each
+ * lead's vars, so no whole vars object is written out as JSON and parsed back per lead.
  * @allWorkspaces keyed by a campaign the caller found through its workspace-filtered em
  */
-export async function campaignLeadsCsvPage(em: EntityManager, campaignId: string, after: { createdAt: string; id: string } | null): Promise<CsvLeadRow[]> {
+export async function campaignLeadsCsvPage(
+  em: EntityManager,
+  campaignId: string,
+  fields: readonly string[],
+  after: { createdAt: string; id: string } | null,
+): Promise<CsvLeadRow[]> {
+  const fieldColumns = fields.map((_, i) => `, vars ->> ?::text as f${i}`).join('');
   return (await sql(
     em,
     `select id, email, status, interest, current_step, stop_reason, created_at, ${iso('created_at')} as created_iso,
-            ${iso('last_sent_at')} as last_sent_at, ${iso('replied_at')} as replied_at, ${iso('next_due_at')} as next_due_at, vars
+            ${iso('last_sent_at')} as last_sent_at, ${iso('replied_at')} as replied_at, ${iso('next_due_at')} as next_due_at${fieldColumns}
        from lead
       where campaign_id = ? ${after ? 'and (created_at, id) > (?, ?)' : ''}
       order by created_at, id
       limit ${CSV_PAGE}`,
-    after ? [campaignId, after.createdAt, after.id] : [campaignId],
+    [...fields, campaignId, ...(after ? [after.createdAt, after.id] : [])],
   )) as unknown as CsvLeadRow[];
 }

@@ -1,8 +1,5 @@
 import { Entity, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity';
-// Type only: Campaign imports this entity for its `steps`; naming the target by string keeps the two
-// files from importing each other at run time (MikroORM resolves 'Campaign' from the entities list).
-import type { Campaign } from '../campaigns/campaign.entity';
 
 export interface Variant {
   subject: string;
@@ -24,8 +21,11 @@ export type StepCondition = 'no_reply' | 'interested' | 'not_interested' | 'clic
  *  started, existing steps are matched by id (api.md Steps rule 7). */
 @Entity()
 export class Step extends BaseEntity {
+  // Campaign imports this entity for its `steps` collection. This side names its target by string
+  // (MikroORM resolves 'Campaign' from the entities list) and types it by its key alone, so the two entity
+  // files do not import each other; nothing reads a campaign through a step.
   @ManyToOne('Campaign', { ref: true, deleteRule: 'cascade' })
-  campaign!: Ref<Campaign>;
+  campaign!: Ref<{ id: string }>;
 
   @Property({ type: 'integer' })
   position!: number;

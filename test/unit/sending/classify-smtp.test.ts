@@ -10,8 +10,22 @@ it('takes a refused login as the inbox’s problem', () => {
     code: 535,
     detail: '535 5.7.8 Authentication credentials invalid',
     senderRefused: true,
+    loginRefused: true,
   });
   expect(classifySmtpError(err({ responseCode: 530, response: '530 Must authenticate', command: 'MAIL FROM' })).outcome).toBe('auth');
+});
+
+it('takes a refused XOAUTH2 token as a refused login, saying so (decisions.md §15: the token is refreshed once)', () => {
+  // nodemailer, refused a token it cannot renew itself, reports that it could not make a new one.
+  expect(classifySmtpError(err({ code: 'EAUTH', command: 'AUTH XOAUTH2', message: "Can't create new access token for user" }))).toEqual({
+    outcome: 'auth',
+    code: null,
+    detail: 'the server refused the access token (XOAUTH2)',
+    senderRefused: true,
+    loginRefused: true,
+  });
+  // A refusal at MAIL FROM is no login refusal: no token is refreshed for it.
+  expect(classifySmtpError(err({ code: 'EENVELOPE', responseCode: 550, response: '550 5.7.1 Sender domain blocked', command: 'MAIL FROM' })).loginRefused).toBeUndefined();
 });
 
 it('takes a 5xx at MAIL FROM as a refused sender, never a bounce of the lead', () => {

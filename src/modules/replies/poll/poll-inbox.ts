@@ -16,6 +16,7 @@ import { ingestBatch, suggestBatch } from '../ingest/ingest-batch';
 import { moveCursor } from '../ingest/ingest-batch.queries';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
 import type { Suggestion } from '../ingest/suggest';
+import { loginWith, ReconnectNeeded, withMailLogin } from '../../oauth/mail-login';
 import { readReports } from './dmarc-intake';
 import { folderCursor, markPolled, inboxFirstSentAt, inboxToPoll, setPollError, type PolledInbox } from './poll.queries';
 
@@ -76,8 +77,14 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
   let session: ImapSession | null = null;
   const end = sessionEnd(opts);
   try {
-    const password = deps.secrets.decrypt(inbox.password_enc);
-    session = await deps.imap.open({ host: inbox.imap_host, port: inbox.imap_port, username: inbox.username, password }, { signal: end.signal });
+    // decisions.md §15: an OAuth inbox logs in with its token, refreshed once when the server refuses it.
+    const server = { host: inbox.imap_host, port: inbox.imap_port, username: inbox.username };
+    session = await withMailLogin(
+      deps,
+      { id: inbox.id, authType: inbox.auth_type, passwordEnc: inbox.password_enc },
+      (secret) => deps.imap.open(loginWith(server, secret), { signal: end.signal }),
+      (err) => (err as { authenticationFailed?: boolean } | null)?.authenticationFailed === true,
+    );
     const folders = await session.folders();
     const paths = ['INBOX', ...folders.filter((f) => f.specialUse === '\\Junk' && f.path.toUpperCase() !== 'INBOX').map((f) => f.path)];
     let budget = opts.maxMessages ?? POLL_MAX_MESSAGES;
@@ -91,6 +98,11 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
     deps.metrics.engine.imapPoll('ok');
   } catch (err) {
     const detail = (err as Error).message || String(err);
+    if (err instanceof ReconnectNeeded) {
+      // Its provider ended the access just now: the inbox shows that (reconnect_needed), not a poll error.
+      deps.metrics.engine.imapPoll('failed');
+      return report;
+    }
     if (end.stopped()) {
       // Not the inbox's failure: the service is stopping, and the next poll goes on from the cursor.
       deps.log.info('reply poll stopped', { inboxId });

@@ -7,13 +7,15 @@ import { pgArray, sql, sqlRun } from '../../../db/sql';
 /**
  * Every inbox that is not deleted and not a seed (decisions.md §16: a seed's mail never becomes reply
  * items; placement tests read it), in id order; of the given workspaces only when `workspaceIds` is set
- * (for tests).
+ * (for tests). decisions.md §15: not one whose provider ended its access (reconnect_needed).
  * @allWorkspaces the poll job reads every workspace's inboxes
  */
 export async function inboxesToPoll(em: EntityManager, workspaceIds?: readonly string[]): Promise<string[]> {
   const rows = workspaceIds
-    ? await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and workspace_id = any(?::uuid[]) order by id`, [pgArray(workspaceIds)])
-    : await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' order by id`);
+    ? await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' and workspace_id = any(?::uuid[]) order by id`, [
+        pgArray(workspaceIds),
+      ])
+    : await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' order by id`);
   return rows.map((r) => String(r.id));
 }
 
@@ -26,7 +28,8 @@ export interface PolledInbox {
   imap_host: string;
   imap_port: number;
   username: string;
-  password_enc: string;
+  auth_type: string;
+  password_enc: string | null;
   dmarc_reports: boolean;
   created_at: string;
   timezone: string;
@@ -39,7 +42,7 @@ export interface PolledInbox {
 export async function inboxToPoll(em: EntityManager, inboxId: string): Promise<PolledInbox | null> {
   const [inbox] = await sql(
     em,
-    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
+    `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.auth_type, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
        from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null and i.purpose <> 'seed'`,
     [inboxId],
   );

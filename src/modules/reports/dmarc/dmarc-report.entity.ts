@@ -62,3 +62,17 @@ export class DmarcReportRow extends BaseEntity {
   @Property({ type: 'json' })
   sources!: DmarcSource[];
 }
+
+/** A report's records folded into counts (dmarc.service.ts foldDmarcReport), as its row stores them. */
+export interface DmarcCounts {
+  messages: number;
+  /** Passed DMARC: policy_evaluated dkim pass or spf pass (both are after alignment, RFC 7489 §6.6.2). */
+  passed: number;
+  dkimPassed: number;
+  spfPassed: number;
+  /** By the disposition the receiver applied. */
+  quarantined: number;
+  rejected: number;
+  /** Per source IP (lower-cased), summed, most messages first (then by IP), at most MAX_STORED_SOURCES. */
+  sources: DmarcSource[];
+}

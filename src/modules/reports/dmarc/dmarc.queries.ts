@@ -3,7 +3,7 @@
 // address flag. Every statement takes the workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../../db/sql';
-import type { DmarcCounts } from './dmarc.service';
+import type { DmarcCounts } from './dmarc-report.entity';
 
 /** One report's counts as stored (dmarc_report_row). */
 export interface DmarcReportRowInput extends DmarcCounts {

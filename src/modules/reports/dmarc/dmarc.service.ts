@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedCtx } from '../../../context';
 import { AppError } from '../../../errors';
 import { Inbox } from '../../inboxes/inbox.entity';
-import type { DmarcSource } from './dmarc-report.entity';
+import type { DmarcCounts, DmarcSource } from './dmarc-report.entity';
 import { clearDmarcFlags, dmarcReportAddress, dmarcSourcesSince, dmarcTotalsSince, insertDmarcReportRow, latestDmarcReport, lockWorkspaceRow, setDmarcFlag } from './dmarc.queries';
 import { DMARC_DEFAULT_DAYS, type DmarcReportAddressInput, type DmarcReportArgs } from './dmarc.inputs';
 import type { DmarcReport } from './parse-report';
@@ -24,19 +24,6 @@ export const MAX_SUMMARY_SOURCES = 100;
 
 const DAY_MS = 86_400_000;
 const int = (v: unknown): number => Math.min(Number(v ?? 0), INT_MAX);
-
-export interface DmarcCounts {
-  messages: number;
-  /** Passed DMARC: policy_evaluated dkim pass or spf pass (both are after alignment, RFC 7489 §6.6.2). */
-  passed: number;
-  dkimPassed: number;
-  spfPassed: number;
-  /** By the disposition the receiver applied. */
-  quarantined: number;
-  rejected: number;
-  /** Per source IP (lower-cased), summed, most messages first (then by IP), at most MAX_STORED_SOURCES. */
-  sources: DmarcSource[];
-}
 
 /** The records of one report folded into its counts. Pure. */
 export function foldDmarcReport(report: DmarcReport): DmarcCounts {

@@ -19,7 +19,7 @@ export interface BatchInbox extends SendingInbox {
   deleted: boolean;
   backoffUntil: Date | null;
   nextFreeAt: Date | null;
-  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string };
+  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string | null; authType: string };
   capToday: number;
   sentToday: number;
 }

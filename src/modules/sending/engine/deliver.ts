@@ -22,6 +22,7 @@ import { lastTry, recordAuthFailure, recordDeferred, recordRejected, type Claime
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
 import { claimSends, dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
+import { LoginCache, loginWith, mailSecret, ReconnectNeeded, TokenUnavailable } from '../../oauth/mail-login';
 
 export const CLAIM_BATCH = 200;
 /** A lane marks this many of its next rows as handed to the wire in one statement: after a crash at most
@@ -169,13 +170,27 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
 
   const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
   if ('drop' in composed) return settle(deps, em(), lane, send, { go: false, drop: composed.drop });
+  // decisions.md §15: an OAuth inbox's access token (refreshed when due) before the email is handed over.
+  let access = await accessOf(lane, inbox!);
+  // The provider ended the inbox's access: it waits to be reconnected, like a paused inbox.
+  const disconnected = () => {
+    inbox!.status = 'reconnect_needed';
+    return settle(deps, em(), lane, send, judge(send, lead, batch.blocked.has(lead.id), campaign, inbox, now) as Exclude<Verdict, { go: true }>);
+  };
+  if ('reconnect' in access) return disconnected();
   if (!(await handed())) {
     // No longer this process's: the sweep gave it back (this process's owner lock was lost) or another
     // process claimed it since. Whoever holds it now sends it or not; nothing of it is written here.
     deps.log.warn('claimed send no longer ours; not sent', { send_id: send.id });
     return;
   }
-  const result: SmtpResult = await lane.sessions.send(inbox!.id, lane.login(inbox!), composed.mail);
+  let result: SmtpResult = 'result' in access ? access.result : await lane.sessions.send(inbox!.id, access.login, composed.mail);
+  if (result.loginRefused && 'login' in access && access.version !== undefined) {
+    // The server refused the token: refreshed once (a newer one than it refused), then tried again.
+    access = await accessOf(lane, inbox!, access.version);
+    if ('reconnect' in access) return disconnected();
+    result = 'result' in access ? access.result : await lane.sessions.send(inbox!.id, access.login, composed.mail);
+  }
   const done = deps.clock.now();
   const delivery: Delivery = { send, lead, campaign, inbox: inbox!, subject: composed.subject };
   if (result.outcome === 'accepted') {
@@ -228,6 +243,21 @@ function withLive(lane: Lane, inbox: BatchInbox | undefined): BatchInbox | undef
   return inbox;
 }
 
+type Access = { login: SmtpLogin; version?: number } | { reconnect: true } | { result: SmtpResult };
+
+/** The inbox's SMTP login (decisions.md §15: an OAuth inbox's token, newer than `refused` when given), or
+ *  why there is none now. */
+async function accessOf(lane: Lane, inbox: BatchInbox, refused?: number): Promise<Access> {
+  try {
+    return await lane.login(inbox, refused);
+  } catch (err) {
+    if (err instanceof ReconnectNeeded) return { reconnect: true };
+    // An unreachable provider passes: the email waits and the inbox backs off, as for a silent server.
+    if (err instanceof TokenUnavailable) return { result: { outcome: 'deferred', code: null, detail: err.message, senderRefused: false } };
+    throw err;
+  }
+}
+
 /** What the lanes of one deliverDue call share. */
 interface Lane {
   /** This process's owner name: the claimant named on the rows it claims. */
@@ -236,8 +266,8 @@ interface Lane {
   campaigns: Map<string, EngineCampaign>;
   report: DeliveryReport;
   random: () => number;
-  /** The inbox's SMTP login, its password decrypted once per call. */
-  login: (inbox: BatchInbox) => SmtpLogin;
+  /** The inbox's SMTP login: its password decrypted once per call, or its access token while usable. */
+  login: (inbox: BatchInbox, refused?: number) => Promise<{ login: SmtpLogin; version?: number }>;
   /** Per inbox, its gap and day count after this call's last accepted email: a batch read before the
    *  previous batch was recorded would not know them. */
   live: Map<string, { nextFreeAt: Date | null; sentToday: number }>;
@@ -354,16 +384,17 @@ async function record(deps: AppDeps, accepted: AcceptedSend[]): Promise<void> {
 export async function deliverDue(deps: AppDeps, opts: TickOptions = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, bounced: 0, deferred: 0, dropped: 0, released: 0 };
   const sessions = deps.smtp.sessions();
-  const passwords = new Map<string, string>();
+  const logins = new LoginCache();
   const lane: Lane = {
     owner: deps.owner.name,
     sessions,
     campaigns: new Map(),
     report,
     random: opts.random ?? Math.random,
-    login: (inbox) => {
-      if (!passwords.has(inbox.smtp.passwordEnc)) passwords.set(inbox.smtp.passwordEnc, deps.secrets.decrypt(inbox.smtp.passwordEnc));
-      return { ...inbox.smtp, password: passwords.get(inbox.smtp.passwordEnc)! };
+    login: async (inbox, refused) => {
+      const { host, port, secure, username, authType, passwordEnc } = inbox.smtp;
+      const secret = await mailSecret(deps, { id: inbox.id, authType, passwordEnc }, { refused, cache: logins });
+      return { login: loginWith({ host, port, secure, username }, secret), version: secret.version };
     },
     live: new Map(),
   };

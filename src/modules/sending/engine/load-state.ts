@@ -4,47 +4,16 @@
 // only those due. The statements: state.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { domainOf } from '../../../email-address';
-import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { InboxStatus } from '../../inboxes/inbox.entity';
 import type { RampSettings } from '../../inboxes/ramp';
-import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
 import { capToday, dayKey, startOfDate, threadOpener, type PlanCampaign, type PlanInbox } from '../schedule';
 import { sendingInboxLinks } from '../../campaigns/sender-pool.queries';
-import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows } from './state.queries';
+import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows, type CampaignRow, type EngineStep } from './state.queries';
 
-export interface EngineStep {
-  id: string;
-  position: number;
-  waitMinutes: number;
-  condition: StepCondition | null;
-  variants: Variant[];
-  task: StepTask | null;
-}
+export type { EngineStep };
 
-export interface EngineCampaign extends PlanCampaign {
-  workspaceId: string;
-  name: string;
-  status: string;
-  timezone: string;
-  days: number[];
-  windowStart: string;
-  windowEnd: string;
-  windows: SendWindow[] | null;
-  leadTimezone: boolean;
-  skipRisky: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  openTracking: boolean;
-  clickTracking: boolean;
-  textOnly: boolean;
-  unsubHeader: boolean;
-  cc: string | null;
-  bcc: string | null;
-  abWinnerMetric: 'reply' | 'positive' | 'open' | 'click' | null;
-  abOptimizeAfter: number;
-  firstSentAt: Date | null;
-  /** The parent of a subsequence, null for a top-level campaign. */
-  parentCampaignId: string | null;
+/** A campaign as the engine plans it: its row (state.queries.ts), today's counts and pool, and steps. */
+export interface EngineCampaign extends CampaignRow, PlanCampaign {
   steps: EngineStep[];
   /** Whose first email step gives the subject of an email that starts a thread with a blank one
    *  (schedule/sender.ts threadOpener): the campaign's own, or for a subsequence its parent's. */

@@ -8,7 +8,6 @@ import { stopLeadsStatements } from '../../leads/lifecycle/lead-progress.queries
 import type { StopStatus } from '../../leads/lifecycle/lead-status';
 import { eventsInsert } from '../../events/events.queries';
 import type { NewEvent } from '../../events/record-event';
-import type { HardBounce } from './outcomes';
 
 /** decisions.md §5: the bounce-rate stop looks at an inbox's last 100 sends. */
 export const BOUNCE_WINDOW = 100;
@@ -91,6 +90,21 @@ export async function setLeadLastSent(em: EntityManager, leadId: string, at: Dat
  */
 export async function markSendBounced(em: EntityManager, sendId: string, r: { at: Date; code: number | null; subject: string; error: string }): Promise<void> {
   await sql(em, `update send set status = 'bounced', sent_at = ?, smtp_code = ?, subject = ?, error = ? where id = ?`, [r.at, r.code, r.subject, r.error, sendId]);
+}
+
+/** A permanent failure to record (outcomes.ts recordHardBounces): the lead, inbox and send it hit, and
+ *  what the server or the bounce message said. */
+export interface HardBounce {
+  workspaceId: string;
+  campaignId: string;
+  leadId: string;
+  inboxId: string;
+  sendId: string | null;
+  email: string;
+  source: 'smtp' | 'dsn';
+  code: number | null;
+  category: 'hard' | 'block';
+  reason: string;
 }
 
 /** One statement inserting the bounce rows of many hard bounces, each carrying its own workspace. */

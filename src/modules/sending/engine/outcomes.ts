@@ -29,6 +29,7 @@ import {
   setLeadLastSent,
   stopInboxForBounces,
   writeHardBounces,
+  type HardBounce,
 } from './outcomes.queries';
 
 export interface ClaimedSend {
@@ -133,18 +134,7 @@ export async function recordRejected(em: EntityManager, d: Delivery, r: SmtpResu
   );
 }
 
-export interface HardBounce {
-  workspaceId: string;
-  campaignId: string;
-  leadId: string;
-  inboxId: string;
-  sendId: string | null;
-  email: string;
-  source: 'smtp' | 'dsn';
-  code: number | null;
-  category: 'hard' | 'block';
-  reason: string;
-}
+export type { HardBounce };
 
 /** What a permanent failure does, whether the SMTP server said it at once (recordRejected) or a bounce
  *  message said it later (replies/ingest, decisions.md §6 "exactly as at SMTP time"): a bounce row, the

@@ -22,6 +22,7 @@ import type { EngineCampaign } from './load-state';
 import type { ClaimedSend } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch } from './record-sent';
+import { loginWith, ReconnectNeeded, TokenUnavailable, withMailLogin } from '../../oauth/mail-login';
 
 export interface OneOffNow {
   send: ClaimedSend;
@@ -56,8 +57,19 @@ export const SEND_NOW_LIMITS: SmtpLimits = { timeoutMs: 10_000, deadlineMs: 30_0
 export async function sendOneOffNow(deps: AppDeps, p: OneOffNow): Promise<SmtpResult> {
   const sessions = deps.smtp.sessions({ ...SEND_NOW_LIMITS, endOnClose: true });
   let result: SmtpResult;
+  const { host, port, secure, username, authType, passwordEnc } = p.inbox.smtp;
   try {
-    result = await sessions.send(p.inbox.id, { ...p.inbox.smtp, password: deps.secrets.decrypt(p.inbox.smtp.passwordEnc) }, p.composed.mail);
+    // decisions.md §15: an OAuth inbox's token, refreshed once when its server refuses it.
+    result = await withMailLogin(
+      deps,
+      { id: p.inbox.id, authType, passwordEnc },
+      (secret) => sessions.send(p.inbox.id, loginWith({ host, port, secure, username }, secret), p.composed.mail),
+      (r) => (r as SmtpResult).loginRefused === true,
+    );
+  } catch (err) {
+    // No token now: nothing was sent, and the caller says why.
+    if (!(err instanceof ReconnectNeeded || err instanceof TokenUnavailable)) throw err;
+    result = { outcome: err instanceof ReconnectNeeded ? 'auth' : 'deferred', code: null, detail: err.message, senderRefused: false };
   } finally {
     sessions.close();
   }

@@ -6,15 +6,50 @@ import { pgArray, sql } from '../../../db/sql';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { Provider } from '../../leads/lead.entity';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';
-import type { EngineCampaign, EngineStep } from './load-state';
+import type { PlanCampaign } from '../schedule';
 
 const num = (v: unknown): number => Number(v ?? 0);
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 /** A `date` column as YYYY-MM-DD, whether the driver hands it over as text or as a Date. */
 const plainDate = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-/** A campaign row as the engine reads it; its counts, inboxes and steps come from the other statements. */
-export type CampaignRow = Omit<EngineCampaign, 'sentToday' | 'newToday' | 'inboxIds' | 'steps' | 'opener'>;
+/** A step as the engine reads it. */
+export interface EngineStep {
+  id: string;
+  position: number;
+  waitMinutes: number;
+  condition: StepCondition | null;
+  variants: Variant[];
+  task: StepTask | null;
+}
+
+/** A campaign row as the engine reads it; its counts, inboxes and steps come from the other statements
+ *  (load-state.ts EngineCampaign adds them). */
+export interface CampaignRow extends Omit<PlanCampaign, 'sentToday' | 'newToday' | 'inboxIds'> {
+  workspaceId: string;
+  name: string;
+  status: string;
+  timezone: string;
+  days: number[];
+  windowStart: string;
+  windowEnd: string;
+  windows: SendWindow[] | null;
+  leadTimezone: boolean;
+  skipRisky: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  openTracking: boolean;
+  clickTracking: boolean;
+  textOnly: boolean;
+  unsubHeader: boolean;
+  cc: string | null;
+  bcc: string | null;
+  abWinnerMetric: 'reply' | 'positive' | 'open' | 'click' | null;
+  abOptimizeAfter: number;
+  firstSentAt: Date | null;
+  /** The parent of a subsequence, null for a top-level campaign. */
+  parentCampaignId: string | null;
+}
 
 function toCampaignRow(r: Record<string, unknown>): CampaignRow {
   return {
@@ -41,7 +76,7 @@ function toCampaignRow(r: Record<string, unknown>): CampaignRow {
     unsubHeader: Boolean(r.unsub_header),
     cc: (r.cc as string | null) ?? null,
     bcc: (r.bcc as string | null) ?? null,
-    abWinnerMetric: (r.ab_winner_metric as EngineCampaign['abWinnerMetric']) ?? null,
+    abWinnerMetric: (r.ab_winner_metric as CampaignRow['abWinnerMetric']) ?? null,
     abOptimizeAfter: num(r.ab_optimize_after),
     firstSentAt: date(r.first_sent_at),
     parentCampaignId: (r.parent_campaign_id as string | null) ?? null,
@@ -127,7 +162,7 @@ export interface InboxStateRow {
   minGapMinutes: number;
   gapJitterMinutes: number;
   provider: Provider | null;
-  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string };
+  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string | null; authType: string };
 }
 
 function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
@@ -152,7 +187,14 @@ function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
     minGapMinutes: num(r.min_gap_minutes),
     gapJitterMinutes: num(r.gap_jitter_minutes),
     provider: (r.provider as Provider | null) ?? null,
-    smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
+    smtp: {
+      host: String(r.smtp_host),
+      port: Number(r.smtp_port),
+      secure: Boolean(r.smtp_secure),
+      username: String(r.username),
+      passwordEnc: r.password_enc === null ? null : String(r.password_enc),
+      authType: String(r.auth_type),
+    },
   };
 }
 

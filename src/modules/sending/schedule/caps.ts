@@ -51,7 +51,7 @@ export interface InboxDay {
 }
 
 /** Why an inbox cannot send at `now`, most lasting first; 'ready' when it can. */
-export type InboxReadiness = 'ready' | 'paused' | 'bounce_stopped' | 'capped' | 'backoff' | 'resting';
+export type InboxReadiness = 'ready' | 'paused' | 'bounce_stopped' | 'reconnect_needed' | 'capped' | 'backoff' | 'resting';
 
 /** `domainLeft`: what its domain may still send today (DomainDay.left). */
 export function inboxReadiness(inbox: InboxDay, domainLeft: number, now: Date): InboxReadiness {

@@ -14,6 +14,8 @@
 //   after errors, or at its cap. Inboxes only waiting out their gap are not stopped (a note).
 // - inbox_placement: follows inbox_stopped when some of those inboxes paused themselves for their
 //   placement-test inbox rate (decisions.md §16), and names them: resuming one clears it.
+// - inbox_reconnect_needed (decisions.md §15): with inbox_stopped, when any of those inboxes lost its
+//   provider's access and waits to be connected again; it names them.
 // - no_leads_due: no lead's wait has passed, counting new leads only while the new-lead limit has room
 //   (a new lead over the limit is not due until tomorrow). Left out when there are no steps.
 // - due_today (api.md): the smallest of the daily limit left, the leads due before midnight in the
@@ -39,6 +41,7 @@ export const REASON_CODES = [
   'daily_limit',
   'inbox_stopped',
   'inbox_placement',
+  'inbox_reconnect_needed',
   'no_leads_due',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -196,6 +199,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
     const why: Record<InboxReadiness, (inbox: StatusInbox) => string> = {
       paused: (inbox) => (inbox.pausedReason === 'placement' ? 'paused for its placement-test inbox rate' : 'paused'),
       bounce_stopped: () => 'stopped for its bounce rate; pass the connection test to resume',
+      reconnect_needed: () => 'its sign-in with the provider ended; connect it again',
       capped: (inbox) => capReason(inbox),
       backoff: (inbox) => `backing off after errors until ${at(inbox.backoffUntil!)}`,
       resting: () => 'resting',
@@ -210,6 +214,14 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
       reasons.push({
         code: 'inbox_placement',
         text: `${list(placement.map((i) => i.email))} paused itself for its placement-test inbox rate (placement_protect_below); check where its mail lands, then resume it (POST /mailboxes/:id/resume).`,
+      });
+    }
+    // decisions.md §15
+    const disconnected = withState('reconnect_needed');
+    if (disconnected.length > 0) {
+      reasons.push({
+        code: 'inbox_reconnect_needed',
+        text: `Google or Microsoft ended the access of ${list(disconnected.map((i) => i.email))}: connect ${disconnected.length === 1 ? 'it' : 'them'} again under Settings → Inboxes (Reconnect), and the leads waiting for ${disconnected.length === 1 ? 'it' : 'them'} carry on in their threads.`,
       });
     }
   }
@@ -281,7 +293,9 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
             ? `backing off after errors until ${at(r.inbox.backoffUntil!)}`
             : r.state === 'paused'
               ? 'paused'
-              : 'stopped for its bounce rate';
+              : r.state === 'reconnect_needed'
+                ? 'to be connected again'
+                : 'stopped for its bounce rate';
     const total = waiting.reduce((sum, r) => sum + r.count, 0);
     notes.push({
       code: 'sender_waiting',

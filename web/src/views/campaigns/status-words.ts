@@ -86,8 +86,8 @@ const EDIT_STEPS: Fix = { label: 'Edit the steps', place: 'steps' };
 const SEE_LEADS: Fix = { label: 'See the leads', place: 'leads' };
 const DOMAINS: Fix = { label: 'Check the domain in Reports → Domains', place: 'reports-domains' };
 
-// Codes other areas add to the service as this is written, worded ahead: OAuth inboxes whose sign-in
-// must be renewed, and inboxes paused by a placement test.
+// OAuth inboxes whose sign-in must be renewed (decisions.md §15: a sending-status reason, a launch
+// warning and a diagnosis), and inboxes paused by a placement test (another area's code, worded ahead).
 const reconnect: Words = () => ({
   text: 'Reconnect the inbox: its Google or Microsoft sign-in has expired or was withdrawn, so it cannot send or read mail until you sign in again.',
   fix: RECONNECT,

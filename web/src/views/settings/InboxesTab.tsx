@@ -1,5 +1,6 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
 // daily cap), its sender-pool tags, a connection test, pause and resume, and removal; and the form that connects a new one.
+// Google and Microsoft inboxes connect with their sign-in instead (OAuthConnect.tsx, decisions.md §15).
 // Seeds (decisions.md §16: mailboxes placement tests send to, which never send) are listed apart.
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
@@ -10,6 +11,7 @@ import { ErrorState, QueryView } from '../../ui/QueryView';
 import { ConnectInboxForm } from './ConnectInboxForm';
 import { ConfirmButton } from './ConfirmButton';
 import { InboxTags } from './InboxTags';
+import { ConnectWithProvider, OAuthOutcome, PROVIDER_NAMES, ReconnectInbox } from './OAuthConnect';
 import { PauseInbox } from './PauseInbox';
 import { SettingsTestInbox, TestOutcome } from './TestOutcome';
 
@@ -26,6 +28,7 @@ const SettingsInboxes = graphql(`
       smtpPort
       imapHost
       imapPort
+      oauthProvider
       sentToday
       capToday
       dailyCap
@@ -59,6 +62,7 @@ const STATUS: Record<string, { badge: string; words: string }> = {
   active: { badge: 'ok', words: 'active' },
   paused: { badge: 'warn', words: 'paused' },
   bounce_stopped: { badge: 'danger', words: 'stopped by bounces' },
+  reconnect_needed: { badge: 'danger', words: 'needs reconnecting' },
 };
 const statusOf = (inbox: Inbox) =>
   inbox.status === 'paused' && inbox.pausedReason === 'placement'
@@ -73,11 +77,15 @@ export function InboxesTab() {
       <div className="row section-head">
         <h2 id="inboxes-title">Inboxes</h2>
         {!connecting ? (
-          <button type="button" className="primary" onClick={() => setConnecting(true)}>
-            Connect an inbox
-          </button>
+          <div className="actions">
+            <ConnectWithProvider />
+            <button type="button" className="primary" onClick={() => setConnecting(true)}>
+              Connect an inbox
+            </button>
+          </div>
         ) : null}
       </div>
+      <OAuthOutcome />
       {connecting ? <ConnectInboxForm onClose={() => setConnecting(false)} /> : null}
       <QueryView query={query} what="inboxes" isEmpty={(d) => d.mailboxes.length === 0} empty="No inbox connected yet: connect one to start sending.">
         {(d) => (
@@ -152,7 +160,7 @@ function InboxActions({ inbox, pauseable = false }: { inbox: Inbox; pauseable?: 
         <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
-        {pauseable ? <PauseInbox inbox={inbox} /> : null}
+        {inbox.status === 'reconnect_needed' ? <ReconnectInbox inbox={inbox} /> : pauseable ? <PauseInbox inbox={inbox} /> : null}
         <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
       </div>
       {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
@@ -197,6 +205,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
         {inbox.email}
         <div className="muted small">
           {inbox.fromName} · SMTP {inbox.smtpHost}:{inbox.smtpPort} · IMAP {inbox.imapHost}:{inbox.imapPort}
+          {inbox.oauthProvider ? ` · signs in with ${PROVIDER_NAMES[inbox.oauthProvider] ?? inbox.oauthProvider}` : ''}
         </div>
         {inbox.lastError ? <div className="inbox-error">Last error: {inbox.lastError}</div> : null}
       </th>
