@@ -106,8 +106,8 @@ interface RouteBase {
   /** One line for the API reference. */
   summary: string;
   description?: string;
-  /** HTTP status on success; 200 unless given. */
-  status?: 200 | 201;
+  /** HTTP status on success; 200 unless given (202: the work goes on after the answer, decisions.md §16). */
+  status?: 200 | 201 | 202;
   /** The answer is `{total, items}`: `items` is sent, `total` goes into X-Total-Count (api.md). */
   totalCount?: boolean;
   /** The handler answers a CursorPage (src/pagination/page.ts): `items` is sent, `nextCursor` becomes

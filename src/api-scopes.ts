@@ -16,13 +16,13 @@
 // - mailboxes: inboxes, their scores, connection tests and domain health, and the DMARC report address
 //   (PATCH /reports/dmarc names an inbox).
 // - replies: the reply inbox (labels, assignment, snooze, link, unsubscribe, answers) and saved replies.
-// - reports: every report (campaign stats, activity, bounces, /reports/*, /analytics/*); no report
-//   changes anything, so there is no reports:write.
+// - reports: every report (campaign stats, activity, bounces, /reports/*, /analytics/*, placement tests); no
+//   report changes anything, so there is no reports:write.
 // - webhooks: endpoints, their deliveries, tests and retries (HTTP out, no email).
 // - `send`, on top of the area's write scope, for what puts an email on the wire or switches sending on:
 //   activating a campaign (which is also how a paused one resumes), resuming an inbox, a connection test
-//   (a pass brings a bounce-stopped inbox back to sending), queuing a one-off email and answering a
-//   reply. Adding leads to a campaign that already sends, or moving one lead inside it (PATCH a lead
+//   (a pass brings a bounce-stopped inbox back to sending), queuing a one-off email, answering a
+//   reply and starting a placement test (decisions.md §16). Adding leads to a campaign that already sends, or moving one lead inside it (PATCH a lead
 //   back to active, a task done, a subsequence trigger), does not: the campaign was switched on with
 //   `send`. Nothing else sends email: previews and saved-reply renders only render, webhook tests and
 //   retries send HTTP.

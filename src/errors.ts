@@ -96,6 +96,18 @@ export const ERROR_CODES = {
     meaning: 'The campaign is a subsequence, and a subsequence has no subsequences of its own; add it to the top-level campaign (parentCampaignId).',
   },
   one_off_subsequence: { status: 400, meaning: 'The One-off campaign runs no sequence, so it has no subsequences.' },
+  // 400: placement tests (decisions.md §16)
+  mailbox_is_seed: {
+    status: 400,
+    meaning: "The inbox is a seed: it never sends, so it cannot be a campaign's inbox, a one-off email's sender or a placement test's sender (details.mailbox_ids).",
+  },
+  not_a_seed: { status: 400, meaning: 'seed_ids names an inbox that is not a seed; connect seeds with purpose: seed (details.mailbox_ids).' },
+  no_seeds: { status: 400, meaning: 'A placement test needs at least one seed inbox; connect one with POST /mailboxes and purpose: seed.' },
+  no_senders: { status: 400, meaning: 'A placement test needs at least one sending inbox, and the workspace has no active one.' },
+  unknown_campaign_step: {
+    status: 400,
+    meaning: 'campaign_id, step and variant of a placement test name no email variant of a campaign of this workspace (details say which part is unknown).',
+  },
   // 400: fetching a linked file (sheet imports)
   invalid_url: { status: 400, meaning: 'The link is not an absolute http(s) URL of the expected kind.' },
   host_not_allowed: {
@@ -165,6 +177,7 @@ export const ERROR_CODES = {
   column_in_use: { status: 409, meaning: "An email of the active campaign uses the column's field; remove it from the emails or pause the campaign first." },
   one_off_gone: { status: 409, meaning: 'The one-off email is going out or has gone, so it can no longer be cancelled.' },
   job_not_done: { status: 409, meaning: 'The background job has not finished, so it has no file yet; poll GET /api/jobs/:id until its status is done.' },
+  placement_test_running: { status: 409, meaning: 'A placement test of the workspace is still running (one at a time); details.test_id names it.' },
   reply_linked: { status: 409, meaning: 'The reply is not an untracked one: it was matched to its lead when it arrived, or linked to a lead already.' },
   idempotency_key_in_use: {
     status: 409,

@@ -63,6 +63,8 @@ export interface ImapFolder {
   path: string;
   /** RFC 6154 special use (`\Junk`, `\Sent`, …) when the server marks one. */
   specialUse: string | null;
+  /** The LIST flags (`\Noselect`, `\HasChildren`, …), as the server wrote them. */
+  flags?: string[];
 }
 
 export interface ImapFolderState {
@@ -94,6 +96,17 @@ export interface ImapSession {
   /** The examined folder's lowest UID of a message that arrived on or after `since` (SEARCH SINCE, a
    *  whole day in the server's zone), or null when none did: where a first poll starts. */
   firstUidSince(since: Date): Promise<number | null>;
+  /** What the server said it can do (after login), upper-case: placement tests look for X-GM-EXT-1. */
+  capabilities(): string[];
+  /** The examined folder's UIDs of messages whose header `field` contains one of `values` (UID SEARCH
+   *  OR HEADER …), in UID order. */
+  searchHeader(field: string, values: readonly string[]): Promise<number[]>;
+  /** The named header fields of these messages of the examined folder (BODY.PEEK[HEADER.FIELDS (…)]), as
+   *  the server sent them, in their order in the message; of each, at most `maxBytesEach` (64 KB) kept. */
+  fetchHeaderFields(uids: readonly number[], fields: readonly string[], maxBytesEach?: number): Promise<{ uid: number; headers: string }[]>;
+  /** Of these UIDs of the examined folder, those Gmail's search `query` matches (UID SEARCH UID … X-GM-RAW);
+   *  only on a server that offers X-GM-EXT-1 (otherwise it throws). */
+  gmailSearch(uids: readonly number[], query: string): Promise<number[]>;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,8 @@ import { ParseThread } from './parse-thread';
 export const IMAP_SESSION_TIMEOUT_MS = 30_000;
 /** A message over this (RFC822.SIZE) is not downloaded (decisions.md §10): the parser's own limit. */
 export const MAX_MESSAGE_BYTES = MAX_RAW_BYTES;
+/** Of the header fields fetched for one message, at most this much is kept. */
+export const MAX_HEADER_FIELDS_BYTES = 64 * 1024;
 
 export interface ImapPortOptions {
   /** The address guard (mail-host.ts): ALLOW_PRIVATE_FETCH. */
@@ -31,6 +33,9 @@ export interface ImapPortOptions {
 export interface OpenOptions {
   /** Ends the session: the connection is closed and every call rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** The most one answer of the server may hold (a line, a literal, the whole response): a session that
+   *  reads only headers (placement tests) caps it far below a message's 25 MB. The connection fails past it. */
+  maxResponseBytes?: number;
 }
 
 export function imapClient(opts: ImapPortOptions) {
@@ -38,7 +43,7 @@ export function imapClient(opts: ImapPortOptions) {
   const stopping = new AbortController();
   return {
     testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, opts.policy, opts.testTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS, stopping.signal),
-    open: (login: MailServerLogin, o: OpenOptions = {}) => openImapSession(login, opts.policy, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS, o.signal),
+    open: (login: MailServerLogin, o: OpenOptions = {}) => openImapSession(login, opts.policy, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS, o.signal, o.maxResponseBytes),
     parse: (raw: Buffer) => thread.parse(raw),
     endRequestWork: () => stopping.abort(),
     close: () => {
@@ -50,10 +55,11 @@ export function imapClient(opts: ImapPortOptions) {
 
 const reasonOf = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? 'the IMAP session was stopped')));
 
-export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal) {
+export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal, maxResponseBytes?: number) {
   if (signal?.aborted) throw reasonOf(signal);
   const pinned = await pinMailHost(login.host, policy, timeoutMs);
-  const client = new ImapFlow(imapClientOptions(login, pinned, timeoutMs));
+  const limits = maxResponseBytes ? { maxLineLength: maxResponseBytes, maxLiteralSize: maxResponseBytes, maxResponseSize: 2 * maxResponseBytes } : {};
+  const client = new ImapFlow({ ...imapClientOptions(login, pinned, timeoutMs), ...limits });
   // Socket errors also come as events; the command under way rejects with them.
   client.on('error', () => undefined);
 
@@ -86,7 +92,7 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
 
   return {
     async folders() {
-      return (await bounded('LIST', () => client.list())).map((f) => ({ path: f.path, specialUse: f.specialUse || null }));
+      return (await bounded('LIST', () => client.list())).map((f) => ({ path: f.path, specialUse: f.specialUse || null, flags: [...(f.flags ?? [])] }));
     },
     async examine(path: string) {
       const box = await bounded('EXAMINE', () => client.mailboxOpen(path, { readOnly: true }));
@@ -123,6 +129,30 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
       if (client.mailbox === false || !client.mailbox.exists) return null;
       const found = (await bounded('SEARCH SINCE', () => client.search({ since }, { uid: true }))) || [];
       return found.length ? found.reduce((a, b) => Math.min(a, b)) : null;
+    },
+    capabilities() {
+      return [...client.capabilities.keys()].map((c) => c.toUpperCase());
+    },
+    async searchHeader(field: string, values: readonly string[]) {
+      if (client.mailbox === false || !client.mailbox.exists || !values.length) return [];
+      const found = await bounded('SEARCH HEADER', () => client.search({ or: values.map((v) => ({ header: { [field]: v } })) }, { uid: true }));
+      return [...(found || [])].sort((a, b) => a - b);
+    },
+    async fetchHeaderFields(uids: readonly number[], fields: readonly string[], maxBytesEach = MAX_HEADER_FIELDS_BYTES) {
+      const out: { uid: number; headers: string }[] = [];
+      if (client.mailbox === false || !uids.length) return out;
+      await bounded('FETCH (BODY.PEEK[HEADER.FIELDS])', async () => {
+        for await (const m of client.fetch(uids.join(','), { uid: true, headers: [...fields] }, { uid: true })) {
+          // Only so much of each is kept, whatever a server sends: header fields are short.
+          out.push({ uid: m.uid, headers: m.headers ? m.headers.subarray(0, maxBytesEach).toString('utf8') : '' });
+        }
+      });
+      return out.sort((a, b) => a.uid - b.uid);
+    },
+    async gmailSearch(uids: readonly number[], query: string) {
+      if (client.mailbox === false || !uids.length) return [];
+      const found = await bounded('SEARCH X-GM-RAW', () => client.search({ uid: uids.join(','), gmraw: query }, { uid: true }));
+      return [...(found || [])].sort((a, b) => a - b);
     },
     async close() {
       signal?.removeEventListener('abort', end);

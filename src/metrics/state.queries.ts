@@ -39,7 +39,7 @@ export async function readSharedState(em: EntityManager, now: Date): Promise<Sha
       `select ${capped(`send where status = 'queued' and scheduled_for <= ?`)} as sends_due,
               ${capped(`send where status = 'queued' and scheduled_for > ?`)} as sends_waiting,
               ${capped(`send where status = 'sending'`)} as sends_sending,
-              (select min(coalesce(polled_at, created_at)) from inbox where deleted_at is null) as oldest_poll_at,
+              (select min(coalesce(polled_at, created_at)) from inbox where deleted_at is null and purpose <> 'seed') as oldest_poll_at,
               ${capped(`event where delivered_at is null`)} as events_undelivered,
               ${capped(`webhook_delivery where status = 'pending'`)} as deliveries_pending`,
       [now, now],

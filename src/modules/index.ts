@@ -15,6 +15,7 @@ import { leadsModule } from './leads';
 import { oauthModule } from './oauth';
 import { oneOffsModule } from './one-offs';
 import { pipelineModule } from './pipeline';
+import { placementModule } from './placement';
 import { repliesModule } from './replies';
 import { reportsModule } from './reports';
 import { savedRepliesModule } from './saved-replies';
@@ -49,4 +50,5 @@ export const appModules: readonly AppModule[] = [
   webhooksModule,
   checksModule,
   auditModule,
+  placementModule,
 ];

@@ -149,12 +149,19 @@ describe('settings', () => {
     const a = await signUp(service.url);
     const res = await a.client.get('/settings');
     expect(res.body).toEqual({
-      workspace: { id: a.workspaceId, name: 'Acme', timezone: 'UTC', recent_contact_days: 30 },
+      workspace: { id: a.workspaceId, name: 'Acme', timezone: 'UTC', recent_contact_days: 30, placement_schedule: 'off', placement_protect_below: null },
       user: { id: a.userId, email: a.email, name: '', role: 'owner' },
       verification_key_set: false,
     });
     const patched = await a.client.patch('/settings/workspace', { name: 'Acme GmbH', timezone: 'America/New_York', recent_contact_days: 14 });
-    expect(patched.body).toEqual({ id: a.workspaceId, name: 'Acme GmbH', timezone: 'America/New_York', recent_contact_days: 14 });
+    expect(patched.body).toEqual({
+      id: a.workspaceId,
+      name: 'Acme GmbH',
+      timezone: 'America/New_York',
+      recent_contact_days: 14,
+      placement_schedule: 'off',
+      placement_protect_below: null,
+    });
     expectError(await a.client.patch('/settings/workspace', { timezone: 'Nowhere/Land' }), 400, 'validation_failed');
     expectError(await a.client.patch('/settings/workspace', { recent_contact_days: -1 }), 400, 'validation_failed');
     expectError(await a.client.patch('/settings/workspace', { name: null }), 400, 'validation_failed');

@@ -95,6 +95,10 @@ describe('POST /mailboxes', () => {
       lastError: null,
       backoffUntil: null,
       createdAt: expect.stringMatching(ISO),
+      // decisions.md §16
+      purpose: 'sending',
+      seedProvider: null,
+      pausedReason: null,
     });
   });
 

@@ -139,7 +139,9 @@ describe('initialize and tools/list', () => {
     const listed = await names(await mcp(await keyWith(held)));
     expect(listed).toEqual(toolsFor(held));
     const needsSend = callable.filter((r) => requiredScopes(routeScope(r)!).includes('send')).map(operationId);
-    expect(needsSend).toHaveLength(5);
+    // POST /mailboxes/:id/test, /mailboxes/:id/resume, /campaigns/:id/activate, /leads/:id/send,
+    // /replies/:id/reply and /placement-tests.
+    expect(needsSend).toHaveLength(6);
     if (!held.includes('send') && !held.includes('all')) for (const name of needsSend) expect(listed).not.toContain(name);
   });
 

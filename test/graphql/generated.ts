@@ -645,6 +645,8 @@ export type CreateMailboxInput = {
   /** Minimum minutes between sends; 9 unless given. */
   minGapMinutes?: InputMaybe<Scalars['Int']['input']>;
   password: Scalars['String']['input'];
+  /** sending (default) or seed: a mailbox placement tests send to; it never sends. Not changeable later. */
+  purpose?: InputMaybe<Scalars['String']['input']>;
   /** Added per day up to dailyCap; 5 unless given. */
   rampIncrement?: InputMaybe<Scalars['Int']['input']>;
   /** Sends on the first day; 10 unless given. */
@@ -1035,12 +1037,18 @@ export type Mailbox = {
   minGapMinutes: Scalars['Int']['output'];
   /** google or microsoft for an oauth2 inbox, else null. */
   oauthProvider: Maybe<Scalars['String']['output']>;
+  /** placement when it paused itself for its placement-test inbox rate; null when paused by hand. */
+  pausedReason: Maybe<Scalars['String']['output']>;
+  /** sending, or seed: a mailbox placement tests send to (decisions.md §16). */
+  purpose: Scalars['String']['output'];
   rampIncrement: Scalars['Int']['output'];
   /** capToday as a percentage of dailyCap. */
   rampShare: Scalars['Int']['output'];
   rampStart: Scalars['Int']['output'];
   /** YYYY-MM-DD in the workspace timezone. */
   rampStartedAt: Scalars['String']['output'];
+  /** A seed's provider: google, microsoft, yahoo or other; null for a sending inbox. */
+  seedProvider: Maybe<Scalars['String']['output']>;
   /** Sent today (workspace timezone). */
   sentToday: Scalars['Int']['output'];
   signature: Maybe<Scalars['String']['output']>;
@@ -1229,7 +1237,10 @@ export type Mutation = {
    * API key scopes: leads:write.
    */
   deleteLeadList: Deleted;
-  /** API key scopes: mailboxes:write. */
+  /**
+   * DELETE /mailboxes/:id: what it sent stays; an inbox connected with Google or Microsoft also loses its tokens, and its grant is revoked at the provider.
+   * API key scopes: mailboxes:write.
+   */
   deleteMailbox: Deleted;
   /** API key scopes: all. */
   deleteMember: Deleted;
@@ -1339,6 +1350,11 @@ export type Mutation = {
    * API key scopes: mailboxes:write.
    */
   startMailboxOAuth: MailboxOAuthStart;
+  /**
+   * POST /placement-tests: each sender emails each seed now (outside its daily cap and gap); the test runs on (status running) until every copy is found or failed, or its wait ends.
+   * API key scopes: send.
+   */
+  startPlacementTest: PlacementTest;
   /**
    * Logs in to the inbox SMTP and IMAP servers; a pass lifts a bounce stop.
    * API key scopes: mailboxes:write, send.
@@ -1696,6 +1712,11 @@ export type MutationStartMailboxOAuthArgs = {
 };
 
 
+export type MutationStartPlacementTestArgs = {
+  input: StartPlacementTestInput;
+};
+
+
 export type MutationTestMailboxArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1862,6 +1883,121 @@ export type PipelineView = {
   stages: Array<PipelineStageView>;
   /** The value of the won stage. */
   wonValue: Scalars['Float']['output'];
+};
+
+/** The copy's topmost Authentication-Results: pass, fail, softfail, neutral, none, temperror or permerror; null when it does not name the method. */
+export type PlacementAuth = {
+  __typename?: 'PlacementAuth';
+  dkim: Maybe<Scalars['String']['output']>;
+  dmarc: Maybe<Scalars['String']['output']>;
+  spf: Maybe<Scalars['String']['output']>;
+};
+
+export type PlacementContent = {
+  __typename?: 'PlacementContent';
+  campaignId: Maybe<Scalars['ID']['output']>;
+  step: Maybe<Scalars['Int']['output']>;
+  /** The subject as written (merge fields render for each copy as for a lead with no fields). */
+  subject: Scalars['String']['output'];
+  variant: Maybe<Scalars['Int']['output']>;
+};
+
+/** sent counts every copy tried (failed ones too); inboxRate = (inbox + category) ÷ (sent − failed), a percentage. */
+export type PlacementCounts = {
+  __typename?: 'PlacementCounts';
+  /** Gmail's Promotions, Updates, Social or Forums tab. */
+  category: Scalars['Int']['output'];
+  /** Refused by the sender's SMTP server (or never sent). */
+  failed: Scalars['Int']['output'];
+  inbox: Scalars['Int']['output'];
+  /** One decimal; null while no copy reached a seed. */
+  inboxRate: Maybe<Scalars['Float']['output']>;
+  /** Not found by the deadline. */
+  missing: Scalars['Int']['output'];
+  /** Another folder. */
+  other: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+  spam: Scalars['Int']['output'];
+};
+
+export type PlacementProviderCounts = {
+  __typename?: 'PlacementProviderCounts';
+  /** Gmail's Promotions, Updates, Social or Forums tab. */
+  category: Scalars['Int']['output'];
+  /** Refused by the sender's SMTP server (or never sent). */
+  failed: Scalars['Int']['output'];
+  inbox: Scalars['Int']['output'];
+  /** One decimal; null while no copy reached a seed. */
+  inboxRate: Maybe<Scalars['Float']['output']>;
+  /** Not found by the deadline. */
+  missing: Scalars['Int']['output'];
+  /** Another folder. */
+  other: Scalars['Int']['output'];
+  /** google, microsoft, yahoo or other */
+  provider: Scalars['String']['output'];
+  sent: Scalars['Int']['output'];
+  spam: Scalars['Int']['output'];
+};
+
+/** One copy: one sender to one seed. */
+export type PlacementResult = {
+  __typename?: 'PlacementResult';
+  /** null when the copy has no Authentication-Results header (or was not found). */
+  auth: Maybe<PlacementAuth>;
+  /** Seconds from sending to the first sighting. */
+  delaySeconds: Maybe<Scalars['Int']['output']>;
+  /** The SMTP server's answer of a failed copy; why its seed could not be read; what a restart left unknown. */
+  detail: Maybe<Scalars['String']['output']>;
+  /** Where it was found: INBOX, the Gmail tab, the spam folder or another folder. */
+  folder: Maybe<Scalars['String']['output']>;
+  mailboxId: Scalars['ID']['output'];
+  /** inbox, category, spam, other, missing or failed; null while it is still looked for. */
+  placement: Maybe<Scalars['String']['output']>;
+  seedId: Scalars['ID']['output'];
+  seedProvider: Scalars['String']['output'];
+};
+
+export type PlacementSenderCounts = {
+  __typename?: 'PlacementSenderCounts';
+  /** Gmail's Promotions, Updates, Social or Forums tab. */
+  category: Scalars['Int']['output'];
+  email: Scalars['String']['output'];
+  /** Refused by the sender's SMTP server (or never sent). */
+  failed: Scalars['Int']['output'];
+  inbox: Scalars['Int']['output'];
+  /** One decimal; null while no copy reached a seed. */
+  inboxRate: Maybe<Scalars['Float']['output']>;
+  mailboxId: Scalars['ID']['output'];
+  /** Not found by the deadline. */
+  missing: Scalars['Int']['output'];
+  /** Another folder. */
+  other: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+  spam: Scalars['Int']['output'];
+};
+
+/** A placement test (decisions.md §16): each sender emailed each seed; where each copy landed. */
+export type PlacementTest = {
+  __typename?: 'PlacementTest';
+  byProvider: Array<PlacementProviderCounts>;
+  bySender: Array<PlacementSenderCounts>;
+  content: PlacementContent;
+  createdAt: Scalars['DateTimeISO']['output'];
+  finishedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  id: Scalars['ID']['output'];
+  /** Each copy: one sender to one seed. */
+  results: Array<PlacementResult>;
+  /** running or done */
+  status: Scalars['String']['output'];
+  summary: PlacementCounts;
+  waitMinutes: Scalars['Int']['output'];
+};
+
+/** A page of tests, newest first; pass nextCursor as cursor for the next page (null on the last). */
+export type PlacementTestPage = {
+  __typename?: 'PlacementTestPage';
+  items: Array<PlacementTest>;
+  nextCursor: Maybe<Scalars['String']['output']>;
 };
 
 /** A merge field without a fallback that rendered empty in this preview. */
@@ -2069,6 +2205,16 @@ export type Query = {
    */
   pipeline: PipelineView;
   /**
+   * A placement test with its figures and each copy's result; another workspace's is not found.
+   * API key scopes: reports:read.
+   */
+  placementTest: PlacementTest;
+  /**
+   * The workspace's placement tests, newest first, in cursor pages (items and nextCursor).
+   * API key scopes: reports:read.
+   */
+  placementTests: PlacementTestPage;
+  /**
    * The reply inbox, newest first; snoozed items are hidden until they come back (GET /replies). Cursor pages: query.cursor = nextCursor of the page before.
    * API key scopes: replies:read.
    */
@@ -2273,6 +2419,17 @@ export type QueryMailboxArgs = {
 
 export type QueryPipelineArgs = {
   query?: InputMaybe<PipelineQueryInput>;
+};
+
+
+export type QueryPlacementTestArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPlacementTestsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2601,6 +2758,21 @@ export type SnoozeReplyInput = {
   until?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Content: campaignId (with step and variant: step 1 and its first enabled variant unless given), or subject and body; exactly one of the two. Senders: every active sending inbox unless mailboxIds; seeds: every seed unless seedIds. */
+export type StartPlacementTestInput = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  /** The inboxes that send, at most 50; every active sending inbox unless given. */
+  mailboxIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The seeds, at most 25; every seed unless given. */
+  seedIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  step?: InputMaybe<Scalars['Int']['input']>;
+  subject?: InputMaybe<Scalars['String']['input']>;
+  variant?: InputMaybe<Scalars['Int']['input']>;
+  /** How long the seeds are read, 5 to 240 minutes; 30 unless given. */
+  waitMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type StatusResult = {
   __typename?: 'StatusResult';
   status: Scalars['String']['output'];
@@ -2826,6 +2998,10 @@ export type UpdateWebhookInput = {
 
 export type UpdateWorkspaceInput = {
   name?: InputMaybe<Scalars['String']['input']>;
+  /** An inbox whose placement test gives it an inbox rate below this (1 to 100) pauses itself; null: never. */
+  placementProtectBelow?: InputMaybe<Scalars['Int']['input']>;
+  /** off, daily or weekly (Mondays): a placement test of every active sending inbox to every seed at 06:00 in the workspace zone. */
+  placementSchedule?: InputMaybe<Scalars['String']['input']>;
   recentContactDays?: InputMaybe<Scalars['Int']['input']>;
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2932,6 +3108,10 @@ export type Workspace = {
   __typename?: 'Workspace';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** An inbox whose placement test gives it a lower inbox rate pauses itself; null: never. */
+  placementProtectBelow: Maybe<Scalars['Int']['output']>;
+  /** off, daily or weekly: placement tests at 06:00 in the workspace zone (decisions.md §16). */
+  placementSchedule: Scalars['String']['output'];
   recentContactDays: Scalars['Int']['output'];
   timezone: Scalars['String']['output'];
 };
@@ -3541,6 +3721,113 @@ export type MovePipelineLeadMutationVariables = Exact<{
 
 export type MovePipelineLeadMutation = { __typename?: 'Mutation', movePipelineLead: { __typename?: 'PipelineMoveView', id: string, stage: string } };
 
+export type CreateSeedMailboxMutationVariables = Exact<{
+  input: CreateMailboxInput;
+}>;
+
+
+export type CreateSeedMailboxMutation = { __typename?: 'Mutation', createMailbox: { __typename?: 'Mailbox', id: string, email: string, purpose: string, seedProvider: string | null, pausedReason: string | null, status: string } };
+
+export type UpdateSeedMailboxMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateMailboxInput;
+}>;
+
+
+export type UpdateSeedMailboxMutation = { __typename?: 'Mutation', updateMailbox: { __typename?: 'Mailbox', id: string, purpose: string, seedProvider: string | null } };
+
+export type SeedMailboxesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SeedMailboxesQuery = { __typename?: 'Query', mailboxes: Array<{ __typename?: 'Mailbox', id: string, email: string, purpose: string, seedProvider: string | null, pausedReason: string | null, status: string }> };
+
+export type ResumePlacementPausedMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ResumePlacementPausedMutation = { __typename?: 'Mutation', resumeMailbox: { __typename?: 'StatusResult', status: string } };
+
+export type PausePlacementPausedMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PausePlacementPausedMutation = { __typename?: 'Mutation', pauseMailbox: { __typename?: 'StatusResult', status: string } };
+
+export type SeedCampaignMailboxesMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: UpdateCampaignInput;
+}>;
+
+
+export type SeedCampaignMailboxesMutation = { __typename?: 'Mutation', updateCampaign: { __typename?: 'Campaign', id: string, mailboxIds: Array<string>, sendingMailboxIds: Array<string> } };
+
+export type SeedCampaignPoolQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SeedCampaignPoolQuery = { __typename?: 'Query', campaign: { __typename?: 'Campaign', id: string, mailboxIds: Array<string>, sendingMailboxIds: Array<string> } };
+
+export type SeedOneOffMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: OneOffSendInput;
+}>;
+
+
+export type SeedOneOffMutation = { __typename?: 'Mutation', sendLeadEmail: { __typename?: 'QueuedOneOff', id: string, status: string } };
+
+export type PlacementCountsFieldsFragment = { __typename?: 'PlacementCounts', sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null };
+
+export type PlacementTestFieldsFragment = { __typename?: 'PlacementTest', id: string, status: string, createdAt: string, finishedAt: string | null, waitMinutes: number, content: { __typename?: 'PlacementContent', campaignId: string | null, step: number | null, variant: number | null, subject: string }, summary: { __typename?: 'PlacementCounts', sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }, bySender: Array<{ __typename?: 'PlacementSenderCounts', mailboxId: string, email: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }>, byProvider: Array<{ __typename?: 'PlacementProviderCounts', provider: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }> };
+
+export type StartPlacementTestMutationVariables = Exact<{
+  input: StartPlacementTestInput;
+}>;
+
+
+export type StartPlacementTestMutation = { __typename?: 'Mutation', startPlacementTest: { __typename?: 'PlacementTest', id: string, status: string, createdAt: string, finishedAt: string | null, waitMinutes: number, content: { __typename?: 'PlacementContent', campaignId: string | null, step: number | null, variant: number | null, subject: string }, summary: { __typename?: 'PlacementCounts', sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }, bySender: Array<{ __typename?: 'PlacementSenderCounts', mailboxId: string, email: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }>, byProvider: Array<{ __typename?: 'PlacementProviderCounts', provider: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }> } };
+
+export type PlacementTestQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PlacementTestQuery = { __typename?: 'Query', placementTest: { __typename?: 'PlacementTest', id: string, status: string, createdAt: string, finishedAt: string | null, waitMinutes: number, results: Array<{ __typename?: 'PlacementResult', mailboxId: string, seedId: string, seedProvider: string, placement: string | null, folder: string | null, delaySeconds: number | null, detail: string | null, auth: { __typename?: 'PlacementAuth', spf: string | null, dkim: string | null, dmarc: string | null } | null }>, content: { __typename?: 'PlacementContent', campaignId: string | null, step: number | null, variant: number | null, subject: string }, summary: { __typename?: 'PlacementCounts', sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }, bySender: Array<{ __typename?: 'PlacementSenderCounts', mailboxId: string, email: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }>, byProvider: Array<{ __typename?: 'PlacementProviderCounts', provider: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }> } };
+
+export type PlacementTestsQueryVariables = Exact<{
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type PlacementTestsQuery = { __typename?: 'Query', placementTests: { __typename?: 'PlacementTestPage', nextCursor: string | null, items: Array<{ __typename?: 'PlacementTest', id: string, status: string, createdAt: string, finishedAt: string | null, waitMinutes: number, content: { __typename?: 'PlacementContent', campaignId: string | null, step: number | null, variant: number | null, subject: string }, summary: { __typename?: 'PlacementCounts', sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }, bySender: Array<{ __typename?: 'PlacementSenderCounts', mailboxId: string, email: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }>, byProvider: Array<{ __typename?: 'PlacementProviderCounts', provider: string, sent: number, inbox: number, category: number, spam: number, other: number, missing: number, failed: number, inboxRate: number | null }> }> } };
+
+export type PlacementScoresQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlacementScoresQuery = { __typename?: 'Query', mailboxScores: Array<{ __typename?: 'MailboxScore', mailboxId: string, score: number, parts: { __typename?: 'MailboxScoreParts', placement: number }, inputs: { __typename?: 'MailboxScoreInputs', placement: number | null } }> };
+
+export type PlacementSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlacementSettingsQuery = { __typename?: 'Query', settings: { __typename?: 'Settings', workspace: { __typename?: 'Workspace', placementSchedule: string, placementProtectBelow: number | null } } };
+
+export type UpdatePlacementSettingsMutationVariables = Exact<{
+  input: UpdateWorkspaceInput;
+}>;
+
+
+export type UpdatePlacementSettingsMutation = { __typename?: 'Mutation', updateWorkspace: { __typename?: 'Workspace', placementSchedule: string, placementProtectBelow: number | null, timezone: string } };
+
+export type PlacementSendingStatusQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PlacementSendingStatusQuery = { __typename?: 'Query', campaignSendingStatus: { __typename?: 'SendingStatus', sending: boolean, reasons: Array<{ __typename?: 'SendingMessage', code: string, text: string }> } };
+
 export type RepliesQueryVariables = Exact<{
   query?: InputMaybe<ReplyQueryInput>;
 }>;
@@ -3880,6 +4167,8 @@ export const CampaignFieldsFragmentDoc = {"kind":"Document","definitions":[{"kin
 export const BlockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"maxChars"}},{"kind":"Field","name":{"kind":"Name","value":"running"}},{"kind":"Field","name":{"kind":"Name","value":"runTotal"}},{"kind":"Field","name":{"kind":"Name","value":"runLeft"}},{"kind":"Field","name":{"kind":"Name","value":"runNote"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"edited"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<BlockFieldsFragment, unknown>;
 export const MailboxFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MailboxFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Mailbox"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fromName"}},{"kind":"Field","name":{"kind":"Name","value":"smtpHost"}},{"kind":"Field","name":{"kind":"Name","value":"smtpPort"}},{"kind":"Field","name":{"kind":"Name","value":"smtpSecure"}},{"kind":"Field","name":{"kind":"Name","value":"imapHost"}},{"kind":"Field","name":{"kind":"Name","value":"imapPort"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"dailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"rampStart"}},{"kind":"Field","name":{"kind":"Name","value":"rampIncrement"}},{"kind":"Field","name":{"kind":"Name","value":"rampStartedAt"}},{"kind":"Field","name":{"kind":"Name","value":"minGapMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"gapJitterMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"domainDailyCap"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"backoffUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sentToday"}},{"kind":"Field","name":{"kind":"Name","value":"capToday"}},{"kind":"Field","name":{"kind":"Name","value":"rampShare"}},{"kind":"Field","name":{"kind":"Name","value":"skippedMessages"}},{"kind":"Field","name":{"kind":"Name","value":"lastSkippedMessage"}}]}}]} as unknown as DocumentNode<MailboxFieldsFragment, unknown>;
 export const LeadFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"LeadFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Lead"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"vars"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"stopReason"}},{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"wonAt"}},{"kind":"Field","name":{"kind":"Name","value":"dealValue"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"verification"}},{"kind":"Field","name":{"kind":"Name","value":"verifiedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currentStep"}},{"kind":"Field","name":{"kind":"Name","value":"nextDueAt"}},{"kind":"Field","name":{"kind":"Name","value":"awayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"sendZone"}}]}}]} as unknown as DocumentNode<LeadFieldsFragment, unknown>;
+export const PlacementCountsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementCountsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementCounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]} as unknown as DocumentNode<PlacementCountsFieldsFragment, unknown>;
+export const PlacementTestFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementTestFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"content"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementCountsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bySender"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byProvider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementCountsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementCounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]} as unknown as DocumentNode<PlacementTestFieldsFragment, unknown>;
 export const SubsequenceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubsequenceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"workspaceId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"windowStart"}},{"kind":"Field","name":{"kind":"Name","value":"windowEnd"}},{"kind":"Field","name":{"kind":"Name","value":"dailyLimit"}},{"kind":"Field","name":{"kind":"Name","value":"maxNewLeadsPerDay"}},{"kind":"Field","name":{"kind":"Name","value":"stopOnReply"}},{"kind":"Field","name":{"kind":"Name","value":"openTracking"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"parentCampaignId"}},{"kind":"Field","name":{"kind":"Name","value":"trigger"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"interest"}},{"kind":"Field","name":{"kind":"Name","value":"replyContains"}},{"kind":"Field","name":{"kind":"Name","value":"completed"}}]}}]}}]} as unknown as DocumentNode<SubsequenceFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"disabledAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<WebhookFieldsFragment, unknown>;
 export const WebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}}]}}]} as unknown as DocumentNode<WebhookDeliveryFieldsFragment, unknown>;
@@ -3967,6 +4256,21 @@ export const SendLeadEmailDocument = {"kind":"Document","definitions":[{"kind":"
 export const CancelOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelOneOff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CancelOneOffMutation, CancelOneOffMutationVariables>;
 export const PipelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Pipeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PipelineQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pipeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"leads"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"campaign"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"wonValue"}}]}}]}}]} as unknown as DocumentNode<PipelineQuery, PipelineQueryVariables>;
 export const MovePipelineLeadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MovePipelineLead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MovePipelineLeadInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"movePipelineLead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"leadId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leadId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"stage"}}]}}]}}]} as unknown as DocumentNode<MovePipelineLeadMutation, MovePipelineLeadMutationVariables>;
+export const CreateSeedMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSeedMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMailboxInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"purpose"}},{"kind":"Field","name":{"kind":"Name","value":"seedProvider"}},{"kind":"Field","name":{"kind":"Name","value":"pausedReason"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CreateSeedMailboxMutation, CreateSeedMailboxMutationVariables>;
+export const UpdateSeedMailboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSeedMailbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMailboxInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"purpose"}},{"kind":"Field","name":{"kind":"Name","value":"seedProvider"}}]}}]}}]} as unknown as DocumentNode<UpdateSeedMailboxMutation, UpdateSeedMailboxMutationVariables>;
+export const SeedMailboxesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SeedMailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"purpose"}},{"kind":"Field","name":{"kind":"Name","value":"seedProvider"}},{"kind":"Field","name":{"kind":"Name","value":"pausedReason"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SeedMailboxesQuery, SeedMailboxesQueryVariables>;
+export const ResumePlacementPausedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumePlacementPaused"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumePlacementPausedMutation, ResumePlacementPausedMutationVariables>;
+export const PausePlacementPausedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PausePlacementPaused"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseMailbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PausePlacementPausedMutation, PausePlacementPausedMutationVariables>;
+export const SeedCampaignMailboxesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SeedCampaignMailboxes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"sendingMailboxIds"}}]}}]}}]} as unknown as DocumentNode<SeedCampaignMailboxesMutation, SeedCampaignMailboxesMutationVariables>;
+export const SeedCampaignPoolDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SeedCampaignPool"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxIds"}},{"kind":"Field","name":{"kind":"Name","value":"sendingMailboxIds"}}]}}]}}]} as unknown as DocumentNode<SeedCampaignPoolQuery, SeedCampaignPoolQueryVariables>;
+export const SeedOneOffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SeedOneOff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OneOffSendInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendLeadEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<SeedOneOffMutation, SeedOneOffMutationVariables>;
+export const StartPlacementTestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartPlacementTest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StartPlacementTestInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startPlacementTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementTestFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementCountsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementCounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementTestFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"content"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementCountsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bySender"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byProvider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]}}]} as unknown as DocumentNode<StartPlacementTestMutation, StartPlacementTestMutationVariables>;
+export const PlacementTestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlacementTest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placementTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementTestFields"}},{"kind":"Field","name":{"kind":"Name","value":"results"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"seedId"}},{"kind":"Field","name":{"kind":"Name","value":"seedProvider"}},{"kind":"Field","name":{"kind":"Name","value":"placement"}},{"kind":"Field","name":{"kind":"Name","value":"folder"}},{"kind":"Field","name":{"kind":"Name","value":"auth"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"spf"}},{"kind":"Field","name":{"kind":"Name","value":"dkim"}},{"kind":"Field","name":{"kind":"Name","value":"dmarc"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delaySeconds"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementCountsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementCounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementTestFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"content"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementCountsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bySender"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byProvider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]}}]} as unknown as DocumentNode<PlacementTestQuery, PlacementTestQueryVariables>;
+export const PlacementTestsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlacementTests"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placementTests"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"cursor"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementTestFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextCursor"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementCountsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementCounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PlacementTestFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlacementTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"waitMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"content"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PlacementCountsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bySender"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"byProvider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"inbox"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"spam"}},{"kind":"Field","name":{"kind":"Name","value":"other"}},{"kind":"Field","name":{"kind":"Name","value":"missing"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"inboxRate"}}]}}]}}]} as unknown as DocumentNode<PlacementTestsQuery, PlacementTestsQueryVariables>;
+export const PlacementScoresDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlacementScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxScores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"parts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placement"}}]}},{"kind":"Field","name":{"kind":"Name","value":"inputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placement"}}]}}]}}]}}]} as unknown as DocumentNode<PlacementScoresQuery, PlacementScoresQueryVariables>;
+export const PlacementSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlacementSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placementSchedule"}},{"kind":"Field","name":{"kind":"Name","value":"placementProtectBelow"}}]}}]}}]}}]} as unknown as DocumentNode<PlacementSettingsQuery, PlacementSettingsQueryVariables>;
+export const UpdatePlacementSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePlacementSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWorkspaceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWorkspace"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placementSchedule"}},{"kind":"Field","name":{"kind":"Name","value":"placementProtectBelow"}},{"kind":"Field","name":{"kind":"Name","value":"timezone"}}]}}]}}]} as unknown as DocumentNode<UpdatePlacementSettingsMutation, UpdatePlacementSettingsMutationVariables>;
+export const PlacementSendingStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PlacementSendingStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignSendingStatus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sending"}},{"kind":"Field","name":{"kind":"Name","value":"reasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]} as unknown as DocumentNode<PlacementSendingStatusQuery, PlacementSendingStatusQueryVariables>;
 export const RepliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Replies"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReplyQueryInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"repliedAt"}},{"kind":"Field","name":{"kind":"Name","value":"assistedInterest"}},{"kind":"Field","name":{"kind":"Name","value":"assistedConfidence"}},{"kind":"Field","name":{"kind":"Name","value":"fromEmail"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"snippet"}},{"kind":"Field","name":{"kind":"Name","value":"bodyText"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"mailboxId"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"receivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"leadAwayUntil"}},{"kind":"Field","name":{"kind":"Name","value":"assignedUserId"}},{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"evidence"}}]}}]}}]}}]} as unknown as DocumentNode<RepliesQuery, RepliesQueryVariables>;
 export const ReplyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Reply"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"leadId"}},{"kind":"Field","name":{"kind":"Name","value":"snoozedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"evidence"}}]}}]}}]} as unknown as DocumentNode<ReplyQuery, ReplyQueryVariables>;
 export const ReplyCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReplyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replyCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unread"}},{"kind":"Field","name":{"kind":"Name","value":"unreadReplies"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}}]}}]}}]} as unknown as DocumentNode<ReplyCountsQuery, ReplyCountsQueryVariables>;

@@ -60,6 +60,11 @@ class FakeImap implements ImapPort {
       examine: async () => ({ uidValidity: '7', uidNext: messages.length + 1, exists: messages.length }),
       firstUidSince: async () => (messages.length ? 1 : null),
       fetchAfter: async (after, opts) => messages.filter((m) => m.uid > after).slice(0, opts?.limit ?? 100),
+      // Placement tests' reads (not reply polling's).
+      capabilities: () => [],
+      searchHeader: async () => [],
+      fetchHeaderFields: async () => [],
+      gmailSearch: async () => [],
       close: async () => release(),
     };
   }

@@ -45,15 +45,17 @@ export interface SendingWorld {
 /**
  * Registers the file's jest hooks and returns the world they fill: the service and peer for the whole
  * file; the account once for the file, or (`accountPer: 'test'`) a new one before each test with the
- * clock back at MONDAY_10.
+ * clock back at MONDAY_10 (or `startAt`).
  */
-export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<string, string>; ports?: Partial<Ports> } = {}): SendingWorld {
-  const clock = new TestClock(MONDAY_10);
+export function sendingWorld(opts: { accountPer?: 'file' | 'test'; env?: Record<string, string>; ports?: Partial<Ports>; startAt?: Date } = {}): SendingWorld {
+  // `startAt` instead of MONDAY_10: placement tests live in 2030 (placement-world.ts).
+  const startAt = opts.startAt ?? MONDAY_10;
+  const clock = new TestClock(startAt);
   let service: SendingWorld['service'] | undefined;
   let peer: SmtpPeer | undefined;
   let me: Account | undefined;
   const newAccount = async () => {
-    clock.at = MONDAY_10;
+    clock.at = startAt;
     me = await signUp(service!.url, { timezone: 'UTC' });
   };
   beforeAll(async () => {

@@ -21,6 +21,11 @@ export interface SmtpEnvelope {
 export interface SmtpPeerBehaviour {
   /** Answer AUTH with this reply whatever the credentials (e.g. 454 temporary failure), when it returns one. */
   auth?: (username: string, password: string) => SmtpReplySpec | undefined;
+  /** Answer MAIL FROM with this reply for the senders the function picks (a sender refused: 550 5.7.1). */
+  mailFrom?: (address: string) => SmtpReplySpec | undefined;
+  /** Hands each accepted message on before the 250 is answered (a seed's mailbox: seed-delivery.ts), so a
+   *  message the client saw accepted is already where it was delivered. A failure answers 451. */
+  deliver?: (message: ReceivedMessage) => Promise<void>;
   /** Answer RCPT TO with this reply: for every recipient, or for those the function picks. */
   rcpt?: SmtpReplySpec | ((address: string) => SmtpReplySpec | undefined);
   /** Answer the end of DATA with this reply instead of 250 (the message is then not recorded). */
@@ -163,8 +168,12 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
         else callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
       });
     },
-    onMailFrom(_address, session, callback) {
-      void stage('mail', session).then((go) => go && callback());
+    onMailFrom(address, session, callback) {
+      void stage('mail', session).then((go) => {
+        if (!go) return;
+        const spec = peer.behaviour.mailFrom?.(address.address);
+        callback(spec ? replyError(spec) : undefined);
+      });
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
       void stage('rcpt', session).then((go) => {
@@ -188,9 +197,16 @@ export async function startSmtpPeer(opts: SmtpPeerOptions = {}): Promise<SmtpPee
           const rule = peer.behaviour.data;
           const spec = typeof rule === 'function' ? rule(envelope, raw) : rule;
           if (spec) return callback(replyError(spec));
-          messages.push({ envelope, raw, user: typeof session.user === 'string' ? session.user : undefined, receivedAt: new Date() });
-          for (const w of [...waiters]) w();
-          callback();
+          const message: ReceivedMessage = { envelope, raw, user: typeof session.user === 'string' ? session.user : undefined, receivedAt: new Date() };
+          const delivered = peer.behaviour.deliver ? peer.behaviour.deliver(message) : Promise.resolve();
+          delivered.then(
+            () => {
+              messages.push(message);
+              for (const w of [...waiters]) w();
+              callback();
+            },
+            (err: Error) => callback(replyError({ code: 451, message: `delivery failed: ${err.message}` })),
+          );
         });
       });
     },

@@ -74,12 +74,19 @@ export async function startTrickleImapPeer(opts: TrickleImapOptions = {}): Promi
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.port = (server.address() as net.AddressInfo).port;
-  peer.stop = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    });
+  Object.assign(peer, await listenLocally(server, sockets));
   return peer;
+}
+
+/** Listens on a free port of 127.0.0.1: the port, and a stop that ends the open sockets, then the server. */
+export async function listenLocally(server: net.Server, sockets: ReadonlySet<net.Socket>): Promise<{ port: number; stop: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -80,6 +80,12 @@ it('word the codes being added beside this work (OAuth reconnection, placement p
   }
 });
 
+it('word a settings save refused for naming a seed inbox (mailbox_is_seed, decisions.md §16), pointing at the inbox picker', () => {
+  const worded = inWords(REFUSAL_WORDS, 'mailbox_is_seed');
+  expect(worded).toEqual({ text: expect.stringMatching(/^A seed inbox cannot send for a campaign/), fix: expect.objectContaining({ place: 'inboxes' }) });
+  expect(API_SPEAK.test(worded.text)).toBe(false);
+});
+
 it('name the fixes the issue asks for: the inbox picker, the Steps tab, the schedule', () => {
   expect(inWords(REASON_WORDS, 'no_inbox').fix?.place).toBe('inboxes');
   expect(inWords(PREVIEW_NOTE_WORDS, 'no_inbox').fix?.place).toBe('inboxes');

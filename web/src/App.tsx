@@ -83,7 +83,7 @@ export function App() {
             <Route path="/campaigns" component={CampaignsPage} />
             <Route path="/campaigns/:id">{(p) => <CampaignPage id={p.id} />}</Route>
             <Route path="/unibox/:replyId?">{(p) => <UniboxPage replyId={p.replyId} />}</Route>
-            <Route path="/reports" component={ReportsPage} />
+            <Route path="/reports/:view?">{(p) => <ReportsPage view={p.view} />}</Route>
             <Route path="/settings/:tab?">{(p) => <SettingsPage tab={p.tab} />}</Route>
             <Route>
               <Redirect to="/campaigns" />

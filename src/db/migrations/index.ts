@@ -52,6 +52,7 @@ export const migrationsList: MigrationObject[] = [
   migration('Migration20261127000200_background_jobs'),
   migration('Migration20261127000300_audit_log'),
   migration('Migration20261127200000_job_result_order'),
+  migration('Migration20261201224948_placement_tests'),
   migration('Migration20261201225346_oauth_inboxes'),
   migration('Migration20261201230957_inbox_free_due'),
 ];

@@ -1,4 +1,5 @@
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsString, Length, Max, Min, MinLength } from 'class-validator';
+import { PLACEMENT_SCHEDULES, type PlacementSchedule } from './workspace.entity';
 import { Field, InputType, Int } from 'type-graphql';
 import { API_SCOPES, type ApiScope } from '../../api-scopes';
 import { Nullable, Optional } from '../../validation';
@@ -23,6 +24,20 @@ export class UpdateWorkspaceInput {
   @Field({ nullable: true }) @Optional() @IsString() @Length(1, 200) name?: string;
   @Field({ nullable: true }) @Optional() @IsTimeZone() timezone?: string;
   @Field(() => Int, { nullable: true }) @Optional() @IsInt() @Min(0) @Max(3650) recentContactDays?: number;
+  // decisions.md §16
+  @Field(() => String, {
+    nullable: true,
+    description: 'off, daily or weekly (Mondays): a placement test of every active sending inbox to every seed at 06:00 in the workspace zone.',
+  })
+  @Optional()
+  @IsIn(PLACEMENT_SCHEDULES)
+  placementSchedule?: PlacementSchedule;
+  @Field(() => Int, { nullable: true, description: 'An inbox whose placement test gives it an inbox rate below this (1 to 100) pauses itself; null: never.' })
+  @Nullable()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  placementProtectBelow?: number | null;
 }
 
 @InputType()

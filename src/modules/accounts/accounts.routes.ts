@@ -13,7 +13,7 @@ const session = ({ token, user, workspace }: Awaited<ReturnType<typeof accounts.
 });
 const sessionAnswer = {
   type: AuthPayload,
-  omit: ['workspace.recentContactDays'],
+  omit: ['workspace.recentContactDays', 'workspace.placementSchedule', 'workspace.placementProtectBelow'],
   description: 'A session token (Bearer, 30 days), the user and the workspace {id, name, timezone}.',
 };
 

@@ -20,7 +20,14 @@ const SESSION_DAYS = 30;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role });
-export const workspaceView = (w: Workspace) => ({ id: w.id, name: w.name, timezone: w.timezone, recentContactDays: w.recentContactDays });
+export const workspaceView = (w: Workspace) => ({
+  id: w.id,
+  name: w.name,
+  timezone: w.timezone,
+  recentContactDays: w.recentContactDays,
+  placementSchedule: w.placementSchedule,
+  placementProtectBelow: w.placementProtectBelow,
+});
 
 const apiKeyView = (k: ApiKey) => ({ id: k.id, name: k.name, scopes: k.scopes, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt });
 
@@ -120,9 +127,15 @@ export async function getSettings(ctx: AuthedCtx) {
 export async function updateWorkspace(ctx: AuthedCtx, input: UpdateWorkspaceInput) {
   requireOwner(ctx, 'change workspace settings');
   const workspace = await currentWorkspace(ctx);
+  const zone = workspace.timezone;
+  const schedule = workspace.placementSchedule;
   if (input.name !== undefined) workspace.name = input.name.trim();
   if (input.timezone !== undefined) workspace.timezone = canonicalZone(input.timezone);
   if (input.recentContactDays !== undefined) workspace.recentContactDays = input.recentContactDays;
+  if (input.placementSchedule !== undefined) workspace.placementSchedule = input.placementSchedule;
+  if (input.placementProtectBelow !== undefined) workspace.placementProtectBelow = input.placementProtectBelow;
+  // decisions.md §16: a new schedule (or zone) runs from its next 06:00, not for a slot already past.
+  if (workspace.placementSchedule !== schedule || workspace.timezone !== zone) workspace.placementScheduleSetAt = ctx.deps.clock.now();
   await ctx.em.flush();
   return workspaceView(workspace);
 }

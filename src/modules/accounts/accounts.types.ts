@@ -15,6 +15,9 @@ export class WorkspaceView {
   @Field() name!: string;
   @Field() timezone!: string;
   @Field(() => Int) recentContactDays!: number;
+  @Field({ description: 'off, daily or weekly: placement tests at 06:00 in the workspace zone (decisions.md §16).' }) placementSchedule!: string;
+  @Field(() => Int, { nullable: true, description: 'An inbox whose placement test gives it a lower inbox rate pauses itself; null: never.' })
+  placementProtectBelow!: number | null;
 }
 
 @ObjectType()

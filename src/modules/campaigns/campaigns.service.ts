@@ -185,6 +185,9 @@ async function applyMailboxes(ctx: AuthedCtx, campaign: Campaign, mailboxIds: st
     // 400, not 404: the campaign in the path exists; what is wrong is a reference in the body.
     throw new AppError('unknown_mailbox', `No inbox with id ${missing[0]} in this workspace; list them with GET /mailboxes.`, { mailbox_ids: missing });
   }
+  // decisions.md §16: a seed never sends.
+  const seeds = inboxes.filter((i) => i.purpose === 'seed').map((i) => i.id);
+  if (seeds.length) throw new AppError('mailbox_is_seed', `The inbox ${seeds[0]} is a seed: it never sends, so it cannot send for a campaign.`, { mailbox_ids: seeds });
   await campaign.inboxes.init();
   campaign.inboxes.set(inboxes);
 }

@@ -1,6 +1,6 @@
 // decisions.md §11 "Sender pools": the inboxes a campaign sends from are its own (mailbox_ids, the
 // campaign_inbox links) plus every inbox of its workspace carrying one of its mailbox_tags (exact tag
-// text), never a deleted one. The one spelling of the rule: the dispatch tick (at every tick, so an inbox
+// text), never a deleted one, never a seed (decisions.md §16: a seed never sends, tag or not). The one spelling of the rule: the dispatch tick (at every tick, so an inbox
 // tagged later joins and one untagged leaves), the send-time check, the sending status, the campaign read
 // (sending_mailbox_ids), launch and the campaign checks all ask this statement (sender-pool.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -25,12 +25,12 @@ export async function sendingInboxLinks(em: EntityManager, campaignIds: readonly
   const rows = await sql(
     em,
     `select ci.campaign_id, ci.inbox_id from campaign_inbox ci join inbox i on i.id = ci.inbox_id
-      where ci.campaign_id = any(?::uuid[]) and i.deleted_at is null
+      where ci.campaign_id = any(?::uuid[]) and i.deleted_at is null and i.purpose <> 'seed'
      union all
      select ct.id, it.id
        from (select c.id, c.workspace_id, t.tag from campaign c cross join unnest(c.mailbox_tags) as t(tag) where c.id = any(?::uuid[])) ct
        join (select i.id, i.workspace_id, t.tag from inbox i cross join unnest(i.tags) as t(tag)
-              where i.deleted_at is null and i.workspace_id in (select w.workspace_id from campaign w where w.id = any(?::uuid[]) and w.mailbox_tags <> '{}')) it
+              where i.deleted_at is null and i.purpose <> 'seed' and i.workspace_id in (select w.workspace_id from campaign w where w.id = any(?::uuid[]) and w.mailbox_tags <> '{}')) it
          on it.workspace_id = ct.workspace_id and it.tag = ct.tag`,
     [ids, ids, ids],
   );

@@ -207,3 +207,44 @@ export const subsequenceEnteredEvent = (
   },
   now: at,
 });
+
+/** decisions.md §16: a placement test finished, with its summary (snake_case as the test object's). */
+export const placementTestCompletedEvent = (
+  t: {
+    workspaceId: string;
+    testId: string;
+    createdAt: Date;
+    scheduled: boolean;
+    summary: { sent: number; inbox: number; category: number; spam: number; other: number; missing: number; failed: number; inboxRate: number | null };
+  },
+  at: Date,
+): NewEvent => ({
+  workspaceId: t.workspaceId,
+  kind: 'placement_test_completed',
+  payload: {
+    test_id: t.testId,
+    created_at: iso(t.createdAt),
+    finished_at: iso(at),
+    scheduled: t.scheduled,
+    summary: {
+      sent: t.summary.sent,
+      inbox: t.summary.inbox,
+      category: t.summary.category,
+      spam: t.summary.spam,
+      other: t.summary.other,
+      missing: t.summary.missing,
+      failed: t.summary.failed,
+      inbox_rate: t.summary.inboxRate,
+    },
+  },
+  onceKey: `placement_test_completed:${t.testId}`,
+  now: at,
+});
+
+/** decisions.md §16: an inbox paused itself for its placement (placement protection). */
+export const mailboxPausedEvent = (m: { workspaceId: string; inboxId: string; email: string; inboxRate: number; threshold: number; testId: string }, at: Date): NewEvent => ({
+  workspaceId: m.workspaceId,
+  kind: 'mailbox_paused',
+  payload: { inbox_id: m.inboxId, email: m.email, reason: 'placement', inbox_rate: m.inboxRate, threshold: m.threshold, test_id: m.testId, paused_at: iso(at) },
+  now: at,
+});

@@ -19,6 +19,8 @@ export const EVENT_KINDS = [
   'mailbox_disconnected',
   'subsequence_entered',
   'campaign_paused',
+  'placement_test_completed',
+  'mailbox_paused',
   'webhook_test',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -46,6 +48,10 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventKind, string>> = {
     "A subsequence's trigger fired for a lead of its parent: the lead stopped there and joined the subsequence as a new lead. data: lead_id, email, parent_campaign_id, subsequence_id, new_lead_id, trigger (interest, reply_contains or completed), entered_at.",
   campaign_paused:
     'A campaign paused itself (bounce protection: hard bounces reached 5% of its last 100 emails, once it had sent 40); no lead. data: campaign_id, name, reason (bounce_protect), bounced, sent, paused_at.',
+  placement_test_completed:
+    'A placement test finished (decisions.md §16): every copy found or failed, or its wait ended. data: test_id, created_at, finished_at, scheduled, summary (sent, inbox, category, spam, other, missing, failed, inbox_rate).',
+  mailbox_paused:
+    "An inbox paused itself (placement protection: a finished placement test gave it an inbox rate below the workspace's placement_protect_below). data: inbox_id, email, reason (placement), inbox_rate, threshold, test_id, paused_at.",
   webhook_test: 'Sent by POST /webhooks/:id/test only, to that endpoint (whatever kinds it lists; an endpoint may list webhook_test alone). data: webhook_id, message.',
 };
 

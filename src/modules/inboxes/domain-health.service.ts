@@ -19,7 +19,8 @@ export async function domainHealth(ctx: AuthedCtx, args: DomainHealthArgs): Prom
   await takeRateLimit(ctx, DOMAIN_HEALTH_LIMIT);
   const checkedAt = ctx.deps.clock.now();
   // Deleted inboxes are hidden by the entity's default filter; other workspaces' by the workspace filter.
-  const inboxes = await ctx.em.find(Inbox, {}, { fields: ['email'] });
+  // Sending domains only: a seed (decisions.md §16) is a provider's mailbox, not a domain of ours.
+  const inboxes = await ctx.em.find(Inbox, { purpose: 'sending' }, { fields: ['email'] });
   const domains = [...new Set(inboxes.map((i) => domainOf(i.email)))].sort();
   // DNS answers are waited on: one of the workspace's slots for work on outside servers (peer-work.ts).
   const reports = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => checkDomains(ctx.deps.dns, domains, { selector: args.selector || null }));

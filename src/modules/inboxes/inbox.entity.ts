@@ -8,6 +8,11 @@ export type InboxStatus = 'active' | 'paused' | 'bounce_stopped' | 'reconnect_ne
 
 /** decisions.md §15: how the inbox logs in to its servers: its password, or XOAUTH2 with its provider's tokens. */
 export type InboxAuthType = 'password' | 'oauth2';
+/** decisions.md §16: a `seed` is a mailbox the workspace owns for placement tests; it never sends. */
+export type InboxPurpose = 'sending' | 'seed';
+export const INBOX_PURPOSES: readonly InboxPurpose[] = ['sending', 'seed'];
+/** Why an inbox paused itself (decisions.md §16 placement protection); null when paused by hand. */
+export type InboxPausedReason = 'placement';
 
 export const NOT_DELETED_FILTER = 'notDeleted';
 
@@ -124,4 +129,17 @@ export class Inbox extends BaseEntity {
    *  unpolled inbox's lag (metrics, decisions.md §13) is counted from; null before the first. */
   @Property(nullableTimestamp())
   polledAt: Date | null = null;
+
+  /** decisions.md §16: `seed` (placement tests send to it; never sends, never polled for replies) or
+   *  `sending`; fixed at creation. */
+  @Property({ type: 'string' })
+  purpose: InboxPurpose & Opt = 'sending';
+
+  /** A seed's provider (google, microsoft, yahoo, other: placement/seed-provider.ts); null otherwise. */
+  @Property({ type: 'string', nullable: true })
+  seedProvider: string | null = null;
+
+  /** Why it paused itself (`placement`); null when paused by hand or not paused. */
+  @Property({ type: 'string', nullable: true })
+  pausedReason: InboxPausedReason | null = null;
 }

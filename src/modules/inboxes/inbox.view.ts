@@ -37,6 +37,9 @@ export function inboxView(inbox: Inbox): InboxObject {
     lastError: inbox.lastError,
     backoffUntil: inbox.backoffUntil,
     createdAt: inbox.createdAt,
+    purpose: inbox.purpose,
+    seedProvider: inbox.seedProvider,
+    pausedReason: inbox.pausedReason,
   };
 }
 

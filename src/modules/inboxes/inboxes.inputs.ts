@@ -1,8 +1,9 @@
 // Inputs of the inbox (mailbox) use cases; REST bodies are the snake_case of these field names.
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { Nullable, Optional } from '../../validation';
 import { IsEmailAddress, IsPlainDate } from '../../validators';
+import { INBOX_PURPOSES, type InboxPurpose } from './inbox.entity';
 
 // Upper bounds keep every number inside a PostgreSQL int and inside what one mailbox can sensibly do.
 export const MAX_DAILY_CAP = 100_000;
@@ -71,6 +72,11 @@ export class CreateInboxInput {
   @Field(() => Int, { nullable: true, description: 'Daily cap shared by the inboxes of this domain.' }) @Nullable() @DailyCap() domainDailyCap?: number | null;
   @Field(() => Int, { nullable: true, description: 'Sends on the first day; 10 unless given.' }) @Optional() @DailyCap() rampStart?: number;
   @Field(() => Int, { nullable: true, description: 'Added per day up to dailyCap; 5 unless given.' }) @Optional() @IsInt() @Min(0) @Max(MAX_DAILY_CAP) rampIncrement?: number;
+  // decisions.md §16: fixed at creation (PATCH does not take it).
+  @Field(() => String, { nullable: true, description: 'sending (default) or seed: a mailbox placement tests send to; it never sends. Not changeable later.' })
+  @Optional()
+  @IsIn(INBOX_PURPOSES)
+  purpose?: InboxPurpose;
 }
 
 /** PATCH /mailboxes/:id: only the fields to change. The address itself cannot change (connect the new

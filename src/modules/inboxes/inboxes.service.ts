@@ -6,19 +6,21 @@ import { DateTime } from 'luxon';
 import type { AuthedCtx } from '../../context';
 import { findOr404 } from '../../db/find';
 import { AppError } from '../../errors';
-import { normalizeEmail } from '../../email-address';
+import { domainOf, normalizeEmail } from '../../email-address';
 import { checkMailHost } from '../../mail/mail-host';
 import { snakeCase } from '../../validation';
 import { Workspace } from '../accounts/workspace.entity';
 import { dropGrant, revokeGrant } from '../oauth/inbox-tokens';
 import { InboxDayStat } from './inbox-day-stat.entity';
-import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';
+import { Inbox, NOT_DELETED_FILTER, type InboxPurpose, type InboxStatus } from './inbox.entity';
 import { inboxView, withTodayFigures, type InboxObject } from './inbox.view';
 import { removeInboxFromCampaigns, skippedMessages } from './inboxes.queries';
 import type { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import type { MailboxScoreView, MailboxView } from './inboxes.types';
 import { dayIn } from './ramp';
 import { inboxScore, SCORE_WINDOW_DAYS } from './scores';
+import { providerOfHost, seedProviderOf, type SeedProvider } from './seed-provider';
+import { placementRates } from '../placement/score-input';
 
 /** api.md Inboxes rule 2 and the Limits table: what a new (or reconnected) inbox starts with. */
 export const NEW_INBOX_DEFAULTS = { rampStart: 10, rampIncrement: 5, minGapMinutes: 9, gapJitterMinutes: 5 } as const;
@@ -69,13 +71,25 @@ export async function getInbox(ctx: AuthedCtx, id: string): Promise<MailboxView>
   return withToday(ctx, inboxView(await findOr404(ctx.em, Inbox, id, 'Mailbox')));
 }
 
+/** decisions.md §16: a seed's provider, from its IMAP host or else its domain's MX (looked up before any
+ *  transaction, in one of the workspace's slots for outside work; a failed look-up says `other`). */
+async function seedProvider(ctx: AuthedCtx, imapHost: string, email: string): Promise<SeedProvider> {
+  if (providerOfHost(imapHost)) return seedProviderOf(imapHost, null);
+  const mx = await ctx.deps.peerWork.run(ctx.actor.workspaceId, () => ctx.deps.dns.resolveMx(domainOf(email)).catch(() => null));
+  return seedProviderOf(imapHost, mx);
+}
+
 /** Saves the details (no log-in: rule 1). The address of a deleted inbox brings that inbox back with
  *  the new details, like a new connection (rule 5), keeping its id and history. */
 export async function createInbox(ctx: AuthedCtx, input: CreateInboxInput): Promise<InboxObject> {
   const email = normalizeEmail(input.email);
   await checkHosts(ctx, [host(input.smtpHost), host(input.imapHost)]);
+  const purpose = input.purpose ?? 'sending';
+  const provider = purpose === 'seed' ? await seedProvider(ctx, host(input.imapHost), email) : null;
   const inbox = await ctx.em.transactional((em) =>
     placeInbox(ctx, em, email, {
+      purpose,
+      seedProvider: provider,
       fromName: input.fromName.trim(),
       smtpHost: host(input.smtpHost),
       smtpPort: input.smtpPort,
@@ -117,7 +131,7 @@ export type NewInboxDetails = Pick<
   | 'tags'
   | 'domainDailyCap'
 > &
-  Partial<Pick<Inbox, 'rampStart' | 'rampIncrement' | 'minGapMinutes' | 'gapJitterMinutes'>>;
+  Partial<Pick<Inbox, 'rampStart' | 'rampIncrement' | 'minGapMinutes' | 'gapJitterMinutes' | 'purpose' | 'seedProvider'>>;
 
 /** Saves a new inbox inside the caller's transaction `em` (rule 1: no log-in): the plan's count applies, and
  *  the address of a deleted inbox brings that inbox back with the new details, like a new connection
@@ -142,6 +156,10 @@ export async function placeInbox(ctx: AuthedCtx, em: EntityManager, email: strin
       rampStartedAt: dayIn(workspace.timezone, ctx.deps.clock.now()),
       minGapMinutes: input.minGapMinutes ?? NEW_INBOX_DEFAULTS.minGapMinutes,
       gapJitterMinutes: input.gapJitterMinutes ?? NEW_INBOX_DEFAULTS.gapJitterMinutes,
+      // decisions.md §16: a sending inbox unless made a seed; a revived inbox takes what it is made as now.
+      purpose: input.purpose ?? ('sending' as InboxPurpose),
+      seedProvider: input.seedProvider ?? null,
+      pausedReason: null,
       status: 'active' as InboxStatus,
       lastError: null,
       backoffUntil: null,
@@ -243,6 +261,7 @@ export async function pauseInbox(ctx: AuthedCtx, id: string): Promise<{ status: 
   const inbox = await findOr404(ctx.em, Inbox, id, 'Mailbox');
   if (inbox.status === 'active') {
     inbox.status = 'paused';
+    inbox.pausedReason = null; // decisions.md §16: paused by hand
     await ctx.em.flush();
   }
   return { status: inbox.status };
@@ -267,6 +286,7 @@ export async function resumeInbox(ctx: AuthedCtx, id: string): Promise<{ status:
   }
   if (inbox.status === 'paused') {
     inbox.status = 'active';
+    inbox.pausedReason = null; // decisions.md §16: resuming by hand clears a placement pause
     await ctx.em.flush();
   }
   return { status: inbox.status };
@@ -290,16 +310,23 @@ export async function deleteInbox(ctx: AuthedCtx, id: string): Promise<{ deleted
 }
 
 /** Scores of every inbox, oldest first, from its counters over the last SCORE_WINDOW_DAYS days
- *  (today included, workspace timezone). Placement stays null until placement tests exist. */
+ *  (today included, workspace timezone); placement from its placement tests of those days (decisions.md §16). */
 export async function inboxScores(ctx: AuthedCtx): Promise<MailboxScoreView[]> {
-  const { today } = await workspaceToday(ctx);
+  const { workspace, today } = await workspaceToday(ctx);
   const from = DateTime.fromISO(today)
     .minus({ days: SCORE_WINDOW_DAYS - 1 })
     .toISODate()!;
   const inboxes = await ctx.em.find(Inbox, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
   const stats = inboxes.length ? await ctx.em.find(InboxDayStat, { inbox: { $in: inboxes.map((i) => i.id) }, day: { $gte: from, $lte: today } }) : [];
+  const since = DateTime.fromISO(from, { zone: workspace.timezone }).toJSDate();
+  const placement = await placementRates(
+    ctx.em,
+    ctx.actor.workspaceId,
+    inboxes.map((i) => i.id),
+    since,
+  );
   return inboxes.map((inbox) => {
-    const inputs = { sent: 0, failed: 0, bounced: 0, replied: 0, placement: null };
+    const inputs = { sent: 0, failed: 0, bounced: 0, replied: 0, placement: placement.get(inbox.id) ?? null };
     for (const s of stats) {
       if (s.inbox.id !== inbox.id) continue;
       inputs.sent += s.sent;

@@ -35,6 +35,10 @@ export class MailboxView {
   @Field(() => Int, { description: 'Messages reply polling skipped in this inbox: unreadable, or over 25 MB (not downloaded).' }) skippedMessages!: number;
   @Field(() => String, { nullable: true, description: 'The last message skipped: its folder, UID and why (a message over 25 MB gives its size).' })
   lastSkippedMessage!: string | null;
+  @Field({ description: 'sending, or seed: a mailbox placement tests send to (decisions.md §16).' }) purpose!: string;
+  @Field(() => String, { nullable: true, description: "A seed's provider: google, microsoft, yahoo or other; null for a sending inbox." }) seedProvider!: string | null;
+  @Field(() => String, { nullable: true, description: 'placement when it paused itself for its placement-test inbox rate; null when paused by hand.' })
+  pausedReason!: string | null;
 }
 
 @ObjectType('MailboxScoreParts')

@@ -5,7 +5,8 @@
 //              of decisions.md §5, loses all 40)
 //   replies    up to 20: linear from 20 at no replies to 0 at a 2% reply rate or better
 //   placement  up to 20: 20 × the share of placement-test emails that missed the inbox; 0 while
-//              no placement test has run (placement null)
+//              no placement test has run (placement null). The input is the inbox's inbox rate over its
+//              placement-test copies of the window (decisions.md §16, placement/score-input.ts)
 //   errors     up to 20: 2 points per percent of attempts (sent + failed) that failed
 //
 // Bounce and reply rates say little about a handful of sends: below ENOUGH_SENDS sends those two parts
@@ -22,7 +23,7 @@ export interface ScoreInputs {
   failed: number;
   bounced: number;
   replied: number;
-  /** Percent (0..100) of placement-test emails that reached the inbox; null until a test has run. */
+  /** Percent (0..100) of placement-test emails that reached the inbox (or a Gmail tab); null until a test has run. */
   placement: number | null;
 }
 

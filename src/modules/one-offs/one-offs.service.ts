@@ -66,6 +66,7 @@ export async function queueOneOff(ctx: AuthedCtx, leadId: string, input: OneOffS
   if (!isUuid(input.mailboxId)) throw notFound('Mailbox');
   const inbox = await ctx.em.findOne(Inbox, { id: input.mailboxId });
   if (!inbox) throw notFound('Mailbox');
+  if (inbox.purpose === 'seed') throw new AppError('mailbox_is_seed', `The mailbox ${inbox.email} is a seed: it never sends.`, { mailbox_ids: [inbox.id] }); // decisions.md §16
   if (inbox.status !== 'active') throw new AppError('mailbox_not_active', `The mailbox ${inbox.email} is ${inbox.status}; resume it or pick another.`);
   if (lead.status === 'unsubscribed' || lead.stopReason === 'unsubscribed') throw new AppError('unsubscribed', 'This lead unsubscribed, so it is never emailed again.');
   if (lead.status === 'bounced' || lead.stopReason === 'bounced') throw new AppError('bounced', 'Mail to this lead bounced, so it is not emailed again.');

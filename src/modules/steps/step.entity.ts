@@ -42,4 +42,9 @@ export class Step extends BaseEntity {
 
   @Property({ type: 'string', nullable: true })
   condition: StepCondition | null = null;
+
+  /** Last change of the step (a scheduled placement test takes the most recently edited one as content,
+   *  decisions.md §16). */
+  @Property({ type: 'datetime', columnType: 'timestamptz(3)', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
 }

@@ -253,3 +253,18 @@ describe('due_today', () => {
     expect(explain({}, new Date('2026-06-10T05:00:00Z')).dueToday.total).toBe(3);
   });
 });
+
+describe('inbox_placement (decisions.md §16)', () => {
+  it('follows inbox_stopped and names the inboxes that paused themselves for their placement', () => {
+    const s = explain({ inboxes: [inbox('p@one.example', { status: 'paused', pausedReason: 'placement' }), inbox('h@one.example', { status: 'paused' })] });
+    expect(s.reasons.map((r) => r.code)).toEqual(['inbox_stopped', 'inbox_placement']);
+    expect(s.reasons[0]!.text).toContain('p@one.example (paused for its placement-test inbox rate)');
+    expect(s.reasons[1]!.text).toContain('p@one.example');
+    expect(s.reasons[1]!.text).not.toContain('h@one.example');
+  });
+
+  it('is not given for inboxes paused by hand, nor while another inbox can send', () => {
+    expect(reasonCodes({ inboxes: [inbox('h@one.example', { status: 'paused' })] })).toEqual(['inbox_stopped']);
+    expect(reasonCodes({ inboxes: [inbox('p@one.example', { status: 'paused', pausedReason: 'placement' }), inbox('a@one.example')] })).toEqual([]);
+  });
+});

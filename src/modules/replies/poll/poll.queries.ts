@@ -5,14 +5,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun } from '../../../db/sql';
 
 /**
- * Every inbox that is not deleted, in id order; of the given workspaces only when `workspaceIds` is set
+ * Every inbox that is not deleted and not a seed (decisions.md §16: a seed's mail never becomes reply
+ * items; placement tests read it), in id order; of the given workspaces only when `workspaceIds` is set
  * (for tests). decisions.md §15: not one whose provider ended its access (reconnect_needed).
  * @allWorkspaces the poll job reads every workspace's inboxes
  */
 export async function inboxesToPoll(em: EntityManager, workspaceIds?: readonly string[]): Promise<string[]> {
   const rows = workspaceIds
-    ? await sql(em, `select id from inbox where deleted_at is null and status <> 'reconnect_needed' and workspace_id = any(?::uuid[]) order by id`, [pgArray(workspaceIds)])
-    : await sql(em, `select id from inbox where deleted_at is null and status <> 'reconnect_needed' order by id`);
+    ? await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' and workspace_id = any(?::uuid[]) order by id`, [
+        pgArray(workspaceIds),
+      ])
+    : await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' order by id`);
   return rows.map((r) => String(r.id));
 }
 
@@ -33,14 +36,14 @@ export interface PolledInbox {
 }
 
 /**
- * The inbox to poll, unless it was deleted meanwhile.
+ * The inbox to poll, unless it was deleted meanwhile (or is a seed: never read as replies).
  * @allWorkspaces keyed by an inbox of inboxesToPoll
  */
 export async function inboxToPoll(em: EntityManager, inboxId: string): Promise<PolledInbox | null> {
   const [inbox] = await sql(
     em,
     `select i.id, i.workspace_id, i.email, i.imap_host, i.imap_port, i.username, i.auth_type, i.password_enc, i.dmarc_reports, i.created_at, w.timezone
-       from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null`,
+       from inbox i join workspace w on w.id = i.workspace_id where i.id = ? and i.deleted_at is null and i.purpose <> 'seed'`,
     [inboxId],
   );
   return (inbox as unknown as PolledInbox | undefined) ?? null;

@@ -26,6 +26,7 @@ export interface EngineInbox extends PlanInbox, RampSettings {
   minGapMinutes: number;
   gapJitterMinutes: number;
   deleted: boolean;
+  pausedReason: string | null;
 }
 
 /** The campaigns (active ones for a tick, never the One-off campaign, which runs no sequence; or the ids
@@ -95,6 +96,7 @@ export async function loadInboxes(em: EntityManager, now: Date, workspaceIds: re
       email: r.email,
       status: (r.deletedAt ? 'paused' : r.status) as InboxStatus,
       deleted: Boolean(r.deletedAt),
+      pausedReason: r.pausedReason,
       capToday: capToday(ramp, r.workspaceZone, now),
       ...ramp,
       sentToday: (sentBy.get(r.id) ?? 0) + (openBy.get(r.id) ?? 0),

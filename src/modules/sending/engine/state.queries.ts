@@ -147,6 +147,8 @@ export interface InboxStateRow {
   signature: string | null;
   /** As stored; a deleted inbox keeps its last status. */
   status: string;
+  /** Why it paused itself (decisions.md §16), else null. */
+  pausedReason: string | null;
   deletedAt: Date | null;
   dailyCap: number;
   rampStart: number;
@@ -172,6 +174,7 @@ function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
     fromName: String(r.from_name),
     signature: (r.signature as string | null) ?? null,
     status: String(r.status),
+    pausedReason: (r.paused_reason as string | null) ?? null,
     deletedAt: date(r.deleted_at),
     dailyCap: num(r.daily_cap),
     rampStart: num(r.ramp_start),

@@ -1,7 +1,8 @@
 // Why a campaign is or is not sending (GET /campaigns/:id/sending-status), as a pure function of its
 // state and `now`. Reasons stop every send and are listed, each that applies, in the order the sender
 // meets them (decisions.md §5): not_active, bounce_protect (decisions.md §11), no_steps, no_inbox,
-// before_start, after_end, outside_hours, daily_limit, inbox_stopped, no_leads_due. Notes hold back only
+// before_start, after_end, outside_hours, daily_limit, inbox_stopped, inbox_placement (decisions.md §16),
+// no_leads_due. Notes hold back only
 // some leads or inboxes.
 // Choices:
 // - bounce_protect: the campaign paused itself for its bounce rate; it follows not_active (it is paused)
@@ -11,6 +12,8 @@
 //   that has a lead due now (the campaign zone when none is due).
 // - inbox_stopped: no inbox can send today or soon: each is paused, stopped for bounces, backing off
 //   after errors, or at its cap. Inboxes only waiting out their gap are not stopped (a note).
+// - inbox_placement: follows inbox_stopped when some of those inboxes paused themselves for their
+//   placement-test inbox rate (decisions.md §16), and names them: resuming one clears it.
 // - inbox_reconnect_needed (decisions.md §15): with inbox_stopped, when any of those inboxes lost its
 //   provider's access and waits to be connected again; it names them.
 // - no_leads_due: no lead's wait has passed, counting new leads only while the new-lead limit has room
@@ -37,6 +40,7 @@ export const REASON_CODES = [
   'outside_hours',
   'daily_limit',
   'inbox_stopped',
+  'inbox_placement',
   'inbox_reconnect_needed',
   'no_leads_due',
 ] as const;
@@ -71,6 +75,8 @@ export interface StatusInbox extends InboxDay {
   provider: Provider | null;
   /** What its domain may still send today (caps.ts DomainDay.left, counted over all the domain's inboxes). */
   domainLeft: number;
+  /** Why it paused itself (`placement`, decisions.md §16); null when paused by hand. */
+  pausedReason?: string | null;
 }
 
 /** Leads due now (wait over, no hold) that have an inbox of their own, per inbox (sender.ts). */
@@ -191,7 +197,7 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
   const backingOff = withState('backoff');
   if (state.inboxes.length > 0 && withState('ready', 'resting').length === 0) {
     const why: Record<InboxReadiness, (inbox: StatusInbox) => string> = {
-      paused: () => 'paused',
+      paused: (inbox) => (inbox.pausedReason === 'placement' ? 'paused for its placement-test inbox rate' : 'paused'),
       bounce_stopped: () => 'stopped for its bounce rate; pass the connection test to resume',
       reconnect_needed: () => 'its sign-in with the provider ended; connect it again',
       capped: (inbox) => capReason(inbox),
@@ -203,6 +209,13 @@ export function explainSending(state: SendingState, now: Date): SendingStatus {
       code: 'inbox_stopped',
       text: `None of the campaign's inboxes can send: ${list(readiness.map((r) => `${r.inbox.email} (${why[r.state](r.inbox)})`))}.`,
     });
+    const placement = withState('paused').filter((i) => i.pausedReason === 'placement');
+    if (placement.length) {
+      reasons.push({
+        code: 'inbox_placement',
+        text: `${list(placement.map((i) => i.email))} paused itself for its placement-test inbox rate (placement_protect_below); check where its mail lands, then resume it (POST /mailboxes/:id/resume).`,
+      });
+    }
     // decisions.md §15
     const disconnected = withState('reconnect_needed');
     if (disconnected.length > 0) {

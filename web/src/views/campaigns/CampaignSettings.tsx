@@ -1,6 +1,8 @@
 // What a campaign needs to send (decisions.md §14): the inboxes it sends from (and sender-pool tags,
 // decisions.md §11), its daily and new-lead limits, its schedule and dates. Saved with updateCampaign
-// (PATCH /campaigns/:id), which refuses what api.md Campaigns 3 refuses; the service's message is shown.
+// (PATCH /campaigns/:id), which refuses what api.md Campaigns 3 refuses; the service's message is shown,
+// or the console's words for it (status-words.ts REFUSAL_WORDS). Seed inboxes never send (decisions.md
+// §16): they are not offered, nor are tags only seeds carry.
 // The controls a reason or warning points at take the focus when a link asks (fix-links.tsx).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -9,8 +11,9 @@ import { graphql } from '../../gql';
 import { count } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/QueryView';
 import type { CampaignDetail } from './campaign-types';
-import { useFixTarget } from './fix-links';
+import { useFixTarget, WordedLine } from './fix-links';
 import { SendingFrom } from './SendingFrom';
+import { inWords, REFUSAL_WORDS } from './status-words';
 
 const CampaignInboxes = graphql(`
   query CampaignInboxes {
@@ -21,6 +24,7 @@ const CampaignInboxes = graphql(`
       status
       tags
       capToday
+      purpose
     }
   }
 `);
@@ -89,18 +93,20 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
 
   if (inboxes.isPending) return <Loading what="inboxes" />;
   if (inboxes.isError) return <ErrorState error={inboxes.error} onRetry={() => void inboxes.refetch()} />;
-  const tags = [...new Set([...inboxes.data.mailboxes.flatMap((m) => m.tags), ...campaign.mailboxTags])].sort();
+  const sending = inboxes.data.mailboxes.filter((m) => m.purpose !== 'seed');
+  const tags = [...new Set([...sending.flatMap((m) => m.tags), ...campaign.mailboxTags])].sort();
+  const refusal = save.error && save.error.code in REFUSAL_WORDS ? inWords(REFUSAL_WORDS, save.error.code, { campaign }) : null;
 
   return (
     <form className="stack settings" onSubmit={submit} aria-label="Campaign settings">
       <fieldset ref={targets.inboxes} tabIndex={-1}>
         <legend>Send from these inboxes</legend>
-        {inboxes.data.mailboxes.length === 0 ? (
+        {sending.length === 0 ? (
           <p className="empty">
             No inboxes connected yet. <Link href="/settings">Connect an inbox</Link> in the settings first.
           </p>
         ) : (
-          inboxes.data.mailboxes.map((m) => (
+          sending.map((m) => (
             <label key={m.id} className="check">
               <input type="checkbox" checked={mailboxIds.includes(m.id)} onChange={(e) => setMailboxIds(toggle(mailboxIds, m.id, e.target.checked))} />
               {m.email}
@@ -122,7 +128,7 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
           ))}
         </fieldset>
       ) : null}
-      <SendingFrom sendingIds={campaign.sendingMailboxIds} chosenIds={campaign.mailboxIds} tags={campaign.mailboxTags} inboxes={inboxes.data.mailboxes} />
+      <SendingFrom sendingIds={campaign.sendingMailboxIds} chosenIds={campaign.mailboxIds} tags={campaign.mailboxTags} inboxes={sending} />
       <label>
         Daily limit (emails a day)
         <input ref={targets.dailyLimit} type="number" min={1} required value={dailyLimit} onChange={(e) => setDailyLimit(e.target.value)} />
@@ -191,7 +197,7 @@ export function CampaignSettings({ campaign }: { campaign: CampaignDetail }) {
       {save.error ? (
         <div className="error-state" role="alert">
           <p>
-            <strong>The settings were not saved.</strong> {save.error.message}
+            <strong>The settings were not saved.</strong> {refusal ? <WordedLine worded={refusal} campaignId={campaign.id} /> : save.error.message}
           </p>
         </div>
       ) : null}

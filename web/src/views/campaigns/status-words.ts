@@ -229,12 +229,19 @@ export const WARNING_WORDS: Record<string, Words> = {
   inbox_placement: placement,
 };
 
-/** An activation the service refused, for the refusals that name API fields in their message; any other
- *  refusal keeps the service's message (blank_columns, a broken template: they speak of the campaign). */
+/** An activation or a settings save the service refused, for the refusals that name API fields in their
+ *  message or that need a word of why; any other refusal keeps the service's message (blank_columns, a
+ *  broken template: they speak of the campaign). */
 export const REFUSAL_WORDS: Record<string, Words> = {
   no_steps: () => ({ text: 'Write at least one email step before activating.', fix: { label: 'Add an email step', place: 'steps' } }),
   no_inbox: () => ({ text: 'Choose at least one inbox for the campaign (or a tag your inboxes carry) before activating.', fix: CHOOSE_INBOXES }),
   unsub_header_off: () => ({ text: 'Turn the one-click unsubscribe header on before activating.', fix: { label: 'Turn it on', place: 'unsubscribe' } }),
+  // decisions.md §16: a seed inbox only receives placement tests; the inbox picker leaves seeds out, so
+  // this comes from a list read before the inbox became a seed, or another client.
+  mailbox_is_seed: () => ({
+    text: 'A seed inbox cannot send for a campaign: seeds only receive placement tests. Choose sending inboxes instead.',
+    fix: CHOOSE_INBOXES,
+  }),
 };
 
 /** A code in words from its table; a code the table lacks (a newer service) in neutral words of its own,

@@ -32,7 +32,9 @@ function inputFrom(form: FormData): CreateMailboxInput {
     smtpSecure: form.get('smtpSecure') === 'on',
     imapHost: text(form, 'imapHost'),
     imapPort: int(form, 'imapPort'),
-    dailyCap: int(form, 'dailyCap'),
+    // A seed never sends: its cap is never used (decisions.md §16).
+    dailyCap: form.get('purpose') === 'seed' ? 1 : int(form, 'dailyCap'),
+    purpose: form.get('purpose') === 'seed' ? 'seed' : 'sending',
   };
 }
 
@@ -40,6 +42,7 @@ export function ConnectInboxForm({ onClose }: { onClose: () => void }) {
   const connect = useGraphQLMutation(SettingsConnectInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
   const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
   const [connected, setConnected] = useState<{ email: string; result: TestResult } | null>(null);
+  const [purpose, setPurpose] = useState<'sending' | 'seed'>('sending');
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -63,6 +66,13 @@ export function ConnectInboxForm({ onClose }: { onClose: () => void }) {
         </div>
       ) : null}
       <form className="stack" aria-labelledby="connect-title" onSubmit={(e) => void submit(e)}>
+        <label>
+          What it is for
+          <select name="purpose" value={purpose} onChange={(e) => setPurpose(e.target.value as 'sending' | 'seed')}>
+            <option value="sending">Sending: campaigns send from it</option>
+            <option value="seed">Seed: placement tests send to it; it never sends</option>
+          </select>
+        </label>
         <div className="row">
           <label className="grow">
             Email address
@@ -112,10 +122,12 @@ export function ConnectInboxForm({ onClose }: { onClose: () => void }) {
             </label>
           </div>
         </fieldset>
-        <label>
-          Daily cap (the warm-up ramp climbs to it)
-          <input name="dailyCap" type="number" min={1} defaultValue={30} required />
-        </label>
+        {purpose === 'sending' ? (
+          <label>
+            Daily cap (the warm-up ramp climbs to it)
+            <input name="dailyCap" type="number" min={1} defaultValue={30} required />
+          </label>
+        ) : null}
         <ErrorState error={connect.error ?? test.error} />
         <div className="row">
           <button type="submit" className="primary" disabled={connect.isPending || test.isPending}>

@@ -1,6 +1,7 @@
 // Inboxes: each with its status, health score and warm-up ramp (what it may send today on its way to the
 // daily cap), its sender-pool tags, a connection test, pause and resume, and removal; and the form that connects a new one.
 // Google and Microsoft inboxes connect with their sign-in instead (OAuthConnect.tsx, decisions.md §15).
+// Seeds (decisions.md §16: mailboxes placement tests send to, which never send) are listed apart.
 import { useState } from 'react';
 import { useGraphQL, useGraphQLMutation } from '../../api/graphql';
 import { graphql } from '../../gql';
@@ -34,6 +35,9 @@ const SettingsInboxes = graphql(`
       rampShare
       rampStartedAt
       tags
+      purpose
+      seedProvider
+      pausedReason
     }
     mailboxScores {
       mailboxId
@@ -60,6 +64,10 @@ const STATUS: Record<string, { badge: string; words: string }> = {
   bounce_stopped: { badge: 'danger', words: 'stopped by bounces' },
   reconnect_needed: { badge: 'danger', words: 'needs reconnecting' },
 };
+const statusOf = (inbox: Inbox) =>
+  inbox.status === 'paused' && inbox.pausedReason === 'placement'
+    ? { badge: 'danger', words: 'paused for its placement' }
+    : (STATUS[inbox.status] ?? { badge: '', words: inbox.status });
 
 export function InboxesTab() {
   const query = useGraphQL(SettingsInboxes);
@@ -80,14 +88,90 @@ export function InboxesTab() {
       <OAuthOutcome />
       {connecting ? <ConnectInboxForm onClose={() => setConnecting(false)} /> : null}
       <QueryView query={query} what="inboxes" isEmpty={(d) => d.mailboxes.length === 0} empty="No inbox connected yet: connect one to start sending.">
-        {(d) => <InboxTable inboxes={d.mailboxes} scores={d.mailboxScores} />}
+        {(d) => (
+          <>
+            <InboxTable inboxes={d.mailboxes.filter((m) => m.purpose !== 'seed')} scores={d.mailboxScores} />
+            <SeedTable seeds={d.mailboxes.filter((m) => m.purpose === 'seed')} />
+          </>
+        )}
       </QueryView>
     </section>
   );
 }
 
+/** Seeds: where placement tests send (Reports → Placement); they never send and are not read for replies. */
+function SeedTable({ seeds }: { seeds: Inbox[] }) {
+  return (
+    <section className="seeds" aria-labelledby="seeds-title">
+      <h3 id="seeds-title">Seed inboxes for placement tests</h3>
+      {seeds.length === 0 ? (
+        <p className="muted">No seed yet: connect a mailbox of your own at Gmail, Outlook, Yahoo or your domain as a seed to see where your mail lands.</p>
+      ) : (
+        <table className="inboxes">
+          <caption className="visually-hidden">Seed inboxes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Seed</th>
+              <th scope="col">Provider</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {seeds.map((seed) => (
+              <SeedRow key={seed.id} seed={seed} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function SeedRow({ seed }: { seed: Inbox }) {
+  const status = statusOf(seed);
+  return (
+    <tr>
+      <th scope="row">
+        {seed.email}
+        <div className="muted small">
+          IMAP {seed.imapHost}:{seed.imapPort}
+        </div>
+        {seed.lastError ? <div className="inbox-error">Last error: {seed.lastError}</div> : null}
+      </th>
+      <td>{seed.seedProvider ?? '—'}</td>
+      <td>
+        <span className={`badge ${status.badge}`}>{status.words}</span>
+      </td>
+      <td>
+        <InboxActions inbox={seed} />
+      </td>
+    </tr>
+  );
+}
+
+/** Test the connection, pause or resume (a sending inbox), remove; with what the test and a refusal said. */
+function InboxActions({ inbox, pauseable = false }: { inbox: Inbox; pauseable?: boolean }) {
+  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
+  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
+  return (
+    <>
+      <div className="actions">
+        <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </button>
+        {inbox.status === 'reconnect_needed' ? <ReconnectInbox inbox={inbox} /> : pauseable ? <PauseInbox inbox={inbox} /> : null}
+        <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
+      </div>
+      {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
+      <ErrorState error={test.error ?? remove.error} />
+    </>
+  );
+}
+
 function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) {
   const scoreOf = new Map(scores.map((s) => [s.mailboxId, s]));
+  if (!inboxes.length) return <p className="muted">No sending inbox yet: connect one to start sending.</p>;
   return (
     <table className="inboxes">
       <caption className="visually-hidden">Connected inboxes</caption>
@@ -114,9 +198,7 @@ function InboxTable({ inboxes, scores }: { inboxes: Inbox[]; scores: Score[] }) 
 }
 
 function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) {
-  const test = useGraphQLMutation(SettingsTestInbox, ['SettingsInboxes']);
-  const remove = useGraphQLMutation(SettingsRemoveInbox, ['SettingsInboxes', 'ReportsDeliverability', 'ReportsDomains']);
-  const status = STATUS[inbox.status] ?? { badge: '', words: inbox.status };
+  const status = statusOf(inbox);
   return (
     <tr>
       <th scope="row">
@@ -154,15 +236,7 @@ function InboxRow({ inbox, score }: { inbox: Inbox; score: Score | undefined }) 
       </td>
       <td className="num">{count(inbox.sentToday)}</td>
       <td>
-        <div className="actions">
-          <button type="button" onClick={() => test.mutate({ id: inbox.id })} disabled={test.isPending} aria-label={`Test connection of ${inbox.email}`}>
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </button>
-          {inbox.status === 'reconnect_needed' ? <ReconnectInbox inbox={inbox} /> : <PauseInbox inbox={inbox} />}
-          <ConfirmButton label={`Remove ${inbox.email}`} text="Remove" confirmText="Yes, remove" pending={remove.isPending} onConfirm={() => remove.mutate({ id: inbox.id })} />
-        </div>
-        {test.data ? <TestOutcome result={test.data.testMailbox} /> : null}
-        <ErrorState error={test.error ?? remove.error} />
+        <InboxActions inbox={inbox} pauseable />
       </td>
     </tr>
   );
