@@ -12,16 +12,9 @@ import { Step } from '../steps/step.entity';
 import { latestEditedEmailStep } from './placement.queries';
 import { spinSeed } from '../templates/spin';
 import type { AppDeps } from '../../context';
+import type { TestContent } from './placement.entity';
 
-export interface TestContent {
-  campaignId: string | null;
-  step: number | null;
-  variant: number | null;
-  /** Templates, rendered for each copy. */
-  subject: string;
-  body: string;
-  textOnly: boolean;
-}
+export type { TestContent };
 
 /** A scheduled test's content when no active campaign has an email step: plain, neutral text. */
 export const PLAIN_CONTENT: TestContent = {

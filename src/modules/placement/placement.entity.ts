@@ -145,3 +145,14 @@ export class PlacementCopy extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   detail: string | null = null;
 }
+
+/** What a test sends: a campaign step's variant (which one) or a given subject and body, as stored with the test. */
+export interface TestContent {
+  campaignId: string | null;
+  step: number | null;
+  variant: number | null;
+  /** Templates, rendered for each copy. */
+  subject: string;
+  body: string;
+  textOnly: boolean;
+}

@@ -3,8 +3,7 @@
 // caller's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
-import type { TestContent } from './content';
-import type { AuthResults, CopyStatus, Placement, PlacementTestStatus } from './placement.entity';
+import type { AuthResults, CopyStatus, Placement, PlacementTestStatus, TestContent } from './placement.entity';
 import type { CopyGroup } from './summary';
 
 /** Serialises the starts of one workspace's tests until the transaction ends (the one-running and
