@@ -25,18 +25,18 @@ const ADAPTERS = [
 /** What no module imports from another's core: the modules (src/modules). */
 const MODULES = {
   regex: '(^|/)modules(/|$)',
-  message: 'The core depends on no module (src/modules): declare an extension point (src/extensions.ts) or move the code into its module.',
+  message: 'The core depends on no module (src/modules): declare an extension point (src/runtime/extensions.ts) or move the code into its module.',
 };
 
 // SQL in named places (conventions.md; README "Layout"): raw statements live in `*.queries.ts` files, run
-// through src/db/sql.ts with `?` parameters, and nothing else runs SQL. Tests are not held to it (they
+// through src/storage/sql.ts with `?` parameters, and nothing else runs SQL. Tests are not held to it (they
 // look into the database directly), nor is jobs/: Agenda's own rows and the jobs' advisory locks run on a
 // dedicated pg connection of the job runner, outside the ORM and any workspace, for good.
 const SQL_HELP = 'Raw SQL lives in a *.queries.ts file, one named function per statement (conventions.md "SQL in named places"): call such a function instead.';
 
-/** The runners of src/db/sql.ts. */
+/** The runners of src/storage/sql.ts. */
 const SQL_RUNNERS = {
-  regex: '(^|/)db/sql(\\.ts)?$',
+  regex: '(^|/)storage/sql(\\.ts)?$',
   importNames: ['sql', 'sqlRun', 'sqlStatements', 'sqlStatementResults', 'inlined', 'positional'],
   message: SQL_HELP,
 };
@@ -54,7 +54,7 @@ const RAW_SQL_CALLS = ['execute', 'getKnex', 'raw', 'query'].map((method) => ({
 
 /** Excepted for good: rate-limiter-flexible runs its own SQL on the knex it is handed, in its own table of
  *  hashed keys (no workspace's rows; its one statement of ours is in rate-limits.queries.ts). */
-const SQL_LIBRARY_HANDOFF = ['src/rate-limits/rate-limiter.ts'];
+const SQL_LIBRARY_HANDOFF = ['src/security/rate-limits/rate-limiter.ts'];
 
 export default defineConfig(
   {
@@ -66,7 +66,7 @@ export default defineConfig(
       'web/dist/',
       'web/src/gql/',
       'test/browser/screenshots/',
-      'src/db/migrations/',
+      'src/storage/migrations/',
       '.data/',
       '.data-*/',
       'tmp/',
@@ -119,26 +119,27 @@ export default defineConfig(
   // spells out every restriction of its files.
   {
     // The layout rule: src/ is the core; rest/ is the Express adapter and jobs/ the Agenda adapter. And no
-    // runner of src/db/sql.ts outside the queries files.
+    // runner of src/storage/sql.ts outside the queries files.
     files: ['src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...ADAPTERS, SQL_RUNNERS] }] },
   },
   {
     // And the core depends on no module: what modules add to each other goes through extension points
-    // (src/extensions.ts), declared by the module that runs them. The composition roots walk the module
-    // list (service.ts for the service, db/entities.ts for the ORM's command line).
-    files: ['src/*.ts', 'src/graphql/**/*.ts', 'src/mail/**/*.ts', 'src/net/**/*.ts'],
+    // (src/runtime/extensions.ts), declared by the module that runs them. The composition roots walk the
+    // module list (service.ts for the service, storage/entities.ts for the ORM's command line). The platform
+    // folders (src/README.md) are the core beside the modules.
+    files: ['src/*.ts', 'src/contracts/**/*.ts', 'src/runtime/**/*.ts', 'src/security/**/*.ts', 'src/observability/**/*.ts', 'src/mail/**/*.ts', 'src/net/**/*.ts'],
     ignores: ['src/service.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...ADAPTERS, MODULES, SQL_RUNNERS] }] },
   },
   {
-    // src/db holds the runners and the ORM's set-up.
-    files: ['src/db/**/*.ts'],
-    ignores: ['src/db/entities.ts'],
+    // src/storage holds the runners and the ORM's set-up.
+    files: ['src/storage/**/*.ts'],
+    ignores: ['src/storage/entities.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...ADAPTERS, MODULES] }] },
   },
   {
-    files: ['src/db/entities.ts', 'src/**/*.queries.ts', ...SQL_LIBRARY_HANDOFF],
+    files: ['src/storage/entities.ts', 'src/**/*.queries.ts', ...SQL_LIBRARY_HANDOFF],
     rules: { 'no-restricted-imports': ['error', { patterns: ADAPTERS }] },
   },
   {
@@ -147,7 +148,7 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.ts', 'rest/**/*.ts'],
-    ignores: ['src/**/*.queries.ts', 'src/db/**', ...SQL_LIBRARY_HANDOFF],
+    ignores: ['src/**/*.queries.ts', 'src/storage/**', ...SQL_LIBRARY_HANDOFF],
     rules: { 'no-restricted-syntax': ['error', ...RAW_SQL_CALLS] },
   },
   {

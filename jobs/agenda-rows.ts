@@ -7,7 +7,7 @@
 // next_run_at Agenda cleared when it started runs again). Clearing locked_at instead would strand such
 // a queued run: Agenda finds an unlocked row only by its next_run_at.
 import type { Pool } from 'pg';
-import { ownerAliveSql } from '../src/db/owner-sql';
+import { ownerAliveSql } from '../src/storage/owner-sql';
 
 /** The lock time of an expired lease (mongo-backend.ts writes it too). */
 export const EXPIRED = new Date(0);

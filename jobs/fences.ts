@@ -3,10 +3,10 @@
 // its lease: a process that took the job over after the lease ran out cannot take the fence, and skips.
 // So a job never runs twice at once.
 //
-// The fences live on the process owner's connection (src/db/process-owner.ts), beside the owner lock:
+// The fences live on the process owner's connection (src/storage/process-owner.ts), beside the owner lock:
 // one dedicated connection per process for every session lock. If that connection is lost, every fence
 // on it is gone with it: each run holding one is told to stop, and the owner makes the connection again.
-import type { ProcessOwner } from '../src/db/process-owner';
+import type { ProcessOwner } from '../src/storage/process-owner';
 
 export interface Fence {
   /** Gives the fence back once the run's handler has returned. */

@@ -1,5 +1,5 @@
 // Proves the job runner is alive: every minute it records when it last ran (see runtimeStatus).
-import type { JobDefinition } from '../src/job';
+import type { JobDefinition } from '../src/runtime/job';
 
 export const runtimeStatus = { lastHeartbeatAt: null as Date | null };
 

@@ -10,10 +10,10 @@
 //    start) takes it up.
 import { setMaxListeners } from 'node:events';
 import type { Job, JobParameters } from 'agenda';
-import type { AppDeps } from '../src/context';
-import type { JobDefinition } from '../src/job';
-import type { Logger } from '../src/logger';
-import { settledWithin } from '../src/time-limit';
+import type { AppDeps } from '../src/runtime/context';
+import type { JobDefinition } from '../src/runtime/job';
+import type { Logger } from '../src/observability/logger';
+import { settledWithin } from '../src/runtime/time-limit';
 import type { AgendaRows } from './agenda-rows';
 import type { JobFences } from './fences';
 

@@ -2,7 +2,7 @@
 // only when MONGODB_URL is set (runner.ts): the MongoDB driver is one of the largest packages the service
 // has, and nearly every installation keeps its jobs in PostgreSQL.
 import { MongoBackend, ObjectId, type MongoJobRepository } from '@agendajs/mongo-backend';
-import type { AppDeps } from '../src/context';
+import type { AppDeps } from '../src/runtime/context';
 import { EXPIRED, type AgendaRows, type GivenBack } from './agenda-rows';
 
 /** A MongoDB that does not answer within a few seconds at start-up is down: say so instead of waiting

@@ -6,10 +6,10 @@ import { Agenda, type Job, type JobId } from 'agenda';
 import type { MongoBackend } from '@agendajs/mongo-backend';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import { Pool } from 'pg';
-import type { AppDeps } from '../src/context';
-import type { JobDefinition } from '../src/job';
-import { settledWithin } from '../src/time-limit';
-import { withMigrationLock } from '../src/db/migration-lock';
+import type { AppDeps } from '../src/runtime/context';
+import type { JobDefinition } from '../src/runtime/job';
+import { settledWithin } from '../src/runtime/time-limit';
+import { withMigrationLock } from '../src/storage/migration-lock';
 import { postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
@@ -30,7 +30,7 @@ export interface JobRunner {
   agenda: Agenda;
   /** This process's name on the job rows it locks (Agenda's lastModifiedBy): host, pid and a nonce. */
   owner: string;
-  /** Started and not told to stop (the readiness check, src/readiness.ts). */
+  /** Started and not told to stop (the readiness check, src/observability/readiness.ts). */
   readonly running: boolean;
   /** Stops taking jobs, tells the runs in flight to stop, waits for them at most STOP_GRACE_MS, and gives
    *  every job it still holds back to the other processes. Bounded whatever the runs do. */
@@ -91,7 +91,7 @@ async function connectOnce(backend: MongoBackend | PostgresBackend): Promise<voi
   await connected;
 }
 
-/** Starts Agenda with the modules' jobs (src/app-module.ts) and the runner's own heartbeat. The process's
+/** Starts Agenda with the modules' jobs (src/runtime/app-module.ts) and the runner's own heartbeat. The process's
  *  owner (deps.owner, started by src/service.ts before this and closed after its stop) names this
  *  process on the rows it locks and holds the runs' fences. */
 export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: readonly JobDefinition[]): Promise<JobRunner> {
@@ -120,7 +120,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     await scheduleRecurring(agenda, jobDefinitions);
     const sweep = setInterval(() => void giveBackDeadLocks(deps, rows, backend, 'sweep'), SWEEP_EVERY_MS);
     sweep.unref();
-    // deps.jobs.enqueue(name, data) lands here from now on (src/job-queue.ts holds what came before).
+    // deps.jobs.enqueue(name, data) lands here from now on (src/runtime/job-queue.ts holds what came before).
     const started = agenda;
     await deps.jobs.attach(async (name, data) => {
       if (!started.definitions[name]) throw new Error(`No job is registered under the name "${name}".`);

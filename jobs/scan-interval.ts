@@ -3,7 +3,7 @@
 // silently meant something else (issue 34). The scan now follows the shortest recurring interval, and a
 // schedule it cannot read stops start-up instead of falling back to a default.
 import humanInterval from 'human-interval';
-import type { JobDefinition } from '../src/job';
+import type { JobDefinition } from '../src/runtime/job';
 
 /** The scan never waits longer than this: jobs queued on demand are woken at once by the notification
  *  channel, and this is how late a queued job is found when that channel is down. */

@@ -5,15 +5,15 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Request, type RequestHandler } from 'express';
 import type { GraphQLSchema } from 'graphql';
-import type { ApiRoute } from '../src/api-route';
-import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/context';
-import { unauthorized } from '../src/errors';
-import type { Readiness } from '../src/readiness';
-import { costLimitRule, queryTextError } from '../src/graphql/cost-limits';
-import { formatGraphQLError } from '../src/graphql/errors';
-import { nestedDeeperThan, tooDeep } from '../src/json-depth';
-import { retryAfterPlugin } from '../src/rate-limits/graphql-retry-after';
-import { auditPlugin } from '../src/audit/graphql-audit';
+import type { ApiRoute } from '../src/contracts/api-route';
+import { anonymousContext, authedContext, type AppDeps, type Ctx } from '../src/runtime/context';
+import { unauthorized } from '../src/contracts/errors';
+import type { Readiness } from '../src/observability/readiness';
+import { costLimitRule, queryTextError } from '../src/contracts/graphql/cost-limits';
+import { formatGraphQLError } from '../src/contracts/graphql/errors';
+import { nestedDeeperThan, tooDeep } from '../src/contracts/validation/json-depth';
+import { retryAfterPlugin } from '../src/security/rate-limits/graphql-retry-after';
+import { auditPlugin } from '../src/observability/audit-trail/graphql-audit';
 import { auditTrail } from './audit';
 import { bearer, callerOf } from './caller';
 import { consoleRouter } from './console';
@@ -75,7 +75,7 @@ export interface HttpApp {
 }
 
 export interface HttpAppOptions extends ProbeOptions {
-  /** Every module's REST contracts (src/app-module.ts). */
+  /** Every module's REST contracts (src/runtime/app-module.ts). */
   routes: readonly ApiRoute[];
   /** Area tags of the API reference, in module order. */
   tags: readonly { name: string; description: string; routes: readonly ApiRoute[] }[];

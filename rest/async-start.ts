@@ -1,7 +1,7 @@
 // `?async=true` (decisions.md §12 background jobs): on a route that declares `startJob`, the request
 // starts a background job and is answered 202 `{job_id}`; `async=false` or no `async` runs it as before.
 // Anything else is refused like any other invalid query value.
-import { AppError } from '../src/errors';
+import { AppError } from '../src/contracts/errors';
 
 export const ASYNC_PARAM = 'async';
 

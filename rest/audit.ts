@@ -1,14 +1,14 @@
-// decisions.md §12 Audit log at the REST door (src/audit/README.md): every POST, PUT, PATCH or DELETE
+// decisions.md §12 Audit log at the REST door (src/observability/audit-trail/README.md): every POST, PUT, PATCH or DELETE
 // under /api made with credentials that answers 2xx is recorded once, with the route's OpenAPI
 // operationId, the object it changed and the client's address. Mounted after the idempotency keys (a
 // replay is answered before it and so is never recorded again) and before the routes. The answer is
 // watched where every JSON answer goes out, res.json (routes and the error handler alike): by then the
 // route has run and its status says whether the change succeeded; the entry is written before the answer
-// is sent, waited for at most RECORD_WAIT_MS (src/audit/audit-log.ts).
+// is sent, waited for at most RECORD_WAIT_MS (src/observability/audit-trail/audit-log.ts).
 import type { Request, RequestHandler } from 'express';
-import { isPublic, onlyReads, type ApiRoute } from '../src/api-route';
-import { changeTarget, recordChange } from '../src/audit/audit-log';
-import type { AppDeps } from '../src/context';
+import { isPublic, onlyReads, type ApiRoute } from '../src/contracts/api-route';
+import { changeTarget, recordChange } from '../src/observability/audit-trail/audit-log';
+import type { AppDeps } from '../src/runtime/context';
 import { bearer, callerOf } from './caller';
 import { operationId } from './openapi/document';
 

@@ -1,8 +1,8 @@
 // Who is calling: the Bearer credential of a request resolved once, whoever asks first (the rate limit
 // and idempotency keys need the workspace before the route runs; the route and GraphQL need it too).
 import type { Request } from 'express';
-import type { Actor, AppDeps } from '../src/context';
-import { anonymousContext } from '../src/context';
+import type { Actor, AppDeps } from '../src/runtime/context';
+import { anonymousContext } from '../src/runtime/context';
 import { authenticate } from '../src/modules/accounts/accounts.service';
 
 /** The token of `Authorization: Bearer <token>`; null without one. */

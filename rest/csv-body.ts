@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { AppError } from '../src/errors';
+import { AppError } from '../src/contracts/errors';
 import { CSV_MAX_BYTES } from '../src/modules/leads/import/csv';
 
 const CSV_TYPES = ['text/csv', 'application/csv'];

@@ -1,9 +1,9 @@
 // REST side of the error mapping (decisions.md §3): every failure is {"error": {code, message, details?}},
-// with the HTTP status of its code in the registry (src/errors.ts), transport-level codes included.
+// with the HTTP status of its code in the registry (src/contracts/errors.ts), transport-level codes included.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from '../src/errors';
-import type { Logger } from '../src/logger';
-import { requestIdDetails } from '../src/request-scope';
+import { AppError } from '../src/contracts/errors';
+import type { Logger } from '../src/observability/logger';
+import { requestIdDetails } from '../src/runtime/request-scope';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   const error = new AppError('route_not_found', `No route for ${req.method} ${req.path}; see the API reference at /api/docs.`);

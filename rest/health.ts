@@ -1,10 +1,10 @@
 // decisions.md §1 and §13: `GET /api/health` says the process lives (200 once started: a load balancer's
-// liveness probe), `GET /api/health/ready` whether it can work now (src/readiness.ts: 200 `{ok, checks}`,
+// liveness probe), `GET /api/health/ready` whether it can work now (src/observability/readiness.ts: 200 `{ok, checks}`,
 // else 503 with the failing checks and the error body of decisions.md §3). No credentials: both are for
 // the machines in front of the service, and say nothing about any workspace.
 import express from 'express';
-import { AppError } from '../src/errors';
-import type { Readiness } from '../src/readiness';
+import { AppError } from '../src/contracts/errors';
+import type { Readiness } from '../src/observability/readiness';
 
 /** 503 `starting` (status from the error registry), before start-up has finished. */
 const STARTING = new AppError('starting', 'The service is starting; try again in a moment.');

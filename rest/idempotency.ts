@@ -1,4 +1,4 @@
-// decisions.md §12 Idempotency at the REST door (src/idempotency/README.md has the protocol): a POST,
+// decisions.md §12 Idempotency at the REST door (src/contracts/idempotency/README.md has the protocol): a POST,
 // PUT, PATCH or DELETE under /api with an Idempotency-Key runs once per workspace and key; a repeat is
 // answered the first answer (status, body, Location and X-Total-Count) with `Idempotent-Replayed: true`.
 // Mounted after the JSON body parser (the fingerprint reads the parsed body) and before the routes; the
@@ -9,9 +9,9 @@
 // workspace to keep the key under; the header is ignored) and bodies that are not JSON (CSV uploads,
 // multipart: refused with 400, as their bytes are streamed to the import, not read first).
 import type { RequestHandler, Response } from 'express';
-import type { AppDeps } from '../src/context';
-import { AppError } from '../src/errors';
-import { fingerprint, IDEMPOTENCY_HEADER, IdempotencyKeys, keyError, REPLAYED_HEADERS, type Begun, type StoredAnswer } from '../src/idempotency/idempotency-keys';
+import type { AppDeps } from '../src/runtime/context';
+import { AppError } from '../src/contracts/errors';
+import { fingerprint, IDEMPOTENCY_HEADER, IdempotencyKeys, keyError, REPLAYED_HEADERS, type Begun, type StoredAnswer } from '../src/contracts/idempotency/idempotency-keys';
 import { bearer, callerOf } from './caller';
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,13 +1,13 @@
-// decisions.md §13 GET /metrics: the Prometheus text format of this process's series (src/metrics), with
+// decisions.md §13 GET /metrics: the Prometheus text format of this process's series (src/observability/metrics), with
 // `Authorization: Bearer $METRICS_TOKEN` when that is set, otherwise only from loopback; and the HTTP
 // series of every request. Self-contained (deps in, one router out), so any HTTP app of the service
 // mounts it with one line, before everything else: the API's, and the jobs-only one.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler } from 'express';
-import type { AppDeps } from '../src/context';
-import { AppError } from '../src/errors';
-import { UNMATCHED_ROUTE } from '../src/metrics/http.series';
-import type { Metrics } from '../src/metrics/registry';
+import type { AppDeps } from '../src/runtime/context';
+import { AppError } from '../src/contracts/errors';
+import { UNMATCHED_ROUTE } from '../src/observability/metrics/http.series';
+import type { Metrics } from '../src/observability/metrics/registry';
 import { bearer } from './caller';
 import { routePattern, trackRoute } from './request-id';
 

@@ -1,15 +1,15 @@
-// The one place REST requests become service calls: for every declared route (src/api-route.ts) it
-// authenticates, checks an API key's scopes against the route's (src/api-scopes.ts), reads path
+// The one place REST requests become service calls: for every declared route (src/contracts/api-route.ts) it
+// authenticates, checks an API key's scopes against the route's (src/contracts/api-scopes.ts), reads path
 // parameters, parses and validates the body and the query with the route's input classes, calls
 // `handle`, shapes the answer (snake_case where api.md says so, X-Total-Count, CSV) and lets errors fall
 // through to the error handler. Routes themselves stay a few lines of data.
 import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
-import { isPublic, routeScope, startsJob, type ApiRoute, type CsvBody, type CsvDownloadRoute, type CsvSink, type JsonRoute, type RouteInput } from '../src/api-route';
-import { assertScopes, type ScopeNeed } from '../src/api-scopes';
-import type { AuthedCtx, Ctx } from '../src/context';
-import { AppError, unauthorized } from '../src/errors';
-import { nextPageUrl, type CursorPage } from '../src/pagination/page';
+import { isPublic, routeScope, startsJob, type ApiRoute, type CsvBody, type CsvDownloadRoute, type CsvSink, type JsonRoute, type RouteInput } from '../src/contracts/api-route';
+import { assertScopes, type ScopeNeed } from '../src/contracts/api-scopes';
+import type { AuthedCtx, Ctx } from '../src/runtime/context';
+import { AppError, unauthorized } from '../src/contracts/errors';
+import { nextPageUrl, type CursorPage } from '../src/contracts/pagination/page';
 import { asyncRequested, withoutAsync } from './async-start';
 import { csvText, withCsvStream } from './csv-body';
 import { snake } from './shape';

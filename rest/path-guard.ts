@@ -4,8 +4,8 @@
 // route had to check its own, and one that did not reached the database (DELETE /api/blocklist/%00
 // answered 500). decisions.md §3: never a 500 for bad input.
 import type { RequestHandler } from 'express';
-import { AppError } from '../src/errors';
-import { assertCleanText } from '../src/validation';
+import { AppError } from '../src/contracts/errors';
+import { assertCleanText } from '../src/contracts/validation/validate-input';
 
 const invalidPath = (message: string) => new AppError('invalid_path', message);
 

@@ -3,8 +3,8 @@
 // call them without credentials, so they answer small HTML pages (or an image, or a redirect), never
 // the JSON error body of the API.
 import express, { type Request, type Response } from 'express';
-import type { AppDeps } from '../src/context';
-import { AppError } from '../src/errors';
+import type { AppDeps } from '../src/runtime/context';
+import { AppError } from '../src/contracts/errors';
 import { recordClick, recordOpen, unsubscribeByToken, unsubscribeTarget } from '../src/modules/sending/public-links.service';
 
 // 1×1 transparent GIF.

@@ -1,5 +1,5 @@
 // decisions.md §12 Rate limits, at the HTTP door: every /api, /graphql and /mcp request is counted before
-// anything else runs (src/rate-limits/request-limiter.ts), under its workspace when it carries a known
+// anything else runs (src/security/rate-limits/request-limiter.ts), under its workspace when it carries a known
 // credential, else under its client address (sign-up, login, requests without or with an unknown
 // credential). Every counted answer carries the IETF httpapi-ratelimit-headers fields
 //   RateLimit-Policy: "default";q=<limit>;w=<window seconds>
@@ -9,10 +9,10 @@
 // answer while the database does not, and load balancers call them) and the API reference
 // (/api/openapi.json, /api/docs and its files), which read nothing of a workspace.
 import type { RequestHandler } from 'express';
-import type { AppDeps } from '../src/context';
-import { tooManyRequests } from '../src/errors';
-import { clientKey } from '../src/rate-limits/client-address';
-import { apiRequestRule, requestKey, RequestLimiter } from '../src/rate-limits/request-limiter';
+import type { AppDeps } from '../src/runtime/context';
+import { tooManyRequests } from '../src/contracts/errors';
+import { clientKey } from '../src/security/rate-limits/client-address';
+import { apiRequestRule, requestKey, RequestLimiter } from '../src/security/rate-limits/request-limiter';
 import { callerOf } from './caller';
 import { graphqlRefusal } from './graphql-refusal';
 

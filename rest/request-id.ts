@@ -1,13 +1,13 @@
 // decisions.md §13 "Logs": every request gets an id, `X-Request-Id` taken if sent (and sane), else made,
 // returned on every answer (errors, 404s, GraphQL and public links included: this is mounted first) and
-// written on every log line of the request (the request scope, src/request-scope.ts, read by the logger).
+// written on every log line of the request (the request scope, src/runtime/request-scope.ts, read by the logger).
 // One line per request when it ends: method, route pattern, status, duration, id. Never the query string
 // or the body (public link tokens, credentials), never a raw path (a public link's path is its token).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
-import type { Logger } from '../src/logger';
-import { runInRequest } from '../src/request-scope';
+import type { Logger } from '../src/observability/logger';
+import { runInRequest } from '../src/runtime/request-scope';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 

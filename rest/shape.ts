@@ -1,6 +1,6 @@
 // Response shaping for REST: api.md returns inbox, campaign, step and lead objects in camelCase and
 // most other responses in snake_case. Services return camelCase; routes pick the shape.
-import { snakeCase } from '../src/validation';
+import { snakeCase } from '../src/contracts/validation/validate-input';
 
 /** Renames the keys of an object (and of nested plain objects/arrays) to snake_case. Leaves Dates and
  *  the objects named in `keep` (user data such as lead `vars`) untouched. */

@@ -3,8 +3,8 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
-import { collectModules } from '../src/app-module';
-import { buildAppSchema, printAppSchema } from '../src/graphql/schema';
+import { collectModules } from '../src/runtime/app-module';
+import { buildAppSchema, printAppSchema } from '../src/contracts/graphql/schema';
 import { appModules } from '../src/modules';
 
 async function main() {

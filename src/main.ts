@@ -1,8 +1,8 @@
 // `npm start`: runs the service until SIGTERM/SIGINT, then drains and exits 0.
 import 'reflect-metadata';
 import os from 'node:os';
-import { ConfigError, loadConfig } from './config';
-import { createLogger, type Logger } from './logger';
+import { ConfigError, loadConfig } from './runtime/config';
+import { createLogger, type Logger } from './observability/logger';
 // Only types here: the service's modules (ORM, GraphQL, Express, Agenda) take seconds to load and are
 // required below, after the signal handlers are in place.
 import type { RunningService } from './service';

@@ -5,22 +5,22 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, createProbeApp, type HttpApp } from '../rest/app';
 import { startJobQueue, startJobs, type JobRunner } from '../jobs/runner';
-import { collectModules, type AppModule } from './app-module';
-import { buildPorts } from './build-ports';
-import type { Clock } from './clock';
-import type { Config } from './config';
-import type { AppDeps } from './context';
-import { loadSecretKey, Secrets } from './crypto';
-import { openDatabase } from './db/orm';
-import { ProcessOwner } from './db/process-owner';
-import { buildAppSchema } from './graphql/schema';
-import { createLogger, type Logger } from './logger';
-import { Metrics } from './metrics/registry';
+import { collectModules, type AppModule } from './runtime/app-module';
+import { buildPorts } from './runtime/build-ports';
+import type { Clock } from './runtime/clock';
+import type { Config } from './runtime/config';
+import type { AppDeps } from './runtime/context';
+import { loadSecretKey, Secrets } from './security/crypto';
+import { openDatabase } from './storage/orm';
+import { ProcessOwner } from './storage/process-owner';
+import { buildAppSchema } from './contracts/graphql/schema';
+import { createLogger, type Logger } from './observability/logger';
+import { Metrics } from './observability/metrics/registry';
 import { appModules } from './modules';
-import { databaseCheck, jobRunnerCheck, migrationsCheck, Readiness } from './readiness';
+import { databaseCheck, jobRunnerCheck, migrationsCheck, Readiness } from './observability/readiness';
 import type { DnsResolver } from './net/dns';
-import type { Ports } from './ports';
-import { settledWithin } from './time-limit';
+import type { Ports } from './runtime/ports';
+import { settledWithin } from './runtime/time-limit';
 
 /** decisions.md §1: SIGTERM ends within 10 s whatever is running. In-flight requests get this long (while
  *  the jobs reach their safe points, jobs/runner.ts), then their connections are closed; each later step
@@ -45,7 +45,7 @@ export interface StartOptions {
   /** Replaces real ports (ports.ts) with these: a test's fake clock, DNS, HTTP, SMTP, … */
   ports?: Partial<Ports>;
   /** Tests may skip the job runner to keep each file light: then nothing is run and what requests queue
-   *  is only held (src/job-queue.ts), whatever SERVICE_ROLES says. */
+   *  is only held (src/runtime/job-queue.ts), whatever SERVICE_ROLES says. */
   jobs?: boolean;
   /** Jobs not to run (by name) when the runner starts: tests leave out those that would act on other
    *  test files' workspaces with the wall clock. */

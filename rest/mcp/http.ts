@@ -11,9 +11,9 @@
 // `rate_limited` (what every tool failure is), any other message 429. One JSON-RPC message per request:
 // a batch would run many calls for one count of the rate limit.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import type { ApiRoute } from '../../src/api-route';
-import type { AuthedCtx, Ctx } from '../../src/context';
-import { AppError, unauthorized } from '../../src/errors';
+import type { ApiRoute } from '../../src/contracts/api-route';
+import type { AuthedCtx, Ctx } from '../../src/runtime/context';
+import { AppError, unauthorized } from '../../src/contracts/errors';
 import type { ContextFor } from '../mount';
 import type { SchemaCatalog } from '../openapi/schemas';
 import { McpToolCatalog } from './tools';

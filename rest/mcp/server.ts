@@ -9,12 +9,12 @@
 // route's own parsers so that MCP refuses what REST refuses with the same codes.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { onlyReads } from '../../src/api-route';
-import { changeTarget, recordChange } from '../../src/audit/audit-log';
-import type { AuthedCtx } from '../../src/context';
-import { AppError } from '../../src/errors';
-import { nestedDeeperThan, tooDeep } from '../../src/json-depth';
-import { requestIdDetails } from '../../src/request-scope';
+import { onlyReads } from '../../src/contracts/api-route';
+import { changeTarget, recordChange } from '../../src/observability/audit-trail/audit-log';
+import type { AuthedCtx } from '../../src/runtime/context';
+import { AppError } from '../../src/contracts/errors';
+import { nestedDeeperThan, tooDeep } from '../../src/contracts/validation/json-depth';
+import { requestIdDetails } from '../../src/runtime/request-scope';
 import { authorize, runRoute, startRouteJob, type RawCall, type RouteAnswer } from '../mount';
 import { ASYNC_ARGUMENT, BODY_ARGUMENT, CSV_ARGUMENT, type McpTool, type McpToolCatalog } from './tools';
 

@@ -3,8 +3,8 @@
 import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { AuthedCtx } from '../../src/context';
-import type { AppError } from '../../src/errors';
+import type { AuthedCtx } from '../../src/runtime/context';
+import type { AppError } from '../../src/contracts/errors';
 import { mcpServer } from './server';
 import type { McpToolCatalog } from './tools';
 

@@ -1,4 +1,4 @@
-// The MCP tools (decisions.md §12 "MCP"), generated from the REST route contracts (src/api-route.ts), the
+// The MCP tools (decisions.md §12 "MCP"), generated from the REST route contracts (src/contracts/api-route.ts), the
 // same source as the OpenAPI document: one tool per operation an API key or session may call, named by
 // the operation's OpenAPI operationId, described by its summary and description, its input schema built
 // with the OpenAPI document's own schema builders (rest/openapi/). How arguments map onto a REST call:
@@ -12,9 +12,9 @@
 //   boolean: true starts the job and answers {job_id} at once (follow it with the getJobsId tool).
 // Not tools: the public routes (sign-up, login: no credentials) and the CSV downloads (the lists they
 // export are the JSON list tools; a file of up to a million rows is no tool answer).
-import { onlyReads, routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
-import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/api-scopes';
-import type { Actor } from '../../src/context';
+import { onlyReads, routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/contracts/api-route';
+import { covers, heldScopes, requiredScopes, type ScopeNeed } from '../../src/contracts/api-scopes';
+import type { Actor } from '../../src/runtime/context';
 import { answerSchema, JOB_STARTED_SCHEMA, operationId, pathParams, requestSchemas } from '../openapi/document';
 import { COMPONENTS, type SchemaCatalog } from '../openapi/schemas';
 

@@ -1,9 +1,9 @@
-// The API reference's part of cursor pages (decisions.md §12, src/pagination/): every route declared
+// The API reference's part of cursor pages (decisions.md §12, src/contracts/pagination/): every route declared
 // `cursorPage` documents the `cursor` query parameter and the `Link: <…>; rel="next"` header of its
 // answer, from that one flag, so no route writes them by hand and none can leave them out.
-import type { ApiRoute } from '../../src/api-route';
-import { MAX_CURSOR_LENGTH } from '../../src/pagination/cursor';
-import { CURSOR_DESCRIPTION } from '../../src/pagination/keyset';
+import type { ApiRoute } from '../../src/contracts/api-route';
+import { MAX_CURSOR_LENGTH } from '../../src/contracts/pagination/cursor';
+import { CURSOR_DESCRIPTION } from '../../src/contracts/pagination/keyset';
 
 type Json = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 // GET /api/openapi.json (decisions.md §9): the OpenAPI 3.1 document of every REST path, generated from
-// the route contracts the adapter mounts (src/api-route.ts) and the types they name, so it cannot drift.
+// the route contracts the adapter mounts (src/contracts/api-route.ts) and the types they name, so it cannot drift.
 import type { GraphQLSchema } from 'graphql';
-import { routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/api-route';
-import { API_SCOPES, requiredScopes } from '../../src/api-scopes';
-import { errorCatalog } from '../../src/errors';
-import { snakeCase } from '../../src/validation';
+import { routeScope, startsJob, type ApiRoute, type CsvDownloadRoute } from '../../src/contracts/api-route';
+import { API_SCOPES, requiredScopes } from '../../src/contracts/api-scopes';
+import { errorCatalog } from '../../src/contracts/errors';
+import { snakeCase } from '../../src/contracts/validation/validate-input';
 import { CURSOR_HEADERS, cursorDocs } from './cursor-docs';
 import { MIDDLEWARE_HEADERS, MIDDLEWARE_PARAMETERS, middlewareDocs, RATE_LIMIT_HEADER_REFS } from './middleware-docs';
 import { adjustAnswer, SchemaCatalog } from './schemas';
@@ -19,7 +19,7 @@ export interface OpenApiSource {
   catalog?: SchemaCatalog;
 }
 
-/** GET /health/ready's answer (src/readiness.ts). */
+/** GET /health/ready's answer (src/observability/readiness.ts). */
 const READINESS = {
   type: 'object',
   required: ['ok', 'checks'],

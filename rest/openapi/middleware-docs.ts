@@ -1,8 +1,8 @@
 // The API reference's part of the request limit and idempotency keys (decisions.md §12,
 // rest/rate-limit.ts, rest/idempotency.ts): the Idempotency-Key parameter of every change an API
 // caller makes, and the RateLimit fields of every answer the limit counts.
-import { isPublic, type ApiRoute } from '../../src/api-route';
-import { MAX_KEY_LENGTH } from '../../src/idempotency/idempotency-keys';
+import { isPublic, type ApiRoute } from '../../src/contracts/api-route';
+import { MAX_KEY_LENGTH } from '../../src/contracts/idempotency/idempotency-keys';
 
 type Json = Record<string, unknown>;
 

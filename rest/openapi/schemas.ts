@@ -11,8 +11,8 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { getIntrospectionQuery, graphqlSync, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { fromIntrospectionQuery } from 'graphql-2-json-schema';
 import { getMetadataStorage as graphqlMetadata } from 'type-graphql';
-import type { InputClass, JsonSchema, OutputType } from '../../src/api-route';
-import { snakeCase } from '../../src/validation';
+import type { InputClass, JsonSchema, OutputType } from '../../src/contracts/api-route';
+import { snakeCase } from '../../src/contracts/validation/validate-input';
 
 // Where class-transformer keeps @Type (the item class of nested inputs); the package exports no type for it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -33,7 +33,7 @@ const SCALARS: Record<string, Schema> = {
   JSONObject: { type: 'object', additionalProperties: { type: 'string' } },
 };
 
-/** Our own class-validator rules (src/validators.ts and the inputs' registerDecorator rules) as schema. */
+/** Our own class-validator rules (src/contracts/validation/rules.ts and the inputs' registerDecorator rules) as schema. */
 const CUSTOM_RULES: Record<string, Schema> = {
   isTimeZone: { type: 'string', description: 'An IANA time zone such as Europe/Berlin.' },
   isEmailAddress: { type: 'string', format: 'email' },

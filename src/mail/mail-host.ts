@@ -8,7 +8,7 @@
 // addresses never. A refusal is 400 `host_not_allowed`, raised before any connection is tried, so a
 // refused host never tells an open port from a closed one.
 import net from 'node:net';
-import { AppError } from '../errors';
+import { AppError } from '../contracts/errors';
 import { normalizeHost, refusedCategory, resolveHost, type ResolvedAddress } from '../net/safe-fetch';
 
 export interface MailHostPolicy {

@@ -4,7 +4,7 @@
 // to the address the guard checked (mail-host.ts, decisions.md §10), and each message has a deadline.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { AppError } from '../errors';
+import { AppError } from '../contracts/errors';
 import { smtpTransportOptions, type SmtpLogin } from './connection-test';
 import { MailHostNotFound, pinMailHost, type MailHostPolicy } from './mail-host';
 

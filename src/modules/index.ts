@@ -2,7 +2,7 @@
 // resolvers, REST routes, jobs and what areas contribute to each other's extension points (launch
 // checks, timeline sources, hooks after a lead import) all come from these manifests.
 // Adding an area: a folder src/modules/<area>/ with its index.ts manifest, and one line here.
-import type { AppModule } from '../app-module';
+import type { AppModule } from '../runtime/app-module';
 import { accountsModule } from './accounts';
 import { auditModule } from './audit';
 import { blocklistModule } from './blocklist';

@@ -1,7 +1,7 @@
 // The real outbound HTTP port (ports.ts HttpPort): every request through the fetch guard (safe-fetch.ts),
 // loopback and private addresses let through only with ALLOW_PRIVATE_FETCH.
-import type { Config } from '../config';
-import { AppError } from '../errors';
+import type { Config } from '../runtime/config';
+import { AppError } from '../contracts/errors';
 import { safeFetch, safeFetchText, type SafeFetchOptions, type SafeResponse } from './safe-fetch';
 
 type Request = Omit<SafeFetchOptions, 'allowPrivate' | 'extraCa'>;

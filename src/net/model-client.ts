@@ -2,9 +2,9 @@
 // (decisions.md §1: POST {LLM_BASE_URL}/chat/completions, Bearer LLM_API_KEY, model LLM_MODEL), through the
 // outbound guard (ALLOW_PRIVATE_FETCH for a model on this machine or the local network), with a deadline.
 // One call, never retried here: each call counts toward the workspace's monthly cap (decisions.md §5).
-import type { Config } from '../config';
-import { AppError } from '../errors';
-import type { ChatMessage, CompleteOptions, HttpPort, ModelPort } from '../ports';
+import type { Config } from '../runtime/config';
+import { AppError } from '../contracts/errors';
+import type { ChatMessage, CompleteOptions, HttpPort, ModelPort } from '../runtime/ports';
 import { unreachable } from './http-client';
 
 export const MODEL_TIMEOUT_MS = 60_000;

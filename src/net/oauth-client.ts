@@ -16,11 +16,11 @@
 // account disabled), `denied` (the provider refused: another error answer, or an ID token that fails
 // its checks) or `unreachable` (no answer, a 5xx, a timeout: transient). Their text never holds a token.
 import * as oidc from 'openid-client';
-import type { Config, OAuthProviderName } from '../config';
-import { OAUTH_PROVIDERS } from '../config';
-import { AppError } from '../errors';
-import { maskSecretsInText } from '../log-redaction';
-import type { HttpPort, OAuthAuthorization, OAuthGrant, OAuthPort } from '../ports';
+import type { Config, OAuthProviderName } from '../runtime/config';
+import { OAUTH_PROVIDERS } from '../runtime/config';
+import { AppError } from '../contracts/errors';
+import { maskSecretsInText } from '../observability/log-redaction';
+import type { HttpPort, OAuthAuthorization, OAuthGrant, OAuthPort } from '../runtime/ports';
 
 /** Each request to a provider: the outbound guard's deadline, and openid-client's own (seconds) above it. */
 export const OAUTH_TIMEOUT_MS = 10_000;

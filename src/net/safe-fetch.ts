@@ -33,7 +33,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
-import { AppError } from '../errors';
+import { AppError } from '../contracts/errors';
 import type { KeptConnections, PinnedAddress } from './kept-connections';
 
 export const MAX_REDIRECTS = 5;

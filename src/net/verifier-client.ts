@@ -1,8 +1,8 @@
 // The real verifier port (ports.ts VerifierPort): NeverBounce v4 single check (decisions.md §5 Verifier),
 // GET {VERIFIER_URL}/v4/single/check?key=KEY&email=ADDR through the outbound guard, with a deadline.
 // The key travels in the query, as the API wants; it is never put in an error or a log line.
-import { AppError } from '../errors';
-import type { HttpPort, Verdict, VerifierPort, VerifierResult } from '../ports';
+import { AppError } from '../contracts/errors';
+import type { HttpPort, Verdict, VerifierPort, VerifierResult } from '../runtime/ports';
 import { unreachable } from './http-client';
 
 export const VERIFIER_TIMEOUT_MS = 20_000;

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { getNamedType, isCompositeType, isEnumType, isInputObjectType, isListType, isNonNullType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { Field, ObjectType, Query, Resolver } from 'type-graphql';
-import { jsonRoute, routeScope, type ApiRoute } from '../../src/api-route';
-import { API_SCOPES, requiredScopes, type ApiScope } from '../../src/api-scopes';
-import { collectModules } from '../../src/app-module';
-import { sha256 } from '../../src/crypto';
-import { buildAppSchema } from '../../src/graphql/schema';
-import { fieldAccess, rootFields, type RootField } from '../../src/graphql/scopes';
+import { jsonRoute, routeScope, type ApiRoute } from '../../src/contracts/api-route';
+import { API_SCOPES, requiredScopes, type ApiScope } from '../../src/contracts/api-scopes';
+import { collectModules } from '../../src/runtime/app-module';
+import { sha256 } from '../../src/security/crypto';
+import { buildAppSchema } from '../../src/contracts/graphql/schema';
+import { fieldAccess, rootFields, type RootField } from '../../src/contracts/graphql/scopes';
 import { appModules } from '../../src/modules';
 import { mountRoutes } from '../../rest/mount';
 import { Client, expectError, type Reply } from '../support/client';
@@ -119,7 +119,7 @@ describe('every REST operation', () => {
   });
 
   it('has no route that compiles without a scope, and no start with one that got past the compiler', () => {
-    // @ts-expect-error a route contract without `scope` does not compile (src/api-route.ts)
+    // @ts-expect-error a route contract without `scope` does not compile (src/contracts/api-route.ts)
     const unscoped: ApiRoute = jsonRoute({ method: 'get', path: '/x', summary: 'x', response: { schema: {} }, handle: async () => ({}) });
     expect(() => mountRoutes([unscoped], async () => ({}) as never)).toThrow('declares no scope');
   });

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { keptAfter, sweepAuditLog, writeEntry } from '../../src/audit/audit-log';
-import type { Clock } from '../../src/clock';
-import type { Logger } from '../../src/logger';
+import { keptAfter, sweepAuditLog, writeEntry } from '../../src/observability/audit-trail/audit-log';
+import type { Clock } from '../../src/runtime/clock';
+import type { Logger } from '../../src/observability/logger';
 import * as ops from '../graphql/generated';
 import { Client, expectError, signUp, testClientAddress, type Account, type GraphQLReply, type Reply } from '../support/client';
 import { startTestService } from '../support/service';

@@ -10,13 +10,13 @@
 // across processes is in test/integration/background-jobs-restart.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DeferredJobQueue } from '../../src/job-queue';
+import type { DeferredJobQueue } from '../../src/runtime/job-queue';
 import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.entity';
 import { BACKGROUND_JOB, expireResults, requeueUnqueued, runBackgroundJob } from '../../src/modules/leads/background/background.job';
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';
 import { Lead } from '../../src/modules/leads/lead.entity';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/storage/sql';
 import * as ops from '../graphql/generated';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';

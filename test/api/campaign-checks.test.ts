@@ -1,8 +1,8 @@
 // api.md "Checks, preview, diagnostics" (issue #14 items 1–4) and the launch warnings they feed (item 8):
 // POST /campaigns/:id/preview, GET merge-check, copy-check and diagnose, through REST and GraphQL.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
-import { Secrets } from '../../src/crypto';
+import type { Clock } from '../../src/runtime/clock';
+import { Secrets } from '../../src/security/crypto';
 import { composeParts } from '../../src/modules/sending/render/compose';
 import { leadValue } from '../../src/modules/templates/field-names';
 import { spinSeed } from '../../src/modules/templates/spin';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { DeferredJobQueue } from '../../src/job-queue';
+import type { DeferredJobQueue } from '../../src/runtime/job-queue';
 import { runColumnCells, resumeRuns, COLUMN_RUN_JOB } from '../../src/modules/columns/column-run.job';
 import { safeFetch, safeFetchText } from '../../src/net/safe-fetch';
 import { expectError, signUp, type Account } from '../support/client';

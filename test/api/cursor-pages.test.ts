@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { getMetadataStorage } from 'class-validator';
 import { getNamedType, isInputObjectType, isObjectType, type GraphQLSchema } from 'graphql';
-import type { InputClass } from '../../src/api-route';
-import { collectModules } from '../../src/app-module';
-import { buildAppSchema } from '../../src/graphql/schema';
+import type { InputClass } from '../../src/contracts/api-route';
+import { collectModules } from '../../src/runtime/app-module';
+import { buildAppSchema } from '../../src/contracts/graphql/schema';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, type Account, type Reply } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';

@@ -1,6 +1,6 @@
 // GET /mailboxes/domain-health (api.md Inboxes rule 4, decisions.md §5) and GraphQL domainHealth, with
 // the service's DNS_SERVERS pointing at a DNS server on loopback.
-import type { Clock } from '../../src/clock';
+import type { Clock } from '../../src/runtime/clock';
 import { retryAfterSeconds } from '../../src/modules/inboxes/rate-limit';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';

@@ -9,10 +9,10 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Query, Resolver } from 'type-graphql';
-import { jsonRoute } from '../../src/api-route';
-import type { AppModule } from '../../src/app-module';
-import { Scope } from '../../src/graphql/scopes';
-import { createLogger } from '../../src/logger';
+import { jsonRoute } from '../../src/contracts/api-route';
+import type { AppModule } from '../../src/runtime/app-module';
+import { Scope } from '../../src/contracts/graphql/scopes';
+import { createLogger } from '../../src/observability/logger';
 import { appModules } from '../../src/modules';
 import { operationId } from '../../rest/openapi/document';
 import { signUp, type Account, type Reply } from '../support/client';

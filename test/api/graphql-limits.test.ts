@@ -2,7 +2,7 @@
 // query text; more is a GraphQL error with code query_too_complex, before anything runs. Each limit is
 // tried just under and just over; introspection (GraphiQL's query) still works.
 import { getIntrospectionQuery } from 'graphql';
-import { MAX_QUERY_ALIASES, MAX_QUERY_BYTES, MAX_QUERY_DEPTH } from '../../src/graphql/cost-limits';
+import { MAX_QUERY_ALIASES, MAX_QUERY_BYTES, MAX_QUERY_DEPTH } from '../../src/contracts/graphql/cost-limits';
 import { signUp, type Client } from '../support/client';
 import { startTestService } from '../support/service';
 

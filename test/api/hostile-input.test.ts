@@ -3,7 +3,7 @@
 // broken escape in a path segment or a query value, ids that are not uuids. Checked on every route of
 // the table (every module's REST routes) and through GraphQL, where the same input classes are built by type-graphql.
 import { randomUUID } from 'node:crypto';
-import { collectModules } from '../../src/app-module';
+import { collectModules } from '../../src/runtime/app-module';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, type Account, type Reply } from '../support/client';
 import { createLeads } from '../support/factories/lead.factory';

@@ -3,8 +3,8 @@
 // `Idempotent-Replayed: true`; another request with the key is 422 `idempotency_key_reused`; a repeat
 // while the first runs is 409 `idempotency_key_in_use`; 4xx answers are kept, 5xx are not.
 import { randomUUID } from 'node:crypto';
-import { fingerprint, IdempotencyKeys, keepsAnswer, LEASE_MS } from '../../src/idempotency/idempotency-keys';
-import { deleteExpiredKeys } from '../../src/idempotency/idempotency.queries';
+import { fingerprint, IdempotencyKeys, keepsAnswer, LEASE_MS } from '../../src/contracts/idempotency/idempotency-keys';
+import { deleteExpiredKeys } from '../../src/contracts/idempotency/idempotency.queries';
 import { expectError, signUp, type Account, type Reply } from '../support/client';
 import { startTestService } from '../support/service';
 import { startWebhookReceiver } from '../support/webhook-receiver';

@@ -1,7 +1,7 @@
 // api.md "Inboxes" (all but the connection test and domain health) and decisions.md §5 (ramp, status),
 // through REST and GraphQL.
 import { randomUUID } from 'node:crypto';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { Workspace } from '../../src/modules/accounts/workspace.entity';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { InboxDayStat } from '../../src/modules/inboxes/inbox-day-stat.entity';

@@ -8,9 +8,9 @@ import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.enti
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';
 import { Lead } from '../../src/modules/leads/lead.entity';
-import { inImportTransaction } from '../../src/db/import-transaction';
+import { inImportTransaction } from '../../src/storage/import-transaction';
 import { applyRule, RULES, ruleUpdate } from '../../src/modules/leads/import/import-rules.queries';
-import { positional } from '../../src/db/sql';
+import { positional } from '../../src/storage/sql';
 import { createStagingTable } from '../../src/modules/leads/import/import.queries';
 import { CHUNK_ROWS, Stager } from '../../src/modules/leads/import/staging';
 import { Client, expectError, signUp, type Account } from '../support/client';

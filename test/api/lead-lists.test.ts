@@ -3,7 +3,7 @@
 // fields), the list with counts (oldest first), delete keeping campaign leads; through REST and GraphQL,
 // and workspace isolation on every endpoint.
 import { Readable } from 'node:stream';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { importLeadListCsv } from '../../src/modules/leads/lead-lists.service';
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
 import { Lead } from '../../src/modules/leads/lead.entity';

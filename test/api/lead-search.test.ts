@@ -5,7 +5,7 @@
 // of the rule, with pages taken both ways. And the condition is one the trigram indexes answer: with
 // sequential scans disabled, the count plans no scan of every lead.
 import { randomUUID } from 'node:crypto';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { addressOrCompany, campaignLeadPage, rarePart, shareContaining, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
 import { Lead } from '../../src/modules/leads/lead.entity';

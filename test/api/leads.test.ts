@@ -3,7 +3,7 @@
 // DELETE rule 6) with decisions.md §3 and §5, through REST and GraphQL, and workspace isolation.
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.entity';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';

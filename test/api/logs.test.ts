@@ -7,10 +7,10 @@
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Query, Resolver } from 'type-graphql';
-import { jsonRoute } from '../../src/api-route';
-import { Scope } from '../../src/graphql/scopes';
-import type { AppModule } from '../../src/app-module';
-import { createLogger } from '../../src/logger';
+import { jsonRoute } from '../../src/contracts/api-route';
+import { Scope } from '../../src/contracts/graphql/scopes';
+import type { AppModule } from '../../src/runtime/app-module';
+import { createLogger } from '../../src/observability/logger';
 import { appModules } from '../../src/modules';
 import { Client, expectError, signUp, testClientAddress, type Account } from '../support/client';
 import { startTestService } from '../support/service';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Client as PgClient } from 'pg';
 import { threadedSmtp } from '../../src/mail/smtp-thread';
-import { PEER_WORK_PER_WORKSPACE, PEER_WORK_RETRY_AFTER_SECONDS } from '../../src/peer-work';
+import { PEER_WORK_PER_WORKSPACE, PEER_WORK_RETRY_AFTER_SECONDS } from '../../src/security/peer-work';
 import { expectError, signUp, type Account, type Reply } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';

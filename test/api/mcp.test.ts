@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { jsonRoute, query, routeScope, startsJob, type ApiRoute } from '../../src/api-route';
+import { jsonRoute, query, routeScope, startsJob, type ApiRoute } from '../../src/contracts/api-route';
 import { AuditLogQuery } from '../../src/modules/audit/audit.inputs';
-import { API_SCOPES, covers, requiredScopes, type ApiScope } from '../../src/api-scopes';
-import { collectModules, type AppModule } from '../../src/app-module';
-import { createLogger } from '../../src/logger';
+import { API_SCOPES, covers, requiredScopes, type ApiScope } from '../../src/contracts/api-scopes';
+import { collectModules, type AppModule } from '../../src/runtime/app-module';
+import { createLogger } from '../../src/observability/logger';
 import { appModules } from '../../src/modules';
 import { operationId } from '../../rest/openapi/document';
 import { Client, expectError, signUp, testClientAddress, type Account } from '../support/client';
@@ -353,7 +353,7 @@ describe('rate limit', () => {
 
 describe('test areas: an unexpected failure, a cursor page', () => {
   // A test area: one route fails with an error that is not an AppError, after an await; one answers a
-  // cursor page (src/pagination/page.ts) as the lists of decisions.md §12 do.
+  // cursor page (src/contracts/pagination/page.ts) as the lists of decisions.md §12 do.
   const crash: AppModule = {
     name: 'crash',
     description: 'A test area.',

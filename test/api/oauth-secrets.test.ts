@@ -7,7 +7,7 @@
 // for each token the provider ever handed out (access, refresh and ID tokens, authorization codes), their
 // base64, and the app's client secret.
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/observability/logger';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import * as ops from '../graphql/generated';

@@ -2,8 +2,8 @@
 // is a valid OpenAPI 3.1 document, and matches what Express really serves; GET /api/docs renders it
 // from same-origin files only; the documented error body and codes are the registry's.
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_SCOPES } from '../../src/api-scopes';
-import { errorCatalog } from '../../src/errors';
+import { API_SCOPES } from '../../src/contracts/api-scopes';
+import { errorCatalog } from '../../src/contracts/errors';
 import { Client, signUp } from '../support/client';
 import { startTestService } from '../support/service';
 

@@ -1,12 +1,12 @@
 // decisions.md §10: every request that waits on an outside server takes one of its workspace's
-// PEER_WORK_PER_WORKSPACE slots (src/peer-work.ts), not only the mail work of mail-waits.test.ts: webhook
+// PEER_WORK_PER_WORKSPACE slots (src/security/peer-work.ts), not only the mail work of mail-waits.test.ts: webhook
 // tests and retries (the receiver), column previews (web pages, the model) and the domain health check
 // (DNS). With a workspace's slots held by a receiver that never answers, each of those answers 429
 // `too_many_in_flight` at once, through REST and GraphQL, and writes nothing; another workspace is served.
 import { expectError, signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { PEER_WORK_PER_WORKSPACE, PEER_WORK_RETRY_AFTER_SECONDS } from '../../src/peer-work';
+import { PEER_WORK_PER_WORKSPACE, PEER_WORK_RETRY_AFTER_SECONDS } from '../../src/security/peer-work';
 import * as ops from '../graphql/generated';
 
 let service: Awaited<ReturnType<typeof startTestService>>;

@@ -2,8 +2,8 @@
 // followed from what arrived — unsubscribe page and one-click POST (RFC 8058), open pixel, click redirect.
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import type { Clock } from '../../src/clock';
-import { Secrets } from '../../src/crypto';
+import type { Clock } from '../../src/runtime/clock';
+import { Secrets } from '../../src/security/crypto';
 import { LinkTokens } from '../../src/modules/sending/links/tokens';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { signUp, type Account } from '../support/client';

@@ -2,7 +2,7 @@
 // provider from the IMAP host or the address's MX, never a sender (campaign inboxes, tag pools, one-offs),
 // never read for replies, counted in the plan; and an inbox's pausedReason, cleared by resuming by hand.
 import { randomUUID } from 'node:crypto';
-import { readSharedState } from '../../src/metrics/state.queries';
+import { readSharedState } from '../../src/observability/metrics/state.queries';
 import { pollAllInboxes } from '../../src/modules/replies/poll.job';
 import { expectError, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';

@@ -1,7 +1,7 @@
 // GET /campaigns/:id/sending-status (and GraphQL campaignSendingStatus) over the real engine state:
 // reasons in the order the sender meets them (decisions.md §5), counts before and after a real tick.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
+import type { Clock } from '../../src/runtime/clock';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { expectError, signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';

@@ -9,9 +9,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { print } from 'graphql';
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_CLIENT, SIGNUPS_PER_CLIENT } from '../../src/modules/accounts/sign-in-limits';
-import { clientKey } from '../../src/rate-limits/client-address';
-import { RATE_LIMIT_TABLE } from '../../src/rate-limits/counter-table';
-import { storedKey, type RateRule } from '../../src/rate-limits/rate-limiter';
+import { clientKey } from '../../src/security/rate-limits/client-address';
+import { RATE_LIMIT_TABLE } from '../../src/security/rate-limits/counter-table';
+import { storedKey, type RateRule } from '../../src/security/rate-limits/rate-limiter';
 import { Client, expectError, signUp, testClientAddress, type Reply } from '../support/client';
 import { startTestService } from '../support/service';
 import * as ops from '../graphql/generated';

@@ -211,7 +211,7 @@ describe('PUT /campaigns/:id/steps', () => {
       expect(Object.keys(err.details!.fields)).toContain(field);
     });
 
-    it('a variant with a __proto__ key: refused as an unknown field, by name (src/validation.ts), nothing stored', async () => {
+    it('a variant with a __proto__ key: refused as an unknown field, by name (src/contracts/validation/validate-input.ts), nothing stored', async () => {
       const before = await storedSteps(orm, id);
       const res = await put(id, JSON.parse('[{"position":1,"variants":[{"subject":"s","body":"b","__proto__":{"enabled":false,"x":1}}]}]'));
       expect(Object.keys(expectError(res, 400, 'validation_failed').details!.fields)).toEqual(['[0].variants[0].__proto__']);

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
-import type { DeferredJobQueue } from '../../src/job-queue';
+import type { Clock } from '../../src/runtime/clock';
+import type { DeferredJobQueue } from '../../src/runtime/job-queue';
 import { guardedHttp } from '../../src/net/http-client';
 import { createVerifierClient } from '../../src/net/verifier-client';
 import { ADDRESS_CHECK_JOB, checkCampaignAddresses } from '../../src/modules/verification/address-check.job';

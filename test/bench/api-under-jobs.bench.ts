@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client as Sql } from 'pg';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { Client, signUp } from '../support/client';
 import { killServiceProcess, startServiceProcess, type ServiceProcess } from '../support/service-process';
 import { runWhenMain } from './bench-service';

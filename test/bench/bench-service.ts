@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Clock } from '../../src/clock';
-import { loadConfig } from '../../src/config';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { silentLogger } from '../../src/logger';
+import type { Clock } from '../../src/runtime/clock';
+import { loadConfig } from '../../src/runtime/config';
+import { startEmbeddedPostgres } from '../../src/storage/embedded-postgres';
+import { silentLogger } from '../../src/observability/logger';
 import { startService, type RunningService } from '../../src/service';
 
 export interface BenchService {

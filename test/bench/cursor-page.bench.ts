@@ -11,7 +11,7 @@
 // Run: npm run bench -- cursor-page   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
 import os from 'node:os';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { campaignLeadQueries } from '../../src/modules/leads/lead-query';
 import { Client, signUp } from '../support/client';

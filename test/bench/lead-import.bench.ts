@@ -43,7 +43,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client as PgClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { orderedIds } from '../../src/modules/leads/import/staging';
 import { signUp } from '../support/client';
 import { runWhenMain } from './bench-service';

@@ -21,12 +21,12 @@
 import 'reflect-metadata';
 import { raw } from '@mikro-orm/postgresql';
 import os from 'node:os';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { companyTextSql, hasCompanySql } from '../../src/modules/leads/company-sql';
 import { campaignLeadQueries, countSql, escapeLike, normalizeFilter, pageOf, withSearchHints, workspaceMatches } from '../../src/modules/leads/lead-query';
 import { LeadQueryInput } from '../../src/modules/leads/leads.inputs';
-import { parseQuery } from '../../src/validation';
+import { parseQuery } from '../../src/contracts/validation/validate-input';
 import { Client, signUp } from '../support/client';
 import { runWhenMain, startBenchService } from './bench-service';
 

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
-import { mapLimited } from '../../src/concurrency';
+import { mapLimited } from '../../src/runtime/concurrency';
 import { runPlacementTest, SEED_SLOTS } from '../../src/modules/placement/run-test';
 import { SEND_LANES } from '../../src/modules/placement/send-copies';
 import { signUp } from '../support/client';

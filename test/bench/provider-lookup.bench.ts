@@ -15,7 +15,7 @@
 // Run: npm run bench -- provider-lookup   (LEADS=20000 DOMAINS=1000 for a quicker run)
 import 'reflect-metadata';
 import { Resolver } from 'node:dns/promises';
-import { mapLimited } from '../../src/concurrency';
+import { mapLimited } from '../../src/runtime/concurrency';
 import { leadProviderSql } from '../../src/modules/leads/lead-provider';
 import { DNS_CONCURRENCY, providersOf } from '../../src/modules/verification/provider-lookup';
 import { lookUpLeadProviders } from '../../src/modules/verification/provider-lookup.job';

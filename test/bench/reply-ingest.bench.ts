@@ -18,7 +18,7 @@ import 'reflect-metadata';
 import os from 'node:os';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import { collectGarbage } from '../../src/gc';
+import { collectGarbage } from '../../src/runtime/gc';
 import { matchMessages, type MatchQuestion } from '../../src/modules/replies/ingest/match';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { signUp } from '../support/client';

@@ -21,7 +21,7 @@ import 'reflect-metadata';
 import os from 'node:os';
 import nodemailer from 'nodemailer';
 import { deliverDue, PARALLEL_INBOXES } from '../../src/modules/sending/engine/deliver';
-import { collectGarbage } from '../../src/gc';
+import { collectGarbage } from '../../src/runtime/gc';
 import { composeEmail } from '../../src/modules/sending/render/compose';
 import { signUp } from '../support/client';
 import { runWhenMain, startBenchService } from './bench-service';

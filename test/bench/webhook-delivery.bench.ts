@@ -17,11 +17,11 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import { mapLimited } from '../../src/concurrency';
+import { mapLimited } from '../../src/runtime/concurrency';
 import { fanOutAll, runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { PER_ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/deliver';
 import { KeptConnections } from '../../src/net/kept-connections';
-import type { HttpPort } from '../../src/ports';
+import type { HttpPort } from '../../src/runtime/ports';
 import { signUp } from '../support/client';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { runWhenMain, startBenchService } from './bench-service';

@@ -3,7 +3,7 @@
 // every key that has its maker, and from then on the database deletes a member's keys with the member.
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { ormOptions } from '../../src/db/orm';
+import { ormOptions } from '../../src/storage/orm';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 
 const BEFORE = 'Migration20261126053049_lead_field_names';

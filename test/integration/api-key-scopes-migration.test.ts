@@ -2,7 +2,7 @@
 // existing key `all`, and a key inserted without scopes afterwards gets `all` too.
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { ormOptions } from '../../src/db/orm';
+import { ormOptions } from '../../src/storage/orm';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 
 const BEFORE = 'Migration20261126174000_subsequences';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { imapClient, MAX_MESSAGE_BYTES } from '../../src/mail/imap-client';
 import { pollInbox, type PollOptions } from '../../src/modules/replies/poll/poll-inbox';
-import type { ImapPort } from '../../src/ports';
+import type { ImapPort } from '../../src/runtime/ports';
 import { signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
 import { parseMetrics, valueOf } from '../support/metrics';
@@ -56,7 +56,7 @@ afterAll(async () => {
 
 const db = (q: string, p: unknown[] = []) => service.deps.orm.em.fork().getConnection().execute(q, p);
 const poll = (inboxId: string, opts: PollOptions = {}) => pollInbox(service.deps, inboxId, opts);
-/** This service's count of polls that ended so (decisions.md §13, src/metrics/README.md). */
+/** This service's count of polls that ended so (decisions.md §13, src/observability/metrics/README.md). */
 const polls = async (outcome: string) => valueOf(parseMetrics(await service.deps.metrics.registry.metrics()), 'outreach_imap_polls_total', { outcome });
 
 async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { conditionHolds, conditionHoldsSql } from '../../src/modules/sending/schedule';
 import { leadClicks } from '../../src/modules/sending/engine/due.queries';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/storage/sql';
 import type { StepCondition } from '../../src/modules/steps/step.entity';
 import * as ops from '../graphql/generated';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';

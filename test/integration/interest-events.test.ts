@@ -6,8 +6,8 @@
 // value again is no change: no event, no hook. A hook's writes commit with the change, and the answer
 // shows them.
 import { randomUUID } from 'node:crypto';
-import type { AppModule } from '../../src/app-module';
-import { contribute } from '../../src/extensions';
+import type { AppModule } from '../../src/runtime/app-module';
+import { contribute } from '../../src/runtime/extensions';
 import { appModules } from '../../src/modules';
 import { INTEREST_CHANGED, type InterestChange } from '../../src/modules/leads/lifecycle/interest-change';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';

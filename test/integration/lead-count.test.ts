@@ -3,7 +3,7 @@
 // (cascade) — it must equal a fresh count of the leads.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { authedContext } from '../../src/context';
+import { authedContext } from '../../src/runtime/context';
 import { LeadList } from '../../src/modules/leads/lead-list.entity';
 import { signUp, type Account } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';

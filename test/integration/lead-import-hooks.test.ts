@@ -2,12 +2,12 @@
 // contributes the provider look-up, and the import knows no area. An import through REST and through
 // GraphQL still queues the look-up; a service without the verification area imports the same and queues
 // nothing; a failing hook never fails the import; an import that added no lead runs no hook. Jobs are
-// off here, so a queued run is only held (src/job-queue.ts) and the test reads it.
+// off here, so a queued run is only held (src/runtime/job-queue.ts) and the test reads it.
 import { randomUUID } from 'node:crypto';
-import type { AppModule } from '../../src/app-module';
-import { contribute } from '../../src/extensions';
-import type { DeferredJobQueue } from '../../src/job-queue';
-import { createLogger } from '../../src/logger';
+import type { AppModule } from '../../src/runtime/app-module';
+import { contribute } from '../../src/runtime/extensions';
+import type { DeferredJobQueue } from '../../src/runtime/job-queue';
+import { createLogger } from '../../src/observability/logger';
 import { appModules } from '../../src/modules';
 import { AFTER_LEAD_IMPORT, type ImportedLeads } from '../../src/modules/leads/import/after-import';
 import { PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';

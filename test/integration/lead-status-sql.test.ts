@@ -3,7 +3,7 @@
 // status, and the lifecycle's stop statements (lead-progress.ts), which every stop goes through, change
 // exactly the leads the rule says and drop their queued emails.
 import { randomUUID } from 'node:crypto';
-import { pgArray, sql, sqlRun } from '../../src/db/sql';
+import { pgArray, sql, sqlRun } from '../../src/storage/sql';
 import type { LeadStatus } from '../../src/modules/leads/lead.entity';
 import { LEAD_STATUSES } from '../../src/modules/leads/leads.inputs';
 import { stopAssignments, stopLeadsStatements, stopSelectedStatement } from '../../src/modules/leads/lifecycle/lead-progress';

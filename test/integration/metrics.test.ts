@@ -3,8 +3,8 @@
 // runner. The file has a database of its own, so the gauges (which count every workspace) see only its rows.
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { AppModule } from '../../src/app-module';
-import { STATE_TTL_MS } from '../../src/metrics/state.series';
+import type { AppModule } from '../../src/runtime/app-module';
+import { STATE_TTL_MS } from '../../src/observability/metrics/state.series';
 import { appModules } from '../../src/modules';
 import { pollAllInboxes } from '../../src/modules/replies/poll.job';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';

@@ -1,12 +1,12 @@
 // The committed migrations must build exactly the schema the entities describe: an entity change
 // without its migration (npm run migration:create) fails here.
-// And what is pending is read from MikroORM's table, without loading the Migrator (src/db/orm.ts).
+// And what is pending is read from MikroORM's table, without loading the Migrator (src/storage/orm.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrationsList } from '../../src/db/migrations';
-import { ormOptions, pendingMigrations } from '../../src/db/orm';
-import { migrationsCheck } from '../../src/readiness';
+import { migrationsList } from '../../src/storage/migrations';
+import { ormOptions, pendingMigrations } from '../../src/storage/orm';
+import { migrationsCheck } from '../../src/observability/readiness';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 
 it('leaves no difference between the migrated database and the entities', async () => {
@@ -48,7 +48,7 @@ describe('what is pending, read without the Migrator', () => {
 
   it('lists every migration file of the folder, in order, so none is left out of a start', () => {
     const files = fs
-      .readdirSync(path.join(__dirname, '../../src/db/migrations'))
+      .readdirSync(path.join(__dirname, '../../src/storage/migrations'))
       .filter((f) => /^Migration\d{14}.*\.ts$/.test(f))
       .map((f) => f.replace(/\.ts$/, ''))
       .sort();

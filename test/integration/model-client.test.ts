@@ -3,8 +3,8 @@
 // model LLM_MODEL, the first choice's content back; clear errors otherwise (decisions.md §1).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../src/config';
-import { buildPorts } from '../../src/build-ports';
+import { loadConfig } from '../../src/runtime/config';
+import { buildPorts } from '../../src/runtime/build-ports';
 
 interface Seen {
   method: string;

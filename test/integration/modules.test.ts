@@ -1,17 +1,17 @@
-// The module manifests are the only wiring (src/app-module.ts): an area added to the list contributes its
+// The module manifests are the only wiring (src/runtime/app-module.ts): an area added to the list contributes its
 // REST route (mounted, validated, shaped and documented in /api/openapi.json), its GraphQL resolver, its
 // job, its launch check and its timeline entries (contributed at the extension points their areas declare,
-// src/extensions.ts), with nothing else changed. The area here exists only
+// src/runtime/extensions.ts), with nothing else changed. The area here exists only
 // in this test; the service runs the real areas plus it, with the job runner on, on a database of its
 // own (support/own-database.ts). Like jobs.test.ts, Agenda 6.2.6 keeps this file alive after it ends (a
 // liveness timer it never clears; see there).
 import { IsString, Length } from 'class-validator';
 import { Field, ObjectType, Query, Resolver } from 'type-graphql';
-import { jsonRoute, query } from '../../src/api-route';
-import type { AppModule } from '../../src/app-module';
-import { AppError } from '../../src/errors';
-import { Scope } from '../../src/graphql/scopes';
-import { contribute } from '../../src/extensions';
+import { jsonRoute, query } from '../../src/contracts/api-route';
+import type { AppModule } from '../../src/runtime/app-module';
+import { AppError } from '../../src/contracts/errors';
+import { Scope } from '../../src/contracts/graphql/scopes';
+import { contribute } from '../../src/runtime/extensions';
 import { appModules } from '../../src/modules';
 import { LAUNCH_CHECKS } from '../../src/modules/campaigns/launch-check';
 import { TIMELINE_SOURCES } from '../../src/modules/leads/lead-timeline';

@@ -3,10 +3,10 @@
 // `{tenantid}` issuer filled with the token's tid), refresh with rotation, revocation, and failures sorted
 // into invalid_grant, denied and unreachable. Every request goes through the outbound guard.
 import { createHash, randomBytes } from 'node:crypto';
-import { loadConfig, type OAuthProviderName } from '../../src/config';
+import { loadConfig, type OAuthProviderName } from '../../src/runtime/config';
 import { guardedHttp } from '../../src/net/http-client';
 import { issuerMatches, OAuthFailure, openIdClient } from '../../src/net/oauth-client';
-import type { OAuthPort } from '../../src/ports';
+import type { OAuthPort } from '../../src/runtime/ports';
 import { startOidcProvider, TEST_TENANT, type OidcProvider } from '../support/oidc-provider';
 
 let provider: OidcProvider;

@@ -1,4 +1,4 @@
-// The ports reach services through the service's dependencies (src/ports.ts): a real service start with
+// The ports reach services through the service's dependencies (src/runtime/ports.ts): a real service start with
 // fakes for the clock, SMTP, IMAP and outbound HTTP, and the use cases (connection test, sheet import,
 // a dispatch tick, a model call) use the fakes, with no SMTP or IMAP server and no HTTP peer at all.
 import { randomUUID } from 'node:crypto';
@@ -6,9 +6,9 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { SmtpLogin } from '../../src/mail/connection-test';
 import type { SmtpResult } from '../../src/mail/smtp-sender';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
-import type { DeferredJobQueue } from '../../src/job-queue';
+import type { DeferredJobQueue } from '../../src/runtime/job-queue';
 import { parseInbound } from '../../src/mail/inbound-message';
-import type { HttpPort, ImapPort, OutboundRequest, SmtpPort } from '../../src/ports';
+import type { HttpPort, ImapPort, OutboundRequest, SmtpPort } from '../../src/runtime/ports';
 import { signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
@@ -102,7 +102,7 @@ it('runs the use cases on the ports it was given', async () => {
     await expect(service.deps.model.complete([{ role: 'user', content: 'hi' }])).resolves.toBe('from the fake endpoint');
     expect(http.calls.at(-1)).toMatchObject({ url: 'https://model.example.test/v1/chat/completions', req: { method: 'POST' } });
 
-    // Jobs are off here: a queued run is held, never run (src/job-queue.ts).
+    // Jobs are off here: a queued run is held, never run (src/runtime/job-queue.ts).
     await service.deps.jobs.enqueue('import-followup', { campaignId: campaign.id });
     // (after the provider look-up the sheet import queued: verification/provider-lookup.job.ts)
     expect((service.deps.jobs as DeferredJobQueue).held.at(-1)).toEqual({ name: 'import-followup', data: { campaignId: campaign.id } });

@@ -1,5 +1,5 @@
-// The process owner (src/db/process-owner.ts) and the lease check every area's claims use
-// (src/db/owner-sql.ts), on the test run's PostgreSQL:
+// The process owner (src/storage/process-owner.ts) and the lease check every area's claims use
+// (src/storage/owner-sql.ts), on the test run's PostgreSQL:
 // - a lease counts while its time has not run out and its holder holds its owner lock, and not a moment
 //   after the holder's connection ends;
 // - a connection that stops answering (a network cut, played by a proxy that stops forwarding) is given
@@ -7,9 +7,9 @@
 //   would drop the locks; once the server is reachable again the owner lock is taken again.
 import net from 'node:net';
 import { Client } from 'pg';
-import { leaseFreeSql, leaseHeldSql, ownerAliveSql } from '../../src/db/owner-sql';
-import { CLIENT_NOTICE_MS, HOLDER_GRACE_MS, ProcessOwner, SERVER_DROP_MS } from '../../src/db/process-owner';
-import { silentLogger, type Logger } from '../../src/logger';
+import { leaseFreeSql, leaseHeldSql, ownerAliveSql } from '../../src/storage/owner-sql';
+import { CLIENT_NOTICE_MS, HOLDER_GRACE_MS, ProcessOwner, SERVER_DROP_MS } from '../../src/storage/process-owner';
+import { silentLogger, type Logger } from '../../src/observability/logger';
 import { DELIVERY_TIMEOUT_MS } from '../../src/modules/webhooks/retry-schedule';
 import { waitUntil } from '../support/service-process';
 

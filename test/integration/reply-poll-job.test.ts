@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/runtime/config';
 import { parseInbound } from '../../src/mail/inbound-message';
-import type { ImapMessage, ImapPort, ImapSession } from '../../src/ports';
+import type { ImapMessage, ImapPort, ImapSession } from '../../src/runtime/ports';
 import { repliesModule } from '../../src/modules/replies';
 import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';

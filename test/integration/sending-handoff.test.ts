@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { claimSends, HAND_GROUP } from '../../src/modules/sending/engine/deliver';
 import { dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from '../../src/modules/sending/engine/deliver.queries';
 import { planTick } from '../../src/modules/sending/engine/tick';
-import { lockKeySql, ownerAliveSql, OWNER_LOCK_PREFIX } from '../../src/db/owner-sql';
+import { lockKeySql, ownerAliveSql, OWNER_LOCK_PREFIX } from '../../src/storage/owner-sql';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { insertAnswerClaim } from '../../src/modules/replies/replies.queries';

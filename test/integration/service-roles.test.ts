@@ -8,7 +8,7 @@
 //   (a TCP proxy in front of it is cut) while /api/health stays 200, and 200 again when it returns.
 import net from 'node:net';
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/runtime/config';
 import { PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
 import { signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';

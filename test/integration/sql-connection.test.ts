@@ -1,7 +1,7 @@
-// db/sql.ts on a raw pooled connection (an import's COPY transaction): the same `?` statements and runners
+// storage/sql.ts on a raw pooled connection (an import's COPY transaction): the same `?` statements and runners
 // as on an EntityManager, numbered for node-postgres, with the values bound apart from the text.
 import { Client } from 'pg';
-import { sql, sqlRun, sqlStatementResults, sqlStatements } from '../../src/db/sql';
+import { sql, sqlRun, sqlStatementResults, sqlStatements } from '../../src/storage/sql';
 
 let db: Client;
 

@@ -1,8 +1,8 @@
-// decisions.md §10: user text reaches SQL only as bound parameters or through db/sql.ts inlined(), which
+// decisions.md §10: user text reaches SQL only as bound parameters or through storage/sql.ts inlined(), which
 // must write the same text whatever the server's standard_conforming_strings. Checked on a session with
 // the setting off (as some servers still run), with text built to end the literal early.
 import { Client } from 'pg';
-import { inlined, literal, textArray } from '../../src/db/sql';
+import { inlined, literal, textArray } from '../../src/storage/sql';
 
 let db: Client;
 

@@ -3,8 +3,8 @@
 // and the first counted hit; the rest go, and the unique key holds.
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { migrationsList } from '../../src/db/migrations';
-import { ormOptions } from '../../src/db/orm';
+import { migrationsList } from '../../src/storage/migrations';
+import { ormOptions } from '../../src/storage/orm';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 
 const FOLD = 'Migration20261126135944_tracking_first_hits';

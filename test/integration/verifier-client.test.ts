@@ -3,10 +3,10 @@
 // as decisions.md §5 says; clear errors otherwise, the key in none of them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/runtime/config';
 import { guardedHttp } from '../../src/net/http-client';
 import { createVerifierClient } from '../../src/net/verifier-client';
-import { buildPorts } from '../../src/build-ports';
+import { buildPorts } from '../../src/runtime/build-ports';
 
 const KEY = 'secret_nb_key_123';
 let server: http.Server;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';

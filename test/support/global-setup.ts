@@ -4,8 +4,8 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/orm';
+import { loadConfig } from '../../src/runtime/config';
+import { openDatabase } from '../../src/storage/orm';
 import { compileTree } from './compiled-tree';
 
 export default async function globalSetup() {

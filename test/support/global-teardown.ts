@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Database } from '../../src/db/orm';
+import type { Database } from '../../src/storage/orm';
 
 export default async function globalTeardown() {
   const state = (globalThis as Record<string, unknown>).__outreachTestDb as { db: Database; dataDir: string; compiled: string } | undefined;

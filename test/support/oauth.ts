@@ -2,9 +2,9 @@
 // (test/support/oidc-provider.ts), its HTTP port trusting the provider's throw-away CA, and a person
 // connecting an inbox: the start call, the browser at the provider's sign-in page, and the browser back
 // at the service's callback.
-import type { OAuthProviderName } from '../../src/config';
+import type { OAuthProviderName } from '../../src/runtime/config';
 import { guardedHttp } from '../../src/net/http-client';
-import type { Ports } from '../../src/ports';
+import type { Ports } from '../../src/runtime/ports';
 import type { Client } from './client';
 import { startImapPeer, type ImapPeer } from './imap-peer';
 import { startOidcProvider, type OidcAccount, type OidcProvider } from './oidc-provider';

@@ -2,7 +2,7 @@
 // the documented shape (ajv, JSON Schema 2020-12, which OpenAPI 3.1 uses).
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { errorCatalog } from '../../src/errors';
+import { errorCatalog } from '../../src/contracts/errors';
 import { Client } from './client';
 
 export type Schema = Record<string, unknown>;

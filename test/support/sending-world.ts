@@ -3,9 +3,9 @@
 // SQL and for dispatch ticks scoped to that account's workspace (so tests never send other tests' mail);
 // and, for the tests that poll replies, a Dovecot peer whose mailboxes back the inboxes (dovecotPeer).
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../src/clock';
+import type { Clock } from '../../src/runtime/clock';
 import type { Inbox } from '../../src/modules/inboxes/inbox.entity';
-import type { Ports } from '../../src/ports';
+import type { Ports } from '../../src/runtime/ports';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import { signUp, type Account } from './client';
 import { createInbox, type InboxOverrides } from './factories/inbox.factory';

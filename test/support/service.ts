@@ -1,13 +1,13 @@
 // Starts the real service (same wiring as `npm start`) against the test database, on a free port.
-import { loadConfig, type Config } from '../../src/config';
-import type { Clock } from '../../src/clock';
-import { createLogger, type Logger } from '../../src/logger';
+import { loadConfig, type Config } from '../../src/runtime/config';
+import type { Clock } from '../../src/runtime/clock';
+import { createLogger, type Logger } from '../../src/observability/logger';
 
 // Unexpected errors (500s) are printed so a failing test shows why; routine logs stay quiet.
 const testLogger: Logger = createLogger({ level: 'error' });
 import type { DnsResolver } from '../../src/net/dns';
-import type { AppModule } from '../../src/app-module';
-import type { Ports } from '../../src/ports';
+import type { AppModule } from '../../src/runtime/app-module';
+import type { Ports } from '../../src/runtime/ports';
 import { startService, type RunningService } from '../../src/service';
 import { DELIVER_JOB, FAN_OUT_JOB } from '../../src/modules/webhooks/delivery.job';
 
@@ -15,7 +15,7 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   clock?: Clock;
   dns?: DnsResolver;
-  /** Fakes for the service's ports (src/ports.ts); the rest are the real ones. */
+  /** Fakes for the service's ports (src/runtime/ports.ts); the rest are the real ones. */
   ports?: Partial<Ports>;
   jobs?: boolean;
   /** With jobs: also run webhook delivery (off by default: its jobs deliver every workspace's events on
@@ -24,7 +24,7 @@ export interface TestServiceOptions {
   /** The areas to run (src/modules/index.ts unless given): a test may add one of its own. */
   modules?: readonly AppModule[];
   /** Where the service logs (errors only, to stdout, unless given): a test that reads the log lines passes
-   *  a logger writing to a stream of its own (src/logger.ts createLogger). */
+   *  a logger writing to a stream of its own (src/observability/logger.ts createLogger). */
   log?: Logger;
   /** A rate-limit window shorter than the real 60 s, to see one end (rate-limits.test.ts). */
   rateLimitWindowSeconds?: number;

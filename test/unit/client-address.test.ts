@@ -1,5 +1,5 @@
 // The key per-client rate limits count under (decisions.md §10): one IPv4 address, or one IPv6 /64.
-import { clientKey } from '../../src/rate-limits/client-address';
+import { clientKey } from '../../src/security/rate-limits/client-address';
 
 describe('clientKey', () => {
   it('counts an IPv4 address alone, also when written as IPv6', () => {

@@ -1,7 +1,7 @@
-// Settings with rules of their own (src/config.ts). TRUST_PROXY (docs/deploy.md): keywords and proxy
+// Settings with rules of their own (src/runtime/config.ts). TRUST_PROXY (docs/deploy.md): keywords and proxy
 // addresses or ranges; anything else, including "true" (every peer trusted, so any client could choose
 // its own address), stops the start. JOB_LEASE_SECONDS: 6 to 600.
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/runtime/config';
 
 const trust = (value?: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
 

@@ -5,7 +5,7 @@ import { csvColumns, csvLeadRows, MAX_ROW_CHARS } from '../../src/modules/leads/
 import { fieldName, prepareRow, uniqueFieldNames, zoneFromFields, type RawRow } from '../../src/modules/leads/import/lead-rows';
 import { orderedIds } from '../../src/modules/leads/import/staging';
 import { cleanVarValue, clipVarValue } from '../../src/modules/leads/lead-vars';
-import { AppError } from '../../src/errors';
+import { AppError } from '../../src/contracts/errors';
 
 async function rows(input: string | Readable): Promise<RawRow[]> {
   const out: RawRow[] = [];

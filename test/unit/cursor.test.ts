@@ -1,6 +1,6 @@
-import { Secrets } from '../../src/crypto';
-import { AppError } from '../../src/errors';
-import { CursorCodec, filterFingerprint } from '../../src/pagination/cursor';
+import { Secrets } from '../../src/security/crypto';
+import { AppError } from '../../src/contracts/errors';
+import { CursorCodec, filterFingerprint } from '../../src/contracts/pagination/cursor';
 
 const codec = new CursorCodec(new Secrets('test-secret'));
 

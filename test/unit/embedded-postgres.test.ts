@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { sharedBuffersMb } from '../../src/db/embedded-postgres';
+import { sharedBuffersMb } from '../../src/storage/embedded-postgres';
 
 const GB = 2 ** 30;
 

@@ -1,6 +1,6 @@
 // The error-code registry (decisions.md §3): every code is snake_case, answers a status the spec allows
 // (or the server's own 500/503), and says what it means to an API user.
-import { AppError, ERROR_CODES, errorCatalog, notFound, tooManyRequests, unauthorized, type ErrorCode } from '../../src/errors';
+import { AppError, ERROR_CODES, errorCatalog, notFound, tooManyRequests, unauthorized, type ErrorCode } from '../../src/contracts/errors';
 
 const ALLOWED = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503];
 const entries = Object.entries(ERROR_CODES) as [ErrorCode, { status: number; meaning: string }][];

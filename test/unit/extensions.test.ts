@@ -1,8 +1,8 @@
-// The extension points (src/extensions.ts): a use case reads what every manifest contributed to its
+// The extension points (src/runtime/extensions.ts): a use case reads what every manifest contributed to its
 // point, in module order; a point nobody contributed to reads as empty; points are told apart by
 // identity, not by name; and an item of the wrong type does not compile (checked by `npm run typecheck`).
-import { collectModules, type AppModule } from '../../src/app-module';
-import { contribute, extensionPoint, Extensions } from '../../src/extensions';
+import { collectModules, type AppModule } from '../../src/runtime/app-module';
+import { contribute, extensionPoint, Extensions } from '../../src/runtime/extensions';
 
 type Greeter = (name: string) => string;
 const GREETERS = extensionPoint<Greeter>('greeters');

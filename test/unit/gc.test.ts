@@ -2,7 +2,7 @@
 // the last one there (lead import collects at chunk boundaries: every chunk cost a third of its CPU).
 // What is checked is collectGarbage's own decision (its answer), not V8's collections: V8 also collects on
 // its own schedule, at any moment, so counting its collections in a window cannot tell the two apart.
-import { collectGarbage } from '../../src/gc';
+import { collectGarbage } from '../../src/runtime/gc';
 
 describe('collectGarbage', () => {
   it('collects at once when asked without a threshold', () => {

@@ -1,6 +1,6 @@
-// decisions.md §12 Idempotency, the pure parts (src/idempotency/idempotency-keys.ts): which requests are
+// decisions.md §12 Idempotency, the pure parts (src/contracts/idempotency/idempotency-keys.ts): which requests are
 // the same (the fingerprint), which keys are taken, which answers are kept.
-import { canonicalJson, fingerprint, keepsAnswer, keyError } from '../../src/idempotency/idempotency-keys';
+import { canonicalJson, fingerprint, keepsAnswer, keyError } from '../../src/contracts/idempotency/idempotency-keys';
 
 describe('fingerprint', () => {
   const body = { name: 'A', settings: { b: 1, a: [3, 1, 2] } };

@@ -1,5 +1,5 @@
-// The job queue port before, while and after a runner is attached (src/job-queue.ts).
-import { DeferredJobQueue, type JobData } from '../../src/job-queue';
+// The job queue port before, while and after a runner is attached (src/runtime/job-queue.ts).
+import { DeferredJobQueue, type JobData } from '../../src/runtime/job-queue';
 
 it('holds runs queued before the runner attaches and hands them over first, in order', async () => {
   const queue = new DeferredJobQueue();

@@ -1,8 +1,8 @@
-// The shared page of every list (src/pagination/keyset.ts): how many rows a list reads, where the page
+// The shared page of every list (src/contracts/pagination/keyset.ts): how many rows a list reads, where the page
 // starts, and when it hands out a cursor.
-import { Secrets } from '../../src/crypto';
-import { AppError } from '../../src/errors';
-import { Paging } from '../../src/pagination/keyset';
+import { Secrets } from '../../src/security/crypto';
+import { AppError } from '../../src/contracts/errors';
+import { Paging } from '../../src/contracts/pagination/keyset';
 
 const ctx = (workspaceId = 'w1') => ({ deps: { secrets: new Secrets('test-secret') }, actor: { workspaceId } });
 const keyOf = (n: number) => [n];

@@ -1,6 +1,6 @@
 // PATCH /leads/:id status moves (api.md Leads rule 1): paused on a lead still in sequence; active only
 // from paused, resuming where it stopped; the state it is already in changes nothing; else 409.
-import { AppError } from '../../src/errors';
+import { AppError } from '../../src/contracts/errors';
 import { nextStatus } from '../../src/modules/leads/leads.service';
 import type { LeadStatus } from '../../src/modules/leads/lead.entity';
 

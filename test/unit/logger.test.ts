@@ -2,10 +2,10 @@
 // `msg`, LOG_LEVEL filtering, the request's id on the lines written while serving it, and secrets never
 // written, whether they come as fields (any depth, inside errors) or inside text (URLs with a password,
 // Bearer credentials, our token formats).
-import { ConfigError, loadConfig } from '../../src/config';
-import { REDACTED } from '../../src/log-redaction';
-import { createLogger, LOG_LEVELS, type LogLevel } from '../../src/logger';
-import { currentRequestId, runInRequest } from '../../src/request-scope';
+import { ConfigError, loadConfig } from '../../src/runtime/config';
+import { REDACTED } from '../../src/observability/log-redaction';
+import { createLogger, LOG_LEVELS, type LogLevel } from '../../src/observability/logger';
+import { currentRequestId, runInRequest } from '../../src/runtime/request-scope';
 import { requestIdFor } from '../../rest/request-id';
 
 /** A logger writing to memory; `lines()` parses what it wrote, `text()` is the raw output. */

@@ -1,10 +1,10 @@
-// The shared-state gauges (src/metrics/state.series.ts): one database read serves every scrape for a
+// The shared-state gauges (src/observability/metrics/state.series.ts): one database read serves every scrape for a
 // few seconds, never two reads at once, and a read that fails or hangs leaves those gauges out while
 // the process's own series still answer.
 import { Counter, Registry } from 'prom-client';
-import type { SharedState } from '../../src/metrics/state.queries';
-import { StateSeries } from '../../src/metrics/state.series';
-import { silentLogger } from '../../src/logger';
+import type { SharedState } from '../../src/observability/metrics/state.queries';
+import { StateSeries } from '../../src/observability/metrics/state.series';
+import { silentLogger } from '../../src/observability/logger';
 import { parseMetrics, valueOf } from '../support/metrics';
 
 const NOW = new Date('2026-11-30T10:00:00.000Z');

@@ -1,7 +1,7 @@
-// decisions.md §15: OAuth tokens never reach a log line (src/log-redaction.ts), by the names they travel
+// decisions.md §15: OAuth tokens never reach a log line (src/observability/log-redaction.ts), by the names they travel
 // under and, as a last defence, by their shape in any text: JWTs (Microsoft's access tokens, every ID
 // token) and Google's `ya29.` access and `1//` refresh tokens.
-import { maskSecretsInText, redactFields, REDACTED } from '../../src/log-redaction';
+import { maskSecretsInText, redactFields, REDACTED } from '../../src/observability/log-redaction';
 
 const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJraW0iLCJ0aWQiOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const google = `ya29.${'a0AfB_byC'.repeat(4)}`;

@@ -1,7 +1,7 @@
 // decisions.md §10: password hashes carry their scrypt parameters (at least N=2^15, r=8, p=1); hashes of
 // the first format (Node's default cost) still verify and ask to be replaced; scrypt runs off the event loop.
 import { scryptSync } from 'node:crypto';
-import { hashPassword, PASSWORD_PARAMS, verifyPassword } from '../../src/crypto';
+import { hashPassword, PASSWORD_PARAMS, verifyPassword } from '../../src/security/crypto';
 import { legacyPasswordHash } from '../support/factories/account.factory';
 
 describe('password hashes', () => {

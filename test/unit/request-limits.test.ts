@@ -1,8 +1,8 @@
 // decisions.md §12 Rate limits, the pure parts: the default and validation of RATE_LIMIT_PER_MINUTE, the
-// batches a process takes from the shared counter (src/rate-limits/request-limiter.ts), and which paths
+// batches a process takes from the shared counter (src/security/rate-limits/request-limiter.ts), and which paths
 // are counted (rest/rate-limit.ts).
-import { ConfigError, loadConfig } from '../../src/config';
-import { batchSize, MAX_BATCH, pointsThatFit, requestKey } from '../../src/rate-limits/request-limiter';
+import { ConfigError, loadConfig } from '../../src/runtime/config';
+import { batchSize, MAX_BATCH, pointsThatFit, requestKey } from '../../src/security/rate-limits/request-limiter';
 import { countedPath } from '../../rest/rate-limit';
 
 describe('RATE_LIMIT_PER_MINUTE', () => {

@@ -34,17 +34,17 @@ async function lint(fixtures: Fixture[]): Promise<{ rule: string | null; message
 const EM = `import type { EntityManager } from '@mikro-orm/postgresql';\n`;
 
 const FIXTURES: Record<string, Fixture> = {
-  // (a) outside queries files: no runner of db/sql.ts, no raw SQL through the ORM or a connection.
+  // (a) outside queries files: no runner of storage/sql.ts, no raw SQL through the ORM or a connection.
   serviceImportsRunner: {
     path: 'src/modules/tasks/task-probe.service.ts',
-    code: `${EM}import { sql } from '../../db/sql';\nexport const f = (em: EntityManager) => sql(em, 'select 1');\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\nexport const f = (em: EntityManager) => sql(em, 'select 1');\n`,
   },
-  serviceImportsAll: { path: 'src/modules/tasks/task-probe.service.ts', code: `import * as db from '../../db/sql';\nexport const f = db;\n` },
+  serviceImportsAll: { path: 'src/modules/tasks/task-probe.service.ts', code: `import * as db from '../../storage/sql';\nexport const f = db;\n` },
   serviceExecutes: { path: 'src/modules/tasks/task-probe.service.ts', code: `${EM}export const f = (em: EntityManager) => em.execute('delete from task');\n` },
   serviceRawKnex: { path: 'src/modules/tasks/task-probe.service.ts', code: `${EM}export const f = (em: EntityManager) => em.getConnection().getKnex().raw('select 1');\n` },
-  coreImportsRunner: { path: 'src/graphql/probe.ts', code: `import { sqlRun } from '../db/sql';\nexport const f = sqlRun;\n` },
-  restImportsRunner: { path: 'rest/probe.ts', code: `import { sqlStatements } from '../src/db/sql';\nexport const f = sqlStatements;\n` },
-  serviceArraysOnly: { path: 'src/modules/tasks/task-probe.service.ts', code: `import { pgArray } from '../../db/sql';\nexport const f = pgArray(['a']);\n` },
+  coreImportsRunner: { path: 'src/contracts/graphql/probe.ts', code: `import { sqlRun } from '../../storage/sql';\nexport const f = sqlRun;\n` },
+  restImportsRunner: { path: 'rest/probe.ts', code: `import { sqlStatements } from '../src/storage/sql';\nexport const f = sqlStatements;\n` },
+  serviceArraysOnly: { path: 'src/modules/tasks/task-probe.service.ts', code: `import { pgArray } from '../../storage/sql';\nexport const f = pgArray(['a']);\n` },
   queryBuilder: {
     path: 'src/modules/tasks/task-probe.service.ts',
     code: `${EM}export const f = (em: EntityManager) => em.createQueryBuilder('Task', 't').select('*').execute('all');\n`,
@@ -72,38 +72,38 @@ export const g = (qb: QueryBuilder<object>) => qb.execute('get');
     path: 'src/modules/leads/lead-query.ts',
     code: `${EM}export const f = (em: EntityManager) => em.getConnection().execute('select count(*) from lead_count');\n`,
   },
-  leadFieldsImportsRunner: { path: 'src/modules/leads/lead-fields.ts', code: `import { sql } from '../../db/sql';\nexport const f = sql;\n` },
+  leadFieldsImportsRunner: { path: 'src/modules/leads/lead-fields.ts', code: `import { sql } from '../../storage/sql';\nexport const f = sql;\n` },
   columnRunJobImportsRunner: {
     path: 'src/modules/columns/column-run.job.ts',
-    code: `import { sqlStatementResults } from '../../db/sql';\nexport const f = sqlStatementResults;\n`,
+    code: `import { sqlStatementResults } from '../../storage/sql';\nexport const f = sqlStatementResults;\n`,
   },
-  queriesImportsRunner: { path: 'src/modules/tasks/task-probe.queries.ts', code: `import { sql } from '../../db/sql';\nexport const x = sql;\n` },
-  dbImportsRunner: { path: 'src/db/probe.ts', code: `import { sql } from './sql';\nexport const x = sql;\n` },
+  queriesImportsRunner: { path: 'src/modules/tasks/task-probe.queries.ts', code: `import { sql } from '../../storage/sql';\nexport const x = sql;\n` },
+  dbImportsRunner: { path: 'src/storage/probe.ts', code: `import { sql } from './sql';\nexport const x = sql;\n` },
 
   // (b) in queries files: every exported function takes the workspace or says why it spans workspaces.
   noScope: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';\n/** Deletes a task. */\nexport async function deleteTask(em: EntityManager, taskId: string) {\n  await sql(em, 'delete from task where id = ?', [taskId]);\n}\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\n/** Deletes a task. */\nexport async function deleteTask(em: EntityManager, taskId: string) {\n  await sql(em, 'delete from task where id = ?', [taskId]);\n}\n`,
   },
   noScopeArrow: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';\nexport const tasks = (em: EntityManager) => sql(em, 'select * from task');\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\nexport const tasks = (em: EntityManager) => sql(em, 'select * from task');\n`,
   },
   unusedWorkspace: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';\nexport const tasks = (em: EntityManager, workspaceId: string) => sql(em, 'select * from task');\nexport const others = (em: EntityManager, _workspaceId: string) => sql(em, 'select 1');\nexport function more(em: EntityManager, workspaceId: string) {\n  return sql(em, 'select 1');\n}\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\nexport const tasks = (em: EntityManager, workspaceId: string) => sql(em, 'select * from task');\nexport const others = (em: EntityManager, _workspaceId: string) => sql(em, 'select 1');\nexport function more(em: EntityManager, workspaceId: string) {\n  return sql(em, 'select 1');\n}\n`,
   },
   emptyTag: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';\n/**\n * Every task.\n * @allWorkspaces\n */\nexport const tasks = (em: EntityManager) => sql(em, 'select * from task');\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\n/**\n * Every task.\n * @allWorkspaces\n */\nexport const tasks = (em: EntityManager) => sql(em, 'select * from task');\n`,
   },
   exportedLater: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';\nconst tasks = (em: EntityManager) => sql(em, 'select * from task');\nexport { tasks };\n`,
+    code: `${EM}import { sql } from '../../storage/sql';\nconst tasks = (em: EntityManager) => sql(em, 'select * from task');\nexport { tasks };\n`,
   },
   scoped: {
     path: 'src/modules/tasks/task-probe.queries.ts',
-    code: `${EM}import { sql } from '../../db/sql';
+    code: `${EM}import { sql } from '../../storage/sql';
 interface Filter { workspaceId: string; status: string }
 type Narrow = Pick<Filter, 'workspaceId'> & { limit: number };
 export const byParam = (em: EntityManager, workspaceId: string) => sql(em, 'select * from task where workspace_id = ?', [workspaceId]);
@@ -135,8 +135,8 @@ beforeAll(async () => {
 
 const rules = (name: string) => results[name]!.map((m) => m.rule);
 
-describe('outside queries files and src/db (eslint.config.mjs)', () => {
-  it.each(['serviceImportsRunner', 'serviceImportsAll', 'coreImportsRunner', 'restImportsRunner'])('%s: importing a runner of db/sql.ts is refused', (name) => {
+describe('outside queries files and src/storage (eslint.config.mjs)', () => {
+  it.each(['serviceImportsRunner', 'serviceImportsAll', 'coreImportsRunner', 'restImportsRunner'])('%s: importing a runner of storage/sql.ts is refused', (name) => {
     expect(rules(name)).toEqual(['no-restricted-imports']);
     expect(results[name]![0]!.message).toContain('conventions.md "SQL in named places"');
   });
@@ -153,12 +153,12 @@ describe('outside queries files and src/db (eslint.config.mjs)', () => {
     ['serviceExecutesWithShape', '.execute()'],
     ['importRunsQuery', '.query()'],
     ['leadQueryExecutes', '.execute()'],
-  ])('%s: raw SQL is refused, whatever the arguments that follow it, in every file outside the queries files and src/db', (name, first) => {
+  ])('%s: raw SQL is refused, whatever the arguments that follow it, in every file outside the queries files and src/storage', (name, first) => {
     expect(rules(name)).toEqual(['no-restricted-syntax']);
     expect(results[name]![0]!.message.split(' ')[0]).toBe(first);
   });
 
-  it.each(['leadFieldsImportsRunner', 'columnRunJobImportsRunner'])('%s: a runner of db/sql.ts is refused there too', (name) => {
+  it.each(['leadFieldsImportsRunner', 'columnRunJobImportsRunner'])('%s: a runner of storage/sql.ts is refused there too', (name) => {
     expect(rules(name)).toEqual(['no-restricted-imports']);
   });
 

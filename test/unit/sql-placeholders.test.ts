@@ -1,7 +1,7 @@
-// db/sql.ts reads `?` placeholders the same way for every runner: `positional` numbers them for a raw
+// storage/sql.ts reads `?` placeholders the same way for every runner: `positional` numbers them for a raw
 // pg connection and `inlined` writes values in their place. A `?` inside quotes, a dollar-quoted body or a
 // comment is text, and `\?` is a question mark (the jsonb operators), as knex reads it.
-import { inlined, positional, splitAtPlaceholders } from '../../src/db/sql';
+import { inlined, positional, splitAtPlaceholders } from '../../src/storage/sql';
 
 describe('positional', () => {
   it('numbers the placeholders in order', () => {

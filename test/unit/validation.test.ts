@@ -1,7 +1,7 @@
 import { IsString } from 'class-validator';
-import { AppError } from '../../src/errors';
-import { Optional, parseInput } from '../../src/validation';
-import { IsPlainDate } from '../../src/validators';
+import { AppError } from '../../src/contracts/errors';
+import { Optional, parseInput } from '../../src/contracts/validation/validate-input';
+import { IsPlainDate } from '../../src/contracts/validation/rules';
 
 class Sample {
   @IsString() fromName!: string;

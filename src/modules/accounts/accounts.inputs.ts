@@ -1,9 +1,9 @@
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsString, Length, Max, Min, MinLength } from 'class-validator';
 import { PLACEMENT_SCHEDULES, type PlacementSchedule } from './workspace.entity';
 import { Field, InputType, Int } from 'type-graphql';
-import { API_SCOPES, type ApiScope } from '../../api-scopes';
-import { Nullable, Optional } from '../../validation';
-import { IsEmailAddress, IsTimeZone } from '../../validators';
+import { API_SCOPES, type ApiScope } from '../../contracts/api-scopes';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
+import { IsEmailAddress, IsTimeZone } from '../../contracts/validation/rules';
 
 @InputType()
 export class SignupInput {

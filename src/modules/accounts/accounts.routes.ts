@@ -1,6 +1,6 @@
 // decisions.md §2: sign-up, login, settings, API keys, the verification key and members.
-import { body, jsonRoute, publicRoute } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, jsonRoute, publicRoute } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import * as accounts from './accounts.service';
 import { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
 import { ApiKeyView, AuthPayload, CreatedApiKey, Settings, UserView, VerificationKeyStatus, WorkspaceView } from './accounts.types';

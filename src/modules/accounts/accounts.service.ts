@@ -1,13 +1,13 @@
 // Accounts, sessions, API keys and members (decisions.md §2).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DEFAULT_SCOPES } from '../../api-scopes';
-import { hashPassword, newToken, sha256, verifyPassword } from '../../crypto';
-import type { Actor, AuthedCtx, Ctx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
-import { normalizeEmail } from '../../email-address';
-import { clientOf, takeRateLimits } from '../../rate-limits/rate-limiter';
-import { canonicalZone } from '../../validators';
+import { DEFAULT_SCOPES } from '../../contracts/api-scopes';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../security/crypto';
+import type { Actor, AuthedCtx, Ctx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
+import { normalizeEmail } from '../../contracts/email-address';
+import { clientOf, takeRateLimits } from '../../security/rate-limits/rate-limiter';
+import { canonicalZone } from '../../contracts/validation/rules';
 import { ApiKey } from './api-key.entity';
 import type { CreateApiKeyInput, CreateMemberInput, LoginInput, SignupInput, UpdateWorkspaceInput, VerificationKeyInput } from './accounts.inputs';
 import { SessionToken } from './session-token.entity';
@@ -97,7 +97,7 @@ export async function authenticate(ctx: Ctx, bearer: string): Promise<Actor | nu
     await ctx.em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: now }, { filters: false });
   }
   // decisions.md §10: a key acts with member rights whoever made it, so owner-only rules refuse it.
-  // decisions.md §12: and only with its scopes (src/api-scopes.ts).
+  // decisions.md §12: and only with its scopes (src/contracts/api-scopes.ts).
   return { workspaceId: key.workspace.id, userId: key.createdBy.id, role: 'member', via: 'api_key', scopes: key.scopes, who: { kind: 'key', id: key.id, name: key.name } };
 }
 

@@ -1,6 +1,6 @@
 import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import type { ApiScope } from '../../api-scopes';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import type { ApiScope } from '../../contracts/api-scopes';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
 
@@ -22,7 +22,7 @@ export class ApiKey extends BaseEntity {
   @Property({ type: 'string', unique: true })
   keyHash!: string;
 
-  /** What the key may do (decisions.md §12, src/api-scopes.ts); keys made before scopes existed have `all`. */
+  /** What the key may do (decisions.md §12, src/contracts/api-scopes.ts); keys made before scopes existed have `all`. */
   @Property({ type: 'string[]', columnType: 'text[]', default: '{all}' })
   scopes: ApiScope[] = ['all'];
 

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { AccountsResolver } from './accounts.resolver';
 import { accountRoutes } from './accounts.routes';
 import { ApiKey } from './api-key.entity';

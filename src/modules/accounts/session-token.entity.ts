@@ -1,5 +1,5 @@
 import { Entity, Filter, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import { BaseEntity, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
 

@@ -1,7 +1,7 @@
 // decisions.md §10: guessing passwords and making workspaces in bulk are throttled. Login counts failed
 // attempts per address and per client address for 15 minutes; sign-up counts every attempt per client
-// address for an hour (src/rate-limits/: shared by every process, answered 429 with Retry-After).
-import type { RateRule } from '../../rate-limits/rate-limiter';
+// address for an hour (src/security/rate-limits/: shared by every process, answered 429 with Retry-After).
+import type { RateRule } from '../../security/rate-limits/rate-limiter';
 
 export const LOGIN_FAILURES_PER_ADDRESS: RateRule = {
   name: 'login_failures_address',

@@ -1,5 +1,5 @@
 import { Entity, Property, type Opt } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp } from '../../storage/base.entity';
 
 /** decisions.md §16: how often a placement test runs by itself (06:00 in the workspace's zone). */
 export type PlacementSchedule = 'off' | 'daily' | 'weekly';

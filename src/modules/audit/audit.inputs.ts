@@ -2,8 +2,8 @@
 // (arguments): `limit` and `cursor`.
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable } from '../../validation';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable } from '../../contracts/validation/validate-input';
 
 export const DEFAULT_AUDIT_PAGE = 50;
 export const MAX_AUDIT_PAGE = 100;

@@ -1,7 +1,7 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { AuditLogQuery } from './audit.inputs';
 import { listAuditLog } from './audit.service';
 import { AuditLogPage } from './audit.types';

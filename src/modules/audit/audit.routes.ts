@@ -1,5 +1,5 @@
 // decisions.md §12: GET /settings/audit-log, the workspace's changes newest first, in cursor pages.
-import { jsonRoute, query } from '../../api-route';
+import { jsonRoute, query } from '../../contracts/api-route';
 import { AuditLogQuery } from './audit.inputs';
 import { listAuditLog } from './audit.service';
 import { AuditEntryView } from './audit.types';

@@ -1,15 +1,15 @@
 // decisions.md §12 Audit log: the workspace's entries for its owner, newest first, in cursor pages. The
-// entries are written by src/audit/audit-log.ts (README.md there).
-import { keptAfter } from '../../audit/audit-log';
-import { listEntries, type AuditRow } from '../../audit/audit.queries';
-import type { AuthedCtx } from '../../context';
-import { isoKey, Paging } from '../../pagination/keyset';
-import type { CursorPage } from '../../pagination/page';
+// entries are written by src/observability/audit-trail/audit-log.ts (README.md there).
+import { keptAfter } from '../../observability/audit-trail/audit-log';
+import { listEntries, type AuditRow } from '../../observability/audit-trail/audit.queries';
+import type { AuthedCtx } from '../../runtime/context';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
+import type { CursorPage } from '../../contracts/pagination/page';
 import { requireOwner } from '../accounts/accounts.service';
 import { DEFAULT_AUDIT_PAGE, type AuditLogQuery } from './audit.inputs';
 import type { AuditEntryView } from './audit.types';
 
-/** The list's name in its cursors (src/pagination/cursor.ts); it takes no filters. */
+/** The list's name in its cursors (src/contracts/pagination/cursor.ts); it takes no filters. */
 const LIST = 'audit-log';
 
 const view = (r: AuditRow): AuditEntryView => ({

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { AuditResolver } from './audit.resolver';
 import { auditRoutes } from './audit.routes';
 

@@ -1,5 +1,5 @@
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Ref } from '@mikro-orm/core';
-import { BaseEntity, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
 export type BlockReason = 'manual' | 'import' | 'unsubscribe' | 'hard_bounce';

@@ -5,7 +5,7 @@
 // - An address is blocked when the address itself or its domain is an entry. A domain entry covers the
 //   addresses at exactly that domain, not its subdomains ("example.com" does not block
 //   "a@mail.example.com"): that is how the import rules and the one-off check read it too.
-import { domainOf, isValidEmail } from '../../email-address';
+import { domainOf, isValidEmail } from '../../contracts/email-address';
 
 // The domain part of a valid address (email-address.ts): dotted labels and a 2+ letter TLD.
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

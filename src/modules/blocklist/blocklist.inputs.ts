@@ -1,8 +1,8 @@
 // Inputs of the blocklist use cases, for both doors (REST bodies and query strings are the snake_case).
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { Nullable } from '../../validation';
-import { CursorField } from '../../pagination/keyset';
+import { Nullable } from '../../contracts/validation/validate-input';
+import { CursorField } from '../../contracts/pagination/keyset';
 
 export const BLOCK_REASONS = ['manual', 'import', 'unsubscribe', 'hard_bounce'] as const;
 /** Entries per POST /blocklist call (a bigger list goes through the CSV import). */

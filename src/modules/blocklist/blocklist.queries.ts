@@ -1,7 +1,7 @@
 // The blocklist's SQL (blocklist.service.ts), one named function per statement (conventions.md "SQL in
 // named places"). Reads of the list go through the entity (the workspace filter applies there).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import type { BlockReason } from './blocklist-entry.entity';
 
 /** Inserts normalized entries into the workspace's blocklist in one statement, set-wise, in the order

@@ -1,6 +1,6 @@
 // api.md Blocklist. Entries are returned with the names api.md gives them (workspaceId, email, reason, createdAt).
-import { body, csvUploadRoute, jsonRoute, query } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, csvUploadRoute, jsonRoute, query } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import * as blocklist from './blocklist.service';
 import { AddToBlocklistInput, BlocklistQueryInput } from './blocklist.inputs';
 import { BlocklistAdded, BlocklistEntryView, BlocklistImportCounts } from './blocklist.types';

@@ -11,9 +11,9 @@
 // - GET /blocklist is newest first; every entry unless `limit` is given (q, reason and offset optional).
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import Papa from 'papaparse';
-import type { AuthedCtx } from '../../context';
-import { AppError, notFound } from '../../errors';
-import { isoKey, Paging } from '../../pagination/keyset';
+import type { AuthedCtx } from '../../runtime/context';
+import { AppError, notFound } from '../../contracts/errors';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
 import { escapeLike } from '../leads/lead-query';
 import { fieldName } from '../leads/import/lead-rows';
 import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';

@@ -1,6 +1,6 @@
 // GraphQL output types of the blocklist (REST returns the same objects; see blocklist.routes.ts).
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
+import { NEXT_CURSOR_DESCRIPTION } from '../../contracts/pagination/keyset';
 
 @ObjectType('BlocklistEntry')
 export class BlocklistEntryView {

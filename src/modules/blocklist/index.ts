@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { BlocklistEntry } from './blocklist-entry.entity';
 import { BlocklistResolver } from './blocklist.resolver';
 import { blocklistRoutes } from './blocklist.routes';

@@ -1,5 +1,5 @@
 import { Check, Collection, Entity, Filter, Index, ManyToMany, ManyToOne, OneToMany, Property, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Step } from '../steps/step.entity';

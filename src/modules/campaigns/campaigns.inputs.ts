@@ -3,9 +3,9 @@
 // mailbox ownership) are checked in campaigns.service.ts and schedule.ts.
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { isUuid } from '../../db/find';
-import { Nullable, Optional } from '../../validation';
-import { IsEmailAddress, IsHourMinute, IsPlainDate, IsTimeZone } from '../../validators';
+import { isUuid } from '../../storage/find';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
+import { IsEmailAddress, IsHourMinute, IsPlainDate, IsTimeZone } from '../../contracts/validation/rules';
 import { Tags } from '../inboxes/inboxes.inputs';
 
 export const AB_WINNER_METRICS = ['reply', 'positive', 'open', 'click'] as const;

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Deleted, StatusResult } from '../../graphql/common.types';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Deleted, StatusResult } from '../../contracts/graphql/common.types';
+import { Scope } from '../../contracts/graphql/scopes';
 import { StepView } from '../steps/step.types';
 import * as campaigns from './campaigns.service';
 import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';

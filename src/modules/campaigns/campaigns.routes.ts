@@ -1,7 +1,7 @@
 // api.md Campaigns. Campaign objects are camelCase; the extras api.md names in snake_case
 // (leads_pending, mailbox_ids, sending_mailbox_ids) are added beside them.
-import { body, jsonRoute } from '../../api-route';
-import { Deleted, StatusResult } from '../../graphql/common.types';
+import { body, jsonRoute } from '../../contracts/api-route';
+import { Deleted, StatusResult } from '../../contracts/graphql/common.types';
 import * as campaigns from './campaigns.service';
 import { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs';
 import { ActivationResult, CAMPAIGN_RESOLVED_FIELDS, CampaignView } from './campaigns.types';

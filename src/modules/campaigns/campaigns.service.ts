@@ -1,11 +1,11 @@
 // Campaigns: create, read, change settings, launch and pause, duplicate, delete (api.md Campaigns).
 import { LockMode, raw, type EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
-import { normalizeEmail } from '../../email-address';
-import { canonicalZone } from '../../validators';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
+import { normalizeEmail } from '../../contracts/email-address';
+import { canonicalZone } from '../../contracts/validation/rules';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Lead } from '../leads/lead.entity';

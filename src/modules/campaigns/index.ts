@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { Campaign } from './campaign.entity';
 import { CampaignsResolver } from './campaigns.resolver';
 import { campaignRoutes } from './campaigns.routes';

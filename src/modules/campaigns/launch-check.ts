@@ -2,9 +2,9 @@
 // decisions.md §3 and §7): modules contribute theirs in their manifest (`contribute(LAUNCH_CHECKS, …)`),
 // and activation runs them after its built-in checks, in module order. Returns the refusal, or null to
 // let it launch.
-import type { AuthedCtx } from '../../context';
-import type { AppError } from '../../errors';
-import { extensionPoint } from '../../extensions';
+import type { AuthedCtx } from '../../runtime/context';
+import type { AppError } from '../../contracts/errors';
+import { extensionPoint } from '../../runtime/extensions';
 import type { Campaign } from './campaign.entity';
 
 export type LaunchCheck = (ctx: AuthedCtx, campaign: Campaign) => Promise<AppError | null>;

@@ -4,7 +4,7 @@
 // tagged later joins and one untagged leaves), the send-time check, the sending status, the campaign read
 // (sending_mailbox_ids), launch and the campaign checks all ask this statement (sender-pool.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../db/sql';
+import { pgArray, sql } from '../../storage/sql';
 
 export interface PoolLink {
   campaignId: string;

@@ -4,10 +4,10 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Matches, MaxLength, ValidateNested, registerDecorator } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
-import { AppError } from '../../errors';
+import { AppError } from '../../contracts/errors';
 import { charLength, VAR_VALUE_MAX } from '../leads/lead-vars';
 import { MAX_BODY_CHARS, MAX_STEPS, MAX_SUBJECT_CHARS } from '../steps/step-rules';
-import { Nullable, parseInput } from '../../validation';
+import { Nullable, parseInput } from '../../contracts/validation/validate-input';
 
 export const PREVIEW_VARS_MAX = 200;
 const VAR_KEY_MAX = 200;

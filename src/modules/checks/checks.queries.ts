@@ -1,6 +1,6 @@
 // Raw SQL of the checks area (conventions.md "SQL in named places").
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
 import { fieldKey } from '../templates/field-names';
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { PreviewInput } from './checks.inputs';
 import { copyCheck, mergeCheck, previewCampaign } from './checks.service';
 import { CampaignPreviewView, CopyWarningView, DiagnosisView, MergeCheckFieldView } from './checks.types';

@@ -1,5 +1,5 @@
 // api.md "Checks, preview, diagnostics": preview, merge-check, copy-check and diagnose (snake_case).
-import { customBody, jsonRoute } from '../../api-route';
+import { customBody, jsonRoute } from '../../contracts/api-route';
 import { parsePreviewInput, PreviewInput } from './checks.inputs';
 import { copyCheck, mergeCheck, previewCampaign } from './checks.service';
 import { CampaignPreviewView, CopyWarningView, DiagnosisView, MergeCheckFieldView } from './checks.types';

@@ -1,8 +1,8 @@
 // The campaign checks (api.md "Checks, preview, diagnostics"): preview, merge-check, copy-check and
 // diagnose. All read-only: nothing is saved, sent or looked up outside the database.
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { sendingInboxes } from '../campaigns/sender-pool';
 import { Inbox } from '../inboxes/inbox.entity';

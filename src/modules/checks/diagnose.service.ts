@@ -8,8 +8,8 @@
 // delivery or holds sending back (a failed domain check, a paused or stopped inbox, back-off, an inbox
 // error, spam words, no opt-out); low — worth a look (a warning domain check, an unchecked domain, an
 // inbox resting or capped for today, ramp below the daily limit, other copy warnings).
-import type { AuthedCtx } from '../../context';
-import { domainOf } from '../../email-address';
+import type { AuthedCtx } from '../../runtime/context';
+import { domainOf } from '../../contracts/email-address';
 import type { Campaign } from '../campaigns/campaign.entity';
 import { DomainCheckResult } from '../inboxes/domain-check-result.entity';
 import { CHECK_LABELS, type CheckKey, type DomainCheck } from '../inboxes/domain-health';

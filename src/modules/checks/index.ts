@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { LAUNCH_WARNINGS } from '../campaigns/launch-check';
 import { ChecksResolver } from './checks.resolver';
 import { checkRoutes } from './checks.routes';

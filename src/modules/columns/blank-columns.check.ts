@@ -2,7 +2,7 @@
 // email uses has no value for a lead that can still be emailed. A column counts as used when an enabled
 // variant of an email step names its field in a merge field without a fallback; a reachable lead is not
 // stopped, completed, bounced, unsubscribed or replied. One pass over the campaign's leads (SQL).
-import { AppError } from '../../errors';
+import { AppError } from '../../contracts/errors';
 import type { LaunchCheck } from '../campaigns/launch-check';
 import { blankCounts, columnNames } from './columns.queries';
 import { emailMergeFields, usedNames } from './email-fields';

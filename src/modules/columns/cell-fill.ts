@@ -3,10 +3,10 @@
 // `flagged` with the answer kept for review. What stops a whole run (the monthly cap, a model that
 // cannot be reached) is thrown as a RunStop instead of failing one cell after another.
 import { convert } from 'html-to-text';
-import type { AppDeps } from '../../context';
-import { domainOf } from '../../email-address';
-import { AppError } from '../../errors';
-import type { ChatMessage } from '../../ports';
+import type { AppDeps } from '../../runtime/context';
+import { domainOf } from '../../contracts/email-address';
+import { AppError } from '../../contracts/errors';
+import type { ChatMessage } from '../../runtime/ports';
 import { charLength, cleanVarValue } from '../leads/lead-vars';
 import { leadValue } from '../templates/field-names';
 import { renderTemplate } from '../templates/render';

@@ -9,9 +9,9 @@
 // Told to stop (SIGTERM, or its process lost its owner lock) the job lets its lease go and returns, and
 // the job runner makes the run due again at once, so another process (or the next start) takes it up.
 // Safe to run twice: a second job finds the lease held and returns.
-import type { AppDeps } from '../../context';
-import { mapLimited } from '../../concurrency';
-import type { JobDefinition } from '../../job';
+import type { AppDeps } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
+import type { JobDefinition } from '../../runtime/job';
 import { fillCell, RunStop, type ColumnDef, type FillOptions } from './cell-fill';
 import type { ColumnKind } from './column.entity';
 import { endRun, recordProgress, releaseRunLease, runsToResume, stopRunEarly, takeRunLease } from './column-run.queries';

@@ -1,10 +1,10 @@
 // The SQL of a column run (column-run.job.ts, README.md here "After a crash"): the column's lease, the
 // run's progress and its end. The lease (run_lease_until) names its holder, the process running the
-// column (src/db/process-owner.ts), and counts only while that process lives and its time has not run
+// column (src/storage/process-owner.ts), and counts only while that process lives and its time has not run
 // out (leaseFreeSql): a dead worker's column is free at once, a live one's is its own.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { leaseFreeSql } from '../../db/owner-sql';
-import { sql } from '../../db/sql';
+import { leaseFreeSql } from '../../storage/owner-sql';
+import { sql } from '../../storage/sql';
 
 export interface LeasedColumn {
   id: string;

@@ -4,7 +4,7 @@
 // for review, and whether the lead waits in the current run (`queued`). The usage counter holds the
 // model calls of a workspace per calendar month (UTC) for COLUMN_MONTHLY_CAP.
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Lead } from '../leads/lead.entity';
@@ -56,7 +56,7 @@ export class Column extends BaseEntity {
   @Property(nullableTimestamp())
   runLeaseUntil: Date | null = null;
 
-  /** The process running it (its owner name, src/db/process-owner.ts). */
+  /** The process running it (its owner name, src/storage/process-owner.ts). */
   @Property({ type: 'text', nullable: true })
   runLeaseHolder: string | null = null;
 }

@@ -3,7 +3,7 @@
 // name the leads already have) are checked in columns.service.ts.
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { Nullable, Optional } from '../../validation';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
 import { WEBSITE_TEXT_MAX } from './cell-fill';
 
 export const COLUMN_KINDS = ['website', 'prompt'] as const;

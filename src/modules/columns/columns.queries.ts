@@ -4,7 +4,7 @@
 // caller found in its workspace (findOr404 through the workspace-filtered em) or, for the column-run
 // job, the column it was queued for.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import { pgArray, sql, sqlRun, textArray } from '../../storage/sql';
 import { inSequenceSql } from '../leads/lifecycle/lead-status';
 import { sameField } from '../templates/field-names';
 import type { Variant } from '../steps/step.entity';

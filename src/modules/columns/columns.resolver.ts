@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Deleted } from '../../graphql/common.types';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Deleted } from '../../contracts/graphql/common.types';
+import { Scope } from '../../contracts/graphql/scopes';
 import { CreateBlockInput, RunBlockInput, UpdateBlockCellInput, UpdateBlockInput } from './columns.inputs';
 import * as columns from './columns.service';
 import { BlockCellView, BlockPreviewView, BlockRunView, BlockView } from './columns.types';

@@ -1,7 +1,7 @@
 // api.md Columns and decisions.md §7: the columns of a campaign, trying one out, running, editing and
 // removing them. Column objects and cells are snake_case.
-import { body, jsonRoute, query } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, jsonRoute, query } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import { BlockCellsQuery, CreateBlockInput, RunBlockInput, UpdateBlockCellInput, UpdateBlockInput } from './columns.inputs';
 import * as columns from './columns.service';
 import { BlockCellView, BlockPreviewView, BlockRunView, BlockView } from './columns.types';

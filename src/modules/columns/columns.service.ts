@@ -1,15 +1,15 @@
 // Columns (api.md Columns, decisions.md §7): one service function per use case, called by the resolver
 // and the routes. Runs are queued here and done by the column-run job (column-run.job.ts).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404, isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404, isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from '../leads/field-order';
 import { charLength, cleanVarValue, VAR_VALUE_MAX } from '../leads/lead-vars';
 import { isReservedName, sameField } from '../templates/field-names';
 import { checkTemplates } from '../templates/template-check';
-import { mapLimited } from '../../concurrency';
+import { mapLimited } from '../../runtime/concurrency';
 import { DEFAULT_MAX_CHARS, fillCell, MAX_CHARS_LIMIT, RunStop, type CellOutcome, type ColumnDef } from './cell-fill';
 import { Column, type ColumnKind } from './column.entity';
 import { COLUMN_RUN_JOB } from './column-run.job';

@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { LAUNCH_CHECKS } from '../campaigns/launch-check';
 import { blankColumnsCheck } from './blank-columns.check';
 import { Column, ColumnCell, ColumnUsage } from './column.entity';

@@ -2,7 +2,7 @@
 // included, counts for the workspace in the calendar month (UTC), in column_usage. A call is reserved
 // before it is made, atomically, so concurrent runs and previews never pass the cap together.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../errors';
+import { AppError } from '../../contracts/errors';
 import { columnCallsInMonth, takeColumnCall } from './columns.queries';
 
 export const monthKey = (now: Date): string => now.toISOString().slice(0, 7);

@@ -2,7 +2,7 @@
 // transaction. Each row names its own workspace; a `once_key` already used by the workspace inserts
 // nothing (the unique (workspace_id, once_key)).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray, timeArray, type Statement } from '../../db/sql';
+import { pgArray, sql, textArray, timeArray, type Statement } from '../../storage/sql';
 
 export interface EventRow {
   id: string;
@@ -39,7 +39,7 @@ export interface EventToWrite {
 
 /**
  * One statement recording many events, for a queries function that sends it with others in one round trip
- * (db/sql.ts sqlStatements) or alone: the same rows as insertEventRow one by one, `onceKey`s already
+ * (storage/sql.ts sqlStatements) or alone: the same rows as insertEventRow one by one, `onceKey`s already
  * used skipped. Five array parameters whatever the number of events.
  * @allWorkspaces an insert of events each carrying its own workspace (the dispatch tick's and the reply poll's batches span workspaces)
  */

@@ -5,8 +5,8 @@
 // before anything is connected, so the test never tells an open port from a closed one), in one of the
 // workspace's slots for work waiting on a mail server (429 too_many_in_flight beyond them), and each is
 // bounded in time by the mail ports. decisions.md §15: an OAuth inbox logs in with XOAUTH2.
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
 import type { CheckResult, MailServerLogin, SmtpLogin } from '../../mail/connection-test';
 import { loginWith, ReconnectNeeded, TokenUnavailable, withMailLogin } from '../oauth/mail-login';
 import { Inbox, NOT_DELETED_FILTER, type InboxStatus } from './inbox.entity';

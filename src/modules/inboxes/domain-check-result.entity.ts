@@ -1,5 +1,5 @@
 import { Entity, Filter, ManyToOne, Property, Unique, type Ref } from '@mikro-orm/core';
-import { BaseEntity, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import type { DomainCheck } from './domain-health';
 

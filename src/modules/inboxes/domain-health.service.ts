@@ -1,7 +1,7 @@
 // GET /mailboxes/domain-health (api.md Inboxes rule 4, decisions.md §5): the five checks for every
 // distinct sending domain of the workspace's inboxes, at most 5 runs per workspace per 10 minutes.
-import type { AuthedCtx } from '../../context';
-import { domainOf } from '../../email-address';
+import type { AuthedCtx } from '../../runtime/context';
+import { domainOf } from '../../contracts/email-address';
 import { takeRateLimit, type RateLimit } from './rate-limit';
 import { checkDomains, type DomainReport } from './domain-health';
 import { Inbox } from './inbox.entity';

@@ -1,7 +1,7 @@
 // Domain health checks (api.md Inboxes rule 4, decisions.md §5): SPF, DKIM, DMARC, MX and public
 // blocklists for one sending domain, over an injected DNS resolver. Every look-up failure (timeout,
 // SERVFAIL, refused) makes its check `unknown`; nothing here throws for a DNS problem.
-import { mapLimited } from '../../concurrency';
+import { mapLimited } from '../../runtime/concurrency';
 import { isNoData, type DnsResolver } from '../../net/dns';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'unknown';

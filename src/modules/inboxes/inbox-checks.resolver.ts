@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { testMailbox } from './connection.service';
 import { domainHealth } from './domain-health.service';
 import { DomainHealthArgs, DomainHealthReportView, MailboxTestResultView } from './inbox-checks.types';

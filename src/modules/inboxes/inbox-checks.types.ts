@@ -2,7 +2,7 @@
 // REST returns the same objects (the domain health report in snake_case).
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { ArgsType, Field, ObjectType } from 'type-graphql';
-import { Optional } from '../../validation';
+import { Optional } from '../../contracts/validation/validate-input';
 
 @ObjectType('ConnectionCheck')
 export class ConnectionCheckView {

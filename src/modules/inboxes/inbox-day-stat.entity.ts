@@ -1,5 +1,5 @@
 import { Entity, Filter, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from './inbox.entity';
 

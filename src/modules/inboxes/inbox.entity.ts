@@ -1,6 +1,6 @@
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import type { OAuthProviderName } from '../../config';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import type { OAuthProviderName } from '../../runtime/config';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
 /** decisions.md §15: reconnect_needed, the provider ended its access (it neither sends nor is polled). */

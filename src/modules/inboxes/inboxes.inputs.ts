@@ -1,8 +1,8 @@
 // Inputs of the inbox (mailbox) use cases; REST bodies are the snake_case of these field names.
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { Nullable, Optional } from '../../validation';
-import { IsEmailAddress, IsPlainDate } from '../../validators';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
+import { IsEmailAddress, IsPlainDate } from '../../contracts/validation/rules';
 import { INBOX_PURPOSES, type InboxPurpose } from './inbox.entity';
 
 // Upper bounds keep every number inside a PostgreSQL int and inside what one mailbox can sensibly do.

@@ -1,6 +1,6 @@
 // Raw SQL of the inbox area, one named function per statement.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../db/sql';
+import { pgArray, sql } from '../../storage/sql';
 import type { DomainReport } from './domain-health';
 import type { SkippedFigures } from './inbox.view';
 

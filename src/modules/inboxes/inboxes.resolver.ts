@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { ChangedCount, Deleted, StatusResult } from '../../graphql/common.types';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { ChangedCount, Deleted, StatusResult } from '../../contracts/graphql/common.types';
+import { Scope } from '../../contracts/graphql/scopes';
 import * as inboxes from './inboxes.service';
 import { BulkUpdateInboxesInput, CreateInboxInput, UpdateInboxInput } from './inboxes.inputs';
 import { MailboxScoreView, MailboxView } from './inboxes.types';

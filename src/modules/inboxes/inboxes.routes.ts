@@ -1,8 +1,8 @@
 // api.md Inboxes (REST calls them mailboxes), the connection test (decisions.md §5) and domain health
 // (api.md Inboxes rule 4). Inbox objects are camelCase; scores and checks are snake_case.
-import { body, jsonRoute } from '../../api-route';
-import { ChangedCount, Deleted, StatusResult } from '../../graphql/common.types';
-import { parseInput } from '../../validation';
+import { body, jsonRoute } from '../../contracts/api-route';
+import { ChangedCount, Deleted, StatusResult } from '../../contracts/graphql/common.types';
+import { parseInput } from '../../contracts/validation/validate-input';
 import { testMailbox } from './connection.service';
 import { domainHealth } from './domain-health.service';
 import { DomainHealthArgs, DomainHealthReportView, MailboxTestResultView } from './inbox-checks.types';

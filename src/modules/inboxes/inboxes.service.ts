@@ -3,12 +3,12 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
-import { domainOf, normalizeEmail } from '../../email-address';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
+import { domainOf, normalizeEmail } from '../../contracts/email-address';
 import { checkMailHost } from '../../mail/mail-host';
-import { snakeCase } from '../../validation';
+import { snakeCase } from '../../contracts/validation/validate-input';
 import { Workspace } from '../accounts/workspace.entity';
 import { dropGrant, revokeGrant } from '../oauth/inbox-tokens';
 import { InboxDayStat } from './inbox-day-stat.entity';

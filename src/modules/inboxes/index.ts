@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { DomainCheckResult } from './domain-check-result.entity';
 import { InboxChecksResolver } from './inbox-checks.resolver';
 import { InboxDayStat } from './inbox-day-stat.entity';

@@ -1,5 +1,5 @@
 import { Entity, Filter, Index, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import { BaseEntity, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
 /** One use of a rate-limited operation (for example a domain health run), for sliding-window limits. */

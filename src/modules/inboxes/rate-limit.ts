@@ -1,8 +1,8 @@
 // Sliding-window rate limits per workspace, kept in PostgreSQL (RateLimitHit rows) so they hold across
 // restarts and processes. Concurrent requests of one workspace and bucket are serialised with a
 // transaction-scoped advisory lock, so two requests can never both take the last slot.
-import type { AuthedCtx } from '../../context';
-import { tooManyRequests } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { tooManyRequests } from '../../contracts/errors';
 import { lockRateLimitBucket } from './inboxes.queries';
 import { RateLimitHit } from './rate-limit-hit.entity';
 

@@ -1,5 +1,5 @@
 import { Entity, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { nullableTimestamp } from '../../db/base.entity';
+import { nullableTimestamp } from '../../storage/base.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 
 /**

@@ -1,7 +1,7 @@
 // The SQL of the lead field order (field-order.ts): appending names to a campaign's or a lead list's
 // field_order.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 /** More names than lead-fields ever lists (200); a file with more columns still gets a bounded row. */
 export const FIELD_ORDER_MAX = 1000;

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { AddLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';
 import { ImportCounts } from './import.types';

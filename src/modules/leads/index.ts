@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { createBackgroundJobs } from './background/background.job';
 import { BackgroundJobsResolver } from './background/background-jobs.resolver';
 import { backgroundJobRoutes } from './background/background-jobs.routes';

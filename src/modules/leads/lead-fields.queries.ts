@@ -1,6 +1,6 @@
 // The SQL of a campaign's lead-fields (lead-fields.ts), one named function per statement.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 export interface FieldRow {
   name: string;

@@ -1,9 +1,9 @@
 // Saved lead filters (api.md "Reading leads of a campaign"): a named set of the campaign lead list's
 // query fields, validated exactly as the list validates them; applied by passing its fields to the list.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { normalizeFilter, type LeadFilter as FilterFields } from './lead-query';
 import { LeadFilter, type SavedLeadFilter } from './lead-filter.entity';
 import type { CreateLeadFilterInput } from './leads.inputs';

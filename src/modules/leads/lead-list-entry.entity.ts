@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity } from '../../db/base.entity';
+import { BaseEntity } from '../../storage/base.entity';
 import { LeadList } from './lead-list.entity';
 
 /** One address of a lead list (reached only through its list, which carries the workspace filter). */

@@ -1,5 +1,5 @@
 import { Entity, Filter, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 
 /** A reusable list of addresses with their fields; campaign rules run when it feeds a campaign. */

@@ -1,13 +1,13 @@
 // The SQL of lead lists (lead-lists.service.ts), one named function per statement.
 //
 // The CSV import runs on a raw pooled connection in a transaction of its own (db/import-transaction.ts
-// inImportTransaction: COPY and temporary tables live on one connection); db/sql.ts runs the same `?`
+// inImportTransaction: COPY and temporary tables live on one connection); storage/sql.ts runs the same `?`
 // statements there as on an EntityManager.
 import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../../db/import-transaction';
-import { sql, sqlRun, type Statement } from '../../db/sql';
+import type { Db } from '../../storage/import-transaction';
+import { sql, sqlRun, type Statement } from '../../storage/sql';
 
 export interface LeadListRow {
   id: string;

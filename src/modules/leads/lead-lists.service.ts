@@ -5,10 +5,10 @@
 // required: 400 no_email_column). The lists are listed oldest first.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AuthedCtx } from '../../context';
-import { findOr404, isUuid } from '../../db/find';
-import { inImportTransaction } from '../../db/import-transaction';
-import { notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404, isUuid } from '../../storage/find';
+import { inImportTransaction } from '../../storage/import-transaction';
+import { notFound } from '../../contracts/errors';
 import { FieldNames, recordFieldOrder } from './field-order';
 import { csvLeadRows } from './import/csv';
 import { prepareRow, type RawRow } from './import/lead-rows';

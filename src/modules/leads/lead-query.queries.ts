@@ -3,7 +3,7 @@
 // and the samples the search hints read. lead-query.ts holds the plans (its header) and composes the
 // filter conditions these take; the pages it reads through the query builder stay there.
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray } from '../../db/sql';
+import { pgArray, sql, textArray } from '../../storage/sql';
 import { Lead } from './lead.entity';
 
 /** A lead list's filter, as the API's query parameters give it (lead-query.ts normalizeFilter). */

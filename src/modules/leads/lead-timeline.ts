@@ -3,8 +3,8 @@
 // sources (the composition root collects them from the modules), so this file knows none of them but
 // its own: this module contributes when the lead was added (addedEntry); sending contributes its emails,
 // opens, clicks, bounces, unsubscribe and tasks (sending/lead-timeline.source.ts); replies add theirs.
-import type { AuthedCtx } from '../../context';
-import { extensionPoint } from '../../extensions';
+import type { AuthedCtx } from '../../runtime/context';
+import { extensionPoint } from '../../runtime/extensions';
 import type { Campaign } from '../campaigns/campaign.entity';
 import type { Lead } from './lead.entity';
 import { LeadList } from './lead-list.entity';

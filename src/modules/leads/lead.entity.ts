@@ -1,5 +1,5 @@
 import { Entity, Filter, Formula, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { LeadList } from './lead-list.entity';

@@ -1,7 +1,7 @@
 // The SQL of GET /campaigns/:id/leads.csv (leads-csv.ts): keyset pages of the campaign's leads over the
 // (campaign_id, created_at, id) index, so memory stays flat however many leads the campaign holds.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 /** Leads per page. */
 export const CSV_PAGE = 1000;

@@ -4,10 +4,10 @@ import { IsIn, IsInt, IsObject, IsString, IsUUID, Length, Matches, Max, MaxLengt
 import { Type } from 'class-transformer';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { AppError } from '../../errors';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable, Optional, parseInput, withoutEmpty } from '../../validation';
-import { IsTimeZone } from '../../validators';
+import { AppError } from '../../contracts/errors';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable, Optional, parseInput, withoutEmpty } from '../../contracts/validation/validate-input';
+import { IsTimeZone } from '../../contracts/validation/rules';
 import { charLength } from './lead-vars';
 
 export const LEAD_STATUSES = ['pending', 'active', 'paused', 'completed', 'replied', 'unsubscribed', 'bounced', 'stopped'] as const;

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Deleted } from '../../graphql/common.types';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Deleted } from '../../contracts/graphql/common.types';
+import { Scope } from '../../contracts/graphql/scopes';
 import * as leads from './leads.service';
 import { LeadQueryInput, UpdateLeadInput } from './leads.inputs';
 import { LeadActivity, LeadPage, LeadSearchHit, LeadView } from './leads.types';

@@ -1,8 +1,8 @@
 // api.md Leads: the lists (X-Total-Count), fields, the CSV export, search, one lead, its activity,
 // changes and deletion; the four ways in (import counts, snake_case); lead lists and saved filters.
 // Lead objects are camelCase, their `vars` as given.
-import { body, csvDownloadRoute, csvUploadRoute, customBody, jsonRoute, query } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, csvDownloadRoute, csvUploadRoute, customBody, jsonRoute, query } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import * as background from './background/background-jobs.service';
 import { AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput } from './import/import.inputs';
 import * as imports from './import/import.service';

@@ -2,12 +2,12 @@
 // the workspace lead list and search, one lead and its activity, PATCH rules 1–2, and DELETE rule 6.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
-import { isoKey, Paging } from '../../pagination/keyset';
-import { checkInput } from '../../validation';
-import { canonicalZone } from '../../validators';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
+import { checkInput } from '../../contracts/validation/validate-input';
+import { canonicalZone } from '../../contracts/validation/rules';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordFieldOrder } from './field-order';
 import { campaignLeadFields } from './lead-fields';

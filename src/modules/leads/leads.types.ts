@@ -2,7 +2,7 @@
 // sendZone); the other REST answers are the snake_case of these.
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
+import { NEXT_CURSOR_DESCRIPTION } from '../../contracts/pagination/keyset';
 
 @ObjectType('Lead')
 export class LeadView {

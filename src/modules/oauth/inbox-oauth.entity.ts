@@ -1,6 +1,6 @@
 import { Entity, Filter, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
-import type { OAuthProviderName } from '../../config';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import type { OAuthProviderName } from '../../runtime/config';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 

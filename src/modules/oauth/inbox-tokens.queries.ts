@@ -3,7 +3,7 @@
 // asked), writing a refresh's outcome under that lease, and the disconnection. The mail paths (sending,
 // polling) work on every workspace's inboxes, so these are keyed by an inbox id they hold.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 export interface TokenRow {
   workspaceId: string;

@@ -16,10 +16,10 @@
 // reconnecting, as after any lost answer).
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OAuthProviderName } from '../../config';
-import type { AppDeps } from '../../context';
+import type { OAuthProviderName } from '../../runtime/config';
+import type { AppDeps } from '../../runtime/context';
 import { OAuthFailure, OAUTH_TIMEOUT_MS } from '../../net/oauth-client';
-import type { OAuthGrant } from '../../ports';
+import type { OAuthGrant } from '../../runtime/ports';
 import { Workspace } from '../accounts/workspace.entity';
 import { mailboxDisconnectedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { InboxOAuth } from './inbox-oauth.entity';
 import { OAuthResolver } from './oauth.resolver';
 import { oauthRoutes } from './oauth.routes';

@@ -3,7 +3,7 @@
 // logs in with its password; an OAuth inbox with XOAUTH2 and its access token (inbox-tokens.ts: cached,
 // refreshed a minute before it expires, one refresh at a time). When the server refuses the token, it is
 // refreshed once and the login tried again.
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../runtime/context';
 import type { MailServerLogin } from '../../mail/connection-test';
 import { accessTokenFor, usable, type AccessToken } from './inbox-tokens';
 

@@ -6,14 +6,14 @@
 // `oauth_error` codes: never a 500.
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordChange } from '../../audit/audit-log';
-import { OAUTH_PROVIDERS, type Config, type OAuthProviderName } from '../../config';
-import { authedContext, type Actor, type AppDeps, type AuthedCtx } from '../../context';
-import { sha256 } from '../../crypto';
-import { isValidEmail, normalizeEmail } from '../../email-address';
-import { AppError, notFound } from '../../errors';
+import { recordChange } from '../../observability/audit-trail/audit-log';
+import { OAUTH_PROVIDERS, type Config, type OAuthProviderName } from '../../runtime/config';
+import { authedContext, type Actor, type AppDeps, type AuthedCtx } from '../../runtime/context';
+import { sha256 } from '../../security/crypto';
+import { isValidEmail, normalizeEmail } from '../../contracts/email-address';
+import { AppError, notFound } from '../../contracts/errors';
 import { OAuthFailure } from '../../net/oauth-client';
-import type { OAuthGrant } from '../../ports';
+import type { OAuthGrant } from '../../runtime/ports';
 import { ApiKey } from '../accounts/api-key.entity';
 import { User } from '../accounts/user.entity';
 import { Workspace } from '../accounts/workspace.entity';

@@ -1,6 +1,6 @@
 import { Entity, Filter, Index, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import type { OAuthProviderName } from '../../config';
-import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../db/base.entity';
+import type { OAuthProviderName } from '../../runtime/config';
+import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { ApiKey } from '../accounts/api-key.entity';
 import { User } from '../accounts/user.entity';
 import { Workspace } from '../accounts/workspace.entity';

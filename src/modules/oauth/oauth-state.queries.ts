@@ -1,6 +1,6 @@
 // The SQL of the connection flow's states (oauth-connect.service.ts, decisions.md §15).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlRun } from '../../db/sql';
+import { sql, sqlRun } from '../../storage/sql';
 
 /** A state as the callback finds it. */
 export interface ClaimedState {

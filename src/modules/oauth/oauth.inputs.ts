@@ -1,8 +1,8 @@
 // Inputs of the OAuth connection flow (decisions.md §15), shared by REST and GraphQL.
 import { IsString, IsUUID, Length } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { Optional } from '../../validation';
-import { rule } from '../../validators';
+import { Optional } from '../../contracts/validation/validate-input';
+import { rule } from '../../contracts/validation/rules';
 
 /** decisions.md §15: a path of this service: one `/`, then no second `/` or `\` (a browser reads `//host`
  *  and `/\host` as another site), no control characters or spaces. */

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
-import { parseInput } from '../../validation';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
+import { parseInput } from '../../contracts/validation/validate-input';
 import { StartMailboxOAuthInput } from './oauth.inputs';
 import { listProviders, startMailboxOAuth } from './oauth-connect.service';
 import { MailboxOAuthStartView, OAuthProviderView } from './oauth.types';

@@ -1,5 +1,5 @@
 // decisions.md §15: the OAuth providers, the start of a connection and the public callback.
-import { body, jsonRoute, publicRoute } from '../../api-route';
+import { body, jsonRoute, publicRoute } from '../../contracts/api-route';
 import { callbackParams, OAuthCallbackQuery, StartMailboxOAuthInput } from './oauth.inputs';
 import { finishMailboxOAuth, listProviders, startMailboxOAuth } from './oauth-connect.service';
 import { MailboxOAuthStartView, OAuthProviderView } from './oauth.types';

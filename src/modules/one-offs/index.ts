@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { OneOffsResolver } from './one-offs.resolver';
 import { oneOffRoutes } from './one-offs.routes';
 

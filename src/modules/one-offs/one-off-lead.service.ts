@@ -4,9 +4,9 @@
 // domain is refused, as is an address that unsubscribed or bounced as any lead; a duplicate is the
 // existing lead; an address in another campaign or contacted recently is, by definition, already a lead.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { domainOf, normalizeEmail } from '../../email-address';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { domainOf, normalizeEmail } from '../../contracts/email-address';
+import { AppError } from '../../contracts/errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { BlocklistEntry } from '../blocklist/blocklist-entry.entity';
 import { Campaign } from '../campaigns/campaign.entity';

@@ -1,7 +1,7 @@
 // POST /leads/:id/send: api.md names this body's fields in camelCase (mailboxId, replyTo).
 import { IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { IsEmailAddress } from '../../validators';
+import { IsEmailAddress } from '../../contracts/validation/rules';
 
 const NotBlank = () => Matches(/\S/, { message: '$property must not be blank' });
 

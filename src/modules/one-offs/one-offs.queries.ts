@@ -1,7 +1,7 @@
 // The SQL of one-off emails (one-offs.service.ts), one named function per statement. The lead and inbox
 // are the workspace's, found through the workspace filter before these run.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../db/sql';
+import { pgArray, sql } from '../../storage/sql';
 
 /** The first of `keys` (an address and its domain: blocklist-match.ts blockKeys) on the workspace's
  *  blocklist, or null. */

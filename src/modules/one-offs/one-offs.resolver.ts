@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { createOneOffLead } from './one-off-lead.service';
 import { OneOffLeadInput, OneOffSendInput } from './one-offs.inputs';
 import { cancelOneOff, queueOneOff } from './one-offs.service';

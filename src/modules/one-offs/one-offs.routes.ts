@@ -1,5 +1,5 @@
 // api.md one-off emails: the lead to write to, queueing an email to it, and cancelling one.
-import { body, jsonRoute } from '../../api-route';
+import { body, jsonRoute } from '../../contracts/api-route';
 import { createOneOffLead } from './one-off-lead.service';
 import { OneOffLeadInput, OneOffSendInput } from './one-offs.inputs';
 import { cancelOneOff, queueOneOff } from './one-offs.service';

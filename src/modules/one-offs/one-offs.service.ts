@@ -4,9 +4,9 @@
 // bounces first (leads/lifecycle/lead-progress.ts stopLead), cancelled until it starts going. The
 // statements: one-offs.queries.ts.
 import { createHash, randomUUID } from 'node:crypto';
-import type { AuthedCtx } from '../../context';
-import { findOr404, isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404, isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { blockKeys } from '../blocklist/blocklist-match';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Inbox } from '../inboxes/inbox.entity';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { PipelineResolver } from './pipeline.resolver';
 import { pipelineRoutes } from './pipeline.routes';
 

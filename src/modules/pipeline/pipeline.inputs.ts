@@ -1,8 +1,8 @@
 // Inputs of the pipeline use cases, for both doors (api.md Pipeline; REST names are the snake_case).
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable } from '../../validation';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable } from '../../contracts/validation/validate-input';
 
 /** api.md Pipeline stages, in the order they are shown. */
 export const PIPELINE_STAGES = ['interested', 'meeting_booked', 'meeting_completed', 'won', 'lost'] as const;

@@ -9,7 +9,7 @@
 // - Leads: one statement, a LATERAL page per stage, each an ordered range of the same index cut by
 //   LIMIT; only the page's rows touch the table (email) and the campaign (name, deal value).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray } from '../../db/sql';
+import { pgArray, sql, textArray } from '../../storage/sql';
 import { PIPELINE_STAGES } from './pipeline.inputs';
 
 /** The stage list as SQL, the same text as the index predicate's. */

@@ -1,6 +1,6 @@
 // api.md Pipeline: the five stages and moving a lead between them.
-import { body, jsonRoute, query } from '../../api-route';
-import { objectPage } from '../../pagination/keyset';
+import { body, jsonRoute, query } from '../../contracts/api-route';
+import { objectPage } from '../../contracts/pagination/keyset';
 import { MovePipelineLeadInput, PipelineQueryInput } from './pipeline.inputs';
 import { getPipeline, movePipelineLead } from './pipeline.service';
 import { PipelineMoveView, PipelineView } from './pipeline.types';

@@ -21,11 +21,11 @@
 //      nothing (but still makes sure no step is to come).
 //   Nothing is sent.
 import { LockMode } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
-import type { CursorKey } from '../../pagination/cursor';
-import { isoKey, Paging } from '../../pagination/keyset';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
+import type { CursorKey } from '../../contracts/pagination/cursor';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
 import { changeInterest } from '../leads/lifecycle/interest-change';
 import { stopLead } from '../leads/lifecycle/lead-progress';
 import { isEnded } from '../leads/lifecycle/lead-status';

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
+import { NEXT_CURSOR_DESCRIPTION } from '../../contracts/pagination/keyset';
 
 @ObjectType()
 export class PipelineLeadView {

@@ -4,14 +4,14 @@
 // the campaign is text-only), for a lead with no fields (fallbacks, blank fields, RANDOM, conditions),
 // with no tracking (no pixel, no rewritten link) and no marker but the Message-ID.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../errors';
+import { AppError } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { composeParts, type ComposedParts } from '../sending/render/compose';
 import { replySubject } from '../sending/render/headers';
 import { Step } from '../steps/step.entity';
 import { latestEditedEmailStep } from './placement.queries';
 import { spinSeed } from '../templates/spin';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../runtime/context';
 import type { TestContent } from './placement.entity';
 
 export type { TestContent };

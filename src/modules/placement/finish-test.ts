@@ -3,7 +3,7 @@
 // protection: with the workspace's placement_protect_below set, every sender whose inbox rate in this test
 // is below it pauses itself (pausedReason `placement`, event `mailbox_paused`; resuming by hand clears it).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../runtime/context';
 import { Workspace } from '../accounts/workspace.entity';
 import { mailboxPausedEvent, placementTestCompletedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';

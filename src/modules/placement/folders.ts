@@ -11,7 +11,7 @@
 // A message can sit in several folders at once (Gmail's labels: INBOX and All Mail, Important, Starred):
 // folders are searched in `order`, and the first sighting decides: INBOX, then spam, then real folders,
 // then the views that only gather mail of other folders (\All, \Flagged, \Important).
-import type { ImapFolder } from '../../ports';
+import type { ImapFolder } from '../../runtime/ports';
 
 export type FolderKind = 'inbox' | 'spam' | 'other';
 

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { createPlacementScheduleJob, createPlacementTestJob } from './placement.job';
 import { PlacementCopy, PlacementTest } from './placement.entity';
 import { PlacementResolver } from './placement.resolver';

@@ -3,7 +3,7 @@
 // on the sender's domain) and stored before any SMTP call, and its status is the lock that keeps it from
 // ever going twice (README.md "Sending").
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 

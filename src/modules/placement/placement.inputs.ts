@@ -1,8 +1,8 @@
 // Inputs of the placement use cases, shared by REST (snake_case bodies) and GraphQL (decisions.md §16).
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable } from '../../validation';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable } from '../../contracts/validation/validate-input';
 import { MAX_SEEDS, MAX_SENDERS } from './start-test';
 
 export const DEFAULT_TEST_LIMIT = 20;

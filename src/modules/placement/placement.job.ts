@@ -5,10 +5,10 @@
 //   are due (schedule.ts; a slot runs once, whichever process gets there: the unique slot per workspace),
 //   and queues a run for every running test nobody holds (its process died, or stopped mid-test).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AppDeps } from '../../context';
-import { authedContext } from '../../context';
-import { AppError } from '../../errors';
-import type { JobDefinition } from '../../job';
+import type { AppDeps } from '../../runtime/context';
+import { authedContext } from '../../runtime/context';
+import { AppError } from '../../contracts/errors';
+import type { JobDefinition } from '../../runtime/job';
 import type { PlacementSchedule } from '../accounts/workspace.entity';
 import { scheduledContent } from './content';
 import { runPlacementTest, type RunOptions } from './run-test';

@@ -2,7 +2,7 @@
 // transaction), reading tests and their copies, and the score's input. Each statement is scoped to the
 // caller's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import { pgArray, sql, sqlRun, textArray } from '../../storage/sql';
 import type { AuthResults, CopyStatus, Placement, PlacementTestStatus, TestContent } from './placement.entity';
 import type { CopyGroup } from './summary';
 

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
-import { checkInput } from '../../validation';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
+import { checkInput } from '../../contracts/validation/validate-input';
 import { PlacementTestListInput, StartPlacementTestInput } from './placement.inputs';
 import * as placement from './placement.service';
 import { PlacementResultView, PlacementTestPage, PlacementTestView } from './placement.types';

@@ -1,6 +1,6 @@
 // decisions.md §16 placement tests: start one (scope send; 202, the test runs on), read one, list them
 // (reports:read; newest first, cursor pages). Snake_case answers; the list leaves out each test's results.
-import { body, jsonRoute, query } from '../../api-route';
+import { body, jsonRoute, query } from '../../contracts/api-route';
 import { PlacementTestListInput, StartPlacementTestInput } from './placement.inputs';
 import * as placement from './placement.service';
 import { PlacementTestView } from './placement.types';

@@ -1,10 +1,10 @@
 // Placement tests (decisions.md §16, README.md here): start one, read one, list them; and the score's
 // placement input. One function per use case, `(ctx, input)`, called by the resolver and the routes.
-import type { AuthedCtx } from '../../context';
-import { isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
-import { isoKey, Paging } from '../../pagination/keyset';
-import type { CursorPage } from '../../pagination/page';
+import type { AuthedCtx } from '../../runtime/context';
+import { isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
+import type { CursorPage } from '../../contracts/pagination/page';
 import { campaignContent, type TestContent } from './content';
 import { DEFAULT_TEST_LIMIT, type PlacementTestListInput, type StartPlacementTestInput } from './placement.inputs';
 import { copyGroups, copyResults, workspaceTest, workspaceTests, type TestRow } from './placement.queries';

@@ -8,8 +8,8 @@
 // SEED_READ_DEADLINE_MS (a server that trickles is closed at it), and the server's answers by
 // SEED_MAX_RESPONSE_BYTES (only headers are read). A failure throws: the caller notes it on the seed's
 // copies and reads it again next round; nothing here touches another seed.
-import type { AppDeps } from '../../context';
-import type { ImapSession } from '../../ports';
+import type { AppDeps } from '../../runtime/context';
+import type { ImapSession } from '../../runtime/ports';
 import { authOfHeaders } from './auth-results';
 import { foldersToSearch, GMAIL_CATEGORIES, type FolderKind } from './folders';
 import type { AuthResults } from './placement.entity';

@@ -10,7 +10,7 @@
 // after the start, whichever comes first), then READ_EVERY_MS after each read began, while it has copies
 // not seen; at most SEED_SLOTS seeds at once (the workspace's cap on IMAP sessions), each read bounded by
 // SEED_READ_DEADLINE_MS. All decisions use the service's clock; real timers only wake the loop.
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../runtime/context';
 import { finishTest, type Finished } from './finish-test';
 import { readSeed, SEED_READ_DEADLINE_MS } from './read-seed';
 import { copiesLeft, recordSightings, releaseTestLease, renewTestLease, seedsToRead, setSeedReadError, settleDeadClaims, takeTestLease, type LeasedTest } from './run.queries';

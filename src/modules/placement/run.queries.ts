@@ -2,8 +2,8 @@
 // hand-off to SMTP, what the seeds showed, and the end. A run works on the test its job names (queued by
 // the start, in that test's workspace), so these statements are keyed by the test or its copies.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { leaseFreeSql, ownerAliveSql } from '../../db/owner-sql';
-import { boolArray, pgArray, sql, sqlRun, textArray, timeArray } from '../../db/sql';
+import { leaseFreeSql, ownerAliveSql } from '../../storage/owner-sql';
+import { boolArray, pgArray, sql, sqlRun, textArray, timeArray } from '../../storage/sql';
 
 export interface LeasedTest {
   id: string;

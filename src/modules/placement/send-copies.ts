@@ -5,8 +5,8 @@
 // never sent again, whatever happens after (a crash leaves it `sending`, settled as sent-but-unknown by the
 // next run, settleDeadClaims). Outside the sender's daily cap and gap: nothing of its sending state
 // (day count, gap, last send) is read or written.
-import type { AppDeps } from '../../context';
-import { mapLimited } from '../../concurrency';
+import type { AppDeps } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
 import type { SmtpSender } from '../../mail/smtp-sender';
 import { composeCopy } from './content';
 import { claimSenderCopies, failQueuedCopies, handCopy, releaseClaims, sendersWithQueued, settleCopies, type LeasedTest, type SenderLogin, type SmtpAnswer } from './run.queries';

@@ -4,8 +4,8 @@
 // transaction; then its run is queued. No network I/O happens here.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../context';
-import { AppError, tooManyRequests } from '../../errors';
+import type { AppDeps } from '../../runtime/context';
+import { AppError, tooManyRequests } from '../../contracts/errors';
 import { Inbox } from '../inboxes/inbox.entity';
 import { retryAfterSeconds } from '../inboxes/rate-limit';
 import { messageIdFor } from '../sending/render/headers';

@@ -1,5 +1,5 @@
 import { Entity, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, timestamp } from '../../db/base.entity';
+import { BaseEntity, timestamp } from '../../storage/base.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 
 /**

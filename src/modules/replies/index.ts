@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { TIMELINE_SOURCES } from '../leads/lead-timeline';
 import { InboxFolderCursor } from './inbox-folder-cursor.entity';
 import { repliesTimeline } from './lead-timeline.source';

@@ -1,7 +1,7 @@
 // The SQL of what the replies area adds to a lead's activity timeline (lead-timeline.source.ts). The lead
 // is one the caller found in its workspace (GET /leads/:id/activity, through the filtered em).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import type { BounceDetail, ReplyKind } from './reply-item.entity';
 
 export interface LeadReplyRow {

@@ -1,9 +1,9 @@
 // Every IMAP_POLL_SECONDS: read every inbox that is not deleted (decisions.md §6), at most
 // POLL_CONCURRENCY at once, so 1,000 inboxes never mean 1,000 connections and one slow or failing inbox
 // never holds back the rest (each poll catches its own failure into the inbox's lastError).
-import type { AppDeps } from '../../context';
-import { mapLimited } from '../../concurrency';
-import type { JobDefinition } from '../../job';
+import type { AppDeps } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
+import type { JobDefinition } from '../../runtime/job';
 import { pollInbox } from './poll/poll-inbox';
 import { inboxesToPoll } from './poll/poll.queries';
 

@@ -2,9 +2,9 @@
 // of these field names (api.md Replies; decisions.md §6).
 import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable, Optional, parseQuery } from '../../validation';
-import { IsTimestamp } from '../../validators';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable, Optional, parseQuery } from '../../contracts/validation/validate-input';
+import { IsTimestamp } from '../../contracts/validation/rules';
 import { INTEREST_LABELS } from '../leads/leads.inputs';
 
 export const REPLY_KINDS = ['reply', 'bounce', 'auto_reply'] as const;

@@ -2,7 +2,7 @@
 // taking the workspace, so no statement here can read another workspace's items, or keyed by an item or
 // lead the caller found in its workspace (@allWorkspaces says which).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { escapeLike } from '../leads/lead-query';
 import { VISIBLE_SQL as VISIBLE } from './snooze';
 

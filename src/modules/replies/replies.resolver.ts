@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
-import { checkInput } from '../../validation';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
+import { checkInput } from '../../contracts/validation/validate-input';
 import * as replies from './replies.service';
 import { AssignReplyInput, LinkReplyInput, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
 import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplyPage, ReplySnooze, ReplyUnsubscribed, ReplyUpdated, ReplyView } from './replies.types';

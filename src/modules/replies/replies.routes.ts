@@ -1,6 +1,6 @@
 // api.md Replies: the reply inbox. Answers are snake_case (api.md Reply fields); the list sends
 // X-Total-Count like the other lists.
-import { body, jsonRoute, type QuerySpec } from '../../api-route';
+import { body, jsonRoute, type QuerySpec } from '../../contracts/api-route';
 import * as replies from './replies.service';
 import { AssignReplyInput, LinkReplyInput, parseReplyQuery, ReplyAnswerInput, ReplyQueryInput, SnoozeReplyInput, UpdateReplyInput } from './replies.inputs';
 import { ReplyAnswerSent, ReplyAssignment, ReplyCounts, ReplySnooze, ReplyUnsubscribed, ReplyUpdated, ReplyView } from './replies.types';

@@ -8,10 +8,10 @@
 // - A snooze may name a past moment: the item is simply not hidden (null is the way to say "now").
 import { LockMode, ref } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthedCtx } from '../../context';
-import { findOr404, isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
-import { isoKey, Paging } from '../../pagination/keyset';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404, isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
 import { User } from '../accounts/user.entity';
 import { Lead } from '../leads/lead.entity';
 import { changeInterest } from '../leads/lifecycle/interest-change';

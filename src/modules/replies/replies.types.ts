@@ -1,7 +1,7 @@
 // GraphQL output types of the reply inbox. REST answers are the snake_case of these (api.md Reply:
 // is_read, from_email, mailbox_id, …).
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
+import { NEXT_CURSOR_DESCRIPTION } from '../../contracts/pagination/keyset';
 
 @ObjectType('Reply', { description: 'A reply inbox item: a reply, bounce or auto-reply matched to our mail.' })
 export class ReplyView {

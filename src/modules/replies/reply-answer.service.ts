@@ -30,10 +30,10 @@
 //    retry.
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AuthedCtx } from '../../context';
-import { isUuid } from '../../db/find';
-import { isValidEmail, normalizeEmail } from '../../email-address';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { isUuid } from '../../storage/find';
+import { isValidEmail, normalizeEmail } from '../../contracts/email-address';
+import { AppError, notFound } from '../../contracts/errors';
 import type { SmtpResult } from '../../mail/smtp-sender';
 import { blockKeys } from '../blocklist/blocklist-match';
 import { blockedKey } from '../one-offs/one-offs.queries';

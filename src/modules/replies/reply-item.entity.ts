@@ -1,5 +1,5 @@
 import { Entity, Filter, Index, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, timestamp, workspaceFilter } from '../../storage/base.entity';
 import { User } from '../accounts/user.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';

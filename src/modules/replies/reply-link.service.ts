@@ -17,9 +17,9 @@
 // Refusals: an item that is not untracked (matched at ingest, or linked already): 409 reply_linked, and
 // nothing changes; a lead that is unknown or another workspace's: 404; an unknown item: 404.
 import { LockMode, ref } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { eventsInsert } from '../events/events.queries';

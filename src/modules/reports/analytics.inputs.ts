@@ -1,7 +1,7 @@
 import { IsIn, IsUUID } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { Nullable, Optional } from '../../validation';
-import { IsPlainDate } from '../../validators';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
+import { IsPlainDate } from '../../contracts/validation/rules';
 
 /** api.md Limits: analytics covers the last 30 days unless asked otherwise. */
 export const ANALYTICS_DEFAULT_DAYS = 30;

@@ -3,7 +3,7 @@
 // received_at) including one_off, partial on kind = 'reply' (migration reports_windows): the rows read
 // are the window's replies and nothing else.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 export interface ReplyHourRow {
   /** ISO weekday: 1 Monday … 7 Sunday. */

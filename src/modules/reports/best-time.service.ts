@@ -5,7 +5,7 @@
 // Counted: reply items of kind `reply`, a person's answer; auto-replies and bounces say nothing about
 // when people read mail. Replies to one-off emails are left out, as in every campaign number (metrics.ts):
 // they answer the user's own conversations, not outreach. Rows are ISO weekdays, Monday first.
-import type { AuthedCtx } from '../../context';
+import type { AuthedCtx } from '../../runtime/context';
 import { Workspace } from '../accounts/workspace.entity';
 import { repliesByWeekdayHour } from './best-time.queries';
 import type { BestTimeReportView } from './best-time.types';

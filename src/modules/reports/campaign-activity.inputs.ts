@@ -1,7 +1,7 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { CursorField } from '../../pagination/keyset';
-import { Nullable } from '../../validation';
+import { CursorField } from '../../contracts/pagination/keyset';
+import { Nullable } from '../../contracts/validation/validate-input';
 
 /** api.md Limits: activity and bounces pages hold up to 100 rows. */
 export const MAX_ACTIVITY_PAGE = 100;

@@ -6,7 +6,7 @@
 // bounce(campaign_id, created_at), reply_item(campaign_id, received_at)) and cut at offset + limit + 1
 // before the kinds are merged, so a page costs what it shows and not the campaign's whole history.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 const int = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

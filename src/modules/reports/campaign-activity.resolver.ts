@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { ActivityPageInput } from './campaign-activity.inputs';
 import { campaignActivity, campaignBounces } from './campaign-activity.service';
 import { ActivityPageView, BouncePageView } from './campaign-activity.types';

@@ -5,9 +5,9 @@
 // replies to them are left out, as api.md says.
 //
 // The statements and their plan: campaign-activity.queries.ts.
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { isoKey, Paging } from '../../pagination/keyset';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
 import { Campaign } from '../campaigns/campaign.entity';
 import { replyItemDetail } from '../replies/reply-detail';
 import type { ReplyKind } from '../replies/reply-item.entity';

@@ -4,7 +4,7 @@
 // statement is keyed by a campaign the service found first through the workspace-filtered em
 // (findOr404), so the campaign id carries the workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { LEAD_DUE_AT, skippedVerifications } from '../sending/lead-due-sql';
 import { autoRepliedLead, positiveLead, repliedLead, sentEmail } from './metrics';
 import { runningSql } from '../leads/lifecycle/lead-status';

@@ -3,8 +3,8 @@
 // counts, opportunities and conversions, from set-wise aggregates (campaign-stats.queries.ts); what
 // counts as a reply or a positive one is in metrics.ts. One-off emails are counted apart
 // (`one_off_sent`) and a reply to a one-off is not a campaign reply.
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
 import { Campaign } from '../campaigns/campaign.entity';
 import { loadCampaigns, loadInboxes, type EngineCampaign } from '../sending/engine/load-state';
 import { dateOfDay, dayOfDate, forecastPending, wallClock, type Cohort } from '../sending/schedule';

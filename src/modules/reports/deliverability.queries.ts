@@ -8,7 +8,7 @@
 // - bounceReasons: bounce (workspace_id, created_at).
 // - answeredByInbox: reply_item_workspace_replies, partial on kind = 'reply', including inbox_id.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 /** RFC 3463 enhanced status code ("5.1.1") in a server's answer, or null. `\m`/`\M`: word edges. */
 const enhancedCode = (col: string) => `substring(${col} from '\\m([245]\\.[0-9]{1,3}\\.[0-9]{1,3})\\M')`;

@@ -6,7 +6,7 @@
 // Every email an inbox put on the wire counts, one-off emails included: this report is about the inboxes
 // and the receiving servers, not about campaigns (analytics leaves one-offs out). Likewise `answered`
 // counts every person's reply the inbox received (kind `reply`, one-off replies included).
-import type { AuthedCtx } from '../../context';
+import type { AuthedCtx } from '../../runtime/context';
 import { answeredByInbox, attemptCounts, bounceReasons, refusedCodes, workspaceInboxes } from './deliverability.queries';
 import type { BounceReasonCountView, DeliverabilityInboxView, DeliverabilityReportView, SmtpCodeCountView } from './deliverability.types';
 

@@ -1,8 +1,8 @@
 // GraphQL beside GET /reports/deliverability, GET /reports/domains and GET /analytics/best-time.
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { bestTimeReport } from './best-time.service';
 import { BestTimeReportView } from './best-time.types';
 import { deliverabilityReport } from './deliverability.service';

@@ -1,6 +1,6 @@
 // api.md Reports: the deliverability, domains and best-time reports (delivery-reports.resolver.ts is
 // their GraphQL door).
-import { jsonRoute } from '../../api-route';
+import { jsonRoute } from '../../contracts/api-route';
 import { bestTimeReport } from './best-time.service';
 import { BestTimeReportView } from './best-time.types';
 import { deliverabilityReport } from './deliverability.service';

@@ -3,7 +3,7 @@
 // are checked against), so the report reads at most inboxes × days rows through its (inbox_id, day)
 // unique index, however many emails went out.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../db/sql';
+import { pgArray, sql } from '../../storage/sql';
 
 export interface DomainInboxRow {
   id: string;

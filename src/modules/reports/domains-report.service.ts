@@ -11,8 +11,8 @@
 //
 // A domain is listed while it has a connected inbox, or when a deleted inbox of it sent in the range.
 import { DateTime } from 'luxon';
-import type { AuthedCtx } from '../../context';
-import { domainOf } from '../../email-address';
+import type { AuthedCtx } from '../../runtime/context';
+import { domainOf } from '../../contracts/email-address';
 import { Workspace } from '../accounts/workspace.entity';
 import { capOn } from '../inboxes/ramp';
 import { dayKey } from '../sending/schedule';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { CampaignActivityResolver } from './campaign-activity.resolver';
 import { CampaignStatsResolver } from './campaign-stats.resolver';
 import { DeliveryReportsResolver } from './delivery-reports.resolver';

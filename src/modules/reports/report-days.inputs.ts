@@ -3,7 +3,7 @@
 // default when left out (api.md Limits: 14 days domains, 90 days best-time, 30 days DMARC).
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int } from 'type-graphql';
-import { Optional, parseQuery } from '../../validation';
+import { Optional, parseQuery } from '../../contracts/validation/validate-input';
 
 export const REPORT_MAX_DAYS = 365;
 export const DOMAINS_DEFAULT_DAYS = 14;

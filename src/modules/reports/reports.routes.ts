@@ -1,6 +1,6 @@
 // api.md Reports and campaign numbers: stats, activity and bounces of a campaign; the workspace summary
 // and analytics (JSON and CSV); the DMARC report and its address.
-import { body, csvDownloadRoute, jsonRoute, query } from '../../api-route';
+import { body, csvDownloadRoute, jsonRoute, query } from '../../contracts/api-route';
 import { analyticsCsv } from './analytics-csv';
 import { AnalyticsCsvInput, AnalyticsInput } from './analytics.inputs';
 import { ActivityPageInput } from './campaign-activity.inputs';
@@ -14,7 +14,7 @@ import { DmarcReportAddressView, DmarcReportView } from './dmarc/dmarc.types';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
 import { daysQuery } from './report-days.inputs';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';
-import { objectPage } from '../../pagination/keyset';
+import { objectPage } from '../../contracts/pagination/keyset';
 
 /** A past day has no `pending`, and only upcoming days carry `future: true` (api.md). */
 function dayRow({ pending, future, ...counts }: DayStats) {

@@ -2,7 +2,7 @@
 // the workspace's sequence emails, replies, bounces and wins, counted as metrics.ts says. Every
 // statement takes the workspace; one-off campaigns stay out.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { positiveLead, repliedLead, sentEmail } from './metrics';
 
 const n = (v: unknown): number => Number(v ?? 0);

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
-import { checkInput } from '../../validation';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
+import { checkInput } from '../../contracts/validation/validate-input';
 import { AnalyticsInput } from './analytics.inputs';
 import { reportAnalytics, reportSummary } from './workspace-reports.service';
 import { AnalyticsView, ReportSummaryView } from './workspace-reports.types';

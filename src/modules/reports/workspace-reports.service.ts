@@ -7,9 +7,9 @@
 //
 // A reply is credited to the inbox of the last sequence email the lead got before replying (by_mailbox).
 import { DateTime } from 'luxon';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { dayKey, startOfDate } from '../sending/schedule';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { SavedRepliesResolver } from './saved-replies.resolver';
 import { savedReplyRoutes } from './saved-replies.routes';
 import { SavedReply } from './saved-reply.entity';

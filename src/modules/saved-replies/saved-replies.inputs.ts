@@ -1,7 +1,7 @@
 // Inputs of the saved-reply use cases, for both doors (REST bodies are the snake_case of these names).
 import { IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { Nullable, Optional } from '../../validation';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
 import { MAX_ANSWER } from '../replies/replies.inputs';
 
 export const MAX_SAVED_REPLY_NAME = 200;

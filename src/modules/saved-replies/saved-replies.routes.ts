@@ -1,6 +1,6 @@
 // api.md Saved replies: the workspace's reply templates, the built-in examples and rendering one.
-import { body, jsonRoute } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, jsonRoute } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import * as savedReplies from './saved-replies.service';
 import { CreateSavedReplyInput, RenderSavedReplyInput, UpdateSavedReplyInput } from './saved-replies.inputs';
 import { RenderedSavedReply, SavedReplyExample, SavedReplyView } from './saved-replies.types';

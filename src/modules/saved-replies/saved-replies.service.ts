@@ -17,9 +17,9 @@
 // - A subject or body with a broken block tag is refused on create and PATCH (decisions.md §11): 400
 //   template_invalid, `details: {field: "subject"|"body", at}` (a saved reply has no position or variant).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { Inbox, NOT_DELETED_FILTER } from '../inboxes/inbox.entity';
 import { Lead } from '../leads/lead.entity';
 import { ReplyItem } from '../replies/reply-item.entity';

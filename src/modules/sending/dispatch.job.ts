@@ -1,6 +1,6 @@
 // Every SCHEDULER_TICK_SECONDS: plan what is due and send it (engine/tick.ts). Safe
 // in several processes at once: planning takes a database lock, sending claims rows one by one.
-import type { JobDefinition } from '../../job';
+import type { JobDefinition } from '../../runtime/job';
 import { runDispatchTick } from './engine/tick';
 
 export function createDispatchJob(tickSeconds: number): JobDefinition {

@@ -2,7 +2,7 @@
 // bounces, first human clicks, unsubscribe event and tasks, each read by the lead's own index. The lead
 // is one the caller found in its workspace (GET /leads/:id/activity, through the filtered em).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 
 const int = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));

@@ -6,7 +6,7 @@
 // The links carry no session: each statement is keyed by the send or lead a verified token names, in
 // whichever workspace it is (@allWorkspaces).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Row } from '../../db/sql';
+import { sql, type Row } from '../../storage/sql';
 
 export interface TrackedSend {
   id: string;

@@ -3,8 +3,8 @@
 // is the only credential, and it names the send or lead it is for. Rows are reached across workspaces
 // (filters off) by the ids inside a verified token only.
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../context';
-import { AppError, notFound } from '../../errors';
+import type { AppDeps } from '../../runtime/context';
+import { AppError, notFound } from '../../contracts/errors';
 import { unsubscribeLead } from '../leads/lifecycle/unsubscribe';
 import { LinkTokens } from './links/tokens';
 import { dropBurst, markFirstClick, markFirstOpen, otherLinksHit, recordHit, sendOfHit, unsubscribeAddress } from './public-links.queries';

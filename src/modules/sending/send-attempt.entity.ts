@@ -1,5 +1,5 @@
 import { Entity, Filter, Index, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import { BaseEntity, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Inbox } from '../inboxes/inbox.entity';
 import { Send } from './send.entity';

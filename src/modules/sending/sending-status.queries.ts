@@ -3,7 +3,7 @@
 // (schedule/due.ts; LEAD_DUE_AT). Every statement is keyed by a campaign the service found first through
 // the workspace-filtered em (findOr404).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { leadProviderSql } from '../leads/lead-provider';
 import type { DueGroup, SenderDue } from './schedule';
 import { LEAD_DUE_AT, skippedVerifications } from './lead-due-sql';

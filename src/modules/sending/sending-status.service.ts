@@ -1,10 +1,10 @@
 // GET /campaigns/:id/sending-status (and GET /sending-status for a page of campaigns at once): the engine's own state loaders (engine/load-state.ts) plus set-wise
 // counts of the leads due now and today (sending-status.queries.ts), judged by schedule/sending-status.ts
 // explainSending.
-import type { AuthedCtx } from '../../context';
-import { mapLimited } from '../../concurrency';
-import { isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
+import { isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { domainDays, endOfDay, explainSending, nextSendAt, type SendingStatus } from './schedule';
 import { campaignBounceFigures } from './engine/bounce-protect';

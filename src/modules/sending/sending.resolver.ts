@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Scope } from '../../contracts/graphql/scopes';
 import { sendingStatus, sendingStatuses } from './sending-status.service';
 import { SendingStatusesArgs } from './sending.inputs';
 import { SendingStatusView } from './sending.types';

@@ -1,5 +1,5 @@
 // api.md Sending: whether a campaign is sending now, and why not.
-import { jsonRoute, query } from '../../api-route';
+import { jsonRoute, query } from '../../contracts/api-route';
 import { sendingStatus, sendingStatuses, STATUS_LOOKUP_MAX } from './sending-status.service';
 import { SendingStatusesQuery } from './sending.inputs';
 import { SendingStatusView } from './sending.types';

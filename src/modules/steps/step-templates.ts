@@ -5,7 +5,7 @@
 // character offset of the bad tag in that text. The first broken text in sequence order is named.
 // Checked on PUT steps, on applying a sequence template and on saving one (a sequence saved before the
 // rule may hold a broken tag), and at activation (templates-launch.check.ts).
-import type { AppError } from '../../errors';
+import type { AppError } from '../../contracts/errors';
 import { checkTemplates, templateProblem, type TemplateText } from '../templates/template-check';
 import type { StepTask } from './step.entity';
 

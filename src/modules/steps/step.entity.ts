@@ -1,5 +1,5 @@
 import { Entity, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity } from '../../db/base.entity';
+import { BaseEntity } from '../../storage/base.entity';
 
 export interface Variant {
   subject: string;

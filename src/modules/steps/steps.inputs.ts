@@ -1,8 +1,8 @@
 import { IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { AppError } from '../../errors';
-import { Nullable, Optional, parseInput } from '../../validation';
+import { AppError } from '../../contracts/errors';
+import { Nullable, Optional, parseInput } from '../../contracts/validation/validate-input';
 import type { StepCondition, TaskKind } from './step.entity';
 import { MAX_BODY_CHARS, MAX_STEPS, MAX_SUBJECT_CHARS, MAX_TASK_TEXT_CHARS, MAX_WAIT_MINUTES, STEP_CONDITIONS, TASK_KINDS } from './step-rules';
 

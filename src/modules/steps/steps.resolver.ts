@@ -2,10 +2,10 @@
 // campaign's step list as a whole, so it is named as an update of that thing rather than after the
 // HTTP verb, which GraphQL does not have.
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../context';
-import { authed } from '../../graphql/auth';
-import { Deleted } from '../../graphql/common.types';
-import { Scope } from '../../graphql/scopes';
+import type { Ctx as Context } from '../../runtime/context';
+import { authed } from '../../contracts/graphql/auth';
+import { Deleted } from '../../contracts/graphql/common.types';
+import { Scope } from '../../contracts/graphql/scopes';
 import { StepCount, StepVariantState } from './step.types';
 import { CreateSequenceTemplateInput, StepInput } from './steps.inputs';
 import * as steps from './steps.service';

@@ -1,6 +1,6 @@
 // api.md Steps and sequence templates.
-import { body, customBody, jsonRoute } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, customBody, jsonRoute } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import { StepCount, StepVariantState } from './step.types';
 import * as steps from './steps.service';
 import { ApplySequenceTemplateInput, CreateSequenceTemplateInput, parseStepInputs, StepInput, StepVariantInput } from './steps.inputs';

@@ -2,9 +2,9 @@
 // campaign row first, so two writers (or a writer and the sender stamping firstSentAt) are serialized
 // and the started/not-started decision cannot go stale mid-write.
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { lockViolations } from './sequence-lock';
 import { Step } from './step.entity';

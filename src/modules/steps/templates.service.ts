@@ -2,9 +2,9 @@
 // workspace. A template is a copy, not a link: applying copies its steps into the campaign, and
 // deleting it leaves those campaigns as they are.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
 import { SequenceTemplate, type TemplateStep } from './sequence-template.entity';
 import type { Step } from './step.entity';

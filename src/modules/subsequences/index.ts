@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { INTEREST_CHANGED } from '../leads/lifecycle/interest-change';
 import { LEAD_COMPLETED } from '../leads/lifecycle/lead-completed';
 import { REPLIES_INGESTED } from '../replies/ingest/after-ingest';

@@ -5,9 +5,9 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsIn, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import { AppError } from '../../errors';
-import { Nullable, parseInput } from '../../validation';
-import { rule } from '../../validators';
+import { AppError } from '../../contracts/errors';
+import { Nullable, parseInput } from '../../contracts/validation/validate-input';
+import { rule } from '../../contracts/validation/rules';
 import { MAX_NAME_LENGTH } from '../campaigns/campaigns.inputs';
 import { INTEREST_LABELS } from '../leads/leads.inputs';
 

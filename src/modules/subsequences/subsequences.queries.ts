@@ -5,7 +5,7 @@
 // batch, the dispatch tick), on leads that change found or locked in its workspace; the dispatch tick's
 // and the poll's changes span workspaces, so the statements keyed by those leads say so (@allWorkspaces).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlStatements, timeArray, type Statement } from '../../db/sql';
+import { pgArray, sql, sqlStatements, timeArray, type Statement } from '../../storage/sql';
 import { blockedSql } from '../blocklist/blocklist-match';
 import { eventsInsert } from '../events/events.queries';
 import type { NewEvent } from '../events/record-event';

@@ -1,6 +1,6 @@
 // decisions.md §11 Subsequences: a subsequence is answered as the campaign object it is (camelCase, with
 // parentCampaignId and trigger), the list with leads_pending like GET /campaigns.
-import { customBody, jsonRoute } from '../../api-route';
+import { customBody, jsonRoute } from '../../contracts/api-route';
 import { CAMPAIGN_RESOLVED_FIELDS, CampaignView } from '../campaigns/campaigns.types';
 import { CreateSubsequenceInput, parseCreateSubsequence } from './subsequences.inputs';
 import * as subsequences from './subsequences.service';

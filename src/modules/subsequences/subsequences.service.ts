@@ -1,9 +1,9 @@
 // Subsequences (decisions.md §11): creating one under a campaign and listing them. A subsequence is a
 // campaign in every other way (steps, schedule, limits, settings, launch and pause through the campaign
 // endpoints); what moves leads into it is triggers.ts, the move itself enter.ts (README.md).
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { Campaign, type SubsequenceTrigger } from '../campaigns/campaign.entity';
 import { campaignView } from '../campaigns/campaign.view';
 import { copiedSettings, pendingLeadCounts, startingInboxes } from '../campaigns/campaigns.service';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { Task } from './task.entity';
 import { TasksResolver } from './tasks.resolver';
 import { taskRoutes } from './tasks.routes';

@@ -1,7 +1,7 @@
 // The tasks area's SQL (api.md Tasks), one named function per statement (conventions.md "SQL in named
 // places").
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import { runningSql } from '../leads/lifecycle/lead-status';
 
 export interface OpenTaskRow {

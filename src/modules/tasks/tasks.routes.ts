@@ -1,5 +1,5 @@
 // api.md Tasks: the manual steps due, and closing them.
-import { jsonRoute } from '../../api-route';
+import { jsonRoute } from '../../contracts/api-route';
 import { closeTask, listTasks } from './tasks.service';
 import { TaskClosedView, TaskView } from './tasks.types';
 

@@ -1,9 +1,9 @@
 // Manual tasks (api.md Tasks): the dispatcher opens one when a task step comes due (sending/engine/
 // pick-due.ts) and the lead's sequence waits; closing it (done or skipped) moves the lead on exactly as
 // an email would, the next step's wait counting from the close.
-import type { AuthedCtx } from '../../context';
-import { isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { loadCampaigns } from '../sending/engine/load-state';
 import { runCompletedHooks } from '../leads/lifecycle/lead-completed';
 import { stepBehind } from '../leads/lifecycle/lead-progress';

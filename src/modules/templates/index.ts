@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 
 // The template language (README.md): pure functions the areas holding templates call. It contributes no
 // entity, route, job or extension; the manifest names the area in the module list.

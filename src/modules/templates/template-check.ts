@@ -3,7 +3,7 @@
 // `field`, or the `field` of a saved reply, a one-off email, an answer to a reply or a column) and `at`,
 // the character offset of the bad tag in that text. Merge fields and RANDOM cannot be broken (anything that is not a tag is text), so only
 // `{{#…}}`, `{{else}}` and `{{/…}}` tags refuse.
-import { AppError } from '../../errors';
+import { AppError } from '../../contracts/errors';
 import { firstTemplateError, templateErrorText } from './template-parse';
 
 export interface TemplateText {

@@ -11,10 +11,10 @@
 // - Safe to run twice: answers are written only to leads still `pending`; within one process the two
 //   jobs never work on one campaign at once (a second run for it returns at once).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppDeps } from '../../context';
-import { mapLimited } from '../../concurrency';
-import type { JobDefinition } from '../../job';
-import type { VerifierPort } from '../../ports';
+import type { AppDeps } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
+import type { JobDefinition } from '../../runtime/job';
+import type { VerifierPort } from '../../runtime/ports';
 import { VERIFICATION_HOLD_MS } from '../sending/schedule/due';
 import { campaignsWithPending, campaignVerificationKey, dropQueuedSendsOf, expireStale, pendingPage, writeChecks, type CheckedLead } from './verification.queries';
 

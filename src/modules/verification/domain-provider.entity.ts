@@ -1,5 +1,5 @@
 import { Entity, ManyToOne, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { timestamp } from '../../db/base.entity';
+import { timestamp } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import type { Provider } from '../leads/lead.entity';
 

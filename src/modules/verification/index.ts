@@ -1,5 +1,5 @@
-import type { AppModule } from '../../app-module';
-import { contribute } from '../../extensions';
+import type { AppModule } from '../../runtime/app-module';
+import { contribute } from '../../runtime/extensions';
 import { AFTER_LEAD_IMPORT } from '../leads/import/after-import';
 import { createAddressCheckJobs } from './address-check.job';
 import { DomainProvider } from './domain-provider.entity';

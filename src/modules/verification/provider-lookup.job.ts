@@ -6,8 +6,8 @@
 // ids only, re-reads the domains and is safe to run twice (a second run finds them all in the cache).
 // Told to stop (SIGTERM), it asks no further domain, drops the look-ups in flight and keeps the answers
 // so far; the runner makes the run due again, and the next one asks only what is left.
-import type { AppDeps } from '../../context';
-import type { JobDefinition } from '../../job';
+import type { AppDeps } from '../../runtime/context';
+import type { JobDefinition } from '../../runtime/job';
 import type { LeadImportHook } from '../leads/import/after-import';
 import { providersOf } from './provider-lookup';
 import { inboxDomainsToLookUp, isWorkspaceCampaign, leadDomains, writeInboxProviders } from './verification.queries';

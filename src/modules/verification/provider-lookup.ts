@@ -6,8 +6,8 @@
 // provider (leads/lead-provider.ts): nothing is written to the leads. A failed look-up (`unknown`) is
 // stored only for a domain with no earlier answer, and is never fresh: the next look-up asks again.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../clock';
-import { mapLimited } from '../../concurrency';
+import type { Clock } from '../../runtime/clock';
+import { mapLimited } from '../../runtime/concurrency';
 import { isNoData, type DnsResolver } from '../../net/dns';
 import type { Provider } from '../leads/lead.entity';
 import { providerOfMx, type MxAnswer } from './provider';

@@ -3,7 +3,7 @@
 // workspace (then its @allWorkspaces tag says which). A lead's domain is split_part(email, '@', 2)
 // everywhere (emails are stored lower-cased).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlRun, textArray } from '../../db/sql';
+import { pgArray, sql, sqlRun, textArray } from '../../storage/sql';
 import type { Provider } from '../leads/lead.entity';
 import { stopAssignments } from '../leads/lifecycle/lead-progress';
 import { dropQueuedSendsStatement } from '../leads/lifecycle/lead-progress.queries';

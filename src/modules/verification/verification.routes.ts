@@ -1,5 +1,5 @@
 // api.md "Checks, preview, diagnostics": verify, verify-addresses and the verification counts.
-import { jsonRoute } from '../../api-route';
+import { jsonRoute } from '../../contracts/api-route';
 import { campaignVerification, verifyCampaignAddresses, verifyCampaignDomains } from './verification.service';
 import { AddressVerificationStartedView, CampaignVerificationView, DomainCheckView } from './verification.types';
 

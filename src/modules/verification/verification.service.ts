@@ -2,9 +2,9 @@
 // POST /campaigns/:id/verify (free: does each domain have a mail server), POST
 // /campaigns/:id/verify-addresses (the workspace's verifier, in the background) and GET
 // /campaigns/:id/verification (the counts). See README.md for the states and what a crash leaves.
-import type { AuthedCtx } from '../../context';
-import { findOr404 } from '../../db/find';
-import { AppError } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404 } from '../../storage/find';
+import { AppError } from '../../contracts/errors';
 import { Workspace } from '../accounts/workspace.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { VERIFICATION_HOLD_MS } from '../sending/schedule/due';

@@ -1,8 +1,8 @@
 // Attempts of webhook deliveries (decisions.md §8, README.md here): the Standard Webhooks request, one
 // worker per endpoint with a few attempts in flight, and the single attempt a request makes (test, retry).
 import { Webhook } from 'standardwebhooks';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../runtime/context';
+import { AppError } from '../../contracts/errors';
 import { KeptConnections } from '../../net/kept-connections';
 import {
   claimDue,
@@ -20,7 +20,7 @@ import {
 } from './delivery.queries';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
 import type { DeliveryStatus } from './webhook.entity';
-import type { WebhookOutcome } from '../../metrics/label-values';
+import type { WebhookOutcome } from '../../observability/metrics/label-values';
 
 /** Attempts in flight to one endpoint at once: a slow receiver holds only its own worker's slots. */
 export const PER_ENDPOINT_CONCURRENCY = 4;

@@ -3,9 +3,9 @@
 // endpoint with something due that no worker holds. `webhook-deliver` delivers to one endpoint
 // (deliverEndpoint); Agenda runs a few at once, so the attempts in flight are bounded per endpoint
 // (PER_ENDPOINT_CONCURRENCY) and overall (DELIVER_JOB_CONCURRENCY × that). Both are safe to run twice.
-import type { AppDeps } from '../../context';
-import { mapLimited } from '../../concurrency';
-import type { JobDefinition } from '../../job';
+import type { AppDeps } from '../../runtime/context';
+import { mapLimited } from '../../runtime/concurrency';
+import type { JobDefinition } from '../../runtime/job';
 import { deliverEndpoint, type DeliveryOptions } from './deliver';
 import { endpointsWithDueWork, fanOutBatch, FAN_OUT_BATCH } from './delivery.queries';
 

@@ -3,11 +3,11 @@
 // caller (no workspace filter); each statement names the workspace through the rows it reads.
 //
 // A lease (the endpoint's, a delivery's claim) names its holder, the process that took it
-// (src/db/process-owner.ts), and counts only while that process lives and its time has not run out
+// (src/storage/process-owner.ts), and counts only while that process lives and its time has not run out
 // (leaseFreeSql): a dead worker's or request's leases are free at once, a live one's protect its work.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { leaseFreeSql } from '../../db/owner-sql';
-import { intArray, pgArray, sql, timeArray } from '../../db/sql';
+import { leaseFreeSql } from '../../storage/owner-sql';
+import { intArray, pgArray, sql, timeArray } from '../../storage/sql';
 import { afterFailure, failedTooLong } from './retry-schedule';
 import type { DeliveryStatus } from './webhook.entity';
 

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../app-module';
+import type { AppModule } from '../../runtime/app-module';
 import { createDeliverJob, createFanOutJob } from './delivery.job';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { WebhooksResolver } from './webhooks.resolver';

@@ -1,5 +1,5 @@
 import { Entity, Filter, Index, ManyToOne, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
-import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../db/base.entity';
+import { BaseEntity, nullableTimestamp, workspaceFilter } from '../../storage/base.entity';
 import { Workspace } from '../accounts/workspace.entity';
 import { Event } from '../events/event.entity';
 
@@ -41,7 +41,7 @@ export class WebhookEndpoint extends BaseEntity {
   @Property(nullableTimestamp())
   leaseUntil: Date | null = null;
 
-  /** The process holding the lease (its owner name, src/db/process-owner.ts); its death frees the lease. */
+  /** The process holding the lease (its owner name, src/storage/process-owner.ts); its death frees the lease. */
   @Property({ type: 'text', nullable: true })
   leaseHolder: string | null = null;
 }
@@ -82,7 +82,7 @@ export class WebhookDelivery extends BaseEntity {
   @Property(nullableTimestamp())
   leaseUntil: Date | null = null;
 
-  /** The process that claimed it (a worker's or a request's, src/db/process-owner.ts). */
+  /** The process that claimed it (a worker's or a request's, src/storage/process-owner.ts). */
   @Property({ type: 'text', nullable: true })
   leaseHolder: string | null = null;
 

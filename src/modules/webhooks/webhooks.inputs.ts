@@ -2,10 +2,10 @@
 // the snake_case of these field names.
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { Nullable, Optional } from '../../validation';
-import { rule } from '../../validators';
+import { Nullable, Optional } from '../../contracts/validation/validate-input';
+import { rule } from '../../contracts/validation/rules';
 import { EVENT_KINDS } from '../events/record-event';
-import { CursorField } from '../../pagination/keyset';
+import { CursorField } from '../../contracts/pagination/keyset';
 
 /** The kinds an endpoint can subscribe to: every kind (decisions.md §11), `webhook_test` included. A test
  *  event only ever goes to the endpoint POST /webhooks/:id/test names, whatever it lists, so listing

@@ -1,7 +1,7 @@
 // The SQL of the webhook endpoints' delivery log (webhooks.service.ts): reading deliveries and making one
 // pending again. Every statement takes the workspace. Delivery itself: delivery.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
+import { sql } from '../../storage/sql';
 import type { WebhookDeliveryView } from './webhooks.types';
 
 const DELIVERY_COLUMNS = `d.id, d.event_id, e.kind, d.status, d.attempts, d.response_status, d.error, d.next_attempt_at, d.created_at, d.delivered_at`;

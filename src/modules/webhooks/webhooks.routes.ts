@@ -1,7 +1,7 @@
 // decisions.md §8: webhook endpoints, the event kinds, test deliveries, the delivery log and retries.
 // Answers are snake_case.
-import { body, jsonRoute, query } from '../../api-route';
-import { Deleted } from '../../graphql/common.types';
+import { body, jsonRoute, query } from '../../contracts/api-route';
+import { Deleted } from '../../contracts/graphql/common.types';
 import * as webhooks from './webhooks.service';
 import { CreateWebhookInput, DeliveryQueryInput, UpdateWebhookInput } from './webhooks.inputs';
 import { WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';

@@ -10,9 +10,9 @@
 // - PATCH enabled: true clears the failing streak, so 5 days start again.
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { AuthedCtx } from '../../context';
-import { findOr404, isUuid } from '../../db/find';
-import { AppError, notFound } from '../../errors';
+import type { AuthedCtx } from '../../runtime/context';
+import { findOr404, isUuid } from '../../storage/find';
+import { AppError, notFound } from '../../contracts/errors';
 import { addressCategory, normalizeHost } from '../../net/safe-fetch';
 import { EVENT_DESCRIPTIONS, EVENT_KINDS, insertEvent } from '../events/record-event';
 import { deliverNow } from './deliver';
@@ -20,7 +20,7 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { DEFAULT_DELIVERY_PAGE, type CreateWebhookInput, type DeliveryQueryInput, type UpdateWebhookInput } from './webhooks.inputs';
 import { endpointDeliveryCount, endpointDeliveryPage, makeDeliveryDue, workspaceDelivery } from './webhooks.queries';
 import type { WebhookDeliveryPage, WebhookDeliveryView, WebhookEventKindView, WebhookView, WebhookWithSecretView } from './webhooks.types';
-import { isoKey, Paging } from '../../pagination/keyset';
+import { isoKey, Paging } from '../../contracts/pagination/keyset';
 
 /** decisions.md §8: `whsec_` + base64 of 32 random bytes (the Standard Webhooks secret format). */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { NEXT_CURSOR_DESCRIPTION } from '../../pagination/keyset';
+import { NEXT_CURSOR_DESCRIPTION } from '../../contracts/pagination/keyset';
 
 @ObjectType('Webhook', { description: 'An endpoint that receives signed events (decisions.md §8). Its secret is shown only at creation and rotation.' })
 export class WebhookView {

@@ -1,7 +1,7 @@
 // Campaign rows and their steps inserted through the ORM, for states the API does not reach (a
 // campaign that has sent) or reaches through another area (steps).
 import type { RequiredEntityData } from '@mikro-orm/core';
-import { authedContext } from '../../../src/context';
+import { authedContext } from '../../../src/runtime/context';
 import type { RunningService } from '../../../src/service';
 import { Workspace } from '../../../src/modules/accounts/workspace.entity';
 import { Campaign } from '../../../src/modules/campaigns/campaign.entity';

@@ -2,7 +2,7 @@
 // reach (bounce_stopped, backed off, a ramp started weeks ago) or simply need one fast.
 import { randomUUID } from 'node:crypto';
 import type { RequiredEntityData } from '@mikro-orm/core';
-import { authedContext } from '../../../src/context';
+import { authedContext } from '../../../src/runtime/context';
 import type { RunningService } from '../../../src/service';
 import { Workspace } from '../../../src/modules/accounts/workspace.entity';
 import { Inbox } from '../../../src/modules/inboxes/inbox.entity';

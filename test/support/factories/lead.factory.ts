@@ -1,6 +1,6 @@
 // Lead rows inserted through the ORM, for states the import API does not produce (emailed, replied…).
 import type { RequiredEntityData } from '@mikro-orm/core';
-import { authedContext } from '../../../src/context';
+import { authedContext } from '../../../src/runtime/context';
 import type { RunningService } from '../../../src/service';
 import { Lead } from '../../../src/modules/leads/lead.entity';
 

@@ -3,7 +3,7 @@
 // row: effects on the lead (stop, replied_at, awayUntil) are the poller's and are not applied here.
 import { randomUUID } from 'node:crypto';
 import type { RequiredEntityData } from '@mikro-orm/core';
-import { authedContext } from '../../../src/context';
+import { authedContext } from '../../../src/runtime/context';
 import type { RunningService } from '../../../src/service';
 import { ReplyItem } from '../../../src/modules/replies/reply-item.entity';
 

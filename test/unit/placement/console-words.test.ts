@@ -1,7 +1,7 @@
 // The console's placement logic (web/src/views/reports/placement/placement-words.ts): results in words
 // against the service's value sets, the sender × provider grid counted as the service counts, each
 // inbox's rate over the tests, and a refused start in a person's words.
-import { ERROR_CODES } from '../../../src/errors';
+import { ERROR_CODES } from '../../../src/contracts/errors';
 import { PLACEMENTS } from '../../../src/modules/placement/placement.entity';
 import { authInWords, authTone, PLACEMENT_WORDS, rateTrend, senderProviderGrid, startRefusalInWords } from '../../../web/src/views/reports/placement/placement-words';
 

@@ -2,7 +2,7 @@
 // always and HTML unless textOnly, open pixel and signed click redirects under PUBLIC_URL, RFC 8058
 // List-Unsubscribe, a Message-ID of our own domain. Every case parses the raw MIME with mailparser.
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { Secrets } from '../../../src/crypto';
+import { Secrets } from '../../../src/security/crypto';
 import { LinkTokens } from '../../../src/modules/sending/links/tokens';
 import { composeEmail, type ComposeInput } from '../../../src/modules/sending/render/compose';
 

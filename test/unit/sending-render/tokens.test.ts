@@ -1,6 +1,6 @@
 // decisions.md §1/§5: public link tokens are signed with SECRET_KEY (HMAC-SHA256); a forged or altered
 // token is refused; a click token redirects only to the URL that was in the email.
-import { Secrets } from '../../../src/crypto';
+import { Secrets } from '../../../src/security/crypto';
 import { LinkTokens, TOKEN_VERSION } from '../../../src/modules/sending/links/tokens';
 import { publicLink } from '../../../src/modules/sending/links/public-urls';
 

@@ -1,8 +1,8 @@
 // Inputs of background jobs, for both doors.
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { MAX_CURSOR_LENGTH } from '../../../pagination/cursor';
-import { Nullable } from '../../../validation';
+import { MAX_CURSOR_LENGTH } from '../../../contracts/pagination/cursor';
+import { Nullable } from '../../../contracts/validation/validate-input';
 import { DEFAULT_JOB_LIMIT, MAX_JOB_LIMIT } from './background-jobs.service';
 
 @InputType()

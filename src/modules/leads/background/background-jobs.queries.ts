@@ -1,9 +1,9 @@
 // The SQL of background jobs (README.md here): the job rows, their input and result pieces, and the
 // addresses an import kept out so far. Raw SQL only (the tables are made by our migration and left alone
-// by the schema diff, src/db/orm.ts); every read a caller makes goes through its workspace.
+// by the schema diff, src/storage/orm.ts); every read a caller makes goes through its workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Db } from '../../../db/import-transaction';
-import { sql, sqlRun, sqlStatementResults, type SqlTarget, type Statement, type StatementResult } from '../../../db/sql';
+import type { Db } from '../../../storage/import-transaction';
+import { sql, sqlRun, sqlStatementResults, type SqlTarget, type Statement, type StatementResult } from '../../../storage/sql';
 import type { ImportCounts } from '../import/import-rules';
 
 export type JobKind = 'import' | 'export';

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../../context';
-import { authed } from '../../../graphql/auth';
-import { Scope } from '../../../graphql/scopes';
-import { checkInput } from '../../../validation';
+import type { Ctx as Context } from '../../../runtime/context';
+import { authed } from '../../../contracts/graphql/auth';
+import { Scope } from '../../../contracts/graphql/scopes';
+import { checkInput } from '../../../contracts/validation/validate-input';
 import { JobListInput } from './background-jobs.inputs';
 import * as jobs from './background-jobs.service';
 import { BackgroundJobPage, BackgroundJobView } from './background-jobs.types';

@@ -1,7 +1,7 @@
 // decisions.md §12 background jobs: a job, the workspace's jobs (cursor pages, newest first) and an
 // export's file. Reading jobs needs leads:read (every job imports or exports leads); starting one needs
 // the scope of the synchronous operation (the routes in leads.routes.ts).
-import { csvDownloadRoute, jsonRoute, query } from '../../../api-route';
+import { csvDownloadRoute, jsonRoute, query } from '../../../contracts/api-route';
 import { JobListInput } from './background-jobs.inputs';
 import * as jobs from './background-jobs.service';
 import { BackgroundJobView } from './background-jobs.types';

@@ -4,13 +4,13 @@
 // PostgreSQL, and answer its id; GET /jobs/:id tells how it goes, GET /jobs lists them, newest first.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AuthedCtx } from '../../../context';
-import { findOr404, isUuid } from '../../../db/find';
-import { inImportTransaction } from '../../../db/import-transaction';
-import { AppError, notFound } from '../../../errors';
+import type { AuthedCtx } from '../../../runtime/context';
+import { findOr404, isUuid } from '../../../storage/find';
+import { inImportTransaction } from '../../../storage/import-transaction';
+import { AppError, notFound } from '../../../contracts/errors';
 import { isHostAllowed } from '../../../net/safe-fetch';
-import { CursorCodec } from '../../../pagination/cursor';
-import type { CursorPage } from '../../../pagination/page';
+import { CursorCodec } from '../../../contracts/pagination/cursor';
+import type { CursorPage } from '../../../contracts/pagination/page';
 import { Campaign } from '../../campaigns/campaign.entity';
 import type { AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput } from '../import/import.inputs';
 import { sheetCsvUrl } from '../import/sheet-url';

@@ -4,9 +4,9 @@
 // export files kept past their 7 days. The runner (jobs/) holds each run under its lease and fence: one
 // run of a job at a time, given to another process within seconds when its process dies; what the run
 // itself does after a crash is in import-job.ts and export-job.ts.
-import type { AppDeps } from '../../../context';
-import { AppError } from '../../../errors';
-import type { JobDefinition } from '../../../job';
+import type { AppDeps } from '../../../runtime/context';
+import { AppError } from '../../../contracts/errors';
+import type { JobDefinition } from '../../../runtime/job';
 import { deleteExpiredResults, finishJob, jobForRun, markRunQueued, unqueuedJobs, type JobRow } from './background-jobs.queries';
 import { runExportJob } from './export-job';
 import { RunStopped, runImportJob } from './import-job';

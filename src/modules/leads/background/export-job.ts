@@ -1,8 +1,8 @@
 // An async export's run (README.md here): the campaign's leads written as the synchronous export writes
 // them (leads-csv.ts), into the job's result pieces instead of a response. A run that starts again (after
 // a crash or a stop) writes the whole file again: the pieces of a run before are cleared first.
-import { findOr404 } from '../../../db/find';
-import type { AppDeps } from '../../../context';
+import { findOr404 } from '../../../storage/find';
+import type { AppDeps } from '../../../runtime/context';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { campaignLeadFields } from '../lead-fields';
 import { writeCampaignLeadsCsv } from '../leads-csv';

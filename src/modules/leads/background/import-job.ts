@@ -5,9 +5,9 @@
 // and goes on from the checkpoint: no row is counted twice, and the counts come out as the synchronous
 // import's of the same rows.
 import { Readable } from 'node:stream';
-import type { AppDeps } from '../../../context';
-import { authedContext, type AuthedCtx } from '../../../context';
-import { notFound } from '../../../errors';
+import type { AppDeps } from '../../../runtime/context';
+import { authedContext, type AuthedCtx } from '../../../runtime/context';
+import { notFound } from '../../../contracts/errors';
 import { recordFieldOrder } from '../field-order';
 import { lockListStatement } from '../lead-lists.queries';
 import { runAfterImport } from '../import/after-import';
@@ -22,8 +22,8 @@ import { fetchSheetCsv } from '../import/sheet';
 import { Stager } from '../import/staging';
 import { addInputPiece, beginBatch, commit, commitBatch, finishJob, inputPieces, loadSeen, markRunning, setInput, type JobRow } from './background-jobs.queries';
 import { countCsvRecords, splitText } from './csv-input';
-import { onImportConnection } from '../../../db/import-transaction';
-import type { StatementResult } from '../../../db/sql';
+import { onImportConnection } from '../../../storage/import-transaction';
+import type { StatementResult } from '../../../storage/sql';
 
 const DAY_MS = 86_400_000;
 /** Input pieces read per query. */

@@ -2,8 +2,8 @@
 // providers from MX, decisions.md §5): each contributes a hook in its manifest
 // (`contribute(AFTER_LEAD_IMPORT, …)`), and the import runs them after its transaction, in module order.
 // The leads are in by then, so a hook never fails the import: its error is logged and the next hook runs.
-import type { AuthedCtx } from '../../../context';
-import { extensionPoint } from '../../../extensions';
+import type { AuthedCtx } from '../../../runtime/context';
+import { extensionPoint } from '../../../runtime/extensions';
 
 export interface ImportedLeads {
   workspaceId: string;

@@ -8,7 +8,7 @@
 // (Email, " EMAIL ", E-mail, Email Address); every other column becomes a lead field (lead-rows.ts).
 import { finished, Readable, Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
-import { AppError } from '../../../errors';
+import { AppError } from '../../../contracts/errors';
 import { uniqueFieldNames, type RawRow } from './lead-rows';
 
 /** Header names (as field names) accepted for the address column, the first one present wins. */

@@ -1,9 +1,9 @@
 // The SQL of the import rules (import-rules.ts: the rules, their order and what an import costs), run on
 // the import's own connection inside its transaction (db/import-transaction.ts), over the staged rows
 // (import.queries.ts STAGING_TABLE).
-import type { Db } from '../../../db/import-transaction';
+import type { Db } from '../../../storage/import-transaction';
 import { blockedSql } from '../../blocklist/blocklist-match';
-import { sql, sqlRun, sqlStatementResults, type Statement, type StatementResult } from '../../../db/sql';
+import { sql, sqlRun, sqlStatementResults, type Statement, type StatementResult } from '../../../storage/sql';
 import { KEYSET_TABLE, SEEN_TABLE, STAGING_TABLE as S } from './import.queries';
 
 export type Outcome = 'invalid' | 'duplicate' | 'blocklisted' | 'in_another_campaign' | 'contacted_recently';

@@ -37,7 +37,7 @@
 // 3.8 s of CPU, the insert three quarters of it (every index of lead, the campaign's foreign key and the
 // statement triggers per row: perf), the rules most of the rest; the service parses the next chunk
 // meanwhile on the other core, in about 2.6 s of CPU, so the database sets the pace.
-import type { Db } from '../../../db/import-transaction';
+import type { Db } from '../../../storage/import-transaction';
 import { judgeAndInsertChunk, type ImportScope } from './import-rules.queries';
 
 export interface ImportCounts {

@@ -4,7 +4,7 @@
 import { IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
-import { Nullable } from '../../../validation';
+import { Nullable } from '../../../contracts/validation/validate-input';
 
 /** Leads per JSON call; more go through CSV. */
 export const MAX_MANUAL_LEADS = 10_000;

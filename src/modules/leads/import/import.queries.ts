@@ -1,11 +1,11 @@
 // The SQL of a lead import's set-up and staging (import.service.ts, staging.ts), one named function per
 // statement; the import rules' statements are in import-rules.queries.ts. All of it runs on the import's
 // own connection, inside its transaction (db/import-transaction.ts: COPY and temporary tables live on one
-// connection); db/sql.ts runs the same `?` statements there as on an EntityManager.
+// connection); storage/sql.ts runs the same `?` statements there as on an EntityManager.
 import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../../../db/import-transaction';
-import { intArray, sql, sqlRun, textArray, type Statement } from '../../../db/sql';
+import type { Db } from '../../../storage/import-transaction';
+import { intArray, sql, sqlRun, textArray, type Statement } from '../../../storage/sql';
 
 /** The staging table: the rows of the chunk being imported, `n` each one's position among all rows given
  *  (from 1). `outcome` is null while the row is still a candidate and then names the rule that kept it

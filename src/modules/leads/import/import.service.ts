@@ -4,10 +4,10 @@
 // answers the same counts, which always add up to the rows given. An import works whatever the
 // campaign's status; another workspace's campaign or list is not found (404).
 import type { Readable } from 'node:stream';
-import type { AuthedCtx } from '../../../context';
-import { findOr404, isUuid } from '../../../db/find';
-import { inImportTransaction, type Db } from '../../../db/import-transaction';
-import { AppError, notFound } from '../../../errors';
+import type { AuthedCtx } from '../../../runtime/context';
+import { findOr404, isUuid } from '../../../storage/find';
+import { inImportTransaction, type Db } from '../../../storage/import-transaction';
+import { AppError, notFound } from '../../../contracts/errors';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { recordFieldOrder } from '../field-order';
 import { lockListForImport } from '../lead-lists.queries';

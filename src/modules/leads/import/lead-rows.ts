@@ -11,8 +11,8 @@
 // Timezone: a valid IANA zone in the `timezone` field, else the main zone of the `country` field, else
 // null; stored in the same canonical spelling as campaign and workspace zones.
 import { IANAZone } from 'luxon';
-import { domainOf, isValidEmail, normalizeEmail } from '../../../email-address';
-import { canonicalZone } from '../../../validators';
+import { domainOf, isValidEmail, normalizeEmail } from '../../../contracts/email-address';
+import { canonicalZone } from '../../../contracts/validation/rules';
 import { VAR_NAME_MAX, VAR_VALUE_MAX, cleanVarValue, clipVarValue } from '../lead-vars';
 import { countryZone } from './country-zones';
 

@@ -4,7 +4,7 @@
 //   …/spreadsheets/d/e/<key>/pub?output=xlsx  (published in another format)                → output=csv
 //   …/spreadsheets/d/<id>/edit#gid=…          (a sheet shared with anyone with the link)   → …/export?format=csv&gid=…
 // Any other link is read as it is (it must already answer CSV). Only http(s) links are taken.
-import { AppError } from '../../../errors';
+import { AppError } from '../../../contracts/errors';
 
 const GOOGLE_SHEETS_HOST = 'docs.google.com';
 const PUBLISHED = /^(\/spreadsheets\/d\/e\/[A-Za-z0-9_-]+)\/(pubhtml|pub)(\/.*)?$/;

@@ -1,9 +1,9 @@
 // Reading a published spreadsheet for an import: one GET (never retried), only from SHEET_ALLOWED_HOSTS,
 // through the SSRF guard (no loopback/private/link-local/metadata addresses unless ALLOW_PRIVATE_FETCH),
 // with the CSV body limit and a timeout.
-import type { Config } from '../../../config';
-import { AppError } from '../../../errors';
-import type { HttpPort } from '../../../ports';
+import type { Config } from '../../../runtime/config';
+import { AppError } from '../../../contracts/errors';
+import type { HttpPort } from '../../../runtime/ports';
 import { CSV_MAX_BYTES } from './csv';
 import { sheetCsvUrl, sheetRedirectDomains } from './sheet-url';
 

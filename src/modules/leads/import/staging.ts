@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../../../db/import-transaction';
-import { collectGarbage } from '../../../gc';
+import type { Db } from '../../../storage/import-transaction';
+import { collectGarbage } from '../../../runtime/gc';
 import { FieldNames } from '../field-order';
 import { addKeySets, copyIntoStaging } from './import.queries';
 import { prepareRow, type RawRow } from './lead-rows';

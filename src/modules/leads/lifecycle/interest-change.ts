@@ -8,8 +8,8 @@
 // /replies/:id/unsubscribe, POST /replies/:id/link), leads (leads.service.ts updateLead) and the pipeline
 // (pipeline.service.ts movePipelineLead) call it, and nothing else writes a lead's interest.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../../context';
-import { extensionPoint } from '../../../extensions';
+import type { AppDeps } from '../../../runtime/context';
+import { extensionPoint } from '../../../runtime/extensions';
 import { interestChangedEvent } from '../../events/payloads';
 import { recordEvent } from '../../events/record-event';
 import type { Lead } from '../lead.entity';

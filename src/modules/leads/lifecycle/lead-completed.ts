@@ -4,7 +4,7 @@
 // areas that act on it through the LEAD_COMPLETED extension point, inside its own transaction, so what a
 // hook writes commits or rolls back with the completion. Hooks must not do network I/O.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { extensionPoint, type Extensions } from '../../../extensions';
+import { extensionPoint, type Extensions } from '../../../runtime/extensions';
 
 /** A lead that completed its sequence, and when. The leads of one call may be of several workspaces (the
  *  dispatch tick works for all). */

@@ -5,7 +5,7 @@
 // so these statements are keyed by lead ids and each says so with @allWorkspaces. Which leads a stop
 // changes is lead-status.ts's rule, in SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlRun, type Statement } from '../../../db/sql';
+import { pgArray, sql, sqlRun, type Statement } from '../../../storage/sql';
 import type { LeadStatus, StopReason } from '../lead.entity';
 import { stopChangesSql, type StopStatus } from './lead-status';
 

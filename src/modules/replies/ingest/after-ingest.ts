@@ -1,11 +1,11 @@
 // What other areas do with a batch's new reply items (README.md "Effects"), declared here beside the use
-// case that runs it (src/extensions.ts): after the items' own effects, inside the batch's transaction, so
+// case that runs it (src/runtime/extensions.ts): after the items' own effects, inside the batch's transaction, so
 // what a hook writes commits or rolls back with the items (a message read twice inserts no item and so
 // reaches no hook twice). A subsequence whose trigger is the words of a reply is one
 // (subsequences/triggers.ts). Hooks must not do network I/O.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../../context';
-import { extensionPoint } from '../../../extensions';
+import type { AppDeps } from '../../../runtime/context';
+import { extensionPoint } from '../../../runtime/extensions';
 
 /** A new reply item whose effects were just applied. */
 export interface IngestedItem {

@@ -4,7 +4,7 @@
 // carry the workspace (@allWorkspaces says so on each).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { boolArray, pgArray, sqlStatements, textArray, timeArray, type Statement } from '../../../db/sql';
+import { boolArray, pgArray, sqlStatements, textArray, timeArray, type Statement } from '../../../storage/sql';
 import { stopAssignments } from '../../leads/lifecycle/lead-progress';
 import { dropQueuedSendsStatement, stopSelectedStatement } from '../../leads/lifecycle/lead-progress.queries';
 import { stopChangesSql } from '../../leads/lifecycle/lead-status';

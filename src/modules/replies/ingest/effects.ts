@@ -8,8 +8,8 @@
 // free of such pairs and applied as a whole before the next (almost always a single wave). The
 // statements: effects.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Statement } from '../../../db/sql';
-import { domainOf } from '../../../email-address';
+import type { Statement } from '../../../storage/sql';
+import { domainOf } from '../../../contracts/email-address';
 import { escapeLike } from '../../leads/lead-query';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';

@@ -3,7 +3,7 @@
 // reads every workspace's inboxes).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { sql, sqlStatements, type Statement } from '../../../db/sql';
+import { sql, sqlStatements, type Statement } from '../../../storage/sql';
 import type { FolderTarget, ItemDraft } from './prepare';
 import type { Suggestion } from './suggest';
 

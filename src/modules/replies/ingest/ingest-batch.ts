@@ -5,8 +5,8 @@
 // unique key) and applies nothing a second time. The statements: ingest-batch.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { mapLimited } from '../../../concurrency';
-import type { AppDeps } from '../../../context';
+import { mapLimited } from '../../../runtime/concurrency';
+import type { AppDeps } from '../../../runtime/context';
 import { eventsInsert } from '../../events/events.queries';
 import { replyReceivedEvent } from '../../events/payloads';
 import type { NewEvent } from '../../events/record-event';

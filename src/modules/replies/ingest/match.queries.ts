@@ -2,7 +2,7 @@
 // batch, each one indexed query whatever the number of sends (send.message_id, send_message_id; lead
 // (workspace_id, email) then send (lead_id, created_at)), within the inbox's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, textArray } from '../../../db/sql';
+import { sql, textArray } from '../../../storage/sql';
 
 /** A send of ours a message names, with its campaign's one-off flag and zone. */
 export interface NamedSendRow {

@@ -2,9 +2,9 @@
 // (ingest-batch.ts): classified, matched to our mail, with its reply-item fields, or the reason it is not
 // an item. All of it reads only, so it runs before the transaction and a batch's transaction stays short.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isValidEmail, normalizeEmail } from '../../../email-address';
+import { isValidEmail, normalizeEmail } from '../../../contracts/email-address';
 import type { InboundMessage, Unreadable } from '../../../mail/inbound-message';
-import type { ImapMessage } from '../../../ports';
+import type { ImapMessage } from '../../../runtime/ports';
 import { classifyInbound, leadAwayUntil, type Classification } from '../classify/classify-inbound';
 import { bodyText, cutChars, snippet } from '../reply-text';
 import { answeredIds, messageIdsIn, ownMessageId } from './message-ids';

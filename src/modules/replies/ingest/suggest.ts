@@ -1,6 +1,6 @@
 // decisions.md §6 assisted interest: a suggestion per reply, never applied by itself; from the model
 // endpoint when LLM_BASE_URL is set, else (or when the model fails) from the built-in rules.
-import type { AppDeps } from '../../../context';
+import type { AppDeps } from '../../../runtime/context';
 import { modelPrompt, parseModelAnswer, suggestInterest } from '../assisted-interest';
 import { newText } from '../reply-text';
 import type { ItemDraft } from './prepare';

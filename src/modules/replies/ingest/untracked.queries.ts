@@ -2,7 +2,7 @@
 // window, and whether it emailed a lead at a domain in the window; one statement for a whole batch each,
 // within the inbox's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, textArray } from '../../../db/sql';
+import { sql, textArray } from '../../../storage/sql';
 import { escapeLike } from '../../leads/lead-query';
 
 /**

@@ -13,7 +13,7 @@
 // stays ignored (`not_ours`). Both look-ups are one indexed statement per batch (untracked.queries.ts),
 // bounded by the 90-day window, and run only for the batch's messages that matched nothing.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { domainOf } from '../../../email-address';
+import { domainOf } from '../../../contracts/email-address';
 import { oneLine } from '../../sending/render/headers';
 import { isFreeMailDomain } from './free-mail';
 import { emailedDomains, sentSubjects } from './untracked.queries';

@@ -9,9 +9,9 @@
 // is skipped like an unreadable one (counted and described on the folder's cursor, logged, in the poll
 // report) and the cursor moves past it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../../context';
+import type { AppDeps } from '../../../runtime/context';
 import { MAX_RAW_BYTES, type Unreadable } from '../../../mail/inbound-message';
-import type { ImapMessage, ImapSession } from '../../../ports';
+import type { ImapMessage, ImapSession } from '../../../runtime/ports';
 import { ingestBatch, suggestBatch } from '../ingest/ingest-batch';
 import { moveCursor } from '../ingest/ingest-batch.queries';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';

@@ -2,7 +2,7 @@
 // cursor, and its poll error. The poller reads every workspace's inboxes (decisions.md §6), so these
 // statements span workspaces or are keyed by an inbox of that list (@allWorkspaces on each).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, sqlRun } from '../../../db/sql';
+import { pgArray, sql, sqlRun } from '../../../storage/sql';
 
 /**
  * Every inbox that is not deleted and not a seed (decisions.md §16: a seed's mail never becomes reply

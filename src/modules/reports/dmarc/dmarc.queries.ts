@@ -2,7 +2,7 @@
 // summary of GET /reports/dmarc (index dmarc_report_row(workspace_id, ends_at)), and moving the report
 // address flag. Every statement takes the workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../../db/sql';
+import { sql } from '../../../storage/sql';
 import type { DmarcCounts } from './dmarc-report.entity';
 
 /** One report's counts as stored (dmarc_report_row). */

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { Ctx as Context } from '../../../context';
-import { authed } from '../../../graphql/auth';
-import { Scope } from '../../../graphql/scopes';
+import type { Ctx as Context } from '../../../runtime/context';
+import { authed } from '../../../contracts/graphql/auth';
+import { Scope } from '../../../contracts/graphql/scopes';
 import { DmarcReportAddressInput, DmarcReportArgs } from './dmarc.inputs';
 import { readDmarcReport, setDmarcReportAddress } from './dmarc.service';
 import { DmarcReportAddressView, DmarcReportView } from './dmarc.types';

@@ -5,8 +5,8 @@
 // PATCH /reports/dmarc moves or clears the flag.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthedCtx } from '../../../context';
-import { AppError } from '../../../errors';
+import type { AuthedCtx } from '../../../runtime/context';
+import { AppError } from '../../../contracts/errors';
 import { Inbox } from '../../inboxes/inbox.entity';
 import type { DmarcCounts, DmarcSource } from './dmarc-report.entity';
 import { clearDmarcFlags, dmarcReportAddress, dmarcSourcesSince, dmarcTotalsSince, insertDmarcReportRow, latestDmarcReport, lockWorkspaceRow, setDmarcFlag } from './dmarc.queries';

@@ -1,13 +1,13 @@
 // The SQL of recording a batch's accepted emails (record-sent.ts), in two round trips: the locks
 // (lockAcceptedRows), then every write with the events' insert (writeAcceptedRows, from the statement
-// builders below, sent together through db/sql.ts sqlStatements). A batch holds sends of any workspace (the
+// builders below, sent together through storage/sql.ts sqlStatements). A batch holds sends of any workspace (the
 // delivery claims every workspace's due sends), so every statement is keyed by the ids of the batch's
 // sends, inboxes, campaigns and leads;
 // inserts carry each send's workspace. Locks are taken in id order (inboxes, campaigns, leads) so two
 // processes flushing at once cannot deadlock on each other.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadStatus } from '../../leads/lead.entity';
-import { boolArray, intArray, pgArray, sqlStatements, textArray, timeArray, type Row, type Statement } from '../../../db/sql';
+import { boolArray, intArray, pgArray, sqlStatements, textArray, timeArray, type Row, type Statement } from '../../../storage/sql';
 import { campaignsWithBounces } from './bounce-protect.queries';
 import { eventsInsert } from '../../events/events.queries';
 import type { NewEvent } from '../../events/record-event';

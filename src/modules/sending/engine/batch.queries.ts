@@ -5,7 +5,7 @@
 // sends of any workspace (the delivery claims every workspace's due sends), so the statements are keyed
 // by the ids of the claimed sends; the blocklist is matched per lead against its own workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, textArray } from '../../../db/sql';
+import { pgArray, sql, textArray } from '../../../storage/sql';
 
 /**
  * Of the given (lead, workspace, key) triples, the leads whose key (address or domain) is on their

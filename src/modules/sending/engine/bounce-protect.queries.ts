@@ -2,7 +2,7 @@
 // count started, and the campaign pausing itself. Keyed by campaigns whose sends or bounces the engine or
 // the reply poller is recording (any workspace), or one the caller found in its workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql, type Statement } from '../../../db/sql';
+import { pgArray, sql, type Statement } from '../../../storage/sql';
 
 /** decisions.md §11: bounce protection looks at a campaign's last 100 emails. */
 export const PROTECT_WINDOW = 100;

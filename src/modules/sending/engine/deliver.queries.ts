@@ -5,7 +5,7 @@
 // its next few rows as handed to the wire before the first of them goes (handSends): the sweep tells a
 // dead claimant's rows that never left from those that may have (sweep.queries.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../../db/sql';
+import { pgArray, sql } from '../../../storage/sql';
 import type { ClaimedSend } from './outcomes';
 import { latestSenderSql } from '../schedule';
 

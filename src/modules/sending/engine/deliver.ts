@@ -8,7 +8,7 @@
 // MIME and driving the sessions) runs on the SMTP port's thread (deps.smtp, mail/smtp-thread.ts); a thread
 // that dies mid-send is such an unknown too. The statements: deliver.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../../context';
+import type { AppDeps } from '../../../runtime/context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
 import { isEnded } from '../../leads/lifecycle/lead-status';
@@ -17,7 +17,7 @@ import { spinSeed } from '../../templates/spin';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate, threadStartSubject } from '../schedule';
 import { loadBatch, reloadInbox, threadBefore, type BatchContext, type BatchInbox, type Thread } from './batch-context';
 import type { EngineCampaign } from './load-state';
-import type { EmailOutcome } from '../../../metrics/label-values';
+import type { EmailOutcome } from '../../../observability/metrics/label-values';
 import { lastTry, recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';

@@ -3,7 +3,7 @@
 // (batch-context.ts). The dispatch tick and the delivery work for every workspace (or a scoped tick's),
 // so the statements are keyed by the campaigns, leads and sends they read, never by a caller's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { boolArray, intArray, pgArray, sql, textArray, timeArray } from '../../../db/sql';
+import { boolArray, intArray, pgArray, sql, textArray, timeArray } from '../../../storage/sql';
 import type { LeadStatus, Provider, Verification } from '../../leads/lead.entity';
 import { leadProviderSql } from '../../leads/lead-provider';
 import { conditionHoldsSql, type Click, type StepNeed } from '../schedule';

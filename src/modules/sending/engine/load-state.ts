@@ -3,7 +3,7 @@
 // their workspaces with today's counts, cap, gap and back-off. Leads are read separately (pick-due.ts),
 // only those due. The statements: state.queries.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { domainOf } from '../../../email-address';
+import { domainOf } from '../../../contracts/email-address';
 import type { InboxStatus } from '../../inboxes/inbox.entity';
 import type { RampSettings } from '../../inboxes/ramp';
 import { capToday, dayKey, startOfDate, threadOpener, type PlanCampaign, type PlanInbox } from '../schedule';

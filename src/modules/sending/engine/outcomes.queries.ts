@@ -2,7 +2,7 @@
 // these statements are keyed by the ids of a claimed send (its row, inbox, campaign and lead) or, for a
 // bounce read later, of the send the bounce message names; inserts carry the send's workspace.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, sqlStatements, type Statement } from '../../../db/sql';
+import { sql, sqlStatements, type Statement } from '../../../storage/sql';
 import type { StopReason } from '../../leads/lead.entity';
 import { stopLeadsStatements } from '../../leads/lifecycle/lead-progress.queries';
 import type { StopStatus } from '../../leads/lifecycle/lead-status';

@@ -9,7 +9,7 @@ import { insertEvents } from '../../events/events.queries';
 import { recordEvent } from '../../events/record-event';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { Extensions } from '../../../extensions';
+import type { Extensions } from '../../../runtime/extensions';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { renderTemplate } from '../../templates/render';
 import { spinSeed } from '../../templates/spin';

@@ -1,6 +1,6 @@
 // The SQL of the dispatch tick's planner lock (tick.ts): one planner at a time across every process.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../../db/sql';
+import { sql } from '../../../storage/sql';
 
 /**
  * Takes the transaction-scoped advisory lock named `key` if no other transaction holds it; false

@@ -1,7 +1,7 @@
 // The SQL of queueing a tick's plan (queue.ts): the variant statistics the A/B choice needs, and the
 // queued send rows, one statement each for the whole plan (every workspace's campaigns a tick plans).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { boolArray, intArray, pgArray, sql } from '../../../db/sql';
+import { boolArray, intArray, pgArray, sql } from '../../../storage/sql';
 import { positiveLead, repliedLead } from '../../reports/metrics';
 import type { EngineCampaign } from './load-state';
 

@@ -7,7 +7,7 @@
 // Until the flush commits, the sends stay `sending`: a process that dies in between leaves them to the
 // sweep (sweep.ts), which counts them as sent and never sends them again.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Extensions } from '../../../extensions';
+import type { Extensions } from '../../../runtime/extensions';
 import type { SmtpResult } from '../../../mail/smtp-sender';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { afterStep } from '../../leads/lifecycle/lead-progress';

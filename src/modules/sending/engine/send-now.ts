@@ -12,7 +12,7 @@
 // SEND_NOW_LIMITS): a server that never answers ends as a `deferred` result saying it timed out, and
 // stopping the service ends it at once (the port's close()). No transaction is open while it waits.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppDeps } from '../../../context';
+import type { AppDeps } from '../../../runtime/context';
 import type { SmtpLimits, SmtpResult } from '../../../mail/smtp-sender';
 import type { ComposedParts } from '../render/compose';
 import { nextFreeAt } from '../schedule';

@@ -2,7 +2,7 @@
 // set-wise reads over id arrays, a handful of statements per tick or batch whatever the number of
 // campaigns and inboxes.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pgArray, sql } from '../../../db/sql';
+import { pgArray, sql } from '../../../storage/sql';
 import type { SendWindow } from '../../campaigns/campaign.entity';
 import type { Provider } from '../../leads/lead.entity';
 import type { StepCondition, StepTask, Variant } from '../../steps/step.entity';

@@ -2,8 +2,8 @@
 // in every workspace (or a scoped tick's workspaces). A claimant is dead when its owner lock is gone
 // (db/owner-sql.ts, read once per statement); a live claimant's rows are its own until the backstop.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ownerAliveSql } from '../../../db/owner-sql';
-import { pgArray, sql } from '../../../db/sql';
+import { ownerAliveSql } from '../../../storage/owner-sql';
+import { pgArray, sql } from '../../../storage/sql';
 
 /** SQL: the row's claimant is named and dead (no owner lock). */
 const claimantDead = `(claimed_by is not null and not ${ownerAliveSql('claimed_by')})`;

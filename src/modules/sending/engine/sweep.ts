@@ -14,7 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { dayKey } from '../schedule';
 import { loadCampaigns } from './load-state';
-import type { Extensions } from '../../../extensions';
+import type { Extensions } from '../../../runtime/extensions';
 import { runCompletedHooks } from '../../leads/lifecycle/lead-completed';
 import { stepBehind } from '../../leads/lifecycle/lead-progress';
 import { countInterruptedSent, failInterruptedSends, inboxWorkspaceZone, requeueUnhandedSends } from './sweep.queries';

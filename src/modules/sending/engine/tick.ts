@@ -2,7 +2,7 @@
 // process: a transaction-scoped advisory lock; a process that cannot take it skips planning this tick),
 // queue the plan as send rows, then send everything due. Sending runs in any number of processes at
 // once: rows are claimed with FOR UPDATE SKIP LOCKED.
-import type { AppDeps } from '../../../context';
+import type { AppDeps } from '../../../runtime/context';
 import { dateRangeState, domainDays, inboxReadiness, isSendingOpen, planSends } from '../schedule';
 import { deliverDue, type DeliveryReport, type TickOptions } from './deliver';
 import { loadCampaigns, loadInboxes, type EngineCampaign, type EngineInbox } from './load-state';

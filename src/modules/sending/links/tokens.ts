@@ -11,7 +11,7 @@
 // - A click token carries the exact URL that was in the email, signed: the redirect handler sends only to
 //   that URL, so it can never be used as an open redirect, and it needs no database read to redirect.
 import { timingSafeEqual } from 'node:crypto';
-import type { Secrets } from '../../../crypto';
+import type { Secrets } from '../../../security/crypto';
 
 export const TOKEN_VERSION = 1;
 const TAG_BYTES = 16;

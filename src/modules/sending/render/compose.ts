@@ -13,7 +13,7 @@
 //   List-Unsubscribe, and is never rewritten.
 import type Mail from 'nodemailer/lib/mailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Secrets } from '../../../crypto';
+import type { Secrets } from '../../../security/crypto';
 import { publicLink } from '../links/public-urls';
 import { LinkTokens } from '../links/tokens';
 import { listUnsubscribeHeaders, messageIdFor, oneLine, replySubject, threadHeaders } from './headers';

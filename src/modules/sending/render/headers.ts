@@ -1,7 +1,7 @@
 // Header values of an outgoing email. Everything that reaches a header passes through oneLine() first, so
 // no subject, name, lead value or stored Message-ID can start a header of its own (header injection);
 // nodemailer then encodes non-ASCII text (RFC 2047) and folds long lines.
-import { domainOf } from '../../../email-address';
+import { domainOf } from '../../../contracts/email-address';
 
 // Line breaks of every kind and other control characters.
 // eslint-disable-next-line no-control-regex

@@ -1,8 +1,0 @@
-import type { AuthedCtx, Ctx } from '../context';
-import { unauthorized } from '../errors';
-
-/** Narrows a resolver's context to a signed-in caller, or answers 401 (`unauthorized`). */
-export function authed(ctx: Ctx): AuthedCtx {
-  if (!ctx.actor) throw unauthorized();
-  return ctx as AuthedCtx;
-}

@@ -1,3 +1,0 @@
-// The table of idempotency keys (README.md here). Raw SQL only (idempotency.queries.ts); our migration
-// makes it, and the schema diff leaves it alone (src/db/orm.ts).
-export const IDEMPOTENCY_TABLE = 'idempotency_key';
