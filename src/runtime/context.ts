@@ -18,8 +18,8 @@ export interface AppDeps extends Ports {
   orm: MikroORM;
   secrets: Secrets;
   log: Logger;
-  /** This process as the holder of leases (db/process-owner.ts): its name goes on every row it holds,
-   *  and a lease counts only while its owner lock is held (db/owner-sql.ts). */
+  /** This process as the holder of leases (storage/process-owner.ts): its name goes on every row it holds,
+   *  and a lease counts only while its owner lock is held (storage/owner-sql.ts). */
   owner: ProcessOwner;
   /** What modules contribute to use cases of other modules (from their manifests, src/runtime/app-module.ts),
    *  read per extension point (src/runtime/extensions.ts): `deps.extensions.of(point)`. */

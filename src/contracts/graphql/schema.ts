@@ -1,5 +1,5 @@
 // Builds the GraphQL schema from the resolver classes. Input objects are validated with the same
-// class-validator rules and options as REST bodies (validation.ts), so both doors agree.
+// class-validator rules and options as REST bodies (contracts/validation/validate-input.ts), so both doors agree.
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { assertJsonDepth } from '../validation/json-depth';

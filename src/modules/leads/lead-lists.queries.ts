@@ -1,6 +1,6 @@
 // The SQL of lead lists (lead-lists.service.ts), one named function per statement.
 //
-// The CSV import runs on a raw pooled connection in a transaction of its own (db/import-transaction.ts
+// The CSV import runs on a raw pooled connection in a transaction of its own (storage/import-transaction.ts
 // inImportTransaction: COPY and temporary tables live on one connection); storage/sql.ts runs the same `?`
 // statements there as on an EntityManager.
 import type { Writable } from 'node:stream';

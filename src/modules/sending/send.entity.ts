@@ -115,7 +115,7 @@ export class Send extends BaseEntity {
   @Property(nullableTimestamp())
   claimedAt: Date | null = null;
 
-  /** The process that claimed it (its owner name, db/process-owner.ts): while that process lives its
+  /** The process that claimed it (its owner name, storage/process-owner.ts): while that process lives its
    *  claim is its own; once it is dead a claim never handed to the wire goes back to the queue. */
   @Property({ type: 'text', nullable: true })
   claimedBy: string | null = null;

@@ -1,5 +1,5 @@
 // The SQL of the import rules (import-rules.ts: the rules, their order and what an import costs), run on
-// the import's own connection inside its transaction (db/import-transaction.ts), over the staged rows
+// the import's own connection inside its transaction (storage/import-transaction.ts), over the staged rows
 // (import.queries.ts STAGING_TABLE).
 import type { Db } from '../../../storage/import-transaction';
 import { blockedSql } from '../../blocklist/blocklist-match';

@@ -1,6 +1,6 @@
 // The SQL of a lead import's set-up and staging (import.service.ts, staging.ts), one named function per
 // statement; the import rules' statements are in import-rules.queries.ts. All of it runs on the import's
-// own connection, inside its transaction (db/import-transaction.ts: COPY and temporary tables live on one
+// own connection, inside its transaction (storage/import-transaction.ts: COPY and temporary tables live on one
 // connection); storage/sql.ts runs the same `?` statements there as on an EntityManager.
 import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';

@@ -2,7 +2,7 @@
 // table of the import's own transaction, so the import rules can then run set-wise in SQL
 // (import-rules.ts) instead of row by row. COPY and temporary tables live on one connection, so the
 // import takes a raw connection from the ORM's pool and runs its own transaction on it
-// (db/import-transaction.ts). The tables and their statements are in import.queries.ts.
+// (storage/import-transaction.ts). The tables and their statements are in import.queries.ts.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

@@ -1,6 +1,6 @@
 // The SQL of the sweep of interrupted sends (sweep.ts): rows left in `sending` by a process that died,
 // in every workspace (or a scoped tick's workspaces). A claimant is dead when its owner lock is gone
-// (db/owner-sql.ts, read once per statement); a live claimant's rows are its own until the backstop.
+// (storage/owner-sql.ts, read once per statement); a live claimant's rows are its own until the backstop.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ownerAliveSql } from '../../../storage/owner-sql';
 import { pgArray, sql } from '../../../storage/sql';

@@ -1,6 +1,6 @@
 // Rows left in `sending` by a process that died (or lost its database connection) mid-send. A claim
 // names its claimant, and a lane marks its rows as handed to the wire before they go (deliver.ts). Once
-// the claimant is dead (its owner lock gone: db/owner-sql.ts):
+// the claimant is dead (its owner lock gone: storage/owner-sql.ts):
 // - a row it never handed cannot have gone out: it goes back to the queue at once (requeueUnhanded), and
 //   the next delivery sends it;
 // - a row it handed may have gone out, so it is never sent again: it is marked failed with error
