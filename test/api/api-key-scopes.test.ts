@@ -84,7 +84,15 @@ describe('every REST operation', () => {
     expect(scoped.length).toBeGreaterThan(100);
     // Whatever puts an email on the wire or switches sending on needs `send` beside the area's write scope.
     const sending = scoped.filter((r) => requiredScopes(routeScope(r)!).includes('send')).map((r) => `${r.method} ${r.path}`);
-    expect(sending.sort()).toEqual(['post /campaigns/:id/activate', 'post /leads/:id/send', 'post /mailboxes/:id/resume', 'post /mailboxes/:id/test', 'post /replies/:id/reply']);
+    // A placement test (decisions.md §16) sends a real email from each chosen inbox.
+    expect(sending.sort()).toEqual([
+      'post /campaigns/:id/activate',
+      'post /leads/:id/send',
+      'post /mailboxes/:id/resume',
+      'post /mailboxes/:id/test',
+      'post /placement-tests',
+      'post /replies/:id/reply',
+    ]);
   });
 
   it('refuses a key lacking any one needed scope with 403 insufficient_scope and details.required, and lets a key with exactly them past', async () => {
@@ -181,7 +189,7 @@ describe('every GraphQL root field', () => {
       const access = fieldAccess(f.field)!;
       return 'scope' in access && requiredScopes(access.scope).includes('send');
     });
-    expect(sending.map((f) => f.name).sort()).toEqual(['activateCampaign', 'resumeMailbox', 'sendLeadEmail', 'sendReplyAnswer', 'testMailbox']);
+    expect(sending.map((f) => f.name).sort()).toEqual(['activateCampaign', 'resumeMailbox', 'sendLeadEmail', 'sendReplyAnswer', 'startPlacementTest', 'testMailbox']);
     // Introspection shows them too, as OpenAPI's x-scopes do.
     expect(schema.getMutationType()!.getFields().activateCampaign!.description).toBe('API key scopes: campaigns:write, send.');
     expect(schema.getQueryType()!.getFields().leads!.description).toMatch(/\nAPI key scopes: leads:read\.$/);

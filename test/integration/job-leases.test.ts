@@ -35,6 +35,7 @@ const RECURRING: Record<string, string> = {
   'column-runs-resume': 'lead_column',
   'background-job-requeue': 'background_job',
   'background-job-expiry': 'background_job',
+  'placement-schedule': 'workspace',
 };
 /** Queued runs (one row each) and the table each reads first. */
 const QUEUED: Record<string, string> = { 'webhook-deliver': 'webhook_endpoint', 'lead-providers': 'campaign' };
