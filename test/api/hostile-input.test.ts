@@ -30,6 +30,8 @@ const { routes } = collectModules(appModules);
 /** A route's path with every parameter set to `value` (already URL-encoded). */
 const pathWith = (path: string, value: string) => `/api${path.replace(/:[A-Za-z]+/g, value)}`;
 const withParams = routes.filter((r) => r.path.includes(':'));
+/** The one route a browser follows back from an OAuth provider: a redirect, not an answer. */
+const OAUTH_CALLBACK = '/oauth/:provider/callback';
 const withBodies = routes.filter((r) => r.method === 'post' || r.method === 'put' || r.method === 'patch');
 
 /** The request as raw JSON: an object literal cannot hold an own `__proto__` key. */
@@ -156,9 +158,18 @@ describe('path segments', () => {
     expectError(await account.client.get('/campaigns/not-a-uuid'), 404, 'not_found');
     for (const r of withParams) {
       for (const bad of ['not-a-uuid', '1', encodeURIComponent("' or 1=1 --"), '%E2%80%AE', 'x'.repeat(300)]) {
+        if (r.path === OAUTH_CALLBACK) {
+          // A browser's way back from a provider (decisions.md §15): it always redirects into the console,
+          // here with an oauth_error, never an error page.
+          const back = await fetch(service.url + pathWith(r.path, bad), { redirect: 'manual' });
+          const to = new URL(back.headers.get('location') ?? '/', service.url);
+          expect({ bad, redirected: [302, 303].includes(back.status), oauthError: to.searchParams.has('oauth_error') }).toEqual({ bad, redirected: true, oauthError: true });
+          continue;
+        }
         const res = await account.client.request(r.method.toUpperCase(), pathWith(r.path, bad), r.method === 'get' || r.method === 'delete' ? undefined : {});
-        expectHandled(res, `${r.method} ${r.path} ${bad}`);
-        expect([400, 404, 409]).toContain(res.status);
+        const what = `${r.method} ${r.path} ${bad}`;
+        expectHandled(res, what);
+        expect({ what, refused: [400, 404, 409].includes(res.status) ? true : res.status }).toEqual({ what, refused: true });
       }
     }
   });
