@@ -127,7 +127,7 @@ export const ERROR_CODES = {
   model_failed: { status: 400, meaning: 'The model endpoint answered with an error or without a message; its own words are in the message.' },
   oauth_not_configured: {
     status: 400,
-    meaning: 'The OAuth provider is not configured on this server (decisions.md §15): set its OAUTH_<PROVIDER>_CLIENT_ID and _CLIENT_SECRET; GET /oauth/providers lists them.',
+    meaning: 'The OAuth provider is not configured on this server: set its OAUTH_<PROVIDER>_CLIENT_ID and _CLIENT_SECRET; GET /oauth/providers lists them.',
   },
   oauth_unreachable: { status: 400, meaning: "The OAuth provider's discovery document could not be read (network, TLS, timeout or a wrong issuer); try again." },
   verifier_unreachable: { status: 400, meaning: 'The address verifier could not be reached (network, TLS or timeout).' },
@@ -163,7 +163,7 @@ export const ERROR_CODES = {
   connection_test_required: { status: 409, meaning: 'The inbox was stopped for its bounce rate; pass the connection test to bring it back.' },
   reconnect_required: {
     status: 409,
-    meaning: "Google or Microsoft ended the inbox's access (decisions.md §15): connect it again with POST /mailboxes/oauth/{provider}/start and its mailbox_id.",
+    meaning: "Google or Microsoft ended the inbox's access: connect it again with POST /mailboxes/oauth/{provider}/start and its mailbox_id.",
   },
   name_taken: { status: 409, meaning: 'A saved filter, sequence template or saved reply with this name already exists in the workspace.' },
   campaign_active: { status: 409, meaning: 'The change is not allowed while the campaign is active; pause it first.' },
