@@ -10,8 +10,6 @@ import { capToday, dayKey, startOfDate, threadOpener, type PlanCampaign, type Pl
 import { sendingInboxLinks } from '../../campaigns/sender-pool.queries';
 import { campaignRows, campaignSendsSince, inboxOpenSends, inboxSentOnDays, stepRows, workspacesInboxRows, type CampaignRow, type EngineStep } from './state.queries';
 
-export type { EngineStep };
-
 /** A campaign as the engine plans it: its row (state.queries.ts), today's counts and pool, and steps. */
 export interface EngineCampaign extends CampaignRow, PlanCampaign {
   steps: EngineStep[];
