@@ -2,8 +2,8 @@
 // from, and refusals for hostile or broken attachments (bombs, DTDs, missing fields) that come back as {error}.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants, deflateRawSync, gzipSync } from 'node:zlib';
-import { Zip, ZipPassThrough, zipSync } from 'fflate';
+import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import { inflateSync, Zip, ZipPassThrough, zipSync } from 'fflate';
 import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
 import { MAX_COMPRESSED_BYTES, MAX_XML_BYTES } from '../../src/modules/reports/dmarc/decompress';
 
@@ -22,17 +22,29 @@ function failure(content: Buffer, filename?: string): string {
 }
 
 const MB = 1024 * 1024;
-/** CPU milliseconds of this process: the work done, not the time a busy machine took from it. Stopping
- *  at the 16 MB cap costs a few hundred ms; inflating the whole 1 GB would cost some 16 s. */
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
+/** CPU milliseconds `work` took in this process: the work done, not the time a busy machine took from it. */
+function cpuMsOf(work: () => void): number {
+  const started = process.cpuUsage();
+  work();
+  const { user, system } = process.cpuUsage(started);
   return (user + system) / 1000;
-};
+}
+
+/** The median CPU of inflating ONE 16 MB block the same way, measured right beside the bomb: a refusal at the 16 MB cap
+ *  costs about one block, inflating the whole 1 GB bomb costs 64. Comparing within the same moment keeps the bound
+ *  true on a slow or busy machine (a fixed 2 s bound was overrun at 2.5 s on a loaded CI run). */
+function oneBlockCpuMs(inflateOneBlock: () => void): number {
+  const runs = [0, 1, 2].map(() => cpuMsOf(inflateOneBlock)).sort((a, b) => a - b);
+  return runs[1];
+}
+/** Well under the 64 blocks of a full expansion, well over the ~1.3 a stop at the cap costs. */
+const MAX_BLOCKS_OF_CPU = 8;
 
 /** A gzip expanding to `mb` MB of spaces, built as concatenated gzip members (valid gzip, which zlib reads through)
  *  so the test itself never holds the expanded bytes: one 16 MB member compresses to ~16 KB. */
+const gzipMember = () => gzipSync(Buffer.alloc(16 * MB, 0x20), { level: 9 });
 function gzipBomb(mb: number): Buffer {
-  const member = gzipSync(Buffer.alloc(16 * MB, 0x20), { level: 9 });
+  const member = gzipMember();
   return Buffer.concat(Array.from({ length: mb / 16 }, () => member));
 }
 
@@ -40,9 +52,11 @@ function gzipBomb(mb: number): Buffer {
  *  like gzipBomb: full-flushed (byte-aligned, self-contained) blocks of 16 MB of spaces, repeated, then a final empty
  *  block; it goes in through a pass-through entry relabelled as deflate, so the zip claims the compressed size as the
  *  original size and carries its sizes in a data descriptor. Only counting real output can stop it. */
+const deflateBlock = () => deflateRawSync(Buffer.alloc(16 * MB, 0x20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 function lyingZipBomb(mb: number): Buffer {
-  const block = deflateRawSync(Buffer.alloc(16 * MB, 0x20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
-  const stream = Buffer.concat([...Array.from({ length: mb / 16 }, () => block), Buffer.from([0x03, 0x00])]);
+  const block = deflateBlock();
+  const stream = Buffer.concat([...Array.from({ length: mb / 16 }, () => block), FINAL_EMPTY_BLOCK]);
   const parts: Uint8Array[] = [];
   const zip = new Zip((err, chunk) => {
     if (err) throw err;
@@ -209,10 +223,13 @@ describe('parseDmarcReport: refusals', () => {
   test('gzip bomb (1 GB of spaces in 1 MB) is refused quickly, without expanding it', () => {
     const bomb = gzipBomb(1024);
     expect(bomb.length).toBeLessThan(2 * MB);
+    const member = gzipMember();
+    const block = oneBlockCpuMs(() => gunzipSync(member));
     const before = process.memoryUsage().arrayBuffers;
-    const started = cpuMs();
-    expect(failure(bomb)).toMatch(/gzip expands past/);
-    expect(cpuMs() - started).toBeLessThan(2000);
+    let refusal = '';
+    const spent = cpuMsOf(() => (refusal = failure(bomb)));
+    expect(refusal).toMatch(/gzip expands past/);
+    expect(spent).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
     // zlib stops at the cap: at most the cap's worth of buffers was allocated, far from 1 GB.
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(128 * MB);
   });
@@ -220,10 +237,13 @@ describe('parseDmarcReport: refusals', () => {
   test('zip bomb (1 GB in 1 MB) with a lying size is stopped by counting inflated bytes', () => {
     const bomb = lyingZipBomb(1024);
     expect(bomb.length).toBeLessThan(2 * MB);
+    const oneBlockStream = Buffer.concat([deflateBlock(), FINAL_EMPTY_BLOCK]);
+    const block = oneBlockCpuMs(() => inflateSync(oneBlockStream));
     const before = process.memoryUsage().arrayBuffers;
-    const started = cpuMs();
-    expect(failure(bomb)).toMatch(/zip entry expands past/);
-    expect(cpuMs() - started).toBeLessThan(2000);
+    let refusal = '';
+    const spent = cpuMsOf(() => (refusal = failure(bomb)));
+    expect(refusal).toMatch(/zip entry expands past/);
+    expect(spent).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(128 * MB);
   });
 
