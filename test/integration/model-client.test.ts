@@ -92,7 +92,8 @@ it('gives up at its deadline', async () => {
     message: expect.stringContaining('did not answer'),
     details: { cause: 'fetch_timeout' },
   });
-  expect(Date.now() - started).toBeLessThan(1_500);
+  // The answer comes at 2 s: under that shows the deadline cut it short (the rejection alone shows it too).
+  expect(Date.now() - started).toBeLessThan(1_900);
 });
 
 it('goes through the outbound guard: a loopback endpoint needs ALLOW_PRIVATE_FETCH', async () => {

@@ -279,7 +279,8 @@ describe('failures and time limits', () => {
     const patient = createResolver([dns.server], { timeoutMs: 5000, tries: 1 });
     const started = Date.now();
     const r = await checkDomain(patient, 'timeout.test', { timeoutMs: 800 });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Under the resolver's own 5 s, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(4000);
     // The cut-short queries would otherwise wait out the resolver's 5 s after the file is done.
     (patient as Resolver).cancel();
     expect(r.find((c) => c.key === 'spf')!.status).toBe('unknown');

@@ -258,7 +258,8 @@ describe('safeFetchText', () => {
   it('gives up at the deadline with fetch_timeout', async () => {
     const started = Date.now();
     await expect(safeFetchText(`${base}/slow`, { ...open, timeoutMs: 300 })).rejects.toEqual(refused('fetch_timeout'));
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The answer never ends: anything short of forever shows the deadline; 5 s leaves a loaded machine room.
+    expect(Date.now() - started).toBeLessThan(5000);
     // a look-up that hangs is cut off too
     const resolve = () => new Promise<never>(() => undefined);
     await expect(safeFetchText('http://sheet.test/ok', { ...open, allowedHosts: ['sheet.test'], timeoutMs: 200, resolve })).rejects.toEqual(refused('fetch_timeout'));
