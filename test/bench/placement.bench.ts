@@ -201,13 +201,19 @@ export async function main() {
     const apiRatio = pct(loaded, 95) / pct(idle, 95);
     console.log(`Service: POST /api/placement-tests to done, ${summary.sent} copies all found in the inbox, in ${seconds(testMs)}`);
     console.log(`  GET /api/campaigns idle × ${idle.length}: p50 ${pct(idle, 50).toFixed(2)} ms, p95 ${pct(idle, 95).toFixed(2)} ms`);
-    console.log(`  GET /api/campaigns during the bare work × ${duringBare.length}: p50 ${pct(duringBare, 50).toFixed(2)} ms, p95 ${pct(duringBare, 95).toFixed(2)} ms (${(pct(duringBare, 95) / pct(idle, 95)).toFixed(2)}× idle)`);
+    console.log(
+      `  GET /api/campaigns during the bare work × ${duringBare.length}: p50 ${pct(duringBare, 50).toFixed(2)} ms, p95 ${pct(duringBare, 95).toFixed(2)} ms (${(pct(duringBare, 95) / pct(idle, 95)).toFixed(2)}× idle)`,
+    );
     console.log(`  GET /api/campaigns during the test × ${loaded.length}: p50 ${pct(loaded, 50).toFixed(2)} ms, p95 ${pct(loaded, 95).toFixed(2)} ms`);
-    console.log(`  event loop delay during the test: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p95 ${(loop.percentile(95) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    console.log(
+      `  event loop delay during the test: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p95 ${(loop.percentile(95) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
     console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
     console.log(`\ntest / baseline = ${ratio.toFixed(2)}× — ${ratio <= TARGET ? 'MET' : 'MISSED'} target (<= ${TARGET}×)`);
     console.log(`API p95 during / idle = ${apiRatio.toFixed(2)}× — ${apiRatio <= TARGET ? 'MET' : 'MISSED'} target (<= ${TARGET}×)`);
-    console.log(`API p95 during the test / during the bare work = ${(pct(loaded, 95) / pct(duringBare, 95)).toFixed(2)}× (what the service adds to what the same work costs the machine)`);
+    console.log(
+      `API p95 during the test / during the bare work = ${(pct(loaded, 95) / pct(duringBare, 95)).toFixed(2)}× (what the service adds to what the same work costs the machine)`,
+    );
   } finally {
     await bench.stop();
     await peer.stop();

@@ -305,6 +305,25 @@ describe('exactly once', () => {
     expect((await sendsOf(s.leadIds[0]!))[1]).toMatchObject({ step_position: 2, status: 'sent', subject: 'Quick question, Lead0' });
   });
 
+  it('drops an email that would start a thread without any subject, and moves its lead on to the next step instead of leaving it waiting', async () => {
+    // Written past the API's checks (a top-level campaign must open with a subject): the last resort.
+    const s = await activeCampaign({
+      steps: [{ variants: [{ subject: '', body: 'Hi.', enabled: true }] }, { waitMinutes: 1440, variants: [{ subject: 'A subject of its own', body: 'Second.', enabled: true }] }],
+    });
+    const leadId = s.leadIds[0]!;
+    expect(await tick()).toMatchObject({ sent: 0, dropped: 1 });
+    expect(world.peer.messages).toHaveLength(0);
+    expect((await sendsOf(leadId))[0]).toMatchObject({ step_position: 1, status: 'dropped', error: expect.stringMatching(/^No subject/) });
+    expect((await db(`select status, current_step from lead where id = ?`, [leadId]))[0]).toEqual({ status: 'pending', current_step: 1 });
+    // The next step goes after its own wait, counted from the drop.
+    expect(await tick()).toMatchObject({ sent: 0 });
+    clock.advance(DAY);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    const [m] = await world.peer.waitForMessages(1);
+    expect((await simpleParser(m!.raw)).subject).toBe('A subject of its own');
+    expect((await db(`select status, current_step from lead where id = ?`, [leadId]))[0]).toEqual({ status: 'completed', current_step: 2 });
+  });
+
   it('never sends an email twice after a dispatcher process is killed mid-send (SIGKILL)', async () => {
     const s = await activeCampaign({ leads: 4, campaign: { dailyLimit: 100 } });
     for (let i = 0; i < 3; i++) await attachInbox(s.campaignId, `kill${i}`);

@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray, sql } from '../../../storage/sql';
 import type { ClaimedSend } from './outcomes';
 import { latestSenderSql } from '../schedule';
+import { inSequenceSql, runningSql } from '../../leads/lifecycle/lead-status';
 
 /**
  * Claims up to `limit` queued rows due at `now` for the process `owner` (FOR UPDATE SKIP LOCKED, then
@@ -75,6 +76,25 @@ const OURS = `status = 'sending' and claimed_by = ?`;
  */
 export async function dropClaimedSend(em: EntityManager, sendId: string, owner: string, error: string): Promise<void> {
   await sql(em, `update send set status = 'dropped', error = ? where id = ? and ${OURS}`, [error, sendId, owner]);
+}
+
+/**
+ * A claimed sequence email that can never be written for its lead (its step leaves the subject blank and no
+ * first email has one, or the step is gone), dropped; its lead, still in its sequence and not past the step, moves
+ * past it as past a step whose condition failed (due.queries.ts skipLeadSteps): due at once (a paused one
+ * once resumed), so the next
+ * dispatch tick plans its next step after that step's wait, or completes it. Without this the lead waited
+ * forever: the dropped row holds the step's place (send_lead_step_unique) and nothing made it due again.
+ * @allWorkspaces keyed by a send the delivery claimed
+ */
+export async function dropClaimedStepAndPass(em: EntityManager, sendId: string, owner: string, error: string, now: Date): Promise<void> {
+  await sql(
+    em,
+    `with dropped as (update send set status = 'dropped', error = ? where id = ? and kind = 'step' and ${OURS} returning lead_id, step_position)
+     update lead l set current_step = d.step_position, last_step_at = ?, next_due_at = case when ${runningSql('l')} then ? else l.next_due_at end
+       from dropped d where l.id = d.lead_id and ${inSequenceSql('l')} and l.current_step < d.step_position`,
+    [error, sendId, owner, now, now],
+  );
 }
 
 /**

@@ -21,7 +21,7 @@ import type { EmailOutcome } from '../../../observability/metrics/label-values';
 import { lastTry, recordAuthFailure, recordDeferred, recordRejected, type ClaimedSend, type Delivery } from './outcomes';
 import type { EngineLead } from './pick-due';
 import { recordAcceptedBatch, type AcceptedSend } from './record-sent';
-import { claimSends, dropClaimedSend, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
+import { claimSends, dropClaimedSend, dropClaimedStepAndPass, handSends, releaseClaimedBatch, releaseClaimedSend, withdrawClaimedSend } from './deliver.queries';
 import { LoginCache, loginWith, mailSecret, ReconnectNeeded, TokenUnavailable } from '../../oauth/mail-login';
 
 export const CLAIM_BATCH = 200;
@@ -54,7 +54,8 @@ export { claimSends } from './deliver.queries';
 /** What to do with a claimed row before any SMTP: send it, drop it for good, give it back to the queue
  *  for later, or (a sequence email whose inbox or campaign cannot send now) withdraw it so the planner
  *  picks the lead again with whatever inbox can. */
-type Verdict = { go: true } | { go: false; drop: string } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
+/** `pass`: with the drop, the lead moves past the step (the email can never be written for it). */
+type Verdict = { go: true } | { go: false; drop: string; pass?: boolean } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
 
 function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
   const isStep = send.kind === 'step';
@@ -95,7 +96,8 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
 async function settle(deps: AppDeps, em: EntityManager, lane: Lane, send: ClaimedSend, verdict: Exclude<Verdict, { go: true }>) {
   const { report, owner } = lane;
   if ('drop' in verdict) {
-    await dropClaimedSend(em, send.id, owner, verdict.drop);
+    if (verdict.pass && send.kind === 'step') await dropClaimedStepAndPass(em, send.id, owner, verdict.drop, deps.clock.now());
+    else await dropClaimedSend(em, send.id, owner, verdict.drop);
     report.dropped++;
     deps.metrics.engine.email('dropped');
   } else if ('withdraw' in verdict) {
@@ -109,17 +111,17 @@ async function settle(deps: AppDeps, em: EntityManager, lane: Lane, send: Claime
 
 /** The email of a claimed send: a step's variant (a follow-up with a blank subject in the thread of the
  *  earlier steps), or a one-off's own text (in the thread of the reply item it answers, if any); or why
- *  it can no longer be written. */
+ *  it can no longer be written (a step's never can: its lead then moves past it, `pass`). */
 export function composeClaimed(
   deps: AppDeps,
   send: ClaimedSend,
   batch: BatchContext,
   to: { lead: EngineLead; campaign: EngineCampaign; inbox: BatchInbox },
   now: Date,
-): ComposedParts | { drop: string } {
+): ComposedParts | { drop: string; pass?: boolean } {
   const step = send.kind === 'step' ? to.campaign.steps.find((s) => s.position === send.stepPosition) : undefined;
   let variant = step ? step.variants[(send.variant ?? 1) - 1] : { subject: send.subject ?? '', body: send.body ?? '', enabled: true };
-  if (!variant) return { drop: 'The step or variant no longer exists' };
+  if (!variant) return { drop: 'The step or variant no longer exists', pass: true };
   let thread: Thread | null = null;
   if (step && variant.subject.trim() === '') {
     // decisions.md §11: in the thread of its inbox's earlier emails; a new one under the lead's first
@@ -131,7 +133,7 @@ export function composeClaimed(
       // Nothing went before (a subsequence's lead its parent never emailed, or earlier emails that all
       // failed): it starts a thread, never without a subject (schedule/sender.ts threadStartSubject).
       const subject = threadStartSubject(to.campaign.opener, send.variant ?? 1);
-      if (subject === null) return { drop: 'No subject: the email starts a thread, its step leaves the subject blank and no first email has one' };
+      if (subject === null) return { drop: 'No subject: the email starts a thread, its step leaves the subject blank and no first email has one', pass: true };
       variant = { ...variant, subject };
     }
   } else if (send.replyToId) {
@@ -169,7 +171,7 @@ async function deliverOne(deps: AppDeps, lane: Lane, send: ClaimedSend, batch: B
   if (!verdict.go) return settle(deps, em(), lane, send, verdict);
 
   const composed = composeClaimed(deps, send, batch, { lead, campaign, inbox: inbox! }, now);
-  if ('drop' in composed) return settle(deps, em(), lane, send, { go: false, drop: composed.drop });
+  if ('drop' in composed) return settle(deps, em(), lane, send, { go: false, ...composed });
   // decisions.md §15: an OAuth inbox's access token (refreshed when due) before the email is handed over.
   let access = await accessOf(lane, inbox!);
   // The provider ended the inbox's access: it waits to be reconnected, like a paused inbox.
