@@ -462,6 +462,23 @@ describe('GET /campaigns/:id/copy-check: a subsequence email that may start a th
     expect((await both(parent)).map((f) => f.code)).not.toContain('blank_subject');
   });
 
+  it("previews a blank first subject as the parent's thread it answers, written for the lead, through REST and GraphQL", async () => {
+    const parent = await campaignWith({ steps: [[{ subject: 'Quick question, {{firstName}}', body: 'Hi.' }]] });
+    const sub = await subsequenceOf(parent, [{ subject: '', body: 'Following up.' }]);
+    const input = { vars: { firstName: 'Ada' } };
+    const res = await me.client.post(`/campaigns/${sub}/preview`, input);
+    expect(res.status).toBe(200);
+    // Both of its blank-subject emails answer in the parent's thread (never "Re: Re:").
+    expect(res.body.steps.map((s: { subject: string }) => s.subject)).toEqual(['Re: Quick question, Ada', 'Re: Quick question, Ada']);
+    const gql = await me.client.gql(ops.PreviewCampaignDocument, { id: sub, input });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.previewCampaign).toEqual(res.body);
+    // A first email with a subject of its own starts its own thread; the follow-up answers that one.
+    const own = await subsequenceOf(parent, [{ subject: 'New angle, {{firstName}}', body: 'Hi again.' }]);
+    const mine = await me.client.post(`/campaigns/${own}/preview`, input);
+    expect(mine.body.steps.map((s: { subject: string }) => s.subject)).toEqual(['New angle, Ada', 'Re: New angle, Ada']);
+  });
+
   it('says the email cannot go when the parent has no email to take a subject from', async () => {
     const parent = await campaignWith({ steps: [{ task: 'Call them' }] });
     const sub = await subsequenceOf(parent, [{ subject: '', body: 'Following up.' }]);

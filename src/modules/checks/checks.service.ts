@@ -10,7 +10,7 @@ import { Lead } from '../leads/lead.entity';
 import { chooseVariant } from '../sending/engine/variants';
 import { renderEmailText } from '../sending/render/compose';
 import { oneLine } from '../sending/render/headers';
-import { threadOpener } from '../sending/schedule';
+import { threadOpener, threadStartSubject } from '../sending/schedule';
 import { fieldKey } from '../templates/field-names';
 import { spinSeed } from '../templates/spin';
 import { mergeFieldsOf } from '../templates/template-fields';
@@ -76,10 +76,28 @@ export async function previewCampaign(ctx: AuthedCtx, campaignId: string, input:
   }
 
   const vars = { ...(lead?.vars ?? {}), ...(input.vars ?? {}) };
+  // A subsequence's first email with a blank subject answers in the thread its lead's parent lead was
+  // emailed in (subsequences/README.md "Thread"): shown under its parent's first subject, as that lead gets it.
+  const parent = await parentSteps(ctx, campaign);
+  const opener = parent ? threadOpener(parent) : null;
+  const openerSubject = opener ? threadStartSubject(opener, lead?.variant ?? 1) : null;
+  const parentThread =
+    opener && openerSubject !== null
+      ? {
+          subject: renderEmailText({
+            vars,
+            inbox,
+            variant: { subject: openerSubject, body: '' },
+            thread: null,
+            unsubscribeUrl: PREVIEW_UNSUBSCRIBE,
+            seed: spinSeed(lead?.id ?? null, { position: opener.position, variant: lead?.variant ?? 1 }),
+          }).subject,
+        }
+      : null;
   let thread: { subject: string } | null = null;
-  const steps = variants.map(({ position, variant, text }) => {
+  const steps = variants.map(({ position, variant, text }, i) => {
     const seed = spinSeed(lead?.id ?? null, { position, variant });
-    const r = renderEmailText({ vars, inbox, variant: text, thread, unsubscribeUrl: PREVIEW_UNSUBSCRIBE, seed });
+    const r = renderEmailText({ vars, inbox, variant: text, thread: thread ?? (i === 0 ? parentThread : null), unsubscribeUrl: PREVIEW_UNSUBSCRIBE, seed });
     // Follow-ups with a blank subject answer in the thread of the first email rendered.
     thread ??= { subject: r.subject };
     return { subject: r.subject, text: r.text, blanks: r.blanks.map((b) => ({ field: b.field, source: b.source === 'sender' ? 'inbox' : 'lead' })) };

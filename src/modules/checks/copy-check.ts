@@ -181,7 +181,7 @@ export function threadSubjectFinding(subject: string, variant: number, opener: S
     return {
       code: 'blank_subject',
       message:
-        'No subject: for a lead the parent never emailed this email starts a thread, and the parent has no email whose subject it could take, so it is not sent. Give it a subject.',
+        'No subject: for a lead the parent never emailed this email starts a thread, and the parent has no email whose subject it could take, so it is not sent (the lead moves on to the next step). Give it a subject.',
       terms: [],
     };
   return {
