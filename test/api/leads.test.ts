@@ -452,6 +452,27 @@ describe('GET /campaigns/:id/leads.csv', () => {
     expect(header.slice(9).sort()).toEqual(["'=cmd", 'a,b'].sort());
   });
 
+  it('writes values as they are: empty text, line breaks inside a value, backslashes, a lone \\., emoji', async () => {
+    const vars = { e: '', crlf: 'a\r\nb', lf: 'x\ny', bs: 'C:\\dir\\', dot: '\\.', uni: 'Zoë 😀' };
+    const { campaign } = await campaignWith([{ email: 'kinds@example.com', vars }, { email: 'after@example.com' }]);
+    const res = await api.get(`/campaigns/${campaign.id}/leads.csv`);
+    const [header, row, after, ...rest] = Papa.parse<string[]>(res.text, { skipEmptyLines: true }).data;
+    expect(rest).toEqual([]);
+    expect(after![0]).toBe('after@example.com');
+    expect(Object.fromEntries(header!.slice(9).map((h, j) => [h, row![9 + j]]))).toEqual({
+      e: '',
+      crlf: 'a\r\nb',
+      lf: 'x\ny',
+      bs: 'C:\\dir\\',
+      dot: '\\.',
+      uni: 'Zoë 😀',
+    });
+    // The three records (header and two leads) end with CRLF; the line breaks inside values stay as they
+    // were, inside their quotes (one of them a CRLF).
+    expect(res.text.split('\r\n').length - 1).toBe(3 + 1);
+    expect(res.text).toContain('"x\ny"');
+  });
+
   it('writes every lead oldest first across read batches', async () => {
     const { campaign } = await campaignWith(
       Array.from({ length: 2345 }, (_, i) => ({ email: `bulk${String(i).padStart(4, '0')}@example.com`, createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 7)) })),
