@@ -51,15 +51,22 @@ interface JobRow {
   last_finished_at: Date | null;
 }
 
+let template: OwnDatabase;
 let db: OwnDatabase;
 let sql: Client;
 const started: ServiceProcess[] = [];
 const lockers: Client[] = [];
 
+beforeAll(async () => {
+  template = await createOwnDatabase();
+  // The schema first (a service without jobs applies the migrations), so the children start on it: once,
+  // in a template each test copies.
+  await (await startTestService({ env: { DATABASE_URL: template.url } })).stop();
+});
+afterAll(() => template.drop());
+
 beforeEach(async () => {
-  db = await createOwnDatabase();
-  // The schema first (a service without jobs applies the migrations), so the children start on it.
-  await (await startTestService({ env: { DATABASE_URL: db.url } })).stop();
+  db = await createOwnDatabase(template);
   sql = new Client({ connectionString: db.url });
   await sql.connect();
 });
@@ -430,9 +437,11 @@ it("frees a killed process's webhook and column leases at once: the other proces
 
 it("keeps a live holder's webhook and column leases its own: another process attempts and runs nothing of them until the holder dies, then takes them at once", async () => {
   const { receiver, model, env } = await hangingPeers();
+  // Both start at once (the in-process service runs no jobs: it only answers the other process's doors).
+  const starting = start(env);
   const s = await startTestService({ env: { DATABASE_URL: db.url, ...env } });
   try {
-    const a = await start(env);
+    const a = await starting;
     const { me, endpointId, columnId } = await workHeldBy(a, receiver, model);
     const other = new ApiClient(s.url, me.token);
     // Two of the deliveries A has claimed and not yet attempted (the end of its queue, a minute of
