@@ -93,6 +93,32 @@ it('lets several runners create their tables on a fresh database at the same mom
   }
 });
 
+it('moves a recurring job to its new interval when the configuration changed it between starts', async () => {
+  const own = await createOwnDatabase();
+  try {
+    const dispatchRow = async (service: Awaited<ReturnType<typeof startTestService>>) =>
+      (await service.deps.orm.em.fork().getConnection().execute(`select next_run_at, repeat_interval from agenda_jobs where name = 'dispatch' and type = 'single'`))[0];
+    const first = await startTestService({ jobs: true, env: { DATABASE_URL: own.url, SCHEDULER_TICK_SECONDS: '30' } });
+    try {
+      // As if the last run had just gone: the next one an hour away under the old interval.
+      await first.deps.orm.em.fork().getConnection().execute(`update agenda_jobs set next_run_at = now() + interval '1 hour' where name = 'dispatch' and type = 'single'`);
+    } finally {
+      await first.stop();
+    }
+    const second = await startTestService({ jobs: true, env: { DATABASE_URL: own.url, SCHEDULER_TICK_SECONDS: '2' } });
+    try {
+      const row = await dispatchRow(second);
+      expect(row.repeat_interval).not.toBe('30 seconds');
+      // One new interval (2 s) from the start, not the hour the old schedule had left.
+      expect(new Date(row.next_run_at).getTime() - Date.now()).toBeLessThan(60_000);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await own.drop();
+  }
+}, 60_000);
+
 it('keeps a SCHEDULER_TICK_SECONDS shorter than its 5 s scan: ticks 2 s apart when set to 2', async () => {
   // A database of its own: on the file's, the earlier tests' services left the dispatch row on their
   // 30 s tick, and its next run (up to 30 s away) came before the first 2 s one.
