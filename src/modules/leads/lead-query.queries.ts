@@ -2,7 +2,7 @@
 // from lead_count, the provider filter's domain part, the page merged from each campaign's newest leads,
 // and the samples the search hints read. lead-query.ts holds the plans (its header) and composes the
 // filter conditions these take; the pages it reads through the query builder stay there.
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, Knex } from '@mikro-orm/postgresql';
 import { pgArray, sql, textArray } from '../../storage/sql';
 import { Lead } from './lead.entity';
 
@@ -20,6 +20,9 @@ export interface LeadFilter {
   /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
    *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
   qShare?: number;
+  /** How many leads the campaign search's walk may read (lead-query.ts WALK_ROWS); tests set it small
+   *  to reach the other ways of reading the page. */
+  walkRows?: number;
 }
 
 export interface Page {
@@ -132,6 +135,32 @@ export async function newestLeadIds(em: EntityManager, campaignIds: readonly str
     page.offset,
   ]);
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * A bounded walk of a list in its own order: the first `bound` rows of `inOrder` (a query of id,
+ * created_at, email and rn, its row number in that order, cut by LIMIT bound), and of those the ones
+ * whose address matches `pattern` (a LIKE pattern), up to `wanted`. The bound's last row comes too, as
+ * a sentinel (hit false unless it matches), so the caller can tell a walk that reached the bound from
+ * one that read the whole list. The inner query goes in as a query, its values bound (newestLeadIds).
+ * @allWorkspaces `inOrder` holds the caller's scope (a campaign its workspace-filtered em loaded)
+ */
+export async function walkMatches(
+  em: EntityManager,
+  inOrder: Knex.QueryBuilder,
+  pattern: string,
+  bound: number,
+  wanted: number,
+): Promise<{ id: string; hit: boolean; last: boolean }[]> {
+  const rows = await sql(em, `select w.id, w.email like ? as hit, w.rn = ? as last from ? w where w.email like ? or w.rn = ? order by w.created_at, w.id limit ?`, [
+    pattern,
+    bound,
+    inOrder,
+    pattern,
+    bound,
+    wanted + 1,
+  ]);
+  return rows.map((r) => ({ id: String(r.id), hit: r.hit === true, last: r.last === true }));
 }
 
 /**

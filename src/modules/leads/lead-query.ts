@@ -30,6 +30,7 @@ import {
   newestLeadIds,
   searchSamples,
   unpinnedLeadsOnDomains,
+  walkMatches,
   workspaceProviderDomains,
   type LeadFilter,
   type LeadKey,
@@ -109,9 +110,12 @@ export function shareContaining(q: string, sample: readonly string[]): number {
   return sample.filter((v) => v.includes(term)).length / sample.length;
 }
 
-/** The longest stretch of q (lower-cased) of three characters or more whose every trigram fewer than a
+/** The longest stretch of q (lower-cased) of four characters or more whose every trigram fewer than a
  *  tenth of the sample contain, when q also has a trigram that more do; else none (no sample, no common
- *  trigram, or no rare one). */
+ *  trigram, or no rare stretch that long). One rare trigram is no lead: the trigram index already starts
+ *  from q's rarest trigram, and the part as a second condition only adds its work (q=son12, lead "n12"
+ *  over a million addresses: a count of 6.7 ms against 5.2 ms without; min of 21 runs, loaded host). A
+ *  stretch of several rare trigrams narrows the matches before the common ones are read. */
 export function rarePart(q: string, sample: readonly string[]): string | undefined {
   const term = q.toLowerCase();
   if (term.length < 4 || sample.length < 20) return undefined;
@@ -125,8 +129,8 @@ export function rarePart(q: string, sample: readonly string[]): string | undefin
     }
     let j = i;
     while (j < common.length && !common[j]) j++;
-    // Trigrams i..j-1 are rare: the stretch is characters i..j+1.
-    if (!best || j - i >= best.to - best.from) best = { from: i, to: j };
+    // Trigrams i..j-1 are rare: the stretch is characters i..j+1, kept when it holds two or more.
+    if (j - i >= 2 && (!best || j - i >= best.to - best.from)) best = { from: i, to: j };
     i = j;
   }
   return best && term.slice(best.from, best.to + 2);
@@ -268,15 +272,50 @@ export function campaignLeadQueries(em: EntityManager, campaign: Campaign, filte
 /** Rows mapped to property names and types (dates, json), without hydrating entities. */
 const readRows = async (qb: QueryBuilder<Lead>) => (await qb.execute('all', true)) as unknown as LeadRecord[];
 
-/** One page of a campaign's leads and the number matching regardless of paging. */
+/** One page of a campaign's leads and the number matching regardless of paging. With q the page is
+ *  first walked (walkCampaign) while the count runs; where the walk would read too far, it is read the
+ *  way the sample says (fewExpected). */
 export async function campaignLeadPage(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<{ total: number; leads: LeadRecord[] }> {
   const hinted = await withSearchHints(em, filter);
   const q = campaignLeadQueries(em, campaign, hinted, page);
-  const [total, leads] = await Promise.all([
-    runCount(em, q.count),
-    page.limit === 0 ? [] : q.count.kind === 'scan' && fewExpected(hinted) ? readByIds(em, idsOf(q.page), 'asc') : readRows(q.page),
-  ]);
+  const readPage = async (): Promise<LeadRecord[]> => {
+    if (page.limit === 0) return [];
+    if (q.count.kind !== 'scan') return readRows(q.page);
+    const walked = await walkCampaign(em, campaign, hinted, page);
+    if (walked) return readByIds(em, walked, 'asc');
+    return fewExpected(hinted) ? readByIds(em, idsOf(q.page), 'asc') : readRows(q.page);
+  };
+  const [total, leads] = await Promise.all([runCount(em, q.count), readPage()]);
   return { total, leads };
+}
+
+/** How many leads the campaign search's walk reads at most (walkCampaign): about 2 ms. q=son12 (11,111
+ *  matches in a million, spread over the campaign) finds its first page within 1,250 leads (0.4 ms),
+ *  where sorting every match took as long as counting them (10 ms) beside the count. */
+const WALK_ROWS = 5_000;
+
+/**
+ * The ids of a campaign search's page, walking the campaign's leads oldest first (the index of the
+ * list's own order and its other filters) and testing q on each, up to `offset + limit` matches, or
+ * null when that takes more than WALK_ROWS leads: the matches are few or sit late in the list, and
+ * finding them through the trigram index and sorting them is the cheaper way. The same page as the
+ * query's: the same conditions and order.
+ */
+async function walkCampaign(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<string[] | null> {
+  const bound = filter.walkRows ?? WALK_ROWS;
+  const wanted = page.offset + page.limit;
+  if (!filter.q || wanted > bound) return null;
+  const inOrder = em
+    .createQueryBuilder(Lead, 'w0')
+    .select(['w0.id', 'w0.createdAt', 'w0.email', raw('row_number() over (order by w0.created_at, w0.id) as rn')])
+    .where({ $and: [{ campaign: campaign.id }, ...filterConditions({ ...filter, q: undefined }, campaign.workspace.id), ...afterKey(page.after, '>')] })
+    .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
+    .limit(bound);
+  const rows = await walkMatches(em, inOrder.getKnexQuery(), `%${escapeLike(filter.q.toLowerCase())}%`, bound, wanted);
+  const hits = rows.filter((r) => r.hit).map((r) => r.id);
+  // The bound's row came before `wanted` matches: the walk stopped short of them.
+  if (hits.length < wanted && rows.some((r) => r.last)) return null;
+  return hits.slice(page.offset, wanted);
 }
 
 /** A search whose share of matching leads the statistics' sample puts below this is expected to match
