@@ -222,18 +222,30 @@ describe('the rare part of q, tested first', () => {
         expect(hinted.total).toBe(matching(q).length);
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
         // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
-        // reads the page the other way: the same page and total still.
-        for (const qShare of [1, 0]) {
-          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, page);
-          expect({ qShare, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({ qShare, total: plain.total, emails: plain.leads.map((l) => l.email) });
+        // reads the page the other way: the same page and total still; and so when the one read of the
+        // matches keeps fewer than there are (fewKept 1: counted again, paged the other way).
+        for (const [qShare, fewKept] of [[1], [0], [0, 1]]) {
+          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept }, page);
+          expect({ qShare, fewKept, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
+            qShare,
+            fewKept,
+            total: plain.total,
+            emails: plain.leads.map((l) => l.email),
+          });
         }
       }
       // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
       const expected = matching(q);
       const after = keyOf(expected[0]!);
-      for (const qShare of [undefined, 1, 0]) {
-        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, { limit: 2, offset: 0, after });
-        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: expected.slice(1, 3) });
+      for (const [qShare, fewKept] of [[undefined], [1], [0], [0, 1]]) {
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, fewKept, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+          q,
+          qShare,
+          fewKept,
+          total: expected.length,
+          emails: expected.slice(1, 3),
+        });
       }
     }
   });

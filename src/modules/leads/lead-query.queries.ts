@@ -23,6 +23,9 @@ export interface LeadFilter {
   /** How many leads the campaign search's walk may read (lead-query.ts WALK_ROWS); tests set it small
    *  to reach the other ways of reading the page. */
   walkRows?: number;
+  /** How many matches the workspace search keeps to count and page them in one read (lead-query.ts
+   *  FEW_KEPT); tests set it small to reach the way past it. */
+  fewKept?: number;
 }
 
 export interface Page {
@@ -135,6 +138,24 @@ export async function newestLeadIds(em: EntityManager, campaignIds: readonly str
     page.offset,
   ]);
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * How many leads `matches` (a query of their id and created_at, cut by LIMIT) gives, and the ids of one
+ * page of them newest first (after `after`, when a cursor page: the count is of them all), from one
+ * read of the matches: they are kept (a materialized CTE) for both, where a count and a sorted read of
+ * the same matches beside it read them twice.
+ * @allWorkspaces `matches` carries the caller's workspace filter (lead-query.ts workspaceMatches)
+ */
+export async function countAndNewestIds(em: EntityManager, matches: Knex.QueryBuilder, page: Page): Promise<{ n: number; ids: string[] }> {
+  const after = page.after ? 'where (created_at, id) < (?::timestamptz, ?::uuid)' : '';
+  const [row] = await sql(
+    em,
+    `with m as materialized (?) select (select count(*)::int from m) as n,
+       array(select id from m ${after} order by created_at desc, id desc limit ? offset ?)::text[] as ids`,
+    [matches, ...(page.after ? [page.after.createdAt, page.after.id] : []), page.limit, page.offset],
+  );
+  return { n: Number(row!.n), ids: (row!.ids as string[]).map(String) };
 }
 
 /**

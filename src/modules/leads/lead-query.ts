@@ -7,11 +7,12 @@
 // - without q the total is a sum over the campaign's lead_count rows (a few dozen), kept by triggers:
 //   counting a million leads, even index-only, costs more than the whole 100 ms budget on small hosts;
 // - with q both go through the pg_trgm index on email (a q shorter than 3 characters, or one most
-//   addresses contain, has to look at every address of the campaign);
+//   addresses contain, has to look at every address of the campaign); the campaign's page is first
+//   walked in the list's order, q tested on each lead, up to 5,000 leads (walkCampaign);
 // - the workspace list without q merges each campaign's newest leads (newestIdsByCampaign);
 // - the workspace search (q over the address or the company field: GET /leads?q=, /leads/search) reads
 //   its matches through the trigram indexes on the address and on the company field (a BitmapOr) when
-//   they are few, counting and sorting them itself; when most leads match, it counts them in one pass
+//   they are few, counting and sorting them in one read; when most leads match, it counts them in one pass
 //   and walks each campaign's newest leads for the page (searchWorkspace);
 // - a q of four characters or more starts the trigram index scans from its rare part (withSearchHints);
 // - a lead's provider is its domain's (lead-provider.ts): the provider filter tests it against the
@@ -26,6 +27,7 @@ import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
 import {
   counterTotal,
+  countAndNewestIds,
   leadCountTotal,
   newestLeadIds,
   searchSamples,
@@ -91,6 +93,10 @@ export async function withSearchHints<F extends LeadFilter>(em: EntityManager, f
 const SAMPLES_FOR_MS = 60_000;
 /** The samples per database (its connection: every fork of one ORM shares it). */
 const samplesByDatabase = new WeakMap<object, { until: number; samples: Promise<{ address: string[]; company: string[] }> }>();
+
+/** Drops the samples held for a database: the next search reads them again (the lead-list bench, once
+ *  it has analysed the table it searched before). */
+export const forgetSearchSamples = (em: EntityManager): void => void samplesByDatabase.delete(em.getConnection());
 
 function cachedSearchSamples(em: EntityManager): Promise<{ address: string[]; company: string[] }> {
   const key = em.getConnection();
@@ -325,9 +331,9 @@ const MANY_SHARE = 0.02;
 /**
  * Whether the sample says few leads match q (or says nothing). Then the search's page is read as ids
  * alone, sorted, and the 50 leads after (readByIds): the matches are found through the trigram indexes
- * and sorted, a pass over them as long as the count's that runs beside it, where whole rows sorted took
- * half as long again as the count (q=son12, 12,000 matches). With many matches the page comes from the
- * list's own order, which meets its matches early. Only the plan depends on the sample.
+ * and sorted (the workspace search: in the same read as its count, countAndNewestIds), where whole rows
+ * sorted took half as long again as the count (q=son12, 12,000 matches). With many matches the page
+ * comes from the list's own order, which meets its matches early. Only the plan depends on the sample.
  */
 const fewExpected = (f: LeadFilter): boolean => (f.qShare ?? 0) < MANY_SHARE;
 
@@ -345,10 +351,13 @@ export async function workspaceLeadPage(
   // The campaigns whose counters make the total without q, and whose newest leads make a merged page.
   const campaignsOf = async () => (filter.campaignId ? [filter.campaignId] : (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id));
   if (filter.q) {
-    // The campaigns are wanted only when many leads match (the walk): asked meanwhile.
-    const campaignIds = campaignsOf();
-    campaignIds.catch(() => undefined); // awaited in searchWorkspace, or not needed
-    const found = await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, filter, { company: true }), page, { total: true });
+    const hinted = await withSearchHints(em, filter, { company: true });
+    // The campaigns are wanted only when many leads match (the walk): asked at once when the sample
+    // says so, else only if the matches turn out many.
+    let asked: Promise<readonly string[]> | undefined;
+    const campaignIds = () => (asked ??= campaignsOf());
+    if (!fewExpected(hinted)) campaignIds().catch(() => undefined); // awaited in searchWorkspace
+    const found = await searchWorkspace(em, workspaceId, campaignIds, hinted, page, { total: true });
     return { total: found.total!, leads: found.leads };
   }
   const campaignIds = await campaignsOf();
@@ -417,6 +426,11 @@ async function newestMatches(em: EntityManager, workspaceId: string, filter: Lea
   return { qb: rows };
 }
 
+/** The most matches the workspace search keeps to count and page them in one read (countAndNewestIds):
+ *  they stay in memory (about 2 MB of 4 MB work_mem). More, where the sample said few (stale statistics,
+ *  a table not analysed yet), and the search counts again and pages the way many matches are paged. */
+const FEW_KEPT = 50_000;
+
 /** The most matches a search without a total reads to page them itself (searchWorkspace): fetching
  *  10,000 rows to sort them took longer than walking (q=son12, 12,000 of 1,050,000 leads: 144 ms
  *  against about 50). */
@@ -432,10 +446,12 @@ const FEW_MATCHES = 2_000;
  *   and sorted them only to keep 50), while counting them in one pass, as PostgreSQL itself would; the
  *   two run at once, so the answer takes about as long as the count.
  * With a total (issue 34: within 1.1x of PostgreSQL's own count of the matches plus an unfiltered
- * page), the statistics' sample says which (fewExpected), and the count runs from the start beside the
- * page: with few, a sorted read of the matches' ids (as long as the count's own read); with many, the
- * walk. Only the plan depends on the sample: one that is wrong (stale statistics, another workspace's
- * leads) still gets the exact count and the same page.
+ * page), the statistics' sample says which (fewExpected): with few, one read of the matches (up to
+ * FEW_KEPT) is both the count and the sorted page's ids (countAndNewestIds): a count beside a sorted
+ * read of the same matches read them twice, which on a busy host took as long as both (q=son12); with
+ * many, or more than FEW_KEPT, the count runs from the start beside the walk. Only the plan depends on
+ * the sample: one that is wrong (stale statistics, another workspace's leads) still gets the exact
+ * count and the same page.
  * Without a total (GET /leads/search), a first read of the matches stops where the walk becomes the
  * cheaper way (walkFrom), or at FEW_MATCHES: matches read one by one cost more than the walk past that
  * many. It needs no order, so when most leads match it ends after a few thousand rows of one pass.
@@ -443,22 +459,32 @@ const FEW_MATCHES = 2_000;
 async function searchWorkspace(
   em: EntityManager,
   workspaceId: string,
-  campaignsInScope: Promise<readonly string[]>,
+  campaignsInScope: () => Promise<readonly string[]>,
   filter: LeadFilter & { campaignId?: string },
   page: Page,
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   if (opts.total) {
-    const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
-    counting.catch(() => undefined); // awaited below or in manyMatches
     if (fewExpected(filter)) {
-      const [total, leads] = await Promise.all([counting, page.limit === 0 ? [] : newestMatches(em, workspaceId, filter, page).then(({ qb }) => readByIds(em, idsOf(qb)))]);
-      return { total, leads };
+      // One read of the matches gives the count and the page (countAndNewestIds), up to FEW_KEPT of them.
+      const { qb } = await workspaceMatches(em, workspaceId, filter);
+      const kept = filter.fewKept ?? FEW_KEPT;
+      const few = await countAndNewestIds(
+        em,
+        qb
+          .select(['id', 'createdAt'])
+          .limit(kept + 1)
+          .getKnexQuery(),
+        page,
+      );
+      if (few.n <= kept) return { total: few.n, leads: await readByIds(em, few.ids) };
     }
-    const campaignIds = await campaignsInScope;
+    const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
+    counting.catch(() => undefined); // awaited in manyMatches
+    const campaignIds = await campaignsInScope();
     return manyMatches(em, workspaceId, campaignIds, filter, page, { counting, leadsInScope: await leadCountTotal(em, campaignIds, {}), walkCertain: false });
   }
-  const campaignIds = await campaignsInScope;
+  const campaignIds = await campaignsInScope();
   const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(FEW_MATCHES);
   const [leadsInScope, found] = (await Promise.all([leadCountTotal(em, campaignIds, {}), probe.execute('all', true)])) as [number, { id: string; createdAt: Date }[]];
   const wanted = page.offset + page.limit;
@@ -509,7 +535,7 @@ export const walkFrom = (campaigns: number, wanted: number, leads: number): numb
 export async function workspaceSearch(em: EntityManager, workspaceId: string, q: string, limit: number): Promise<LeadRecord[]> {
   const campaignIds = em.find(Campaign, {}, { fields: ['id'] }).then((cs) => cs.map((c) => c.id));
   campaignIds.catch(() => undefined); // awaited in searchWorkspace
-  return (await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, { q }, { company: true }), { limit, offset: 0 }, { total: false })).leads;
+  return (await searchWorkspace(em, workspaceId, () => campaignIds, await withSearchHints(em, { q }, { company: true }), { limit, offset: 0 }, { total: false })).leads;
 }
 
 /** Most index entries the merged page below may read (campaigns × (offset + limit)); beyond it one
