@@ -223,12 +223,19 @@ describe('the rare part of q, tested first', () => {
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
         // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
         // reads the page the other way: the same page and total still; and so when the one read of the
-        // matches keeps fewer than there are (fewKept 1: counted again, paged the other way).
-        for (const [qShare, fewKept] of [[1], [0], [0, 1]]) {
-          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept }, page);
-          expect({ qShare, fewKept, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
+        // matches keeps fewer than there are (fewKept 1: counted again, paged the other way), and so
+        // without statistics (analysed false: a count beside a sorted read).
+        for (const [qShare, fewKept, analysed] of [
+          [1, undefined, true],
+          [0, undefined, true],
+          [0, 1, true],
+          [0, undefined, false],
+        ] as const) {
+          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, page);
+          expect({ qShare, fewKept, analysed, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
             qShare,
             fewKept,
+            analysed,
             total: plain.total,
             emails: plain.leads.map((l) => l.email),
           });
@@ -237,12 +244,19 @@ describe('the rare part of q, tested first', () => {
       // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
       const expected = matching(q);
       const after = keyOf(expected[0]!);
-      for (const [qShare, fewKept] of [[undefined], [1], [0], [0, 1]]) {
-        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept }, { limit: 2, offset: 0, after });
-        expect({ q, qShare, fewKept, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+      for (const [qShare, fewKept, analysed] of [
+        [undefined, undefined, undefined],
+        [1, undefined, true],
+        [0, undefined, true],
+        [0, 1, true],
+        [0, undefined, false],
+      ] as const) {
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, fewKept, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
           q,
           qShare,
           fewKept,
+          analysed,
           total: expected.length,
           emails: expected.slice(1, 3),
         });
@@ -269,14 +283,20 @@ describe('GET /campaigns/:id/leads?q=', () => {
         { limit: 0, offset: 0 },
       ]) {
         // walkRows: the walk of the list's own order reads every lead (undefined), or stops short of
-        // the page and leaves it to the other ways (1, 4), or reaches its bound just after it.
-        for (const [qShare, walkRows] of [undefined, 0, 1].flatMap((s) => [undefined, 1, 4, page.offset + page.limit + 1].map((w) => [s, w] as const))) {
-          const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows }, page);
-          expect({ q, page, qShare, walkRows, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+        // the page and leaves it to the other ways (1, 4), or reaches its bound just after it; without
+        // statistics (analysed false) there is no walk.
+        const walks: [number | undefined, boolean][] = [
+          [undefined, false],
+          ...[undefined, 1, 4, page.offset + page.limit + 1].map((w): [number | undefined, boolean] => [w, true]),
+        ];
+        for (const [qShare, [walkRows, analysed]] of [undefined, 0, 1].flatMap((s) => walks.map((w) => [s, w] as const))) {
+          const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows, analysed }, page);
+          expect({ q, page, qShare, walkRows, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
             q,
             page,
             qShare,
             walkRows,
+            analysed,
             total: expected.length,
             emails: expected.slice(page.offset, page.offset + page.limit),
           });
@@ -286,12 +306,14 @@ describe('GET /campaigns/:id/leads?q=', () => {
       // first lead): the next three, the total of every match.
       const after = keyOf(expected[1] ?? seeded[0]!.email);
       const later = expected.filter((email) => keyOf(email).createdAt > after.createdAt);
-      for (const [qShare, walkRows] of [undefined, 0, 1].flatMap((s) => [undefined, 1, 4].map((w) => [s, w] as const))) {
-        const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows }, { limit: 3, offset: 0, after });
-        expect({ q, qShare, walkRows, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+      const walks: [number | undefined, boolean][] = [[undefined, false], ...[undefined, 1, 4].map((w): [number | undefined, boolean] => [w, true])];
+      for (const [qShare, [walkRows, analysed]] of [undefined, 0, 1].flatMap((s) => walks.map((w) => [s, w] as const))) {
+        const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows, analysed }, { limit: 3, offset: 0, after });
+        expect({ q, qShare, walkRows, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
           q,
           qShare,
           walkRows,
+          analysed,
           total: expected.length,
           emails: later.slice(0, 3),
         });

@@ -23,6 +23,10 @@ export interface LeadFilter {
   /** How many leads the campaign search's walk may read (lead-query.ts WALK_ROWS); tests set it small
    *  to reach the other ways of reading the page. */
   walkRows?: number;
+  /** Whether PostgreSQL has statistics of the leads (withSearchHints: its sample of the addresses;
+   *  tests set it). Without them its estimates come from the table's size alone, and a walk or a kept
+   *  read of the matches can be planned as a sort of a whole campaign or a read of every match. */
+  analysed?: boolean;
   /** How many matches the workspace search keeps to count and page them in one read (lead-query.ts
    *  FEW_KEPT); tests set it small to reach the way past it. */
   fewKept?: number;
