@@ -184,6 +184,9 @@ describe('the rare part of q, tested first', () => {
     expect(rarePart('person123456', sample)).toBe('n123456');
     expect(rarePart('PERSON123456', sample)).toBe('n123456');
     expect(rarePart('xyzperson98', sample)).toBe('xyzpe');
+    // One rare trigram is no lead (the index starts from it anyway): son12's only rare stretch is "n12".
+    expect(rarePart('son12', sample)).toBeUndefined();
+    expect(rarePart('xperson', sample)).toBeUndefined();
     // No common trigram, nothing but common ones, q too short, too small a sample: none.
     expect(rarePart('zzzzqqq', sample)).toBeUndefined();
     expect(rarePart('person', sample)).toBeUndefined();
@@ -219,18 +222,44 @@ describe('the rare part of q, tested first', () => {
         expect(hinted.total).toBe(matching(q).length);
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
         // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
-        // reads the page the other way: the same page and total still.
-        for (const qShare of [1, 0]) {
-          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, page);
-          expect({ qShare, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({ qShare, total: plain.total, emails: plain.leads.map((l) => l.email) });
+        // reads the page the other way: the same page and total still; and so when the one read of the
+        // matches keeps fewer than there are (fewKept 1: counted again, paged the other way), and so
+        // without statistics (analysed false: a count beside a sorted read).
+        for (const [qShare, fewKept, analysed] of [
+          [1, undefined, true],
+          [0, undefined, true],
+          [0, 1, true],
+          [0, undefined, false],
+        ] as const) {
+          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, page);
+          expect({ qShare, fewKept, analysed, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
+            qShare,
+            fewKept,
+            analysed,
+            total: plain.total,
+            emails: plain.leads.map((l) => l.email),
+          });
         }
       }
       // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
       const expected = matching(q);
       const after = keyOf(expected[0]!);
-      for (const qShare of [undefined, 1, 0]) {
-        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare }, { limit: 2, offset: 0, after });
-        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: expected.slice(1, 3) });
+      for (const [qShare, fewKept, analysed] of [
+        [undefined, undefined, undefined],
+        [1, undefined, true],
+        [0, undefined, true],
+        [0, 1, true],
+        [0, undefined, false],
+      ] as const) {
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, fewKept, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+          q,
+          qShare,
+          fewKept,
+          analysed,
+          total: expected.length,
+          emails: expected.slice(1, 3),
+        });
       }
     }
   });
@@ -253,12 +282,21 @@ describe('GET /campaigns/:id/leads?q=', () => {
         { limit: 5, offset: 500 },
         { limit: 0, offset: 0 },
       ]) {
-        for (const qShare of [undefined, 0, 1]) {
-          const found = await campaignLeadPage(em, campaign, { q, qShare }, page);
-          expect({ q, page, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+        // walkRows: the walk of the list's own order reads every lead (undefined), or stops short of
+        // the page and leaves it to the other ways (1, 4), or reaches its bound just after it; without
+        // statistics (analysed false) there is no walk.
+        const walks: [number | undefined, boolean][] = [
+          [undefined, false],
+          ...[undefined, 1, 4, page.offset + page.limit + 1].map((w): [number | undefined, boolean] => [w, true]),
+        ];
+        for (const [qShare, [walkRows, analysed]] of [undefined, 0, 1].flatMap((s) => walks.map((w) => [s, w] as const))) {
+          const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows, analysed }, page);
+          expect({ q, page, qShare, walkRows, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
             q,
             page,
             qShare,
+            walkRows,
+            analysed,
             total: expected.length,
             emails: expected.slice(page.offset, page.offset + page.limit),
           });
@@ -268,9 +306,17 @@ describe('GET /campaigns/:id/leads?q=', () => {
       // first lead): the next three, the total of every match.
       const after = keyOf(expected[1] ?? seeded[0]!.email);
       const later = expected.filter((email) => keyOf(email).createdAt > after.createdAt);
-      for (const qShare of [undefined, 0, 1]) {
-        const found = await campaignLeadPage(em, campaign, { q, qShare }, { limit: 3, offset: 0, after });
-        expect({ q, qShare, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({ q, qShare, total: expected.length, emails: later.slice(0, 3) });
+      const walks: [number | undefined, boolean][] = [[undefined, false], ...[undefined, 1, 4].map((w): [number | undefined, boolean] => [w, true])];
+      for (const [qShare, [walkRows, analysed]] of [undefined, 0, 1].flatMap((s) => walks.map((w) => [s, w] as const))) {
+        const found = await campaignLeadPage(em, campaign, { q, qShare, walkRows, analysed }, { limit: 3, offset: 0, after });
+        expect({ q, qShare, walkRows, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+          q,
+          qShare,
+          walkRows,
+          analysed,
+          total: expected.length,
+          emails: later.slice(0, 3),
+        });
       }
     }
   });

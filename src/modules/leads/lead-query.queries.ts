@@ -2,7 +2,7 @@
 // from lead_count, the provider filter's domain part, the page merged from each campaign's newest leads,
 // and the samples the search hints read. lead-query.ts holds the plans (its header) and composes the
 // filter conditions these take; the pages it reads through the query builder stay there.
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, Knex } from '@mikro-orm/postgresql';
 import { pgArray, sql, textArray } from '../../storage/sql';
 import { Lead } from './lead.entity';
 
@@ -20,6 +20,16 @@ export interface LeadFilter {
   /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
    *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
   qShare?: number;
+  /** How many leads the campaign search's walk may read (lead-query.ts WALK_ROWS); tests set it small
+   *  to reach the other ways of reading the page. */
+  walkRows?: number;
+  /** Whether PostgreSQL has statistics of the leads (withSearchHints: its sample of the addresses;
+   *  tests set it). Without them its estimates come from the table's size alone, and a walk or a kept
+   *  read of the matches can be planned as a sort of a whole campaign or a read of every match. */
+  analysed?: boolean;
+  /** How many matches the workspace search keeps to count and page them in one read (lead-query.ts
+   *  FEW_KEPT); tests set it small to reach the way past it. */
+  fewKept?: number;
 }
 
 export interface Page {
@@ -132,6 +142,50 @@ export async function newestLeadIds(em: EntityManager, campaignIds: readonly str
     page.offset,
   ]);
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * How many leads `matches` (a query of their id and created_at, cut by LIMIT) gives, and the ids of one
+ * page of them newest first (after `after`, when a cursor page: the count is of them all), from one
+ * read of the matches: they are kept (a materialized CTE) for both, where a count and a sorted read of
+ * the same matches beside it read them twice.
+ * @allWorkspaces `matches` carries the caller's workspace filter (lead-query.ts workspaceMatches)
+ */
+export async function countAndNewestIds(em: EntityManager, matches: Knex.QueryBuilder, page: Page): Promise<{ n: number; ids: string[] }> {
+  const after = page.after ? 'where (created_at, id) < (?::timestamptz, ?::uuid)' : '';
+  const [row] = await sql(
+    em,
+    `with m as materialized (?) select (select count(*)::int from m) as n,
+       array(select id from m ${after} order by created_at desc, id desc limit ? offset ?)::text[] as ids`,
+    [matches, ...(page.after ? [page.after.createdAt, page.after.id] : []), page.limit, page.offset],
+  );
+  return { n: Number(row!.n), ids: (row!.ids as string[]).map(String) };
+}
+
+/**
+ * A bounded walk of a list in its own order: the first `bound` rows of `inOrder` (a query of id,
+ * created_at, email and rn, its row number in that order, cut by LIMIT bound), and of those the ones
+ * whose address matches `pattern` (a LIKE pattern), up to `wanted`. The bound's last row comes too, as
+ * a sentinel (hit false unless it matches), so the caller can tell a walk that reached the bound from
+ * one that read the whole list. The inner query goes in as a query, its values bound (newestLeadIds).
+ * @allWorkspaces `inOrder` holds the caller's scope (a campaign its workspace-filtered em loaded)
+ */
+export async function walkMatches(
+  em: EntityManager,
+  inOrder: Knex.QueryBuilder,
+  pattern: string,
+  bound: number,
+  wanted: number,
+): Promise<{ id: string; hit: boolean; last: boolean }[]> {
+  const rows = await sql(em, `select w.id, w.email like ? as hit, w.rn = ? as last from ? w where w.email like ? or w.rn = ? order by w.created_at, w.id limit ?`, [
+    pattern,
+    bound,
+    inOrder,
+    pattern,
+    bound,
+    wanted + 1,
+  ]);
+  return rows.map((r) => ({ id: String(r.id), hit: r.hit === true, last: r.last === true }));
 }
 
 /**

@@ -7,11 +7,12 @@
 // - without q the total is a sum over the campaign's lead_count rows (a few dozen), kept by triggers:
 //   counting a million leads, even index-only, costs more than the whole 100 ms budget on small hosts;
 // - with q both go through the pg_trgm index on email (a q shorter than 3 characters, or one most
-//   addresses contain, has to look at every address of the campaign);
+//   addresses contain, has to look at every address of the campaign); the campaign's page is first
+//   walked in the list's order, q tested on each lead, up to 5,000 leads (walkCampaign);
 // - the workspace list without q merges each campaign's newest leads (newestIdsByCampaign);
 // - the workspace search (q over the address or the company field: GET /leads?q=, /leads/search) reads
 //   its matches through the trigram indexes on the address and on the company field (a BitmapOr) when
-//   they are few, counting and sorting them itself; when most leads match, it counts them in one pass
+//   they are few, counting and sorting them in one read; when most leads match, it counts them in one pass
 //   and walks each campaign's newest leads for the page (searchWorkspace);
 // - a q of four characters or more starts the trigram index scans from its rare part (withSearchHints);
 // - a lead's provider is its domain's (lead-provider.ts): the provider filter tests it against the
@@ -26,10 +27,12 @@ import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
 import {
   counterTotal,
+  countAndNewestIds,
   leadCountTotal,
   newestLeadIds,
   searchSamples,
   unpinnedLeadsOnDomains,
+  walkMatches,
   workspaceProviderDomains,
   type LeadFilter,
   type LeadKey,
@@ -82,7 +85,8 @@ export async function withSearchHints<F extends LeadFilter>(em: EntityManager, f
   const companyLead = opts.company ? rarePart(filter.q, samples.company) : undefined;
   // A share given by the caller is kept (the tests of a wrong estimate).
   const qShare = filter.qShare ?? Math.max(shareContaining(filter.q, samples.address), opts.company ? shareContaining(filter.q, samples.company) : 0);
-  return { ...filter, ...(qLead ? { qLead } : {}), ...(companyLead ? { companyLead } : {}), qShare };
+  const analysed = filter.analysed ?? samples.address.length >= 20;
+  return { ...filter, ...(qLead ? { qLead } : {}), ...(companyLead ? { companyLead } : {}), qShare, analysed };
 }
 
 /** How long the statistics' samples are reused: they change only when the lead table is analysed, and
@@ -90,6 +94,10 @@ export async function withSearchHints<F extends LeadFilter>(em: EntityManager, f
 const SAMPLES_FOR_MS = 60_000;
 /** The samples per database (its connection: every fork of one ORM shares it). */
 const samplesByDatabase = new WeakMap<object, { until: number; samples: Promise<{ address: string[]; company: string[] }> }>();
+
+/** Drops the samples held for a database: the next search reads them again (the lead-list bench, once
+ *  it has analysed the table it searched before). */
+export const forgetSearchSamples = (em: EntityManager): void => void samplesByDatabase.delete(em.getConnection());
 
 function cachedSearchSamples(em: EntityManager): Promise<{ address: string[]; company: string[] }> {
   const key = em.getConnection();
@@ -109,9 +117,12 @@ export function shareContaining(q: string, sample: readonly string[]): number {
   return sample.filter((v) => v.includes(term)).length / sample.length;
 }
 
-/** The longest stretch of q (lower-cased) of three characters or more whose every trigram fewer than a
+/** The longest stretch of q (lower-cased) of four characters or more whose every trigram fewer than a
  *  tenth of the sample contain, when q also has a trigram that more do; else none (no sample, no common
- *  trigram, or no rare one). */
+ *  trigram, or no rare stretch that long). One rare trigram is no lead: the trigram index already starts
+ *  from q's rarest trigram, and the part as a second condition only adds its work (q=son12, lead "n12"
+ *  over a million addresses: a count of 6.7 ms against 5.2 ms without; min of 21 runs, loaded host). A
+ *  stretch of several rare trigrams narrows the matches before the common ones are read. */
 export function rarePart(q: string, sample: readonly string[]): string | undefined {
   const term = q.toLowerCase();
   if (term.length < 4 || sample.length < 20) return undefined;
@@ -125,8 +136,8 @@ export function rarePart(q: string, sample: readonly string[]): string | undefin
     }
     let j = i;
     while (j < common.length && !common[j]) j++;
-    // Trigrams i..j-1 are rare: the stretch is characters i..j+1.
-    if (!best || j - i >= best.to - best.from) best = { from: i, to: j };
+    // Trigrams i..j-1 are rare: the stretch is characters i..j+1, kept when it holds two or more.
+    if (j - i >= 2 && (!best || j - i >= best.to - best.from)) best = { from: i, to: j };
     i = j;
   }
   return best && term.slice(best.from, best.to + 2);
@@ -268,15 +279,52 @@ export function campaignLeadQueries(em: EntityManager, campaign: Campaign, filte
 /** Rows mapped to property names and types (dates, json), without hydrating entities. */
 const readRows = async (qb: QueryBuilder<Lead>) => (await qb.execute('all', true)) as unknown as LeadRecord[];
 
-/** One page of a campaign's leads and the number matching regardless of paging. */
+/** One page of a campaign's leads and the number matching regardless of paging. With q the page is
+ *  first walked (walkCampaign) while the count runs; where the walk would read too far, it is read the
+ *  way the sample says (fewExpected). */
 export async function campaignLeadPage(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<{ total: number; leads: LeadRecord[] }> {
   const hinted = await withSearchHints(em, filter);
   const q = campaignLeadQueries(em, campaign, hinted, page);
-  const [total, leads] = await Promise.all([
-    runCount(em, q.count),
-    page.limit === 0 ? [] : q.count.kind === 'scan' && fewExpected(hinted) ? readByIds(em, idsOf(q.page), 'asc') : readRows(q.page),
-  ]);
+  const readPage = async (): Promise<LeadRecord[]> => {
+    if (page.limit === 0) return [];
+    if (q.count.kind !== 'scan') return readRows(q.page);
+    const walked = await walkCampaign(em, campaign, hinted, page);
+    if (walked) return readByIds(em, walked, 'asc');
+    return fewExpected(hinted) ? readByIds(em, idsOf(q.page), 'asc') : readRows(q.page);
+  };
+  const [total, leads] = await Promise.all([runCount(em, q.count), readPage()]);
   return { total, leads };
+}
+
+/** How many leads the campaign search's walk reads at most (walkCampaign): about 2 ms. q=son12 (11,111
+ *  matches in a million, spread over the campaign) finds its first page within 1,250 leads (0.4 ms),
+ *  where sorting every match took as long as counting them (10 ms) beside the count. */
+const WALK_ROWS = 5_000;
+
+/**
+ * The ids of a campaign search's page, walking the campaign's leads oldest first (the index of the
+ * list's own order and its other filters) and testing q on each, up to `offset + limit` matches, or
+ * null when that takes more than WALK_ROWS leads: the matches are few or sit late in the list, and
+ * finding them through the trigram index and sorting them is the cheaper way. The same page as the
+ * query's: the same conditions and order.
+ */
+async function walkCampaign(em: EntityManager, campaign: Campaign, filter: LeadFilter, page: Page): Promise<string[] | null> {
+  const bound = filter.walkRows ?? WALK_ROWS;
+  const wanted = page.offset + page.limit;
+  // Not analysed yet (a fresh install), PostgreSQL took the campaign for a few thousand leads and planned
+  // this walk as a sort of all of them (1.4 s where the count took 0.15 s, a million leads).
+  if (!filter.q || wanted > bound || !filter.analysed) return null;
+  const inOrder = em
+    .createQueryBuilder(Lead, 'w0')
+    .select(['w0.id', 'w0.createdAt', 'w0.email', raw('row_number() over (order by w0.created_at, w0.id) as rn')])
+    .where({ $and: [{ campaign: campaign.id }, ...filterConditions({ ...filter, q: undefined }, campaign.workspace.id), ...afterKey(page.after, '>')] })
+    .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
+    .limit(bound);
+  const rows = await walkMatches(em, inOrder.getKnexQuery(), `%${escapeLike(filter.q.toLowerCase())}%`, bound, wanted);
+  const hits = rows.filter((r) => r.hit).map((r) => r.id);
+  // The bound's row came before `wanted` matches: the walk stopped short of them.
+  if (hits.length < wanted && rows.some((r) => r.last)) return null;
+  return hits.slice(page.offset, wanted);
 }
 
 /** A search whose share of matching leads the statistics' sample puts below this is expected to match
@@ -286,9 +334,9 @@ const MANY_SHARE = 0.02;
 /**
  * Whether the sample says few leads match q (or says nothing). Then the search's page is read as ids
  * alone, sorted, and the 50 leads after (readByIds): the matches are found through the trigram indexes
- * and sorted, a pass over them as long as the count's that runs beside it, where whole rows sorted took
- * half as long again as the count (q=son12, 12,000 matches). With many matches the page comes from the
- * list's own order, which meets its matches early. Only the plan depends on the sample.
+ * and sorted (the workspace search: in the same read as its count, countAndNewestIds), where whole rows
+ * sorted took half as long again as the count (q=son12, 12,000 matches). With many matches the page
+ * comes from the list's own order, which meets its matches early. Only the plan depends on the sample.
  */
 const fewExpected = (f: LeadFilter): boolean => (f.qShare ?? 0) < MANY_SHARE;
 
@@ -306,10 +354,13 @@ export async function workspaceLeadPage(
   // The campaigns whose counters make the total without q, and whose newest leads make a merged page.
   const campaignsOf = async () => (filter.campaignId ? [filter.campaignId] : (await em.find(Campaign, {}, { fields: ['id'] })).map((c) => c.id));
   if (filter.q) {
-    // The campaigns are wanted only when many leads match (the walk): asked meanwhile.
-    const campaignIds = campaignsOf();
-    campaignIds.catch(() => undefined); // awaited in searchWorkspace, or not needed
-    const found = await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, filter, { company: true }), page, { total: true });
+    const hinted = await withSearchHints(em, filter, { company: true });
+    // The campaigns are wanted only when many leads match (the walk): asked at once when the sample
+    // says so, else only if the matches turn out many.
+    let asked: Promise<readonly string[]> | undefined;
+    const campaignIds = () => (asked ??= campaignsOf());
+    if (!fewExpected(hinted)) campaignIds().catch(() => undefined); // awaited in searchWorkspace
+    const found = await searchWorkspace(em, workspaceId, campaignIds, hinted, page, { total: true });
     return { total: found.total!, leads: found.leads };
   }
   const campaignIds = await campaignsOf();
@@ -378,6 +429,11 @@ async function newestMatches(em: EntityManager, workspaceId: string, filter: Lea
   return { qb: rows };
 }
 
+/** The most matches the workspace search keeps to count and page them in one read (countAndNewestIds):
+ *  they stay in memory (about 2 MB of 4 MB work_mem). More, where the sample said few (stale statistics,
+ *  a table not analysed yet), and the search counts again and pages the way many matches are paged. */
+const FEW_KEPT = 50_000;
+
 /** The most matches a search without a total reads to page them itself (searchWorkspace): fetching
  *  10,000 rows to sort them took longer than walking (q=son12, 12,000 of 1,050,000 leads: 144 ms
  *  against about 50). */
@@ -393,10 +449,12 @@ const FEW_MATCHES = 2_000;
  *   and sorted them only to keep 50), while counting them in one pass, as PostgreSQL itself would; the
  *   two run at once, so the answer takes about as long as the count.
  * With a total (issue 34: within 1.1x of PostgreSQL's own count of the matches plus an unfiltered
- * page), the statistics' sample says which (fewExpected), and the count runs from the start beside the
- * page: with few, a sorted read of the matches' ids (as long as the count's own read); with many, the
- * walk. Only the plan depends on the sample: one that is wrong (stale statistics, another workspace's
- * leads) still gets the exact count and the same page.
+ * page), the statistics' sample says which (fewExpected): with few, one read of the matches (up to
+ * FEW_KEPT) is both the count and the sorted page's ids (countAndNewestIds): a count beside a sorted
+ * read of the same matches read them twice, which on a busy host took as long as both (q=son12); with
+ * many, or more than FEW_KEPT, the count runs from the start beside the walk. Only the plan depends on
+ * the sample: one that is wrong (stale statistics, another workspace's leads) still gets the exact
+ * count and the same page.
  * Without a total (GET /leads/search), a first read of the matches stops where the walk becomes the
  * cheaper way (walkFrom), or at FEW_MATCHES: matches read one by one cost more than the walk past that
  * many. It needs no order, so when most leads match it ends after a few thousand rows of one pass.
@@ -404,22 +462,38 @@ const FEW_MATCHES = 2_000;
 async function searchWorkspace(
   em: EntityManager,
   workspaceId: string,
-  campaignsInScope: Promise<readonly string[]>,
+  campaignsInScope: () => Promise<readonly string[]>,
   filter: LeadFilter & { campaignId?: string },
   page: Page,
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   if (opts.total) {
+    if (fewExpected(filter) && filter.analysed) {
+      // One read of the matches gives the count and the page (countAndNewestIds), up to FEW_KEPT of them.
+      // Not without statistics: every lead may match (q=@company on a fresh install: 2.4 s where the
+      // count took 1 s), and the count beside a sorted read of the ids is the safer way then.
+      const { qb } = await workspaceMatches(em, workspaceId, filter);
+      const kept = filter.fewKept ?? FEW_KEPT;
+      const few = await countAndNewestIds(
+        em,
+        qb
+          .select(['id', 'createdAt'])
+          .limit(kept + 1)
+          .getKnexQuery(),
+        page,
+      );
+      if (few.n <= kept) return { total: few.n, leads: await readByIds(em, few.ids) };
+    }
     const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
     counting.catch(() => undefined); // awaited below or in manyMatches
-    if (fewExpected(filter)) {
+    if (fewExpected(filter) && !filter.analysed) {
       const [total, leads] = await Promise.all([counting, page.limit === 0 ? [] : newestMatches(em, workspaceId, filter, page).then(({ qb }) => readByIds(em, idsOf(qb)))]);
       return { total, leads };
     }
-    const campaignIds = await campaignsInScope;
+    const campaignIds = await campaignsInScope();
     return manyMatches(em, workspaceId, campaignIds, filter, page, { counting, leadsInScope: await leadCountTotal(em, campaignIds, {}), walkCertain: false });
   }
-  const campaignIds = await campaignsInScope;
+  const campaignIds = await campaignsInScope();
   const probe = (await workspaceMatches(em, workspaceId, filter)).qb.select(['id', 'createdAt']).limit(FEW_MATCHES);
   const [leadsInScope, found] = (await Promise.all([leadCountTotal(em, campaignIds, {}), probe.execute('all', true)])) as [number, { id: string; createdAt: Date }[]];
   const wanted = page.offset + page.limit;
@@ -470,7 +544,7 @@ export const walkFrom = (campaigns: number, wanted: number, leads: number): numb
 export async function workspaceSearch(em: EntityManager, workspaceId: string, q: string, limit: number): Promise<LeadRecord[]> {
   const campaignIds = em.find(Campaign, {}, { fields: ['id'] }).then((cs) => cs.map((c) => c.id));
   campaignIds.catch(() => undefined); // awaited in searchWorkspace
-  return (await searchWorkspace(em, workspaceId, campaignIds, await withSearchHints(em, { q }, { company: true }), { limit, offset: 0 }, { total: false })).leads;
+  return (await searchWorkspace(em, workspaceId, () => campaignIds, await withSearchHints(em, { q }, { company: true }), { limit, offset: 0 }, { total: false })).leads;
 }
 
 /** Most index entries the merged page below may read (campaigns × (offset + limit)); beyond it one
