@@ -360,7 +360,10 @@ describe('reply polling', () => {
     const total = 40;
     for (let i = 0; i < total; i++) await append(s, personReply({ from: lead!.email, to: s.inboxEmail, inReplyTo: sent.message_id, text: `answer ${i}` }));
     const child = spawn(process.execPath, nodeArgsFor('test/support/poll-child.ts'), {
-      env: { ...process.env, INBOX_ID: s.inboxId, NOW: clock.now().toISOString(), POLL_DELAY_MS: '150' },
+      // A second before each batch of 5: the child is killed within the 7 s its other batches would take,
+      // however slowly a loaded machine lets this test see the first one (at 150 ms a batch, a loaded CI run
+      // saw all 40 stored before the kill).
+      env: { ...process.env, INBOX_ID: s.inboxId, NOW: clock.now().toISOString(), POLL_DELAY_MS: '1000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
