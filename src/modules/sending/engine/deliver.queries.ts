@@ -79,12 +79,12 @@ export async function dropClaimedSend(em: EntityManager, sendId: string, owner: 
 }
 
 /**
- * A claimed sequence email that can never be written for its lead (its step leaves the subject blank and no
- * first email has one, or the step is gone), dropped; its lead, still in its sequence and not past the step, moves
- * past it as past a step whose condition failed (due.queries.ts skipLeadSteps): due at once (a paused one
- * once resumed), so the next
- * dispatch tick plans its next step after that step's wait, or completes it. Without this the lead waited
- * forever: the dropped row holds the step's place (send_lead_step_unique) and nothing made it due again.
+ * A claimed sequence email that can never be written for its lead (its step leaves the subject blank and
+ * no first email has one, or the step is gone), dropped. Its lead, still in its sequence and not past the
+ * step, moves past it as past a step whose condition failed (due.queries.ts skipLeadSteps): due at once (a
+ * paused one once resumed), so the next dispatch tick plans its next step after that step's wait, or
+ * completes it. Without this the lead waited forever: the dropped row holds the step's place
+ * (send_lead_step_unique) and nothing made it due again.
  * @allWorkspaces keyed by a send the delivery claimed
  */
 export async function dropClaimedStepAndPass(em: EntityManager, sendId: string, owner: string, error: string, now: Date): Promise<void> {

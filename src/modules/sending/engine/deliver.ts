@@ -53,8 +53,8 @@ export { claimSends } from './deliver.queries';
 
 /** What to do with a claimed row before any SMTP: send it, drop it for good, give it back to the queue
  *  for later, or (a sequence email whose inbox or campaign cannot send now) withdraw it so the planner
- *  picks the lead again with whatever inbox can. */
-/** `pass`: with the drop, the lead moves past the step (the email can never be written for it). */
+ *  picks the lead again with whatever inbox can. A drop with `pass` also moves the lead past the step:
+ *  the email can never be written for it. */
 type Verdict = { go: true } | { go: false; drop: string; pass?: boolean } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
 
 function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
