@@ -6,6 +6,7 @@ import { Client, expectError, signUp, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
 import { createInbox } from '../support/factories/inbox.factory';
 import { startTestService } from '../support/service';
+import { peerWorkLimit, type PeerWork } from '../../src/security/peer-work';
 import * as ops from '../graphql/generated';
 
 const KEY = 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDwIRP';
@@ -35,9 +36,19 @@ const advance = (seconds: number) => {
 let dns: RunningDnsServer;
 let service: Awaited<ReturnType<typeof startTestService>>;
 
+/** The per-workspace cap on work waiting on peers (peer-work.ts, tested in peer-work.test.ts) is set high
+ *  here, so 8 simultaneous runs meet only the rate limit whatever the machine's load (with the real cap
+ *  of 4, a slow DNS answer on a loaded machine rightly refuses a fifth run that overlaps four). A test
+ *  can make it refuse every run instead. */
+const realPeerWork = peerWorkLimit(16);
+let peerWorkRefuses = false;
+const peerWork: PeerWork = {
+  run: (workspaceId, fn) => (peerWorkRefuses ? peerWorkLimit(0).run(workspaceId, fn) : realPeerWork.run(workspaceId, fn)),
+};
+
 beforeAll(async () => {
   dns = await startDnsServer(zone);
-  service = await startTestService({ env: { DNS_SERVERS: dns.server }, clock });
+  service = await startTestService({ env: { DNS_SERVERS: dns.server }, clock, ports: { peerWork } });
 });
 afterAll(async () => {
   await service?.stop();
@@ -145,6 +156,18 @@ describe('rate limit: 5 runs per workspace per 10 minutes', () => {
     const a = await workspaceWith(['r@alpha.test']);
     const results = await Promise.all(Array.from({ length: 8 }, () => a.client.get('/mailboxes/domain-health')));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+
+  it('does not spend a run that was refused for want of a slot (429 too_many_in_flight)', async () => {
+    const a = await workspaceWith(['r@alpha.test']);
+    peerWorkRefuses = true;
+    try {
+      for (let i = 0; i < 3; i++) expectError(await a.client.get('/mailboxes/domain-health'), 429, 'too_many_in_flight');
+    } finally {
+      peerWorkRefuses = false;
+    }
+    for (let i = 0; i < 5; i++) expect((await a.client.get('/mailboxes/domain-health')).status).toBe(200);
+    expectError(await a.client.get('/mailboxes/domain-health'), 429, 'rate_limited');
   });
 
   it('counts GraphQL and REST runs together', async () => {

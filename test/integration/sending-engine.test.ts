@@ -328,19 +328,19 @@ describe('exactly once', () => {
     const s = await activeCampaign({ leads: 4, campaign: { dailyLimit: 100 } });
     for (let i = 0; i < 3; i++) await attachInbox(s.campaignId, `kill${i}`);
     // Slow answers at every SMTP stage: the process is killed with its emails between claim and answer.
-    world.peer.behaviour = { delayMs: 400 };
-    const { child, output, exited } = startDispatchChild(world.me.workspaceId, clock.now());
+    world.peer.behaviour = { delayMs: 1_000 };
+    const dispatcher = startDispatchChild(world.me.workspaceId, clock.now());
     const inSending = async () => (await db(`select count(*)::int as n from send where campaign_id = ? and status = 'sending'`, [s.campaignId]))[0].n;
     for (let waited = 0; (await inSending()) < 4; waited += 50) {
-      if (waited > 20_000) throw new Error(`the dispatcher never claimed its emails: ${output()}`);
+      if (waited > 20_000) throw new Error(`the dispatcher never claimed its emails: ${dispatcher.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 300));
-    child.kill('SIGKILL');
-    await exited;
+    await dispatcher.killAndAwaitSessionEnd(db);
 
-    // Its claimant is dead at once: the rows it handed to the wire (one per inbox, each lane's only one)
-    // are marked interrupted, never sent; any it never handed go back to the queue and out once.
+    // Its claimant is dead once PostgreSQL has ended its session: the rows it handed to the wire (one per
+    // inbox, each lane's only one) are marked interrupted, never sent; any it never handed go back to the
+    // queue and out once.
     world.peer.behaviour = {};
     const after = await tick();
     expect(after.swept + after.requeued).toBe(4);

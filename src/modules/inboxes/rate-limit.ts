@@ -23,11 +23,17 @@ export function retryAfterSeconds(hits: Date[], limit: number, windowSeconds: nu
   return Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
 }
 
+/** One use recorded by takeRateLimit: `giveBack` un-counts it when the work is refused after all. */
+export interface TakenUse {
+  giveBack(): Promise<void>;
+}
+
 /** Records one use of `rule.bucket` by the caller's workspace, or throws 429 `rate_limited` (with the
- *  seconds to wait, sent as Retry-After) when the window is full. Refused attempts are not counted. */
-export async function takeRateLimit(ctx: AuthedCtx, rule: RateLimit): Promise<void> {
+ *  seconds to wait, sent as Retry-After) when the window is full. Refused attempts are not counted: nor is
+ *  one refused later for another reason, once the caller gives its use back. */
+export async function takeRateLimit(ctx: AuthedCtx, rule: RateLimit): Promise<TakenUse> {
   const workspace = ctx.actor.workspaceId;
-  await ctx.em.transactional(async (em) => {
+  return ctx.em.transactional(async (em) => {
     await lockRateLimitBucket(em, workspace, rule.bucket);
     const now = ctx.deps.clock.now();
     const since = new Date(now.getTime() - rule.windowSeconds * 1000);
@@ -42,8 +48,9 @@ export async function takeRateLimit(ctx: AuthedCtx, rule: RateLimit): Promise<vo
       const minutes = Math.round(rule.windowSeconds / 60);
       throw tooManyRequests(`${rule.what} are limited to ${rule.limit} per ${minutes} minutes per workspace; try again in ${wait} seconds.`, wait);
     }
-    em.create(RateLimitHit, { workspace, bucket: rule.bucket, at: now });
+    const hit = em.create(RateLimitHit, { workspace, bucket: rule.bucket, at: now });
     // Hits that left the window are never read again.
     await em.nativeDelete(RateLimitHit, { workspace, bucket: rule.bucket, at: { $lte: since } });
+    return { giveBack: async () => void (await ctx.em.nativeDelete(RateLimitHit, { id: hit.id })) };
   });
 }
