@@ -61,7 +61,11 @@ describe('the SMTP thread', () => {
     const sessions = new ThreadedSmtpSessions(thread, SETTINGS);
     const held = sessions.send('inbox-a', login(), message('one@client.test'));
     const failed = expect(held).rejects.toThrow(/SMTP thread was stopped/);
-    await new Promise((r) => setTimeout(r, 200));
+    // Stopped once the peer has the connection (not a fixed time after the call, which a loaded machine
+    // may not have spent on handing the message over yet): its answers are seconds away.
+    const connectionsBefore = peer.connections;
+    for (let i = 0; i < 500 && peer.connections === connectionsBefore; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(peer.connections).toBe(connectionsBefore + 1);
     await thread.stop();
     await failed;
 
