@@ -11,6 +11,7 @@ import { guardedHttp } from '../net/http-client';
 import { createModelClient } from '../net/model-client';
 import { openIdClient } from '../net/oauth-client';
 import { createVerifierClient } from '../net/verifier-client';
+import { scryptPasswords } from '../security/crypto';
 import { peerWorkLimit } from '../security/peer-work';
 import type { Ports } from './ports';
 
@@ -31,5 +32,6 @@ export function buildPorts(config: Config, overrides: Partial<Ports> = {}): Port
     oauth: overrides.oauth ?? openIdClient(http, config),
     jobs: overrides.jobs ?? new DeferredJobQueue(),
     peerWork: overrides.peerWork ?? peerWorkLimit(),
+    passwords: overrides.passwords ?? scryptPasswords(),
   };
 }

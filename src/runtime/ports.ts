@@ -17,6 +17,7 @@ import type { SmtpSessionOptions } from '../mail/smtp-thread';
 import type { DnsResolver } from '../net/dns';
 import type { SafeFetchOptions, SafeResponse } from '../net/safe-fetch';
 import type { PeerWork } from '../security/peer-work';
+import type { PasswordHashing } from '../security/crypto';
 
 export type { Clock } from './clock';
 export type { DnsResolver } from '../net/dns';
@@ -210,4 +211,6 @@ export interface Ports {
   jobs: JobQueue;
   /** The per-workspace cap on requests waiting on a mail server (peer-work.ts). */
   peerWork: PeerWork;
+  /** Password hashes (security/crypto.ts): scrypt at decisions.md §10's cost. */
+  passwords: PasswordHashing;
 }

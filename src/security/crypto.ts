@@ -122,14 +122,26 @@ export interface PasswordCheck {
 const weaker = (a: ScryptParams, b: ScryptParams) => a.ln < b.ln || a.r < b.r || a.p < b.p;
 
 /** Checks a password against a stored hash. With no hash (an unknown address) it spends the same work
- *  on a throw-away derivation and answers no, so the answer's timing does not tell which it was. */
-export async function verifyPassword(password: string, stored: string | null): Promise<PasswordCheck> {
+ *  on a throw-away derivation and answers no, so the answer's timing does not tell which it was. A right
+ *  password whose hash is below `params` (the cost hashes are made at) needs a fresh one. */
+export async function verifyPassword(password: string, stored: string | null, params: ScryptParams = PASSWORD_PARAMS): Promise<PasswordCheck> {
   const parsed = stored === null ? null : parseHash(stored);
   if (!parsed) {
-    await derive(password, randomBytes(16), PASSWORD_PARAMS);
+    await derive(password, randomBytes(16), params);
     return { ok: false, needsRehash: false };
   }
   const actual = await derive(password, parsed.salt, parsed.params);
   const ok = actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
-  return { ok, needsRehash: ok && weaker(parsed.params, PASSWORD_PARAMS) };
+  return { ok, needsRehash: ok && weaker(parsed.params, params) };
+}
+
+/** Makes and checks password hashes at one cost: the service's port (ports.ts). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string | null): Promise<PasswordCheck>;
+}
+
+/** Password hashing at `params`: decisions.md §10's cost unless given (the tests pass a lower one). */
+export function scryptPasswords(params: ScryptParams = PASSWORD_PARAMS): PasswordHashing {
+  return { hash: (password) => hashPassword(password, params), verify: (password, stored) => verifyPassword(password, stored, params) };
 }

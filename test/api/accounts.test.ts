@@ -2,13 +2,15 @@
 import { Client, expectError, signUp, testClientAddress } from '../support/client';
 import { legacyPasswordHash, passwordHashOf, setPasswordHash } from '../support/factories/account.factory';
 import { startTestService } from '../support/service';
+import { scryptPasswords } from '../../src/security/crypto';
 import * as ops from '../graphql/generated';
 
 let service: Awaited<ReturnType<typeof startTestService>>;
 let anon: Client;
 
 beforeAll(async () => {
-  service = await startTestService();
+  // The real password cost: this file checks the hashes sign-up makes and the upgrade of older ones.
+  service = await startTestService({ ports: { passwords: scryptPasswords() } });
   // Its own client address: the sign-ups and logins below count against per-client limits (decisions.md §10).
   anon = new Client(service.url, null, testClientAddress());
 });

@@ -10,12 +10,22 @@ import type { AppModule } from '../../src/runtime/app-module';
 import type { Ports } from '../../src/runtime/ports';
 import { startService, type RunningService } from '../../src/service';
 import { DELIVER_JOB, FAN_OUT_JOB } from '../../src/modules/webhooks/delivery.job';
+import { scryptPasswords, type ScryptParams } from '../../src/security/crypto';
+
+/**
+ * The password cost the test services hash at: the tests sign up and log in well over a thousand times,
+ * and at decisions.md §10's cost (N = 2^15) each hash is 100–300 ms of CPU on a two-core machine, CPU the
+ * rest of the run then waits for. 2^10 is 32 times cheaper and the same code. accounts.test.ts (the cost
+ * new hashes are made at, the upgrade of older ones) and password-hash.test.ts keep the real cost.
+ */
+export const TEST_PASSWORD_PARAMS: ScryptParams = { ln: 10, r: 8, p: 1 };
 
 export interface TestServiceOptions {
   env?: Record<string, string>;
   clock?: Clock;
   dns?: DnsResolver;
-  /** Fakes for the service's ports (src/runtime/ports.ts); the rest are the real ones. */
+  /** Fakes for the service's ports (src/runtime/ports.ts); the rest are the real ones, but for passwords
+   *  hashed at TEST_PASSWORD_PARAMS. */
   ports?: Partial<Ports>;
   jobs?: boolean;
   /** With jobs: also run webhook delivery (off by default: its jobs deliver every workspace's events on
@@ -51,7 +61,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<R
     skipJobs: opts.webhookJobs ? [] : [FAN_OUT_JOB, DELIVER_JOB],
     clock: opts.clock,
     dns: opts.dns,
-    ports: opts.ports,
+    ports: { passwords: scryptPasswords(TEST_PASSWORD_PARAMS), ...opts.ports },
     modules: opts.modules,
   });
   return { ...service, config };

@@ -1,7 +1,9 @@
 // decisions.md §10: password hashes carry their scrypt parameters (at least N=2^15, r=8, p=1); hashes of
 // the first format (Node's default cost) still verify and ask to be replaced; scrypt runs off the event loop.
 import { scryptSync } from 'node:crypto';
-import { hashPassword, PASSWORD_PARAMS, verifyPassword } from '../../src/security/crypto';
+import { buildPorts } from '../../src/runtime/build-ports';
+import { loadConfig } from '../../src/runtime/config';
+import { hashPassword, PASSWORD_PARAMS, scryptPasswords, verifyPassword } from '../../src/security/crypto';
 import { legacyPasswordHash } from '../support/factories/account.factory';
 
 describe('password hashes', () => {
@@ -11,6 +13,21 @@ describe('password hashes', () => {
     const b = await hashPassword('correct horse battery');
     expect(a).toMatch(/^scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(a).not.toBe(b);
+  });
+
+  it("are what the service's own port makes and checks (the tests' services hash at a lower cost)", async () => {
+    const ports = buildPorts(loadConfig({ DATABASE_URL: 'postgres://unused/x', SECRET_KEY: 'k' }));
+    try {
+      const stored = await ports.passwords.hash('correct horse battery');
+      expect(stored).toMatch(/^scrypt\$ln=15,r=8,p=1\$/);
+      expect(await ports.passwords.verify('correct horse battery', stored)).toEqual({ ok: true, needsRehash: false });
+      // A hash below the port's cost is replaced at the next login; the cost a port is made for is its own.
+      const cheap = await scryptPasswords({ ln: 10, r: 8, p: 1 }).hash('correct horse battery');
+      expect(await ports.passwords.verify('correct horse battery', cheap)).toEqual({ ok: true, needsRehash: true });
+      expect(await scryptPasswords({ ln: 10, r: 8, p: 1 }).verify('correct horse battery', cheap)).toEqual({ ok: true, needsRehash: false });
+    } finally {
+      await ports.smtp.close();
+    }
   });
 
   it('are made at the cost they name', async () => {

@@ -1,7 +1,7 @@
 // Accounts, sessions, API keys and members (decisions.md §2).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DEFAULT_SCOPES } from '../../contracts/api-scopes';
-import { hashPassword, newToken, sha256, verifyPassword } from '../../security/crypto';
+import { newToken, sha256 } from '../../security/crypto';
 import type { Actor, AuthedCtx, Ctx } from '../../runtime/context';
 import { findOr404 } from '../../storage/find';
 import { AppError } from '../../contracts/errors';
@@ -50,7 +50,7 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   await takeRateLimits(ctx, [{ rule: SIGNUPS_PER_CLIENT, key: clientOf(ctx) }]);
   const email = normalizeEmail(input.email);
   const workspace = ctx.em.create(Workspace, { name: input.workspaceName.trim(), timezone: canonicalZone(input.timezone ?? 'UTC') });
-  const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await hashPassword(input.password) });
+  const user = ctx.em.create(User, { workspace, email, name: '', role: 'owner', passwordHash: await ctx.deps.passwords.hash(input.password) });
   ctx.em.persist([workspace, user]);
   try {
     return await startSession(ctx, user, workspace);
@@ -71,12 +71,12 @@ export async function login(ctx: Ctx, input: LoginInput) {
   ]);
   const user = await ctx.em.findOne(User, { email }, { filters: false, populate: ['passwordHash'] });
   // Same answer (and similar time) for an unknown address and a wrong password.
-  const check = await verifyPassword(input.password, user?.passwordHash ?? null);
+  const check = await ctx.deps.passwords.verify(input.password, user?.passwordHash ?? null);
   if (!user || !check.ok) throw new AppError('invalid_credentials', 'Email or password is wrong.');
   await attempt.refund();
   // decisions.md §10: a hash of an older format or lower cost is replaced now that the password is known
   // (saved with the session).
-  if (check.needsRehash) user.passwordHash = await hashPassword(input.password);
+  if (check.needsRehash) user.passwordHash = await ctx.deps.passwords.hash(input.password);
   const workspace = await ctx.em.findOneOrFail(Workspace, user.workspace.id);
   return startSession(ctx, user, workspace);
 }
@@ -189,7 +189,7 @@ export async function addMember(ctx: AuthedCtx, input: CreateMemberInput) {
     email: normalizeEmail(input.email),
     name: input.name.trim(),
     role: input.role,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await ctx.deps.passwords.hash(input.password),
   });
   try {
     await ctx.em.persistAndFlush(user);
