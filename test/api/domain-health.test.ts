@@ -170,6 +170,22 @@ describe('rate limit: 5 runs per workspace per 10 minutes', () => {
     expectError(await a.client.get('/mailboxes/domain-health'), 429, 'rate_limited');
   });
 
+  it('does not spend a GraphQL run that was refused for want of a slot either', async () => {
+    const a = await workspaceWith(['r@alpha.test']);
+    peerWorkRefuses = true;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const refused = await a.client.gql(ops.DomainHealthDocument, {});
+        expect(refused.errors?.[0].extensions).toMatchObject({ code: 'too_many_in_flight', status: 429 });
+      }
+    } finally {
+      peerWorkRefuses = false;
+    }
+    for (let i = 0; i < 5; i++) expect((await a.client.gql(ops.DomainHealthDocument, {})).errors).toBeUndefined();
+    const limited = await a.client.gql(ops.DomainHealthDocument, {});
+    expect(limited.errors?.[0].extensions).toMatchObject({ code: 'rate_limited', status: 429 });
+  });
+
   it('counts GraphQL and REST runs together', async () => {
     const a = await workspaceWith(['r@alpha.test']);
     for (let i = 0; i < 3; i++) expect((await a.client.get('/mailboxes/domain-health')).status).toBe(200);
