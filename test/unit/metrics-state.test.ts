@@ -3,14 +3,14 @@
 // the process's own series still answer.
 import { Counter, Registry } from 'prom-client';
 import type { SharedState } from '../../src/observability/metrics/state.queries';
-import { StateSeries } from '../../src/observability/metrics/state.series';
+import { STATE_TTL_MS, StateSeries } from '../../src/observability/metrics/state.series';
 import { silentLogger } from '../../src/observability/logger';
 import { parseMetrics, valueOf } from '../support/metrics';
 
 const NOW = new Date('2026-11-30T10:00:00.000Z');
 const STATE: SharedState = { sendsDue: 3, sendsWaiting: 5, sendsSending: 1, oldestPollAt: new Date(NOW.getTime() - 90_000), eventsUndelivered: 2, deliveriesPending: 7 };
 
-function world(read: () => Promise<{ state: SharedState; now: Date }>) {
+function world(read: () => Promise<{ state: SharedState; now: Date }>, nowMs?: () => number) {
   const registry = new Registry();
   const own = new Counter({ name: 'own_total', help: 'A series of the process.', registers: [registry] });
   own.inc(4);
@@ -22,6 +22,7 @@ function world(read: () => Promise<{ state: SharedState; now: Date }>) {
       return read();
     },
     silentLogger,
+    nowMs,
   );
   return { scrape: async () => parseMetrics(await registry.metrics()), reads: () => reads };
 }
@@ -48,6 +49,25 @@ it('serves a storm of scrapes with one read', async () => {
   await Promise.all(Array.from({ length: 50 }, () => w.scrape()));
   await w.scrape();
   expect(w.reads()).toBe(1);
+});
+
+it('reads again once STATE_TTL_MS has passed on the service clock, and not before', async () => {
+  let now = NOW.getTime();
+  const w = world(
+    async () => ({ state: STATE, now: new Date(now) }),
+    () => now,
+  );
+  await w.scrape();
+  now += STATE_TTL_MS - 1;
+  await w.scrape();
+  expect(w.reads()).toBe(1);
+  now += 1;
+  await w.scrape();
+  expect(w.reads()).toBe(2);
+  // A clock moved back past the TTL (a test's) reads again too, rather than serving a reading from the future.
+  now -= 2 * STATE_TTL_MS;
+  await w.scrape();
+  expect(w.reads()).toBe(3);
 });
 
 it('answers the process series when the read fails, without the gauges, and does not retry at once', async () => {

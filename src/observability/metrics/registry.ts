@@ -32,6 +32,7 @@ export class Metrics {
         return { state: await readSharedState(opts.orm.em.fork(), now), now };
       },
       opts.log,
+      () => opts.now().getTime(),
     );
   }
 

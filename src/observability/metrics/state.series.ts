@@ -1,7 +1,8 @@
 // Gauges of the state every process shares (README.md "Series"): sends due and waiting, the oldest
 // unpolled inbox's lag, the undelivered webhook backlog. Any process reports the same figures, read from
 // the database at scrape time; so that a storm of scrapes cannot load the database, one read at a time
-// serves every scrape for STATE_TTL_MS, a failed read too, and a read that takes longer than
+// serves every scrape for STATE_TTL_MS on the service clock (like every other time in the service), a
+// failed read too, and a read that takes longer than
 // STATE_WAIT_MS leaves the scrape without these gauges (the process's own series still answer) while it
 // goes on for the next one. `outreach_state_read_ok` says whether they are there.
 import type { MetricValue, Registry } from 'prom-client';
@@ -45,6 +46,8 @@ export class StateSeries {
     registry: Registry,
     private readonly read: () => Promise<{ state: SharedState; now: Date }>,
     private readonly log: Logger,
+    /** Milliseconds now, on the service clock (deps.clock), which the TTL is measured on. */
+    private readonly nowMs: () => number = Date.now,
   ) {
     const snapshot = () => this.snapshot();
     const when = (s: Snapshot, values: (state: SharedState, now: Date) => Values): Values => (s.ok ? values(s.state, s.now) : []);
@@ -92,9 +95,10 @@ export class StateSeries {
   /** The snapshot the gauges of one scrape share: the cached one, or a new read. Never two reads at once:
    *  a read still under way past the TTL keeps serving (and its scrapes wait at most STATE_WAIT_MS). */
   snapshot(): Promise<Snapshot> {
-    const now = Date.now();
+    const now = this.nowMs();
     const current = this.reading;
-    if (!current || (current.settled && now - current.at >= STATE_TTL_MS)) {
+    // A clock moved back (a test's) by more than the TTL makes the reading stale too.
+    if (!current || (current.settled && Math.abs(now - current.at) >= STATE_TTL_MS)) {
       const reading: Reading = { at: now, snapshot: this.readOnce(), settled: false };
       void reading.snapshot.then(() => (reading.settled = true));
       this.reading = reading;
