@@ -146,8 +146,12 @@ export async function createHttpApp(deps: AppDeps, schema: GraphQLSchema, opts: 
   const api = express.Router();
   api.use(healthRouter(opts.isReady, opts.readiness));
   // The API reference: the OpenAPI document generated from the route contracts, and a page rendering it.
-  const schemas = new SchemaCatalog(schema); // the JSON Schemas of the contracts' types, for the reference and MCP
-  api.use(apiDocsRouter(buildOpenApi({ routes: opts.routes, tags: opts.tags, schema, catalog: schemas })));
+  // The JSON Schemas of the contracts' types (for the reference and MCP's tools) are made at the first
+  // request that needs them, not at start-up: they cost 100–300 ms of CPU, most services never serve
+  // them, and the tests start a service some two hundred times (openapi.test.ts checks the document).
+  let catalog: SchemaCatalog | undefined;
+  const schemas = () => (catalog ??= new SchemaCatalog(schema));
+  api.use(apiDocsRouter(() => buildOpenApi({ routes: opts.routes, tags: opts.tags, schema, catalog: schemas() })));
   api.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
   api.use(jsonDepthGuard);
   api.use(idempotency(deps)); // decisions.md §12: a change with an Idempotency-Key runs once; repeats replay its answer

@@ -27,8 +27,8 @@ export const MCP_PATH = '/mcp';
 
 export interface McpOptions {
   routes: readonly ApiRoute[];
-  /** The OpenAPI document's schema builders (rest/openapi/schemas.ts). */
-  schemas: SchemaCatalog;
+  /** The OpenAPI document's schema builders (rest/openapi/schemas.ts), made at the first call that needs them. */
+  schemas: () => SchemaCatalog;
   /** The request's context, as /api resolves it (anonymous without a credential, 401 with an unknown one). */
   contextFor: ContextFor;
   /** The JSON body limit of /api. */
@@ -51,7 +51,9 @@ async function authedContext(opts: McpOptions, req: Request): Promise<AuthedCtx>
 
 /** Mounts /mcp on the app, after the rate limit and before the JSON 404. */
 export function mountMcp(app: express.Express, opts: McpOptions): void {
-  const catalog = new McpToolCatalog(opts.routes, opts.schemas);
+  // The tools are built at the first MCP request, not at start-up (rest/app.ts says why), and kept.
+  let built: McpToolCatalog | undefined;
+  const catalog = () => (built ??= new McpToolCatalog(opts.routes, opts.schemas()));
   const json = express.json({ limit: opts.jsonLimit, type: ['application/json', 'application/*+json'] });
   const oneMessage: RequestHandler = (req, _res, next) => {
     if (Array.isArray(req.body) && req.body.length > 1) throw new AppError('bad_request', 'Send one JSON-RPC message per request to /mcp (no batches).');
@@ -59,7 +61,7 @@ export function mountMcp(app: express.Express, opts: McpOptions): void {
   };
   app.post(MCP_PATH, json, oneMessage, async (req, res) => {
     const ctx = await authedContext(opts, req);
-    await (await session()).serve(catalog, ctx, req, res);
+    await (await session()).serve(catalog(), ctx, req, res);
   });
   app.get(MCP_PATH, methodNotAllowed);
   app.delete(MCP_PATH, methodNotAllowed);
@@ -74,7 +76,7 @@ export function mountMcp(app: express.Express, opts: McpOptions): void {
           if (!sdk.isToolCall(req.body)) return next(err);
           const ctx = await authedContext(opts, req);
           if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
-          await sdk.serve(catalog, ctx, req, res, err);
+          await sdk.serve(catalog(), ctx, req, res, err);
         })
         .catch(next);
     });

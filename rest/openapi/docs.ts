@@ -45,10 +45,12 @@ const INIT = `window.onload = function () {
 /** Same origin only; Swagger UI sets inline styles and shows data: images. */
 export const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
-export function apiDocsRouter(document: object): express.Router {
+/** Serves the document `build` makes, built at its first request and kept (rest/app.ts says why). */
+export function apiDocsRouter(build: () => object): express.Router {
   const router = express.Router();
-  const json = JSON.stringify(document);
+  let json: string | undefined;
   router.get('/openapi.json', (_req, res) => {
+    json ??= JSON.stringify(build());
     res.type('application/json').send(json);
   });
   router.get('/docs', (_req, res) => {
