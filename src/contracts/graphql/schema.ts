@@ -1,6 +1,6 @@
 // Builds the GraphQL schema from the resolver classes. Input objects are validated with the same
 // class-validator rules and options as REST bodies (contracts/validation/validate-input.ts), so both doors agree.
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { assertValidSchema, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { assertJsonDepth } from '../validation/json-depth';
 import { checkInput } from '../validation/validate-input';
@@ -25,9 +25,16 @@ async function validateArg(value: unknown): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function buildAppSchema(resolvers: readonly Function[]): Promise<GraphQLSchema> {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  const schema = buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value) });
+  // type-graphql's own check runs the whole introspection query on the new schema: about 70 ms of CPU at
+  // every start, and the tests start a service some two hundred times. graphql's validation of the
+  // schema (below) is kept; what introspection adds to it (every default value serialised) is exercised
+  // by `npm run schema:check` (printSchema) and by the codegen, both before every test run.
+  const schema = buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value), skipCheck: true });
   // decisions.md §12: every root field declares its scopes (scopes.ts), checked before it runs.
-  return schema.then(guardRootFields);
+  return schema.then((built) => {
+    assertValidSchema(built);
+    return guardRootFields(built);
+  });
 }
 
 /** The checked-in schema.graphql text: sorted, so it only changes when the schema does. */
