@@ -12,7 +12,7 @@ let db: OwnDatabase;
 let orm: MikroORM;
 
 beforeAll(async () => {
-  db = await createOwnDatabase();
+  db = await createOwnDatabase('empty');
   orm = await MikroORM.init(ormOptions(db.url));
 });
 afterAll(async () => {

@@ -51,22 +51,14 @@ interface JobRow {
   last_finished_at: Date | null;
 }
 
-let template: OwnDatabase;
 let db: OwnDatabase;
 let sql: Client;
 const started: ServiceProcess[] = [];
 const lockers: Client[] = [];
 
-beforeAll(async () => {
-  template = await createOwnDatabase();
-  // The schema first (a service without jobs applies the migrations), so the children start on it: once,
-  // in a template each test copies.
-  await (await startTestService({ env: { DATABASE_URL: template.url } })).stop();
-});
-afterAll(() => template.drop());
-
 beforeEach(async () => {
-  db = await createOwnDatabase(template);
+  // A copy of the migrated schema (own-database.ts), so the children start on it.
+  db = await createOwnDatabase();
   sql = new Client({ connectionString: db.url });
   await sql.connect();
 });

@@ -23,7 +23,7 @@ describe('what is pending, read without the Migrator', () => {
   let db: OwnDatabase;
   let orm: MikroORM;
   beforeAll(async () => {
-    db = await createOwnDatabase();
+    db = await createOwnDatabase('empty');
     orm = await MikroORM.init(ormOptions(db.url));
   });
   afterAll(async () => {

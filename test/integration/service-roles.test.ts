@@ -148,7 +148,7 @@ describe('a process without the api role', () => {
 
 describe('several processes on one database', () => {
   it('start at once on an empty database: one applies the migrations while the others wait for it', async () => {
-    const empty = await createOwnDatabase();
+    const empty = await createOwnDatabase('empty');
     try {
       const all = await Promise.allSettled([0, 1, 2].map(() => startTestService({ env: { DATABASE_URL: empty.url } })));
       for (const s of all) if (s.status === 'fulfilled') await s.value.stop();
