@@ -24,11 +24,11 @@ async function validateArg(value: unknown): Promise<void> {
 /** The schema of the resolvers the module manifests name (src/modules/index.ts), in module order. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function buildAppSchema(resolvers: readonly Function[]): Promise<GraphQLSchema> {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   // type-graphql's own check runs the whole introspection query on the new schema: about 70 ms of CPU at
   // every start, and the tests start a service some two hundred times. graphql's validation of the
   // schema (below) is kept; what introspection adds to it (every default value serialised) is exercised
   // by `npm run schema:check` (printSchema) and by the codegen, both before every test run.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   const schema = buildSchema({ resolvers: resolvers as NonEmptyArray<Function>, validateFn: (value) => validateTopArg(value), skipCheck: true });
   // decisions.md §12: every root field declares its scopes (scopes.ts), checked before it runs.
   return schema.then((built) => {
