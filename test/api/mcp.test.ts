@@ -93,6 +93,25 @@ describe('initialize and tools/list', () => {
     expect(client.getInstructions()).toContain('operationId');
   });
 
+  it('serves the same tools and the same OpenAPI document whichever of the two a service is asked for first', async () => {
+    // Both are built at their first request from one set of schema builders (rest/app.ts).
+    const docFirst = await startTestService();
+    const toolsFirst = await startTestService();
+    try {
+      const a = await signUp(docFirst.url);
+      const b = await signUp(toolsFirst.url);
+      const docA = (await a.client.get('/openapi.json')).body;
+      const toolsA = (await (await mcp(a.token, docFirst.url)).listTools()).tools;
+      const toolsB = (await (await mcp(b.token, toolsFirst.url)).listTools()).tools;
+      const docB = (await b.client.get('/openapi.json')).body;
+      expect(toolsB).toEqual(toolsA);
+      expect(docB).toEqual(docA);
+    } finally {
+      await docFirst.stop();
+      await toolsFirst.stop();
+    }
+  });
+
   it('a session sees one tool per OpenAPI operation with credentials (but CSV downloads), named by its operationId', async () => {
     const doc = (await me.client.get('/openapi.json')).body as { paths: Record<string, Record<string, AnyJson>> };
     const fromDoc = Object.values(doc.paths)
