@@ -30,6 +30,13 @@ function cpuMsOf(work: () => void): number {
   return (user + system) / 1000;
 }
 
+/** The least CPU of several runs of `work`: the run no other thread of the process (a collection of an earlier
+ *  test's garbage) or of the machine disturbed. A loaded CI run once measured a refusal at 20 blocks of CPU whose
+ *  own work is about one. */
+function leastCpuMsOf(work: () => void, runs = 3): number {
+  return Math.min(...Array.from({ length: runs }, () => cpuMsOf(work)));
+}
+
 /** The median CPU of inflating ONE 16 MB block the same way, measured right beside the bomb: a refusal at the 16 MB cap
  *  costs about one block, inflating the whole 1 GB bomb costs 64. Comparing within the same moment keeps the bound
  *  true on a slow or busy machine (a fixed 2 s bound was overrun at 2.5 s on a loaded CI run). */
@@ -226,12 +233,10 @@ describe('parseDmarcReport: refusals', () => {
     const member = gzipMember();
     const block = oneBlockCpuMs(() => gunzipSync(member));
     const before = process.memoryUsage().arrayBuffers;
-    let refusal = '';
-    const spent = cpuMsOf(() => (refusal = failure(bomb)));
-    expect(refusal).toMatch(/gzip expands past/);
-    expect(spent).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
+    expect(failure(bomb)).toMatch(/gzip expands past/);
     // zlib stops at the cap: at most the cap's worth of buffers was allocated, far from 1 GB.
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(128 * MB);
+    expect(leastCpuMsOf(() => failure(bomb))).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
   });
 
   test('zip bomb (1 GB in 1 MB) with a lying size is stopped by counting inflated bytes', () => {
@@ -240,11 +245,9 @@ describe('parseDmarcReport: refusals', () => {
     const oneBlockStream = Buffer.concat([deflateBlock(), FINAL_EMPTY_BLOCK]);
     const block = oneBlockCpuMs(() => inflateSync(oneBlockStream));
     const before = process.memoryUsage().arrayBuffers;
-    let refusal = '';
-    const spent = cpuMsOf(() => (refusal = failure(bomb)));
-    expect(refusal).toMatch(/zip entry expands past/);
-    expect(spent).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
+    expect(failure(bomb)).toMatch(/zip entry expands past/);
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(128 * MB);
+    expect(leastCpuMsOf(() => failure(bomb))).toBeLessThan(MAX_BLOCKS_OF_CPU * block + 100);
   });
 
   test('zip entry declaring a size over the cap is refused before inflating', () => {
