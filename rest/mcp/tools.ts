@@ -149,8 +149,8 @@ export class McpToolCatalog {
   readonly tools: readonly McpTool[];
   private readonly byName: Map<string, McpTool>;
 
-  /** Every tool, built once (at the first MCP request: rest/mcp/http.ts) from the contracts with the OpenAPI document's schema builders
-   *  (the components it made are reused, not built again). */
+  /** Every tool, built once (at the first MCP request: rest/mcp/http.ts) from the contracts with the
+   *  OpenAPI document's schema builders (the components it made are reused, not built again). */
   constructor(routes: readonly ApiRoute[], catalog: SchemaCatalog) {
     this.tools = routes.map((r) => tool(r, catalog)).filter((t): t is McpTool => t !== null);
     this.byName = new Map(this.tools.map((t) => [t.name, t]));

@@ -1,5 +1,6 @@
-// One embedded PostgreSQL for the whole run (in a private temp dir), migrated once (and kept as a template). Test files each
-// start the service against it and sign up their own workspace: a clean workspace, not a clean database.
+// One embedded PostgreSQL for the whole run (in a private temp dir), migrated once (and kept as a
+// template). Test files each start the service against it and sign up their own workspace: a clean
+// workspace, not a clean database.
 import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -25,15 +25,13 @@ async function onServer(sql: string): Promise<void> {
 export const MIGRATED_TEMPLATE = 'outreach_test_migrated';
 
 /** A new database: a copy of the migrated schema (0.1 s, where applying the migrations to an empty one
- *  takes the service's start 0.5–0.9 s, and some twenty files make one); `'empty'`, one with no tables at all;
- *  or, given a database nobody is connected to, a copy of it (a file whose tests each need a fresh
- *  database of its own making). */
-export async function createOwnDatabase(from: OwnDatabase | 'migrated' | 'empty' = 'migrated'): Promise<OwnDatabase> {
+ *  adds 0.5–0.9 s to the service's start, and some twenty files make one); or, `'empty'`, one with no
+ *  tables at all. */
+export async function createOwnDatabase(from: 'migrated' | 'empty' = 'migrated'): Promise<OwnDatabase> {
   const shared = process.env.TEST_DATABASE_URL;
   if (!shared) throw new Error('TEST_DATABASE_URL is unset: run the tests with jest (test/support/global-setup.ts)');
   const name = `test_${randomUUID().replace(/-/g, '')}`;
-  const template = from === 'empty' ? null : from === 'migrated' ? MIGRATED_TEMPLATE : new URL(from.url).pathname.slice(1);
-  await onServer(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await onServer(from === 'migrated' ? `create database ${name} template ${MIGRATED_TEMPLATE}` : `create database ${name}`);
   const url = new URL(shared);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };

@@ -2,9 +2,9 @@
 // unpolled inbox's lag, the undelivered webhook backlog. Any process reports the same figures, read from
 // the database at scrape time; so that a storm of scrapes cannot load the database, one read at a time
 // serves every scrape for STATE_TTL_MS on the service clock (like every other time in the service), a
-// failed read too, and a read that takes longer than
-// STATE_WAIT_MS leaves the scrape without these gauges (the process's own series still answer) while it
-// goes on for the next one. `outreach_state_read_ok` says whether they are there.
+// failed read too, and a read that takes longer than STATE_WAIT_MS leaves the scrape without these
+// gauges (the process's own series still answer) while it goes on for the next one.
+// `outreach_state_read_ok` says whether they are there.
 import type { MetricValue, Registry } from 'prom-client';
 import type { Logger } from '../logger';
 import type { SharedState } from './state.queries';
