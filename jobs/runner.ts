@@ -14,7 +14,7 @@ import { postgresRows, type AgendaRows } from './agenda-rows';
 import { JobFences } from './fences';
 import { heartbeatJob } from './heartbeat.job';
 import { jobLease, LeasedRuns } from './leased-runs';
-import { scanIntervalMs } from './scan-interval';
+import { intervalMs, scanIntervalMs } from './scan-interval';
 
 /** How often each process gives back the locks of processes that are gone. */
 export const SWEEP_EVERY_MS = 3_000;
@@ -228,6 +228,14 @@ async function scheduleRecurring(agenda: Agenda, defs: readonly JobDefinition[])
     const { jobs } = await agenda.queryJobs({ name: def.name });
     const row = jobs.find((j) => j.type === 'single');
     if (row && row.repeatInterval === def.every && row.nextRunAt && !row.disabled) continue;
-    await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
+    const job = await agenda.every(def.every, def.name, undefined, { skipImmediate: false });
+    // every() keeps a row's next run when the one it computes is due now (its guard against moving a
+    // recurring job at each start), so a row the old interval had put an hour away would wait out that
+    // hour. A new interval starts now instead: at most one new interval from this start.
+    const latest = Date.now() + intervalMs(def.every);
+    if (job.attrs.nextRunAt && job.attrs.nextRunAt.getTime() > latest) {
+      job.attrs.nextRunAt = new Date();
+      await job.save();
+    }
   }
 }

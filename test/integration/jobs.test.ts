@@ -6,7 +6,7 @@
 // jobs/README.md) on a timer it never clears or unrefs, so every job that ran keeps the event loop busy
 // that long after agenda.stop(). `npm start` exits explicitly after stopping, so only tests see it.
 import { PostgresBackend } from '@agendajs/postgres-backend';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { runtimeStatus } from '../../jobs/heartbeat.job';
 import { connectPostgresBackend } from '../../jobs/runner';
 import net from 'node:net';
@@ -99,11 +99,17 @@ it('moves a recurring job to its new interval when the configuration changed it 
     const dispatchRow = async (service: Awaited<ReturnType<typeof startTestService>>) =>
       (await service.deps.orm.em.fork().getConnection().execute(`select next_run_at, repeat_interval from agenda_jobs where name = 'dispatch' and type = 'single'`))[0];
     const first = await startTestService({ jobs: true, env: { DATABASE_URL: own.url, SCHEDULER_TICK_SECONDS: '30' } });
+    await first.stop();
+    // As if the last run had just gone: the next one an hour away under the old interval. Written once the
+    // first process stopped, so that its own run cannot move it (it did, in most runs, which hid that the
+    // runner kept the hour).
+    const db = new Client({ connectionString: own.url });
+    await db.connect();
     try {
-      // As if the last run had just gone: the next one an hour away under the old interval.
-      await first.deps.orm.em.fork().getConnection().execute(`update agenda_jobs set next_run_at = now() + interval '1 hour' where name = 'dispatch' and type = 'single'`);
+      const moved = await db.query(`update agenda_jobs set next_run_at = now() + interval '1 hour' where name = 'dispatch' and type = 'single' and repeat_interval = '30 seconds'`);
+      expect(moved.rowCount).toBe(1);
     } finally {
-      await first.stop();
+      await db.end();
     }
     const second = await startTestService({ jobs: true, env: { DATABASE_URL: own.url, SCHEDULER_TICK_SECONDS: '2' } });
     try {
