@@ -4,6 +4,7 @@
 // The leads are in by then, so a hook never fails the import: its error is logged and the next hook runs.
 import type { AuthedCtx } from '../../../runtime/context';
 import { extensionPoint } from '../../../runtime/extensions';
+import { refreshLeadStatistics } from './lead-statistics';
 
 export interface ImportedLeads {
   workspaceId: string;
@@ -16,9 +17,11 @@ export type LeadImportHook = (ctx: AuthedCtx, imported: ImportedLeads) => Promis
 
 export const AFTER_LEAD_IMPORT = extensionPoint<LeadImportHook>('after lead import');
 
-/** Runs every contributed hook for a committed import that added leads. */
+/** Runs every contributed hook for a committed import that added leads, once the lead table's statistics
+ *  are up to date (lead-statistics.ts). */
 export async function runAfterImport(ctx: AuthedCtx, imported: ImportedLeads): Promise<void> {
   if (imported.inserted === 0) return;
+  await refreshLeadStatistics(ctx, imported.inserted);
   for (const hook of ctx.deps.extensions.of(AFTER_LEAD_IMPORT)) {
     try {
       await hook(ctx, imported);
