@@ -5,7 +5,7 @@
 // rows/s.
 //
 // The service runs as `npm start` runs it: built (tsc → dist/) and started as its own process
-// (node dist/src/main.js, jobs included) against an embedded PostgreSQL this script starts; its RSS is
+// (npm start's command from package.json, jobs included) against an embedded PostgreSQL this script starts; its RSS is
 // read from /proc (sampled VmRSS, and VmHWM reset just before the import), so this client's own memory
 // is not counted. Baselines, measured in the same run on the same database, five times each (the
 // median): a plain PostgreSQL COPY of the same file into a bare (logged) table of text columns; and a
@@ -180,7 +180,10 @@ async function printTopStatements(db: PgClient, title: string): Promise<void> {
 async function startServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'dist/src/main.js')], {
+  // The Node flags and script npm start gives (package.json), after the profiler's.
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
+  const child = spawn(process.execPath, [...profile, ...start], {
+    cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
