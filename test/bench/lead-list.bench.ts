@@ -220,16 +220,21 @@ export async function main() {
     t = process.hrtime.bigint();
     await refreshLeadStatistics(authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' }), LEADS + 50_000);
     const [after] = await conn.execute(`select last_analyze from pg_stat_user_tables where relname = 'lead'`);
-    console.log(`\n  the import's statistics step (refreshLeadStatistics, ${(LEADS + 50_000).toLocaleString('en')} new leads): ${(ms(t) / 1000).toFixed(2)} s, analysed: ${after.last_analyze ?? 'no'}`);
+    console.log(
+      `\n  the import's statistics step (refreshLeadStatistics, ${(LEADS + 50_000).toLocaleString('en')} new leads): ${(ms(t) / 1000).toFixed(2)} s, analysed: ${after.last_analyze ?? 'no'}`,
+    );
     forgetSearchSamples(em);
-    const imported = await searchTable(`The same searches right after it: what a fresh install's first bulk import leaves (target ${TARGET_SEARCH_RATIO}x; medians of ${RUNS * 2} turns)`, [
-      inCampaign('person123456', 'one lead'),
-      inCampaign('son12', 'about 11,000'),
-      inCampaign('.com', 'every lead'),
-      inWorkspace('person123456', 'one lead'),
-      inWorkspace('son12', 'about 12,000'),
-      inWorkspace('@company', 'every lead'),
-    ]);
+    const imported = await searchTable(
+      `The same searches right after it: what a fresh install's first bulk import leaves (target ${TARGET_SEARCH_RATIO}x; medians of ${RUNS * 2} turns)`,
+      [
+        inCampaign('person123456', 'one lead'),
+        inCampaign('son12', 'about 11,000'),
+        inCampaign('.com', 'every lead'),
+        inWorkspace('person123456', 'one lead'),
+        inWorkspace('son12', 'about 12,000'),
+        inWorkspace('@company', 'every lead'),
+      ],
+    );
     console.log(`  worst ratio ${imported.toFixed(2)}x after the import's statistics step (no VACUUM yet)`);
 
     t = process.hrtime.bigint();
