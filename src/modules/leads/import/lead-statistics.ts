@@ -16,8 +16,7 @@ export const ANALYZE_FROM_SHARE = 0.1;
 
 /** Whether an import of `inserted` new leads leaves statistics of `known` rows (null: never analysed)
  *  too far behind the table. */
-export const statisticsBehind = (inserted: number, known: number | null): boolean =>
-  inserted >= ANALYZE_FROM_ROWS && (known === null || inserted >= known * ANALYZE_FROM_SHARE);
+export const statisticsBehind = (inserted: number, known: number | null): boolean => inserted >= ANALYZE_FROM_ROWS && (known === null || inserted >= known * ANALYZE_FROM_SHARE);
 
 /**
  * Analyses the lead table when the import that just committed left its statistics too far behind. ANALYZE
