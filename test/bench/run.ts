@@ -16,7 +16,9 @@ const benches = fs
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
-  const run = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(dir, file)], { stdio: 'inherit', env: process.env });
+  // With this process's own Node flags (package.json's bench script: the compiler hook, and npm start's
+  // memory setting, which the in-process services of most benchmarks must run under too).
+  const run = spawnSync(process.execPath, [...process.execArgv, path.join(dir, file)], { stdio: 'inherit', env: process.env });
   if (run.status !== 0) {
     failed++;
     console.error(`${file} failed (exit ${run.status ?? run.signal})`);
