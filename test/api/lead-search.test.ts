@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
-import { addressOrCompany, campaignLeadPage, rarePart, shareContaining, walkFrom, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
+import { addressOrCompany, campaignLeadPage, rarePart, shareContaining, walkBound, walkFrom, walkNewest, walkPays, workspaceLeadPage } from '../../src/modules/leads/lead-query';
 import { Lead } from '../../src/modules/leads/lead.entity';
 import { signUp, expectError, type Account, type Client } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
@@ -224,18 +224,22 @@ describe('the rare part of q, tested first', () => {
         // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
         // reads the page the other way: the same page and total still; and so when the one read of the
         // matches keeps fewer than there are (fewKept 1: counted again, paged the other way), and so
-        // without statistics (analysed false: a count beside a sorted read).
-        for (const [qShare, fewKept, analysed] of [
-          [1, undefined, true],
-          [0, undefined, true],
-          [0, 1, true],
-          [0, undefined, false],
+        // without statistics (analysed false: a count beside a sorted read); and so when the walk of
+        // each campaign's newest leads reaches its bound before the page (walkRows 1, 3: read sorted).
+        for (const [qShare, fewKept, analysed, walkRows] of [
+          [1, undefined, true, undefined],
+          [1, undefined, true, 1],
+          [1, undefined, true, 3],
+          [0, undefined, true, undefined],
+          [0, 1, true, undefined],
+          [0, undefined, false, undefined],
         ] as const) {
-          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, page);
-          expect({ qShare, fewKept, analysed, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
+          const guessed = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed, walkRows }, page);
+          expect({ qShare, fewKept, analysed, walkRows, total: guessed.total, emails: guessed.leads.map((l) => l.email) }).toEqual({
             qShare,
             fewKept,
             analysed,
+            walkRows,
             total: plain.total,
             emails: plain.leads.map((l) => l.email),
           });
@@ -244,24 +248,54 @@ describe('the rare part of q, tested first', () => {
       // A cursor page (decisions.md §12) after the newest match: the next two, the total of every match.
       const expected = matching(q);
       const after = keyOf(expected[0]!);
-      for (const [qShare, fewKept, analysed] of [
-        [undefined, undefined, undefined],
-        [1, undefined, true],
-        [0, undefined, true],
-        [0, 1, true],
-        [0, undefined, false],
+      for (const [qShare, fewKept, analysed, walkRows] of [
+        [undefined, undefined, undefined, undefined],
+        [1, undefined, true, undefined],
+        [1, undefined, true, 2],
+        [0, undefined, true, undefined],
+        [0, 1, true, undefined],
+        [0, undefined, false, undefined],
       ] as const) {
-        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed }, { limit: 2, offset: 0, after });
-        expect({ q, qShare, fewKept, analysed, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
+        const found = await workspaceLeadPage(em, me.workspaceId, { q, qShare, fewKept, analysed, walkRows }, { limit: 2, offset: 0, after });
+        expect({ q, qShare, fewKept, analysed, walkRows, total: found.total, emails: found.leads.map((l) => l.email) }).toEqual({
           q,
           qShare,
           fewKept,
           analysed,
+          walkRows,
           total: expected.length,
           emails: expected.slice(1, 3),
         });
       }
     }
+  });
+});
+
+describe("the walk of each campaign's newest leads (many matches)", () => {
+  it("reads at most its bound per campaign, and says so when a campaign's matches sit further back", async () => {
+    const em = authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' }).em;
+    const page = { limit: 1, offset: 0 };
+    // "acme" matches the two oldest leads (one in each campaign), 23 and 22 leads behind each
+    // campaign's newest; "bulk" matches each campaign's newest lead.
+    const perCampaign = (q: string) => campaignIds.map((id) => seeded.filter((l, i) => campaignIds[i % 2] === id && matching(q).includes(l.email)).length);
+    expect(perCampaign('acme')).toEqual([1, 1]);
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 20 }, page)).toBeNull();
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 24 }, page)).toEqual([keyOf('dee@example.test').id]);
+    // A campaign with fewer leads than the bound was read whole: its few matches are the page.
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 1_000 }, { limit: 5, offset: 0 })).toEqual(matching('acme').map((email) => keyOf(email).id));
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 1 }, page)).toEqual([keyOf(matching('bulk')[0]!).id]);
+    // The page after a cursor walks from the cursor on.
+    const after = keyOf(matching('bulk')[0]!);
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 2 }, { ...page, after })).toEqual([keyOf(matching('bulk')[1]!).id]);
+  });
+
+  it('is bounded at twice the leads the sampled share says the page needs, at most 100 per lead wanted', () => {
+    expect(walkBound(50, 1)).toBe(100);
+    expect(walkBound(50, 0.05)).toBe(2_000);
+    expect(walkBound(50, 0.02)).toBe(5_000);
+    expect(walkBound(50, 0.001)).toBe(5_000);
+    expect(walkBound(50, undefined)).toBe(5_000);
+    expect(walkBound(3, 0.5)).toBe(12);
   });
 });
 

@@ -20,8 +20,9 @@ export interface LeadFilter {
   /** The share of PostgreSQL's sample of the values (addresses, and company fields for the workspace
    *  search) that contain q (withSearchHints): an estimate of how many leads match, for the plan only. */
   qShare?: number;
-  /** How many leads the campaign search's walk may read (lead-query.ts WALK_ROWS); tests set it small
-   *  to reach the other ways of reading the page. */
+  /** How many leads the search's walk may read (lead-query.ts WALK_ROWS for the campaign search,
+   *  walkBound per campaign for the workspace search); tests set it small to reach the other ways of
+   *  reading the page. */
   walkRows?: number;
   /** Whether PostgreSQL has statistics of the leads (withSearchHints: its sample of the addresses;
    *  tests set it). Without them its estimates come from the table's size alone, and a walk or a kept
@@ -142,6 +143,40 @@ export async function newestLeadIds(em: EntityManager, campaignIds: readonly str
     page.offset,
   ]);
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * The ids of a search's page newest first, merged from each campaign's newest leads that match, walked
+ * with a bound: each campaign's first `bound` leads of `inOrder` (a lateral query of id, created_at, the
+ * columns `hit` reads and rn, its row number newest first, keyed to `c.id` and cut by LIMIT bound) are
+ * tested with `hit` (an SQL condition on alias w) until `offset + limit` match. null when a campaign
+ * reached its bound with fewer: its matches sit further back, and the merged page could miss them.
+ * The bound's row comes as a sentinel, as in walkMatches.
+ * @allWorkspaces keyed by campaigns the caller found through its workspace-filtered em; `inOrder` holds
+ * the rest of the filter
+ */
+export async function walkNewestMatches(
+  em: EntityManager,
+  campaignIds: readonly string[],
+  inOrder: Knex.QueryBuilder,
+  hit: { sql: string; params: readonly unknown[] },
+  bound: number,
+  page: Page,
+): Promise<string[] | null> {
+  const wanted = page.offset + page.limit;
+  const [row] = await sql(
+    em,
+    `with p as materialized (
+       select c.id as campaign, w.id, w.created_at, w.hit, w.last
+         from unnest(?::uuid[]) as c(id)
+        cross join lateral (
+          select w.id, w.created_at, (${hit.sql}) as hit, w.rn = ? as last from ? w
+           where (${hit.sql}) or w.rn = ? order by w.created_at desc, w.id desc limit ?) w)
+     select exists(select 1 from p group by campaign having count(*) filter (where hit) < ? and bool_or(last)) as cut,
+            array(select id from p where hit order by created_at desc, id desc limit ? offset ?)::text[] as ids`,
+    [pgArray(campaignIds), ...hit.params, bound, inOrder, ...hit.params, bound, wanted + 1, wanted, page.limit, page.offset],
+  );
+  return row!.cut === true ? null : (row!.ids as string[]).map(String);
 }
 
 /**

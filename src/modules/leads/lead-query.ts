@@ -9,7 +9,8 @@
 // - with q both go through the pg_trgm index on email (a q shorter than 3 characters, or one most
 //   addresses contain, has to look at every address of the campaign); the campaign's page is first
 //   walked in the list's order, q tested on each lead, up to 5,000 leads (walkCampaign);
-// - the workspace list without q merges each campaign's newest leads (newestIdsByCampaign);
+// - the workspace list without q merges each campaign's newest leads (newestIdsByCampaign), and so does
+//   the workspace search when many leads match, up to a bound (walkNewest);
 // - the workspace search (q over the address or the company field: GET /leads?q=, /leads/search) reads
 //   its matches through the trigram indexes on the address and on the company field (a BitmapOr) when
 //   they are few, counting and sorting them in one read; when most leads match, it counts them in one pass
@@ -33,6 +34,7 @@ import {
   searchSamples,
   unpinnedLeadsOnDomains,
   walkMatches,
+  walkNewestMatches,
   workspaceProviderDomains,
   type LeadFilter,
   type LeadKey,
@@ -444,10 +446,11 @@ const FEW_MATCHES = 2_000;
  * `total`, the number matching (decisions.md §5: exact). There is no index of the workspace's leads by
  * date (imports would pay for it), so the page is read one of two ways, by how many leads match:
  * - few: read them all once (the trigram indexes find them) and sort them; that read is also the count;
- * - many: walk each campaign's leads newest first until `offset + limit` match (newestIdsByCampaign),
+ * - many: walk each campaign's leads newest first until `offset + limit` match (walkNewest),
  *   about campaigns × (offset + limit) / share matching reads (an all-matching q read a million leads
  *   and sorted them only to keep 50), while counting them in one pass, as PostgreSQL itself would; the
- *   two run at once, so the answer takes about as long as the count.
+ *   two run at once, so the answer takes about as long as the count. The walk is bounded (walkBound):
+ *   matches that sit far back in a campaign are read the first way instead.
  * With a total (issue 34: within 1.1x of PostgreSQL's own count of the matches plus an unfiltered
  * page), the statistics' sample says which (fewExpected): with few, one read of the matches (up to
  * FEW_KEPT) is both the count and the sorted page's ids (countAndNewestIds): a count beside a sorted
@@ -525,12 +528,49 @@ async function manyMatches(
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   const wanted = page.offset + page.limit;
   const withinBudget = campaignIds.length * wanted <= MERGE_BUDGET;
-  const walking = page.limit > 0 && withinBudget ? readByIds(em, newestIdsByCampaign(em, workspaceId, campaignIds, filter, page, { qOverCompany: true })) : null;
+  const walking = page.limit > 0 && withinBudget ? walkNewest(em, workspaceId, campaignIds, filter, page) : null;
   walking?.catch(() => undefined); // awaited below, or dropped
   const total = await opts.counting;
   if (page.limit === 0 || (total !== null && total <= page.offset)) return { total, leads: [] };
-  if (walking && (total === null || opts.walkCertain || walkPays(total, campaignIds.length, wanted, opts.leadsInScope))) return { total, leads: await walking };
+  if (walking && (total === null || opts.walkCertain || walkPays(total, campaignIds.length, wanted, opts.leadsInScope))) {
+    const ids = await walking;
+    // A campaign's matches sat further back than its bound: the sorted read of the matches instead.
+    if (ids) return { total, leads: await readByIds(em, ids) };
+  }
   return { total, leads: await readNewest(em, workspaceId, filter, page) };
+}
+
+/**
+ * How many leads of one campaign the workspace search's walk reads at most (walkNewest): twice what it
+ * should read to find `wanted` matches were they spread evenly at the share the statistics' sample
+ * gives (at least MANY_SHARE, the least the walk is chosen for). Unbounded, matches that sit together
+ * far back made it read all the leads before them: q=son12 (4.9% of 200,000 leads, all of them in the
+ * oldest third) read 70,000 leads, 70 ms against a 6–10 ms count; bounded, it reads 2,000 and leaves the
+ * page to the sorted read of the matches.
+ */
+export const walkBound = (wanted: number, share: number | undefined): number => Math.ceil((2 * wanted) / Math.max(share ?? 0, MANY_SHARE));
+
+/**
+ * The ids of the workspace search's page when many leads match, newest first: each campaign's newest
+ * leads, tested with q (over the address and the company field) until `offset + limit` match, up to
+ * walkBound leads per campaign (`filter.walkRows` in tests), merged; null when a campaign reached its
+ * bound first. Each campaign's walk is the backward range of the index the list without q uses (the
+ * list's other filters), numbered so its bound's row can be told apart (walkNewestMatches).
+ */
+export async function walkNewest(em: EntityManager, workspaceId: string, campaignIds: readonly string[], filter: LeadFilter, page: Page): Promise<string[] | null> {
+  const wanted = page.offset + page.limit;
+  const bound = filter.walkRows ?? walkBound(wanted, filter.qShare);
+  const inOrder = em
+    .createQueryBuilder(Lead, 'l')
+    .select(['l.id', 'l.createdAt', 'l.email', 'l.vars', raw('row_number() over (order by l.created_at desc, l.id desc) as rn')])
+    .where({ $and: [...filterConditions({ ...filter, q: undefined }, workspaceId), ...afterKey(page.after, '<')] })
+    .andWhere('l.campaign_id = c.id')
+    .orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
+    .limit(bound);
+  const q = filter.q!;
+  const company = companyMatchSql('w', `%${escapeLike(q)}%`);
+  const hit = { sql: `w.email like ? or ${company.sql}`, params: [`%${escapeLike(q.toLowerCase())}%`, ...company.params] };
+  return walkNewestMatches(em, campaignIds, inOrder.getKnexQuery(), hit, bound, page);
 }
 
 /** Whether walking the campaigns newest first until `wanted` match reads fewer leads than reading the
@@ -557,13 +597,6 @@ const MERGE_BUDGET = 50_000;
  * workspace's leads by date: ordering them all took a sort of every lead (about 230 ms over a million);
  * this reads a few entries per campaign (about 1 ms).
  */
-async function newestIdsByCampaign(
-  em: EntityManager,
-  workspaceId: string,
-  campaignIds: readonly string[],
-  filter: LeadFilter,
-  page: Page,
-  opts: { qOverCompany?: boolean } = {},
-): Promise<string[]> {
-  return newestLeadIds(em, campaignIds, { $and: [...filterConditions(filter, workspaceId, opts), ...afterKey(page.after, '<')] }, page);
+async function newestIdsByCampaign(em: EntityManager, workspaceId: string, campaignIds: readonly string[], filter: LeadFilter, page: Page): Promise<string[]> {
+  return newestLeadIds(em, campaignIds, { $and: [...filterConditions(filter, workspaceId), ...afterKey(page.after, '<')] }, page);
 }
