@@ -1,4 +1,4 @@
-// ESLint flat config: `npm run lint` (with `prettier --check`), run by `npm test`'s pre-step.
+// ESLint flat config: `npm run lint` (with `prettier --check`), run beside the tests by `npm test` (scripts/test.mjs).
 // Syntax-only rules (no type information), so the whole tree lints in seconds. Formatting is Prettier's
 // alone: none of the rules below is a layout rule. The one rule eslint-config-prettier would also switch
 // off, no-unexpected-multiline (from eslint:recommended), stays on: Prettier never prints the ambiguous

@@ -1,15 +1,20 @@
 // Runs npm scripts side by side, as many at a time as the machine has cores, and prints each one's output
 // whole when it ends (never interleaved). Exits 1 when any failed, after all have ended, naming them.
-// `npm test`'s pre-step uses it: the type checks, lint, and the builds are independent, and each is
-// a single-threaded process, so one after the other they left a core idle for about a minute.
+// `npm test` uses it (its pre-step, and scripts/test.mjs beside Jest): the type checks, lint, and the
+// builds are independent, and each is a single-threaded process, so one after the other they left a core
+// idle for about a minute.
 //
 //   node scripts/parallel.mjs schema:check codegen
+//   node scripts/parallel.mjs --nice typecheck:api lint:eslint     at nice 10 (scripts/test.mjs: beside Jest)
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import process from 'node:process';
 
-const scripts = process.argv.slice(2);
+const nice = process.argv[2] === '--nice';
+const scripts = process.argv.slice(nice ? 3 : 2);
+// The scripts' processes inherit the priority from this one.
+if (nice) os.setPriority(10);
 const width = Math.max(1, os.availableParallelism());
 const npm = process.env.npm_execpath;
 
