@@ -279,23 +279,29 @@ describe("the walk of each campaign's newest leads (many matches)", () => {
     // campaign's newest; "bulk" matches each campaign's newest lead.
     const perCampaign = (q: string) => campaignIds.map((id) => seeded.filter((l, i) => campaignIds[i % 2] === id && matching(q).includes(l.email)).length);
     expect(perCampaign('acme')).toEqual([1, 1]);
-    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 20 }, page)).toBeNull();
-    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 24 }, page)).toEqual([keyOf('dee@example.test').id]);
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 20 }, page, seeded.length)).toBeNull();
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 24 }, page, seeded.length)).toEqual([keyOf('dee@example.test').id]);
     // A campaign with fewer leads than the bound was read whole: its few matches are the page.
-    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 1_000 }, { limit: 5, offset: 0 })).toEqual(matching('acme').map((email) => keyOf(email).id));
-    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 1 }, page)).toEqual([keyOf(matching('bulk')[0]!).id]);
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'acme', walkRows: 1_000 }, { limit: 5, offset: 0 }, seeded.length)).toEqual(
+      matching('acme').map((email) => keyOf(email).id),
+    );
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 1 }, page, seeded.length)).toEqual([keyOf(matching('bulk')[0]!).id]);
     // The page after a cursor walks from the cursor on.
     const after = keyOf(matching('bulk')[0]!);
-    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 2 }, { ...page, after })).toEqual([keyOf(matching('bulk')[1]!).id]);
+    expect(await walkNewest(em, me.workspaceId, campaignIds, { q: 'bulk', walkRows: 2 }, { ...page, after }, seeded.length)).toEqual([keyOf(matching('bulk')[1]!).id]);
   });
 
-  it('is bounded at twice the leads the sampled share says the page needs, at most 100 per lead wanted', () => {
-    expect(walkBound(50, 1)).toBe(100);
-    expect(walkBound(50, 0.05)).toBe(2_000);
-    expect(walkBound(50, 0.02)).toBe(5_000);
-    expect(walkBound(50, 0.001)).toBe(5_000);
-    expect(walkBound(50, undefined)).toBe(5_000);
-    expect(walkBound(3, 0.5)).toBe(12);
+  it("is bounded at the campaign's part of the matches the sampled share gives, and at least twice what an even spread needs", () => {
+    // 5% of 200,000 leads in 2 campaigns: 5,000 matches each.
+    expect(walkBound(50, 0.05, 200_000, 2)).toBe(5_000);
+    // Over half of 250,000: 68,750 each, where an even spread needs 50.
+    expect(walkBound(20, 0.55, 250_000, 2)).toBe(68_750);
+    // A small workspace: twice the even spread (100 leads at 100%, 5,000 at 2% or less).
+    expect(walkBound(50, 1, 40, 2)).toBe(100);
+    expect(walkBound(50, 0.02, 1_000, 1)).toBe(5_000);
+    expect(walkBound(50, 0.001, 1_000, 1)).toBe(5_000);
+    expect(walkBound(50, undefined, 1_000, 1)).toBe(5_000);
+    expect(walkBound(3, 0.5, 0, 0)).toBe(12);
   });
 });
 

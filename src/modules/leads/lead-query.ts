@@ -61,12 +61,18 @@ export function normalizeFilter(input: FilterFields): LeadFilter {
 /** q is data: LIKE's wildcards and its escape character match themselves. */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A LIKE pattern of the values that contain `s` (its wildcards escaped). */
+const containing = (s: string): string => `%${escapeLike(s)}%`;
+
+/** The LIKE pattern of the addresses that contain q, in any case (addresses are stored lower-case). */
+const addressPattern = (q: string): string => containing(q.toLowerCase());
+
 /** Leads whose address contains q, in any case. Addresses are stored lower-case (Lead.email), so a
  *  lower-cased term with LIKE finds exactly what ILIKE would, at about half the cost when q matches most
  *  of a campaign: ILIKE case-folds every address it tests. The trigram index serves both. With `lead`
  *  (a part of q, withAddressHint) the index scan starts from that part's trigrams. */
 export function emailContains(q: string, lead?: string): FilterQuery<Lead> {
-  const contains = (part: string): FilterQuery<Lead> => ({ email: { $like: `%${escapeLike(part.toLowerCase())}%` } });
+  const contains = (part: string): FilterQuery<Lead> => ({ email: { $like: addressPattern(part) } });
   return lead ? { $and: [contains(lead), contains(q)] } : contains(q);
 }
 
@@ -148,8 +154,7 @@ export function rarePart(q: string, sample: readonly string[]): string | undefin
 /** Leads whose company field (any spelling) contains q, in any case (company-sql.ts); `lead` as in
  *  emailContains. */
 export function companyContains(q: string, lead?: string): FilterQuery<Lead> {
-  const like = (s: string) => `%${escapeLike(s)}%`;
-  const match = (alias: string) => companyMatchSql(alias, like(q), lead && like(lead));
+  const match = (alias: string) => companyMatchSql(alias, containing(q), lead && containing(lead));
   return { [raw((a: string) => match(a).sql, match('').params)]: [] };
 }
 
@@ -322,7 +327,7 @@ async function walkCampaign(em: EntityManager, campaign: Campaign, filter: LeadF
     .where({ $and: [{ campaign: campaign.id }, ...filterConditions({ ...filter, q: undefined }, campaign.workspace.id), ...afterKey(page.after, '>')] })
     .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
     .limit(bound);
-  const rows = await walkMatches(em, inOrder.getKnexQuery(), `%${escapeLike(filter.q.toLowerCase())}%`, bound, wanted);
+  const rows = await walkMatches(em, inOrder.getKnexQuery(), addressPattern(filter.q), bound, wanted);
   const hits = rows.filter((r) => r.hit).map((r) => r.id);
   // The bound's row came before `wanted` matches: the walk stopped short of them.
   if (hits.length < wanted && rows.some((r) => r.last)) return null;
@@ -528,7 +533,7 @@ async function manyMatches(
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   const wanted = page.offset + page.limit;
   const withinBudget = campaignIds.length * wanted <= MERGE_BUDGET;
-  const walking = page.limit > 0 && withinBudget ? walkNewest(em, workspaceId, campaignIds, filter, page) : null;
+  const walking = page.limit > 0 && withinBudget ? walkNewest(em, workspaceId, campaignIds, filter, page, opts.leadsInScope) : null;
   walking?.catch(() => undefined); // awaited below, or dropped
   const total = await opts.counting;
   if (page.limit === 0 || (total !== null && total <= page.offset)) return { total, leads: [] };
@@ -541,14 +546,19 @@ async function manyMatches(
 }
 
 /**
- * How many leads of one campaign the workspace search's walk reads at most (walkNewest): twice what it
- * should read to find `wanted` matches were they spread evenly at the share the statistics' sample
- * gives (at least MANY_SHARE, the least the walk is chosen for). Unbounded, matches that sit together
- * far back made it read all the leads before them: q=son12 (4.9% of 200,000 leads, all of them in the
- * oldest third) read 70,000 leads, 70 ms against a 6–10 ms count; bounded, it reads 2,000 and leaves the
- * page to the sorted read of the matches.
+ * How many leads of one campaign the workspace search's walk reads at most (walkNewest), from the share of
+ * leads the statistics' sample says match (at least MANY_SHARE, the least the walk is chosen for): about
+ * the campaign's part of the matches, since past as many leads as match, reading the matches sorted is the
+ * cheaper way (walkPays); and at least twice what `wanted` matches spread evenly would take. Unbounded,
+ * matches that sit together far back made it read all the leads before them: q=son12 (4.9% of 200,000
+ * leads, all in the oldest third) read 70,000 leads, 70 ms against a 6–10 ms count. Bounded too tightly
+ * (at twice the even spread alone), a campaign whose newest leads match less often than the rest handed
+ * q=person1 (over half of 250,000 leads) to the sorted read of 140,000 matches: 98 ms where the walk took 48.
  */
-export const walkBound = (wanted: number, share: number | undefined): number => Math.ceil((2 * wanted) / Math.max(share ?? 0, MANY_SHARE));
+export const walkBound = (wanted: number, share: number | undefined, leadsInScope: number, campaigns: number): number => {
+  const s = Math.max(share ?? 0, MANY_SHARE);
+  return Math.max(Math.ceil((2 * wanted) / s), Math.floor((s * leadsInScope) / Math.max(campaigns, 1)));
+};
 
 /**
  * The ids of the workspace search's page when many leads match, newest first: each campaign's newest
@@ -557,9 +567,16 @@ export const walkBound = (wanted: number, share: number | undefined): number => 
  * bound first. Each campaign's walk is the backward range of the index the list without q uses (the
  * list's other filters), numbered so its bound's row can be told apart (walkNewestMatches).
  */
-export async function walkNewest(em: EntityManager, workspaceId: string, campaignIds: readonly string[], filter: LeadFilter, page: Page): Promise<string[] | null> {
+export async function walkNewest(
+  em: EntityManager,
+  workspaceId: string,
+  campaignIds: readonly string[],
+  filter: LeadFilter,
+  page: Page,
+  leadsInScope: number,
+): Promise<string[] | null> {
   const wanted = page.offset + page.limit;
-  const bound = filter.walkRows ?? walkBound(wanted, filter.qShare);
+  const bound = filter.walkRows ?? walkBound(wanted, filter.qShare, leadsInScope, campaignIds.length);
   const inOrder = em
     .createQueryBuilder(Lead, 'l')
     .select(['l.id', 'l.createdAt', 'l.email', 'l.vars', raw('row_number() over (order by l.created_at desc, l.id desc) as rn')])
@@ -568,8 +585,9 @@ export async function walkNewest(em: EntityManager, workspaceId: string, campaig
     .orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
     .limit(bound);
   const q = filter.q!;
-  const company = companyMatchSql('w', `%${escapeLike(q)}%`);
-  const hit = { sql: `w.email like ? or ${company.sql}`, params: [`%${escapeLike(q.toLowerCase())}%`, ...company.params] };
+  // The workspace q (addressOrCompany), on the walked rows.
+  const company = companyMatchSql('w', containing(q));
+  const hit = { sql: `w.email like ? or ${company.sql}`, params: [addressPattern(q), ...company.params] };
   return walkNewestMatches(em, campaignIds, inOrder.getKnexQuery(), hit, bound, page);
 }
 
