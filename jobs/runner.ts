@@ -113,7 +113,13 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
     agenda = new Agenda({ backend, name: owner, processEvery: scanIntervalMs(jobDefinitions), defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
-    agenda.on('error', (err: Error) => deps.log.error('job runner error', { err: String(err) }));
+    // Once the stop closes the pool, what Agenda still had going (its queue filling locks due jobs one by
+    // one until none is left, and does not look at the stop) meets the closed pool and reports it. The
+    // stop gives those jobs back itself, so that report is no fault to raise.
+    let poolClosing = false;
+    agenda.on('error', (err: Error) =>
+      poolClosing ? deps.log.debug('job runner error after its pool closed at stop', { err: String(err) }) : deps.log.error('job runner error', { err: String(err) }),
+    );
     agenda.on('complete', (job: Job) => runs.completed(job));
     for (const def of jobDefinitions) agenda.define(def.name, runs.handler(def), { concurrency: def.concurrency, lockLifetime: lease.lifetimeMs });
     await agenda.start();
@@ -152,6 +158,7 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
           // which src/service.ts closes once the requests have drained too.
           const cleanup = async () => {
             await rows.expireOwn().catch((err) => deps.log.warn('could not give the jobs back', { err: String(err) }));
+            poolClosing = true;
             await close().catch(() => undefined);
           };
           if (!(await settledWithin(cleanup(), STOP_CLEANUP_MS))) deps.log.warn('job runner connections still closing at stop');
