@@ -191,7 +191,13 @@ export function literal(v: unknown): string {
     return v < 0 ? `(${v})` : String(v);
   }
   const text = v instanceof Date ? v.toISOString() : String(v);
+  // Most values hold none of the three: one scan, instead of three over every value (the reply ingest
+  // writes megabytes of text this way per 10,000 messages).
+  if (!NEEDS_ESCAPE.test(text)) return `E'${text}'`;
   if (text.includes('\0')) throw new Error('inlined: a NUL character cannot be sent');
   // E'…' reads `\\` as one backslash and `''` as one quote under either setting of standard_conforming_strings.
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
+
+/** What a literal cannot hold as written: a backslash or a quote (doubled), or NUL (refused). */
+const NEEDS_ESCAPE = /[\\'\0]/;

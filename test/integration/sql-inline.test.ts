@@ -75,4 +75,12 @@ it('refuses values SQL cannot take rather than write something else', () => {
   expect(() => literal(NaN)).toThrow();
   expect(() => literal(Infinity)).toThrow();
   expect(() => literal('a\u0000b')).toThrow();
+  expect(() => literal('\u0000')).toThrow();
+});
+
+it('writes text with nothing to escape as it is, and doubles quotes and backslashes where there are', () => {
+  expect(literal('plain text, 100% — ünïcode')).toBe("E'plain text, 100% — ünïcode'");
+  expect(literal("it's")).toBe("E'it''s'");
+  expect(literal('a\\b')).toBe("E'a\\\\b'");
+  expect(literal(new Date('2026-12-02T10:00:00.000Z'))).toBe("E'2026-12-02T10:00:00.000Z'");
 });
