@@ -4,6 +4,7 @@
 // Through REST and GraphQL; a small import, or one small beside what the statistics know, leaves them to
 // autovacuum.
 import { ANALYZE_FROM_ROWS, statisticsBehind } from '../../src/modules/leads/import/lead-statistics';
+import { LEAD_SEARCH_INDEXES } from '../../src/modules/leads/import/lead-statistics.queries';
 import { signUp, type Account } from '../support/client';
 import { createCampaign } from '../support/factories/campaign.factory';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
@@ -95,4 +96,40 @@ it('leaves an import small beside what the statistics know to autovacuum', async
   expect(await csvImport(campaign.id, rows('tenth', 1_200))).toBe(1_200);
   await new Promise((r) => setTimeout(r, 1_200));
   expect(await statistics()).toEqual(before);
+});
+
+// The trigram indexes take new rows into a pending list that every search through them reads whole
+// until it is merged (lead-statistics.ts). pgstattuple's pgstatginindex tells how many entries wait.
+const pendingEntries = async (): Promise<Record<string, number>> => {
+  const conn = service.deps.orm.em.fork().getConnection();
+  await conn.execute('create extension if not exists pgstattuple');
+  const out: Record<string, number> = {};
+  for (const name of LEAD_SEARCH_INDEXES) out[name] = Number((await conn.execute(`select pending_tuples::int as n from pgstatginindex(?::regclass)`, [name]))[0].n);
+  return out;
+};
+const none = Object.fromEntries(LEAD_SEARCH_INDEXES.map((name) => [name, 0]));
+
+it("merges the search indexes' pending entries after a bulk import through REST and GraphQL, and leaves a small one's", async () => {
+  const campaign = await createCampaign(service, me.workspaceId);
+  await csvImport(campaign.id, rows('pending-bulk', 1_000));
+  expect(await pendingEntries()).toEqual(none);
+
+  // A small import: its entries wait (in both indexes: every row has a company).
+  await csvImport(campaign.id, rows('pending-few', 200));
+  const waiting = await pendingEntries();
+  for (const name of LEAD_SEARCH_INDEXES) expect(waiting[name]).toBeGreaterThan(0);
+
+  // GraphQL's addLeads of a thousand merges them, the small import's with its own.
+  const added = await me.client.gql(ops.AddLeadsDocument, { campaignId: campaign.id, input: { csv: rows('pending-graphql', 1_000) } });
+  expect(added.data?.addLeads.inserted).toBe(1_000);
+  expect(await pendingEntries()).toEqual(none);
+
+  // The searches find the leads whichever way their entries went in.
+  const found = await me.client.get(`/leads?q=${encodeURIComponent('pending-few1@')}`);
+  expect(found.status).toBe(200);
+  expect(found.body.map((l: { email: string }) => l.email).sort()).toEqual(
+    Array.from({ length: 200 }, (_, i) => `pending-few${i}@firm${i % 50}.test`)
+      .filter((e) => e.includes('pending-few1@'))
+      .sort(),
+  );
 });

@@ -21,3 +21,17 @@ export async function analysedLeadRows(em: EntityManager): Promise<number | null
 export async function analyzeLeads(em: EntityManager): Promise<void> {
   await sqlRun(em, 'analyze (skip_locked) lead');
 }
+
+/** The lead table's trigram indexes (the searches' way to their matches). */
+export const LEAD_SEARCH_INDEXES = ['lead_email_trgm', 'lead_company_trgm'] as const;
+
+/**
+ * Moves the entries waiting in the trigram indexes' pending lists into the indexes proper, as VACUUM
+ * would. GIN indexes take new rows into an unsorted pending list (fastupdate: cheap inserts), which every
+ * search through the index then reads whole, until the list passes gin_pending_list_limit (4 MB) or a
+ * VACUUM merges it, and on a large table autovacuum may not vacuum for a long while after an import.
+ * @allWorkspaces the indexes cover every workspace's leads
+ */
+export async function mergeLeadSearchIndexes(em: EntityManager): Promise<void> {
+  await sql(em, `select ${LEAD_SEARCH_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`);
+}
