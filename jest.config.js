@@ -27,6 +27,7 @@ module.exports = {
   testTimeout: 30000,
   // Three files at a time on the two-core machines CI runs on: many files spend much of their time waiting
   // (leases running out, deadlines, child processes starting, a browser), and a third file fills that
-  // time: on a two-core machine the whole suite took 381 s with three, against 460-492 s with two.
+  // time. Clean-clone CI runs, checks beside: Jest 436 and 457 s with three, 454 and 492 s with two. A
+  // fourth only adds contention: 477 s against 402 s with three (the whole suite alone, warm cache).
   maxWorkers: 3,
 };

@@ -180,6 +180,9 @@ export function inlined(query: string, params: readonly unknown[]): string {
   return parts.reduce((out, part, i) => (i === 0 ? part : `${out}${literal(params[i - 1])}${part}`), '');
 }
 
+/** What a literal cannot hold as written: a backslash or a quote (doubled), or NUL (refused). */
+const NEEDS_ESCAPE = /[\\'\0]/;
+
 /** One value as an SQL literal (exported for its tests). */
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -198,6 +201,3 @@ export function literal(v: unknown): string {
   // E'…' reads `\\` as one backslash and `''` as one quote under either setting of standard_conforming_strings.
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
-
-/** What a literal cannot hold as written: a backslash or a quote (doubled), or NUL (refused). */
-const NEEDS_ESCAPE = /[\\'\0]/;
