@@ -51,9 +51,10 @@ export interface ImapPort {
    *  the login fails or the host is refused. Every wait is bounded; `signal` ends the session (its calls
    *  reject with the signal's reason). The caller closes it. */
   open(login: MailServerLogin, opts?: OpenOptions): Promise<ImapSession>;
-  /** Parses one message read from a session (mail/inbound-message.ts parseInbound; the real port does it
-   *  on a thread of its own, mail/parse-thread.ts). Malformed input resolves to { unreadable, reason }. */
-  parse(raw: Buffer): Promise<InboundMessage | Unreadable>;
+  /** Parses messages read from a session, a result for each in order (mail/inbound-message.ts
+   *  parseInbound; the real port does it on a thread of its own, a batch at a time, mail/parse-thread.ts).
+   *  Malformed input resolves to { unreadable, reason }. */
+  parseAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]>;
   /** Service stop begins: connection tests still waiting on a server end at once (SmtpPort's). */
   endRequestWork?(): void;
   /** Service stop, after the jobs drained: ends what the port holds (the parse thread). */

@@ -44,7 +44,7 @@ const imap: ImapPort = {
   open: async () => {
     throw new Error('no IMAP in this test');
   },
-  parse: parseInbound,
+  parseAll: (raws) => Promise.all(raws.map((raw) => parseInbound(raw))),
   close: async () => undefined,
 };
 

@@ -35,8 +35,8 @@ class FakeImap implements ImapPort {
   }
 
   // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
-  parse(raw: Buffer) {
-    return parseInbound(raw);
+  parseAll(raws: readonly Buffer[]) {
+    return Promise.all(raws.map((raw) => parseInbound(raw)));
   }
 
   async close() {}

@@ -1,0 +1,87 @@
+// The parse thread (src/mail/parse-thread.ts): what the reply poller relies on when it hands a batch of
+// raw messages over. Each answer is what parseInbound gives on the caller's own thread, in order; a batch
+// crosses to the thread in one message; a thread that dies fails the batches it held, and the next batch
+// starts a new one.
+import { Worker } from 'node:worker_threads';
+import { parseInbound } from '../../src/mail/inbound-message';
+import { ParseThread } from '../../src/mail/parse-thread';
+import { dmarcReportMail, dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
+
+let thread: ParseThread;
+beforeEach(() => {
+  thread = new ParseThread();
+});
+afterEach(() => thread.stop());
+
+const at = new Date('2026-11-30T10:00:00Z');
+const mix = (n: number): Buffer[] =>
+  Array.from({ length: n }, (_, i) => {
+    const lead = `lead${i}@client${i}.test`;
+    const id = `<send-${i}@acme.test>`;
+    switch (i % 6) {
+      case 0:
+        return Buffer.from(personReply({ from: lead, to: 'sam@acme.test', inReplyTo: id, at }));
+      case 1:
+        return Buffer.from(outOfOffice({ from: lead, to: 'sam@acme.test', inReplyTo: id, at }));
+      case 2:
+        return Buffer.from(dsnBounce({ to: 'sam@acme.test', recipient: lead, returnedId: id, at }));
+      case 3:
+        return Buffer.from(unrelated({ from: `billing${i}@vendor.test`, to: 'sam@acme.test' }));
+      case 4:
+        return Buffer.from(dmarcReportMail({ to: 'dmarc@acme.test', filename: `report-${i}.xml`, content: Buffer.from(`<feedback>${i}</feedback>`), contentType: 'text/xml' }));
+      default:
+        return Buffer.alloc(0); // unreadable: an empty message
+    }
+  });
+
+describe('the parse thread', () => {
+  it("answers each message of a batch with what parseInbound gives on the caller's thread, in order, Buffers included", async () => {
+    const raws = mix(60);
+    const results = await thread.parseAll(raws);
+    const expected = await Promise.all(raws.map((raw) => parseInbound(raw)));
+    expect(results).toEqual(expected);
+    expect(results.filter((r) => 'unreadable' in r)).toHaveLength(10);
+    const report = results[4]!;
+    if ('unreadable' in report) throw new Error('the DMARC report mail should parse');
+    expect(Buffer.isBuffer(report.reportAttachments[0]!.content)).toBe(true);
+    expect(report.reportAttachments[0]!.content.toString()).toBe('<feedback>4</feedback>');
+  });
+
+  it('sends a batch to the thread as one message, whatever its size', async () => {
+    await thread.parseAll(mix(1)); // the thread started
+    const posted = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const results = await thread.parseAll(mix(250));
+      expect(results).toHaveLength(250);
+      expect(posted).toHaveBeenCalledTimes(1);
+    } finally {
+      posted.mockRestore();
+    }
+  });
+
+  it('answers an empty batch without starting the thread', async () => {
+    const started = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      expect(await thread.parseAll([])).toEqual([]);
+      expect(started).not.toHaveBeenCalled();
+    } finally {
+      started.mockRestore();
+    }
+  });
+
+  it('fails the batch it holds when it dies, and the next batch starts a new thread', async () => {
+    const held = thread.parseAll(mix(3_000));
+    const failed = expect(held).rejects.toThrow(/parse thread was stopped/);
+    await thread.stop();
+    await failed;
+    const again = await thread.parseAll(mix(6));
+    expect(again.map((r) => ('unreadable' in r ? 'unreadable' : r.from.address))).toEqual([
+      'lead0@client0.test',
+      'lead1@client1.test',
+      expect.any(String), // the bounce's sender, the reporting MTA
+      'billing3@vendor.test',
+      expect.any(String),
+      'unreadable',
+    ]);
+  });
+});
