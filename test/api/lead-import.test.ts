@@ -317,7 +317,12 @@ describe('contacted recently (rule 5)', () => {
     // A workspace of its own: it has one One-off campaign, which is not "another campaign" (rule 4), so
     // its contacts reach rule 5.
     const mine = await signUp(service.url);
-    const [campaignId, oneOff, elsewhere, theirs] = [await newCampaign(mine), await newCampaign(mine, { name: 'One-off', oneOff: true }), await newCampaign(mine), await newCampaign(other)];
+    const [campaignId, oneOff, elsewhere, theirs] = [
+      await newCampaign(mine),
+      await newCampaign(mine, { name: 'One-off', oneOff: true }),
+      await newCampaign(mine),
+      await newCampaign(other),
+    ];
     const day = 86_400_000;
     await createLeads(service, mine.workspaceId, oneOff, [
       { email: 'recent@contact.test', lastSentAt: new Date(Date.now() - 5 * day) },

@@ -195,12 +195,10 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
       deps.log.warn('message over the size limit skipped', { inboxId: inbox.id, folder: path, uid: m.uid, size: m.tooLarge });
     }
     // The batch's messages go to the parse thread together (one crossing each way, mail/parse-thread.ts).
-    const parsed = deps.imap
-      .parseAll(messages.filter((m) => m.tooLarge === undefined).map((m) => m.source))
-      .then((results) => {
-        let next = 0;
-        return messages.map((raw) => ({ raw, msg: raw.tooLarge === undefined ? results[next++]! : tooLarge(raw.tooLarge) }));
-      });
+    const parsed = deps.imap.parseAll(messages.filter((m) => m.tooLarge === undefined).map((m) => m.source)).then((results) => {
+      let next = 0;
+      return messages.map((raw) => ({ raw, msg: raw.tooLarge === undefined ? results[next++]! : tooLarge(raw.tooLarge) }));
+    });
     const now = deps.clock.now();
     // The DMARC report address stores reports as it reads them: in order, in the write stage.
     const prepared = inbox.dmarc_reports ? parsed : parsed.then((batch) => prepareBatch(em, target, batch, now));
