@@ -1,6 +1,6 @@
 // `npm test`: Jest, with the static checks (the type checks, ESLint, Prettier and the production build)
-// running beside it at a lower priority, their output printed whole once Jest has ended. Exits 1 when
-// either failed.
+// running beside it at a lower priority, their output printed whole once Jest has ended (in watch mode,
+// which never ends, as soon as they have run). Exits 1 when either failed.
 //
 // Why beside and not before: Jest leaves about a third of the machine's CPU idle (its slowest suites
 // wait on leases, deadlines and child processes), and the checks are a minute of CPU on two cores that
@@ -29,9 +29,15 @@ function node(args, capture) {
   });
 }
 
+const report = (checked) => {
+  process.stdout.write(`\nThe checks beside Jest (${CHECKS.join(', ')}):\n${checked.output}`);
+  if (checked.code !== 0) process.stderr.write('npm test: a check failed (above)\n');
+};
+const jestArgs = process.argv.slice(2);
 const checks = node([path.join(here, 'parallel.mjs'), '--nice', ...CHECKS], true);
-const jest = await node([require.resolve('jest/bin/jest'), ...process.argv.slice(2)], false);
+// In watch mode Jest never ends, so the checks are printed as soon as they have run.
+if (jestArgs.some((a) => a.startsWith('--watch'))) void checks.then(report);
+const jest = await node([require.resolve('jest/bin/jest'), ...jestArgs], false);
 const checked = await checks;
-process.stdout.write(`\nThe checks beside Jest (${CHECKS.join(', ')}):\n${checked.output}`);
-if (checked.code !== 0) process.stderr.write('npm test: a check failed (above)\n');
+if (!jestArgs.some((a) => a.startsWith('--watch'))) report(checked);
 process.exit(jest.code !== 0 || checked.code !== 0 ? 1 : 0);
