@@ -34,10 +34,11 @@ const report = (checked) => {
   if (checked.code !== 0) process.stderr.write('npm test: a check failed (above)\n');
 };
 const jestArgs = process.argv.slice(2);
-const checks = node([path.join(here, 'parallel.mjs'), '--nice', ...CHECKS], true);
 // In watch mode Jest never ends, so the checks are printed as soon as they have run.
-if (jestArgs.some((a) => a.startsWith('--watch'))) void checks.then(report);
+const watching = jestArgs.some((a) => a.startsWith('--watch'));
+const checks = node([path.join(here, 'parallel.mjs'), '--nice', ...CHECKS], true);
+if (watching) void checks.then(report);
 const jest = await node([require.resolve('jest/bin/jest'), ...jestArgs], false);
 const checked = await checks;
-if (!jestArgs.some((a) => a.startsWith('--watch'))) report(checked);
+if (!watching) report(checked);
 process.exit(jest.code !== 0 || checked.code !== 0 ? 1 : 0);

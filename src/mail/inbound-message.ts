@@ -110,6 +110,12 @@ export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}):
   }
 }
 
+/** Parses messages in order, a result for each (ImapPort.parseAll: the parse thread runs this on a batch;
+ *  fake IMAP ports in tests run it on the caller's thread). */
+export function parseInboundAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]> {
+  return Promise.all(raws.map((raw) => parseInbound(raw)));
+}
+
 /** mailparser is lenient: garbage parses into an empty message. These are the cases where what it gives
  *  back is not the message that was sent, so classifying it would be a guess. */
 function structuralProblem(raw: Buffer, mail: ParsedMail): string | null {

@@ -2,7 +2,7 @@
 // (inbound-message.ts parseInbound) and answers each batch with what it gives, in order, so the poller's
 // main thread keeps IMAP and the database to itself while this core parses.
 import { parentPort } from 'node:worker_threads';
-import { parseInbound, type InboundMessage, type Unreadable } from './inbound-message';
+import { parseInboundAll, type InboundMessage, type Unreadable } from './inbound-message';
 import type { WorkerAnswer } from './worker-thread';
 
 export interface ToParseThread {
@@ -15,7 +15,6 @@ export type FromParseThread = WorkerAnswer<(InboundMessage | Unreadable)[]>;
 
 parentPort?.on('message', (m: ToParseThread) => {
   // parseInbound never throws: malformed input comes back as { unreadable, reason }.
-  void Promise.all(m.raws.map((raw) => parseInbound(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)))).then((result) =>
-    parentPort!.postMessage({ id: m.id, result } satisfies FromParseThread),
-  );
+  const raws = m.raws.map((raw) => Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+  void parseInboundAll(raws).then((result) => parentPort!.postMessage({ id: m.id, result } satisfies FromParseThread));
 });

@@ -7,7 +7,7 @@ import type { SmtpLogin } from '../../src/mail/connection-test';
 import type { SmtpResult } from '../../src/mail/smtp-sender';
 import { runDispatchTick } from '../../src/modules/sending/engine/tick';
 import type { DeferredJobQueue } from '../../src/runtime/job-queue';
-import { parseInbound } from '../../src/mail/inbound-message';
+import { parseInboundAll } from '../../src/mail/inbound-message';
 import type { HttpPort, ImapPort, OutboundRequest, SmtpPort } from '../../src/runtime/ports';
 import { signUp } from '../support/client';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
@@ -44,7 +44,7 @@ const imap: ImapPort = {
   open: async () => {
     throw new Error('no IMAP in this test');
   },
-  parseAll: (raws) => Promise.all(raws.map((raw) => parseInbound(raw))),
+  parseAll: parseInboundAll,
   close: async () => undefined,
 };
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/runtime/config';
-import { parseInbound } from '../../src/mail/inbound-message';
+import { parseInboundAll } from '../../src/mail/inbound-message';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/runtime/ports';
 import { repliesModule } from '../../src/modules/replies';
 import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
@@ -36,7 +36,7 @@ class FakeImap implements ImapPort {
 
   // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
   parseAll(raws: readonly Buffer[]) {
-    return Promise.all(raws.map((raw) => parseInbound(raw)));
+    return parseInboundAll(raws);
   }
 
   async close() {}

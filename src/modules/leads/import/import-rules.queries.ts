@@ -48,7 +48,8 @@ const familyOf = (c: string) => `coalesce(${c}.parent_campaign_id, ${c}.id)`;
  * every staged row (10,000 × 40,000 comparisons, 30–45 s per chunk of a second 100,000-lead import). So
  * the leads are read in a LATERAL subquery ending in OFFSET 0, which stays a per-row probe of both columns
  * of (workspace_id, email), never a join the planner may turn around; the blocklist's probes are kept the
- * same way (blockedSql). Parameters: campaign, workspace, campaign, recentSince (null: rule 5 is off).
+ * same way (blockedSql). The campaign imported into is read once (`target`: it is locked for the
+ * import, so it is there). Parameters: workspace, campaign, recentSince (null: rule 5 is off).
  */
 const JUDGE_SQL = `
   update ${S} set outcome = judged.outcome
@@ -61,7 +62,7 @@ const JUDGE_SQL = `
                    when found.recently then 'contacted_recently'
                  end as outcome
             from ${S} s
-            cross join (select ?::uuid as id, ?::uuid as workspace_id, (select ${familyOf('f')} from campaign f where f.id = ?) as family) target
+            cross join (select f.id, ?::uuid as workspace_id, ${familyOf('f')} as family from campaign f where f.id = ?) target
             cross join lateral (
               select bool_or(l.campaign_id = target.id) as here,
                      bool_or(${familyOf('c')} <> target.family and not c.one_off) as elsewhere,
@@ -75,7 +76,7 @@ const JUDGE_SQL = `
 /** The statement that applies rules 2–5 to the staged rows (JUDGE_SQL). */
 export const judgeStatement = (scope: ImportScope): Statement => ({
   query: JUDGE_SQL,
-  params: [scope.campaignId, scope.workspaceId, scope.campaignId, scope.recentSince],
+  params: [scope.workspaceId, scope.campaignId, scope.recentSince],
 });
 
 /** Serializes imports within a workspace until the transaction ends (rules 2–5 then see each other's
