@@ -665,6 +665,28 @@ describe('POST /campaigns/:id/leads/sheet', () => {
 });
 
 describe('GraphQL addLeads', () => {
+  it('applies rules 1–6 in order, each row counted once, as REST does', async () => {
+    // A workspace of its own, for its One-off campaign: a contact emailed from it lately reaches rule 5.
+    const mine = await signUp(service.url);
+    const [campaignId, elsewhere, oneOff] = [await newCampaign(mine), await newCampaign(mine), await newCampaign(mine, { name: 'One-off', oneOff: true })];
+    await createLeads(service, mine.workspaceId, campaignId, [{ email: 'in-campaign@gql-order.test' }]);
+    await createLeads(service, mine.workspaceId, elsewhere, [{ email: 'blocked-and-elsewhere@gql-order.test' }, { email: 'elsewhere@gql-order.test', lastSentAt: new Date() }]);
+    await createLeads(service, mine.workspaceId, oneOff, [{ email: 'one-off@gql-order.test', lastSentAt: new Date() }]);
+    await block(mine, 'in-campaign@gql-order.test', 'blocked-and-elsewhere@gql-order.test');
+    const rows = [
+      'not an address', // invalid
+      'in-campaign@gql-order.test', // duplicate before blocklisted
+      'blocked-and-elsewhere@gql-order.test', // blocklisted before in another campaign
+      'blocked-and-elsewhere@gql-order.test', // its repeat: a duplicate
+      'elsewhere@gql-order.test', // in another campaign before contacted recently
+      'one-off@gql-order.test', // the One-off campaign is not another campaign: contacted recently
+      'fresh@gql-order.test',
+    ];
+    const res = await mine.client.gql(ops.AddLeadsDocument, { campaignId, input: { leads: rows.map((email) => ({ email })) } });
+    expect(res.data?.addLeads).toEqual({ inserted: 1, duplicates: 2, blocklisted: 1, invalid: 1, inAnotherCampaign: 1, contactedRecently: 1 });
+    expect((await leadsOf(campaignId)).map((l) => l.email).sort()).toEqual(['fresh@gql-order.test', 'in-campaign@gql-order.test']);
+  });
+
   it('adds JSON leads, CSV text and a list, with the same counts', async () => {
     const campaignId = await newCampaign();
     const listId = await newList(me, [{ email: 'gql-list@example.com' }, { email: 'gql@example.com' }]);
