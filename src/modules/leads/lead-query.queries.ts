@@ -180,21 +180,20 @@ export async function walkNewestMatches(
 }
 
 /**
- * How many leads `matches` (a query of their id and created_at, cut by LIMIT) gives, and the ids of one
- * page of them newest first (after `after`, when a cursor page: the count is of them all), from one
- * read of the matches: they are kept (a materialized CTE) for both, where a count and a sorted read of
- * the same matches beside it read them twice.
+ * The ids of one page of `matches` (a query of their id and created_at, cut by LIMIT) newest first, after
+ * `after` when a cursor page: the matches are sorted keeping only the page (a top-N sort), never all of
+ * them.
  * @allWorkspaces `matches` carries the caller's workspace filter (lead-query.ts workspaceMatches)
  */
-export async function countAndNewestIds(em: EntityManager, matches: Knex.QueryBuilder, page: Page): Promise<{ n: number; ids: string[] }> {
-  const after = page.after ? 'where (created_at, id) < (?::timestamptz, ?::uuid)' : '';
-  const [row] = await sql(
-    em,
-    `with m as materialized (?) select (select count(*)::int from m) as n,
-       array(select id from m ${after} order by created_at desc, id desc limit ? offset ?)::text[] as ids`,
-    [matches, ...(page.after ? [page.after.createdAt, page.after.id] : []), page.limit, page.offset],
-  );
-  return { n: Number(row!.n), ids: (row!.ids as string[]).map(String) };
+export async function newestIdsAmong(em: EntityManager, matches: Knex.QueryBuilder, page: Page): Promise<string[]> {
+  const after = page.after ? 'where (m.created_at, m.id) < (?::timestamptz, ?::uuid)' : '';
+  const rows = await sql(em, `select m.id from (?) m ${after} order by m.created_at desc, m.id desc limit ? offset ?`, [
+    matches,
+    ...(page.after ? [page.after.createdAt, page.after.id] : []),
+    page.limit,
+    page.offset,
+  ]);
+  return rows.map((r) => String(r.id));
 }
 
 /**

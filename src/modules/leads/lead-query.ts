@@ -28,8 +28,8 @@ import { companyMatchSql } from './company-sql';
 import { Lead } from './lead.entity';
 import {
   counterTotal,
-  countAndNewestIds,
   leadCountTotal,
+  newestIdsAmong,
   newestLeadIds,
   searchSamples,
   unpinnedLeadsOnDomains,
@@ -341,7 +341,7 @@ const MANY_SHARE = 0.02;
 /**
  * Whether the sample says few leads match q (or says nothing). Then the search's page is read as ids
  * alone, sorted, and the 50 leads after (readByIds): the matches are found through the trigram indexes
- * and sorted (the workspace search: in the same read as its count, countAndNewestIds), where whole rows
+ * and sorted (the workspace search: beside its count, newestIdsAmong), where whole rows
  * sorted took half as long again as the count (q=son12, 12,000 matches). With many matches the page
  * comes from the list's own order, which meets its matches early. Only the plan depends on the sample.
  */
@@ -436,9 +436,9 @@ async function newestMatches(em: EntityManager, workspaceId: string, filter: Lea
   return { qb: rows };
 }
 
-/** The most matches the workspace search keeps to count and page them in one read (countAndNewestIds):
- *  they stay in memory (about 2 MB of 4 MB work_mem). More, where the sample said few (stale statistics,
- *  a table not analysed yet), and the search counts again and pages the way many matches are paged. */
+/** The most matches the workspace search sorts for its page beside the count (newestIdsAmong) when the
+ *  sample says few match. More, where the sample was wrong (stale statistics, a table not analysed yet),
+ *  and that page is dropped: the search pages the way many matches are paged, with the same count. */
 const FEW_KEPT = 50_000;
 
 /** The most matches a search without a total reads to page them itself (searchWorkspace): fetching
@@ -450,19 +450,20 @@ const FEW_MATCHES = 2_000;
  * A page of the workspace search (q over the address and the company field), newest first, and, with
  * `total`, the number matching (decisions.md §5: exact). There is no index of the workspace's leads by
  * date (imports would pay for it), so the page is read one of two ways, by how many leads match:
- * - few: read them all once (the trigram indexes find them) and sort them; that read is also the count;
+ * - few: read them all (the trigram indexes find them) and sort them, beside the count;
  * - many: walk each campaign's leads newest first until `offset + limit` match (walkNewest),
  *   about campaigns × (offset + limit) / share matching reads (an all-matching q read a million leads
  *   and sorted them only to keep 50), while counting them in one pass, as PostgreSQL itself would; the
  *   two run at once, so the answer takes about as long as the count. The walk is bounded (walkBound):
  *   matches that sit far back in a campaign are read the first way instead.
  * With a total (issue 34: within 1.1x of PostgreSQL's own count of the matches plus an unfiltered
- * page), the statistics' sample says which (fewExpected): with few, one read of the matches (up to
- * FEW_KEPT) is both the count and the sorted page's ids (countAndNewestIds): a count beside a sorted
- * read of the same matches read them twice, which on a busy host took as long as both (q=son12); with
- * many, or more than FEW_KEPT, the count runs from the start beside the walk. Only the plan depends on
- * the sample: one that is wrong (stale statistics, another workspace's leads) still gets the exact
- * count and the same page.
+ * page), the statistics' sample says which (fewExpected): with few, the count and beside it the page
+ * from the first FEW_KEPT matches sorted (newestIdsAmong), on two connections. One read of the matches
+ * kept for both (a materialized CTE) cost about the count again (q=son12 over a million leads: 9.8 ms
+ * against a count of 5.8, the two statements side by side 8.7; the whole request 17.3 ms against 16.4,
+ * medians alternated in one run). With many, or more than FEW_KEPT, the same count goes on beside the
+ * walk. Only the plan depends on the sample: one that is wrong (stale statistics, another workspace's
+ * leads) still gets the exact count and the same page.
  * Without a total (GET /leads/search), a first read of the matches stops where the walk becomes the
  * cheaper way (walkFrom), or at FEW_MATCHES: matches read one by one cost more than the walk past that
  * many. It needs no order, so when most leads match it ends after a few thousand rows of one pass.
@@ -476,24 +477,23 @@ async function searchWorkspace(
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   if (opts.total) {
-    if (fewExpected(filter) && filter.analysed) {
-      // One read of the matches gives the count and the page (countAndNewestIds), up to FEW_KEPT of them.
-      // Not without statistics: every lead may match (q=@company on a fresh install: 2.4 s where the
-      // count took 1 s), and the count beside a sorted read of the ids is the safer way then.
-      const { qb } = await workspaceMatches(em, workspaceId, filter);
-      const kept = filter.fewKept ?? FEW_KEPT;
-      const few = await countAndNewestIds(
-        em,
-        qb
-          .select(['id', 'createdAt'])
-          .limit(kept + 1)
-          .getKnexQuery(),
-        page,
-      );
-      if (few.n <= kept) return { total: few.n, leads: await readByIds(em, few.ids) };
-    }
     const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
     counting.catch(() => undefined); // awaited below or in manyMatches
+    if (fewExpected(filter) && filter.analysed) {
+      // Beside the count, the page's ids from the first FEW_KEPT matches sorted, and its leads read as soon
+      // as they are known. Not without statistics: every lead may match (q=@company on a fresh install:
+      // 2.4 s where the count took 1 s).
+      const { qb } = await workspaceMatches(em, workspaceId, filter);
+      const kept = filter.fewKept ?? FEW_KEPT;
+      const matches = qb
+        .select(['id', 'createdAt'])
+        .limit(kept + 1)
+        .getKnexQuery();
+      const paging = page.limit === 0 ? Promise.resolve([]) : readByIds(em, newestIdsAmong(em, matches, page));
+      paging.catch(() => undefined); // awaited below, or dropped when more than `kept` match
+      const total = await counting;
+      if (total <= kept) return { total, leads: await paging };
+    }
     if (fewExpected(filter) && !filter.analysed) {
       const [total, leads] = await Promise.all([counting, page.limit === 0 ? [] : newestMatches(em, workspaceId, filter, page).then(({ qb }) => readByIds(em, idsOf(qb)))]);
       return { total, leads };
