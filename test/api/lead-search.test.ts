@@ -222,10 +222,11 @@ describe('the rare part of q, tested first', () => {
         expect(hinted.total).toBe(matching(q).length);
         expect({ total: hinted.total, emails: hinted.leads.map((l) => l.email) }).toEqual({ total: plain.total, emails: plain.leads.map((l) => l.email) });
         // A sample that says every lead matches, or none (stale statistics, another workspace's leads),
-        // reads the page the other way: the same page and total still; and so when the sorted read beside
-        // the count keeps fewer matches than there are (fewKept 1: that page dropped, paged the other way), and so
-        // without statistics (analysed false: a count beside a sorted read); and so when the walk of
-        // each campaign's newest leads reaches its bound before the page (walkRows 1, 3: read sorted).
+        // reads the page the other way: the same page and total still; and so when the sorted read
+        // beside the count keeps fewer matches than there are (fewKept 1: that page dropped, paged the
+        // other way), and so without statistics (analysed false: a count beside a sorted read); and so
+        // when the walk of each campaign's newest leads reaches its bound before the page (walkRows 1,
+        // 3: read sorted).
         for (const [qShare, fewKept, analysed, walkRows] of [
           [1, undefined, true, undefined],
           [1, undefined, true, 1],
