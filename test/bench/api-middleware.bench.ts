@@ -20,7 +20,7 @@ import { startEmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { silentLogger } from '../../src/observability/logger';
 import { startService, type RunningService } from '../../src/service';
 import { Client, signUp } from '../support/client';
-import { median, ms, runWhenMain } from './bench-service';
+import { machine, median, ms, runWhenMain } from './bench-service';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
@@ -71,8 +71,7 @@ async function main() {
       samples.keyed.push(...(await times(REQUESTS / 4, () => patch(randomUUID()))));
     }
 
-    const cpus = os.cpus();
-    console.log(`machine: ${cpus.length} CPUs (nproc ${os.availableParallelism()}), ${cpus[0]?.model ?? 'unknown CPU'}, load ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`machine: ${machine()}`);
     const m = { on: median(samples.on), off: median(samples.off), keyed: median(samples.keyed), plain: median(samples.plain) };
     const ratio = m.on / m.off;
     console.log(`one-row GET ${path1.replace(/[0-9a-f-]{36}/, ':id')}, ${samples.on.length} requests each, rounds alternating:`);

@@ -12,7 +12,7 @@ import { Client as Sql } from 'pg';
 import { startEmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { Client, signUp } from '../support/client';
 import { killServiceProcess, startServiceProcess, type ServiceProcess } from '../support/service-process';
-import { runWhenMain } from './bench-service';
+import { machine, runWhenMain } from './bench-service';
 import { startSinkThread } from './sink-thread';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
@@ -110,9 +110,7 @@ export async function main() {
     const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from agenda_jobs where last_modified_by like $1`, [`%:${api.pid}:%`]);
 
     const ratio = pct(loaded, 95) / pct(idle, 95);
-    console.log(
-      `API under jobs: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(1)} at the end; one api and one jobs process on one PostgreSQL`,
-    );
+    console.log(`API under jobs: ${machine()} at the end; one api and one jobs process on one PostgreSQL`);
     console.log(`  idle:   GET /api/campaigns/:id × ${idle.length}: p50 ${pct(idle, 50).toFixed(2)} ms, p95 ${pct(idle, 95).toFixed(2)} ms`);
     console.log(
       `  loaded: × ${loaded.length} while the jobs process sent ${received} emails in ${(sendMs / 1000).toFixed(1)} s (${((received / sendMs) * 1000).toFixed(0)}/s): p50 ${pct(loaded, 50).toFixed(2)} ms, p95 ${pct(loaded, 95).toFixed(2)} ms`,

@@ -18,7 +18,7 @@ import { silentLogger } from '../../src/observability/logger';
 import { PROVIDER_LOOKUP_JOB } from '../../src/modules/verification/provider-lookup.job';
 import { startService } from '../../src/service';
 import { signUp, type Account } from '../support/client';
-import { median, ms, runWhenMain } from './bench-service';
+import { machine, median, ms, runWhenMain } from './bench-service';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -66,7 +66,7 @@ async function main() {
   const service = await startService(config, { port: 0, log: silentLogger, jobs: true, skipJobs: [PROVIDER_LOOKUP_JOB] });
   const jobStatus = async (id: string) => String((await service.deps.orm.em.getConnection().execute(`select status from background_job where id = ?`, [id]))[0].status);
   const text = csv();
-  console.log(`${ROWS} rows (${(text.length / 1024 / 1024).toFixed(1)} MB), ${RUNS} runs each; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
+  console.log(`${ROWS} rows (${(text.length / 1024 / 1024).toFixed(1)} MB), ${RUNS} runs each; ${machine()}`);
   const sync: number[] = [];
   const asyncTimes: number[] = [];
   let syncCounts: unknown = null;

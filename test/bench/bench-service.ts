@@ -33,6 +33,15 @@ export async function startBenchService(name: string, opts: { env?: Record<strin
   };
 }
 
+/** The machine a run's figures come from, to print with them: figures compare within one run, and across
+ *  runs only with the same machine and Node (the reply-ingest code of 2026-11-26, 78–82% of its baseline
+ *  on the machine it was written on, measured 60–64% on another a week later, under the same Node 20, and
+ *  about 52% there under Node 24). */
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`;
+}
+
 /** Milliseconds since `t` (process.hrtime.bigint()). */
 export const ms = (t: bigint): number => Number(process.hrtime.bigint() - t) / 1e6;
 

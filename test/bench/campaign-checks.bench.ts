@@ -5,10 +5,9 @@
 //
 // Run: npm run bench -- campaign-checks   (LEADS=20000 for a quicker run)
 import 'reflect-metadata';
-import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Client, signUp } from '../support/client';
-import { ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
+import { machine, ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 100_000);
 const RUNS = 9;
@@ -68,9 +67,7 @@ export async function main() {
     if (put.status !== 200) throw new Error(`steps: ${put.text}`);
 
     const conn = service.deps.orm.em.getConnection();
-    console.log(
-      `Campaign checks benchmark: ${LEADS.toLocaleString('en')} leads (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`,
-    );
+    console.log(`Campaign checks benchmark: ${LEADS.toLocaleString('en')} leads (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${machine()})`);
     let t = process.hrtime.bigint();
     for (let from = 1; from <= LEADS; from += 250_000) await bench.run(insertLeads(me.workspaceId, id, from, Math.min(LEADS, from + 249_999)));
     await bench.run('vacuum analyze lead');

@@ -12,7 +12,6 @@
 // Run: npm run bench -- console-first-load   (build the console first: npm start or npm install does)
 import 'reflect-metadata';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +19,7 @@ import type { Browser } from 'playwright-core';
 import { CONSOLE_DIR } from '../../rest/console';
 import { launchBrowser, newContext } from '../support/browser';
 import { Client, signUp, type Account } from '../support/client';
-import { median, runWhenMain, startBenchService, type BenchService } from './bench-service';
+import { machine, median, runWhenMain, startBenchService, type BenchService } from './bench-service';
 
 const CAMPAIGNS = Number(process.env.CAMPAIGNS ?? 500);
 const VISITS = 7;
@@ -125,7 +124,7 @@ export async function main() {
       loaded.push(await firstLoad(browser, bench.service.url, many, 50));
     }
     const base = median(baseline.map((v) => v.interactive));
-    console.log(`Navigation to the campaigns list, median of ${VISITS} cold visits (${os.cpus()[0]?.model}, ${os.cpus().length} CPUs)`);
+    console.log(`Navigation to the campaigns list, median of ${VISITS} cold visits (${machine()})`);
     console.log('                                    rows on screen   interactive (every status in)');
     for (const [name, runs] of [
       ['1 campaign (baseline)', baseline],

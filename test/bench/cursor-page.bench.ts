@@ -10,12 +10,11 @@
 //
 // Run: npm run bench -- cursor-page   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
-import os from 'node:os';
 import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { campaignLeadQueries } from '../../src/modules/leads/lead-query';
 import { Client, signUp } from '../support/client';
-import { ms, runWhenMain, startBenchService } from './bench-service';
+import { machine, ms, runWhenMain, startBenchService } from './bench-service';
 import { insertLeads, timeGet as timeGetRuns } from './lead-list.bench';
 
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
@@ -41,10 +40,9 @@ export async function main() {
     const conn = service.deps.orm.em.getConnection();
     const listId = (await conn.execute(`insert into lead_list (id, created_at, workspace_id, name) values (gen_random_uuid(), now(), ?, 'Fair') returning id`, [me.workspaceId]))[0]
       .id;
-    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(
       `Cursor page benchmark: ${LEADS.toLocaleString('en')} leads in one campaign, page ${LIMIT}, depth ${DEPTH.toLocaleString('en')} ` +
-        `(PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}; ${os.cpus().length} CPUs, ${cpu})`,
+        `(PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}; ${machine()})`,
     );
     const t = process.hrtime.bigint();
     const chunk = 250_000;

@@ -18,11 +18,10 @@
 // again before today's); it prints today's time over the earlier one's. Target: at most 1.1x.
 // Run: npm run bench -- dispatch-tick    (LEADS_PER_CAMPAIGN=50 for a quicker run)
 import 'reflect-metadata';
-import os from 'node:os';
 import path from 'node:path';
 import { planTick } from '../../src/modules/sending/engine/tick';
 import { signUp } from '../support/client';
-import { runWhenMain, startBenchService } from './bench-service';
+import { machine, runWhenMain, startBenchService } from './bench-service';
 
 const CAMPAIGNS = 500;
 const INBOXES = 1000;
@@ -40,7 +39,7 @@ export async function main() {
     const me = await signUp(service.url, { timezone: 'UTC' });
     const ws = me.workspaceId;
     const leads = CAMPAIGNS * PER_CAMPAIGN;
-    console.log(`Dispatch tick benchmark: ${CAMPAIGNS} campaigns, ${INBOXES} inboxes, ${leads.toLocaleString('en')} active leads (${os.cpus().length} CPUs)`);
+    console.log(`Dispatch tick benchmark: ${CAMPAIGNS} campaigns, ${INBOXES} inboxes, ${leads.toLocaleString('en')} active leads (${machine()})`);
     let t = process.hrtime.bigint();
     await run(
       `insert into campaign (id, created_at, workspace_id, name, status, timezone, days, window_start, window_end, lead_timezone, daily_limit, prioritize_new, skip_risky,

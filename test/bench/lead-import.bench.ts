@@ -46,7 +46,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { orderedIds } from '../../src/modules/leads/import/staging';
 import { signUp } from '../support/client';
-import { runWhenMain } from './bench-service';
+import { machine, runWhenMain } from './bench-service';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -459,12 +459,7 @@ async function main() {
       `decisions.md §10 target (each import within ${TARGET_INDEXED_RATIO}x of the indexed COPY and at least ${TARGET_ROWS_PER_SECOND.toLocaleString('en')} rows/s): ${withinIndexed ? 'met' : 'MISSED'}`,
     );
     console.log(`service process RSS: ${mb(before)} MB before the import, peak ${mb(top)} MB during it (sampled ${mb(peak)} MB, VmHWM ${mb(hwm)} MB)`);
-    console.log(
-      `machine: ${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' / ')} (1/5/15 min) at the end`,
-    );
+    console.log(`machine: ${machine()} at the end`);
     if (freshRatio !== null) console.log(freshSummary());
     const ok =
       runs.every((r) => r.seconds < TARGET_SECONDS && r.counted === ROWS) &&

@@ -23,7 +23,6 @@
 // Run: node -r @swc-node/register test/bench/lead-list.bench.ts   (LEADS=200000 for a quicker run)
 import 'reflect-metadata';
 import { raw } from '@mikro-orm/postgresql';
-import os from 'node:os';
 import { authedContext } from '../../src/runtime/context';
 import { Campaign } from '../../src/modules/campaigns/campaign.entity';
 import { companyTextSql, hasCompanySql } from '../../src/modules/leads/company-sql';
@@ -33,7 +32,7 @@ import { parseQuery } from '../../src/contracts/validation/validate-input';
 import { refreshLeadStatistics } from '../../src/modules/leads/import/lead-statistics';
 import { collectGarbage } from '../../src/runtime/gc';
 import { Client, signUp } from '../support/client';
-import { runWhenMain, startBenchService } from './bench-service';
+import { machine, runWhenMain, startBenchService } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = 9;
@@ -118,7 +117,7 @@ export async function main() {
       .id;
 
     console.log(
-      `Lead list benchmark: ${LEADS.toLocaleString('en')} leads in one campaign (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`,
+      `Lead list benchmark: ${LEADS.toLocaleString('en')} leads in one campaign (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${machine()})`,
     );
     const ctx = authedContext(service.deps, { workspaceId: me.workspaceId, userId: null, role: 'owner', via: 'api_key' });
     const em = ctx.em;

@@ -8,9 +8,8 @@
 // Run: npm run bench -- pipeline   (LEADS=20000 SENDS_PER_LEAD=0 for a quicker run)
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { Client, signUp } from '../support/client';
-import { median, ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
+import { machine, median, ms, runWhenMain, startBenchService, timeCalls } from './bench-service';
 
 const LEADS = Number(process.env.LEADS ?? 100_000);
 const SENDS_PER_LEAD = Number(process.env.SENDS_PER_LEAD ?? 10);
@@ -63,7 +62,7 @@ export async function main() {
     }
     const conn = service.deps.orm.em.getConnection();
     console.log(
-      `Pipeline benchmark: ${LEADS.toLocaleString('en')} replied leads and ${(2 * LEADS).toLocaleString('en')} others in one workspace, ${CAMPAIGNS} campaigns (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs)`,
+      `Pipeline benchmark: ${LEADS.toLocaleString('en')} replied leads and ${(2 * LEADS).toLocaleString('en')} others in one workspace, ${CAMPAIGNS} campaigns (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${machine()})`,
     );
     const t = process.hrtime.bigint();
     for (let from = 1; from <= LEADS; from += 250_000) await bench.run(insertReplied(me.workspaceId, campaignIds, from, Math.min(LEADS, from + 249_999)));

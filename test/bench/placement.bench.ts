@@ -14,7 +14,6 @@
 // Run: npm run bench -- placement   (SENDERS=10 SEEDS=5 FILL=200 for a quick run)
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -25,7 +24,7 @@ import { SEND_LANES } from '../../src/modules/placement/send-copies';
 import { signUp } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
-import { ms, runWhenMain, startBenchService } from './bench-service';
+import { machine, ms, runWhenMain, startBenchService } from './bench-service';
 import { startSinkThread } from './sink-thread';
 
 const SENDERS = Number(process.env.SENDERS ?? 50);
@@ -208,7 +207,7 @@ export async function main() {
     console.log(
       `  event loop delay during the test: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p95 ${(loop.percentile(95) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
     );
-    console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
+    console.log(`Machine: ${machine()} at the end`);
     console.log(`\ntest / baseline = ${ratio.toFixed(2)}× — ${ratio <= TARGET ? 'MET' : 'MISSED'} target (<= ${TARGET}×)`);
     console.log(`API p95 during / idle = ${apiRatio.toFixed(2)}× — ${apiRatio <= TARGET ? 'MET' : 'MISSED'} target (<= ${TARGET}×)`);
     console.log(

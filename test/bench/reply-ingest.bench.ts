@@ -15,7 +15,6 @@
 // Run: npm run bench -- reply-ingest   (MESSAGES=2000 ROUNDS=1 for a quicker run, MATCHING=0 to skip the
 // matching part)
 import 'reflect-metadata';
-import os from 'node:os';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { collectGarbage } from '../../src/runtime/gc';
@@ -24,7 +23,7 @@ import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { signUp } from '../support/client';
 import { startImapPeer } from '../support/imap-peer';
 import { dsnBounce, outOfOffice, personReply, unrelated } from '../support/inbound-mail';
-import { runWhenMain, startBenchService } from './bench-service';
+import { machine, runWhenMain, startBenchService } from './bench-service';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
 const SENDS = Number(process.env.SENDS ?? 100_000);
@@ -75,9 +74,7 @@ export async function main() {
       [sentAt, ws, campaign.id, inbox.id, sentAt, sentAt, campaign.id],
     );
     await run('vacuum analyze');
-    console.log(
-      `Reply ingest (${BOUNCE_PCT}% hard bounces): ${SENDS.toLocaleString('en')} sends set up in ${(ms(t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs, ${os.cpus()[0]?.model})`,
-    );
+    console.log(`Reply ingest (${BOUNCE_PCT}% hard bounces): ${SENDS.toLocaleString('en')} sends set up in ${(ms(t) / 1000).toFixed(1)} s (${machine()})`);
 
     // The mailbox: one message per lead k*step+1, spread over the sends (sent a second apart, so the
     // inbox's bounce-rate window, its last 200 sends, sees the 5% it would).
@@ -159,7 +156,7 @@ export async function main() {
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(
       `ours / baseline, median of ${ROUNDS} = ${(median * 100).toFixed(0)}%: ${median >= TARGET_SHARE ? 'MET' : 'MISSED'} target (>= ${TARGET_SHARE * 100}%; ` +
-        `machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end)`,
+        `machine: ${machine()} at the end)`,
     );
 
     if (process.env.MATCHING === '0') return;

@@ -14,10 +14,9 @@
 //
 // Run: npm run bench -- reports   (SENDS=200000 for a quicker run; EXPLAIN=1 prints the plans)
 import 'reflect-metadata';
-import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Client, signUp } from '../support/client';
-import { ms, runWhenMain, startBenchService, timeCalls, type BenchService } from './bench-service';
+import { machine, ms, runWhenMain, startBenchService, timeCalls, type BenchService } from './bench-service';
 
 const SENDS = Number(process.env.SENDS ?? 1_000_000);
 const INBOXES = 20;
@@ -125,10 +124,7 @@ export async function main() {
     }
     const conn = service.deps.orm.em.getConnection();
     console.log(
-      `Reports benchmark: ${SENDS.toLocaleString('en')} sends, ${INBOXES} inboxes on ${DOMAINS} domains (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${os.cpus().length} CPUs, load ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')})`,
+      `Reports benchmark: ${SENDS.toLocaleString('en')} sends, ${INBOXES} inboxes on ${DOMAINS} domains (PostgreSQL ${(await conn.execute('show server_version'))[0].server_version}, ${machine()})`,
     );
     const t = process.hrtime.bigint();
     await build(bench, me.workspaceId, campaigns, inboxes);

@@ -18,13 +18,12 @@
 // their throughput (the token cache must cost nothing measurable).
 // Run: npm run bench -- send-throughput   (MESSAGES=500 ROUNDS=1 for a quicker run)
 import 'reflect-metadata';
-import os from 'node:os';
 import nodemailer from 'nodemailer';
 import { deliverDue, PARALLEL_INBOXES } from '../../src/modules/sending/engine/deliver';
 import { collectGarbage } from '../../src/runtime/gc';
 import { composeEmail } from '../../src/modules/sending/render/compose';
 import { signUp } from '../support/client';
-import { runWhenMain, startBenchService } from './bench-service';
+import { machine, runWhenMain, startBenchService } from './bench-service';
 import { startSinkThread } from './sink-thread';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 2000);
@@ -111,7 +110,7 @@ export async function main() {
     });
     const body = 'Hi {{first_name|there}},\n\nA short note about https://example.org/pricing and what it could do for you.\n\nBest,\nSam\n\n{{unsubscribe}}';
     await run('vacuum analyze');
-    console.log(`Send throughput: ${MESSAGES.toLocaleString('en')} messages over ${INBOXES} inboxes into a local SMTP sink (${os.cpus().length} CPUs)`);
+    console.log(`Send throughput: ${MESSAGES.toLocaleString('en')} messages over ${INBOXES} inboxes into a local SMTP sink (${machine()})`);
 
     // Bare nodemailer: the same count of composed messages, the same parallelism, the same sink.
     const composed = await composeEmail({

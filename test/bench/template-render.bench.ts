@@ -12,7 +12,6 @@
 //
 // Run: npm run bench -- template-render
 import 'reflect-metadata';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { checkCopy } from '../../src/modules/checks/copy-check';
 import { TEMPLATE_MAX } from '../../src/modules/columns/columns.inputs';
@@ -24,7 +23,7 @@ import { spinSeed } from '../../src/modules/templates/spin';
 import { mergeFieldsOf } from '../../src/modules/templates/template-fields';
 import { parseTemplate } from '../../src/modules/templates/template-parse';
 import { pathologicalTemplates } from '../support/pathological';
-import { median, runWhenMain } from './bench-service';
+import { machine, median, runWhenMain } from './bench-service';
 
 const RUNS = 9;
 const vars = { first_name: 'Ada', company: 'Acme' };
@@ -138,7 +137,7 @@ export function compareSteps() {
   const pt = median(plainTemplate);
   const st = median(spunTemplate);
   const fields = (t: { subject: string; body: string }) => mergeFieldsOf(t.subject).length + mergeFieldsOf(t.body).length;
-  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+  console.log(`Machine: ${machine()}`);
   console.log(
     `\nRendering one step for ${LEADS.toLocaleString('en')} leads (median of ${rounds} rounds in turns, per CPU second):` +
       `\n  plain merge-field step (${PLAIN.subject.length + PLAIN.body.length} characters, ${fields(PLAIN)} fields): ${Math.round(p).toLocaleString('en')} emails/s` +
