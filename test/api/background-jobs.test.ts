@@ -10,7 +10,7 @@
 // across processes is in test/integration/background-jobs-restart.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DeferredJobQueue } from '../../src/runtime/job-queue';
+import type { DeferredJobQueue, JobData } from '../../src/runtime/job-queue';
 import { BlocklistEntry } from '../../src/modules/blocklist/blocklist-entry.entity';
 import { BACKGROUND_JOB, expireResults, requeueUnqueued, runBackgroundJob } from '../../src/modules/leads/background/background.job';
 import { LeadListEntry } from '../../src/modules/leads/lead-list-entry.entity';
@@ -377,16 +377,23 @@ describe('refusals: the synchronous form checks first, and nothing is queued', (
     expect(await jobCount(me)).toBe(0);
   });
 
-  it('a job that cannot be queued (the runner has stopped) is failed, not left queued for ever', async () => {
+  it('a job asked for while the service stops (its runner stopped) is kept queued, and the requeue job of the next process runs it', async () => {
     const stopped = await startTestService();
     try {
       const me = await signUp(stopped.url);
       const campaignId = (await createCampaign(stopped, me.workspaceId, {})).id;
       stopped.deps.jobs.detach();
       const res = await me.client.post(`/campaigns/${campaignId}/leads/manual?async=true`, { leads: [{ email: 'a@stopped.test' }] });
-      expectError(res, 500, 'internal_error');
-      const [job] = (await me.client.get('/jobs')).body;
-      expect(job).toMatchObject({ status: 'failed', error: { code: 'internal_error' }, finished_at: expect.any(String) });
+      expect(res.status).toBe(202);
+      const jobId = res.body.job_id as string;
+      expect((await me.client.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'queued', error: null });
+      // The next process: a runner attached, and the requeue job once the run is overdue.
+      const runs: JobData[] = [];
+      await stopped.deps.jobs.attach(async (name, data) => void (name === BACKGROUND_JOB && runs.push(data)));
+      const db = stopped.deps.orm.em.fork({ disableContextResolution: true });
+      await sql(db, `update background_job set created_at = created_at - interval '3 minutes' where id = ?`, [jobId]);
+      expect(await requeueUnqueued(stopped.deps)).toBe(1);
+      expect(runs).toEqual([{ jobId }]);
     } finally {
       await stopped.stop();
     }

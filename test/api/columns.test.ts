@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { DeferredJobQueue } from '../../src/runtime/job-queue';
 import { runColumnCells, resumeRuns, COLUMN_RUN_JOB } from '../../src/modules/columns/column-run.job';
+import { runsToResume } from '../../src/modules/columns/column-run.queries';
 import { safeFetch, safeFetchText } from '../../src/net/safe-fetch';
 import { expectError, signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
@@ -366,6 +367,25 @@ describe('runs', () => {
     await run(service, block.id);
     expect(modelCalls.sort()).toEqual(['an opener for Bolt', 'an opener for Cato']);
     expect((await blocksOf(me, campaignId))[0]).toMatchObject({ running: false, run_left: 0, done: 3 });
+  });
+
+  it('a run asked for while the service stops is recorded and answered, and the resume sweep queues it, through REST and GraphQL', async () => {
+    const stopping = await start({ ALLOW_PRIVATE_FETCH: 'true', LLM_BASE_URL: `${base}/v1` });
+    const them = await signUp(stopping.url);
+    const { campaignId } = await campaignWith(them, [{ company: 'Acme' }, { company: 'Bolt' }]);
+    const add = async (name: string) =>
+      (await them.client.post(`/campaigns/${campaignId}/blocks`, { name, kind: 'prompt', template: 'an opener for {{company}}' })).body.id as string;
+    const [viaRest, viaGql] = [await add('opener'), await add('closer')];
+    // The job runner has stopped; requests still in flight drain (service.ts stop).
+    stopping.deps.jobs.detach();
+    const rest = await them.client.post(`/blocks/${viaRest}/run`, {});
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ running: true, run_total: 2 });
+    const gql = await them.client.gql(ops.RunBlockDocument, { id: viaGql });
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data?.runBlock).toEqual({ running: true, runTotal: 2 });
+    // Nothing queued them here; the next process's sweep finds both.
+    expect((await runsToResume(stopping.deps.orm.em.fork(), new Date())).sort()).toEqual([viaRest, viaGql].sort());
   });
 
   it('retries a failing model with back-off, then stops the run early with a run_note; preview says the model failed', async () => {

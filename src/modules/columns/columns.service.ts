@@ -206,7 +206,13 @@ export async function runColumn(ctx: AuthedCtx, id: string, input: RunBlockInput
     await startColumnRun(tx, id, total);
     return { running: total > 0, runTotal: total };
   });
-  if (result.running) await ctx.deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: id });
+  if (result.running) {
+    // The run is recorded: should queueing fail (the service is stopping), the resume job
+    // (column-run.job.ts resumeRuns, every minute) queues it on the next process.
+    await ctx.deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: id }).catch((err: unknown) => {
+      ctx.deps.log.warn('column run not queued; the resume job will', { columnId: id, err: String(err) });
+    });
+  }
   return result;
 }
 

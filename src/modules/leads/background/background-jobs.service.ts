@@ -18,7 +18,6 @@ import { LeadList } from '../lead-list.entity';
 import { csvFileName, type CsvSink } from '../leads-csv';
 import {
   addInputPiece,
-  finishJob,
   insertJob,
   markRunQueued,
   setTotal,
@@ -63,12 +62,13 @@ async function startJob(
   // Only a `jobs` process runs it (SERVICE_ROLES); an `api` process writes the run's row and goes on.
   try {
     await ctx.deps.jobs.enqueue(BACKGROUND_JOB, { jobId: id });
-    await markRunQueued(ctx.em.fork(), id);
   } catch (err) {
-    // No run will take it (the service is stopping): it must not stay queued for ever.
-    await finishJob(ctx.em.fork(), id, { status: 'failed', error: { code: 'internal_error', message: 'The job could not be queued; start it again.' } }, ctx.deps.clock.now());
-    throw err;
+    // Not queued (the service is stopping): the job is committed with its input and its run is not marked
+    // queued, so background-job-requeue queues it on the next process, as after a crash between the two.
+    ctx.deps.log.warn('background job run not queued; the requeue job will', { jobId: id, err: String(err) });
+    return id;
   }
+  await markRunQueued(ctx.em.fork(), id);
   return id;
 }
 
