@@ -10,6 +10,8 @@
 // attaches, so what it queues is only held (tests read it from `held`) and never runs: there, enqueue is a
 // no-op by design, and a test that wants the job run calls it itself. Once the runner has stopped (the
 // service is stopping), enqueue throws: nothing would ever run the job.
+import type { Logger } from '../observability/logger';
+
 export type JobData = Record<string, unknown>;
 
 /** Puts one run of a job where the runner picks it up (Agenda: `now(name, data)`). */
@@ -23,6 +25,22 @@ export interface JobQueue {
   attach(sink: JobSink): Promise<void>;
   /** The runner stopped: from now on enqueue throws. */
   detach(): void;
+}
+
+/**
+ * Queues the run of work a request has already recorded, and which a sweep of the job runner queues
+ * anyway when this fails: the service is stopping (the runner stopped while requests drain). The failure
+ * is logged, not thrown, so the request answers as usual; `sweep` names what queues the run instead.
+ * Whether the run was queued.
+ */
+export async function enqueueRecorded(deps: { jobs: JobQueue; log: Logger }, name: string, data: JobData, sweep: string): Promise<boolean> {
+  try {
+    await deps.jobs.enqueue(name, data);
+    return true;
+  } catch (err) {
+    deps.log.warn(`the ${name} run was not queued; ${sweep} will queue it`, { ...data, err: String(err) });
+    return false;
+  }
 }
 
 export class DeferredJobQueue implements JobQueue {

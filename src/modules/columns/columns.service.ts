@@ -2,6 +2,7 @@
 // and the routes. Runs are queued here and done by the column-run job (column-run.job.ts).
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuthedCtx } from '../../runtime/context';
+import { enqueueRecorded } from '../../runtime/job-queue';
 import { findOr404, isUuid } from '../../storage/find';
 import { AppError, notFound } from '../../contracts/errors';
 import { Campaign } from '../campaigns/campaign.entity';
@@ -206,13 +207,7 @@ export async function runColumn(ctx: AuthedCtx, id: string, input: RunBlockInput
     await startColumnRun(tx, id, total);
     return { running: total > 0, runTotal: total };
   });
-  if (result.running) {
-    // The run is recorded: should queueing fail (the service is stopping), the resume job
-    // (column-run.job.ts resumeRuns, every minute) queues it on the next process.
-    await ctx.deps.jobs.enqueue(COLUMN_RUN_JOB, { columnId: id }).catch((err: unknown) => {
-      ctx.deps.log.warn('column run not queued; the resume job will', { columnId: id, err: String(err) });
-    });
-  }
+  if (result.running) await enqueueRecorded(ctx.deps, COLUMN_RUN_JOB, { columnId: id }, 'the column resume job (column-run.job.ts resumeRuns)');
   return result;
 }
 

@@ -477,15 +477,16 @@ async function searchWorkspace(
   opts: { total: boolean },
 ): Promise<{ total: number | null; leads: LeadRecord[] }> {
   if (opts.total) {
-    const counting = workspaceMatches(em, workspaceId, filter).then(({ qb }) => countRows(qb));
+    const { qb: matching } = await workspaceMatches(em, workspaceId, filter);
+    const counting = countRows(matching.clone());
     counting.catch(() => undefined); // awaited below or in manyMatches
     if (fewExpected(filter) && filter.analysed) {
       // Beside the count, the page's ids from the first FEW_KEPT matches sorted, and its leads read as soon
       // as they are known. Not without statistics: every lead may match (q=@company on a fresh install:
       // 2.4 s where the count took 1 s).
-      const { qb } = await workspaceMatches(em, workspaceId, filter);
       const kept = filter.fewKept ?? FEW_KEPT;
-      const matches = qb
+      const matches = matching
+        .clone()
         .select(['id', 'createdAt'])
         .limit(kept + 1)
         .getKnexQuery();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../runtime/context';
+import { enqueueRecorded } from '../../runtime/job-queue';
 import { AppError, tooManyRequests } from '../../contracts/errors';
 import { Inbox } from '../inboxes/inbox.entity';
 import { retryAfterSeconds } from '../inboxes/rate-limit';
@@ -110,11 +111,7 @@ export async function startTest(deps: AppDeps, em: EntityManager, workspaceId: s
       copies,
     );
   });
-  try {
-    await deps.jobs.enqueue(PLACEMENT_TEST_JOB, { testId: id });
-  } catch (err) {
-    // The resume job (placement.job.ts) queues any running test nobody holds, within a minute.
-    deps.log.warn('placement test run not queued; the resume job will', { testId: id, err: String(err) });
-  }
+  // The resume job (placement.job.ts) queues any running test nobody holds, within a minute.
+  await enqueueRecorded(deps, PLACEMENT_TEST_JOB, { testId: id }, 'the placement resume job');
   return id;
 }

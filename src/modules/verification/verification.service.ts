@@ -3,6 +3,7 @@
 // /campaigns/:id/verify-addresses (the workspace's verifier, in the background) and GET
 // /campaigns/:id/verification (the counts). See README.md for the states and what a crash leaves.
 import type { AuthedCtx } from '../../runtime/context';
+import { enqueueRecorded } from '../../runtime/job-queue';
 import { findOr404 } from '../../storage/find';
 import { AppError } from '../../contracts/errors';
 import { Workspace } from '../accounts/workspace.entity';
@@ -54,10 +55,8 @@ export async function verifyCampaignAddresses(ctx: AuthedCtx, campaignId: string
   }
   const marked = await markPending(ctx.em, campaign.id, ctx.deps.clock.now());
   if (marked > 0) {
-    // Once committed; should queueing fail, the sweep (every minute) picks the pending leads up anyway.
-    await ctx.deps.jobs.enqueue(ADDRESS_CHECK_JOB, { workspaceId: ctx.actor.workspaceId, campaignId: campaign.id }).catch((err: unknown) => {
-      ctx.deps.log.error('could not queue the address check', { campaignId: campaign.id, err: String(err) });
-    });
+    // Once committed: the sweep (every minute) picks the pending leads up anyway.
+    await enqueueRecorded(ctx.deps, ADDRESS_CHECK_JOB, { workspaceId: ctx.actor.workspaceId, campaignId: campaign.id }, 'the address-check sweep');
   }
   return { marked };
 }

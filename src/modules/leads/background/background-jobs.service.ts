@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AuthedCtx } from '../../../runtime/context';
+import { enqueueRecorded } from '../../../runtime/job-queue';
 import { findOr404, isUuid } from '../../../storage/find';
 import { inImportTransaction } from '../../../storage/import-transaction';
 import { AppError, notFound } from '../../../contracts/errors';
@@ -29,7 +30,7 @@ import {
   type JobKind,
   type JobRow,
 } from './background-jobs.queries';
-import { BACKGROUND_JOB, RESULT_TTL_MS } from './background.job';
+import { BACKGROUND_JOB, BACKGROUND_REQUEUE_JOB, RESULT_TTL_MS } from './background.job';
 import type { BackgroundJobView } from './background-jobs.types';
 import { countCampaignLeads } from './export-job.queries';
 import { checkCsvHeader, CsvRecordCounter, PIECE_CHARS } from './csv-input';
@@ -60,15 +61,8 @@ async function startJob(
     if (total !== null) await setTotal(tx, id, total);
   });
   // Only a `jobs` process runs it (SERVICE_ROLES); an `api` process writes the run's row and goes on.
-  try {
-    await ctx.deps.jobs.enqueue(BACKGROUND_JOB, { jobId: id });
-  } catch (err) {
-    // Not queued (the service is stopping): the job is committed with its input and its run is not marked
-    // queued, so background-job-requeue queues it on the next process, as after a crash between the two.
-    ctx.deps.log.warn('background job run not queued; the requeue job will', { jobId: id, err: String(err) });
-    return id;
-  }
-  await markRunQueued(ctx.em.fork(), id);
+  // Not queued (the service is stopping), the run stays marked not queued, as after a crash between the two.
+  if (await enqueueRecorded(ctx.deps, BACKGROUND_JOB, { jobId: id }, BACKGROUND_REQUEUE_JOB)) await markRunQueued(ctx.em.fork(), id);
   return id;
 }
 
