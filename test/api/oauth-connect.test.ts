@@ -93,15 +93,27 @@ describe('the start call', () => {
     expect(gql.data!.startMailboxOAuth.expiresAt).toBe(new Date(clock.now().getTime() + 10 * MINUTE).toISOString());
   });
 
-  it.each(['https://evil.example/', '//evil.example/app', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'app/settings', '/app settings', '/app\u0000'])(
-    'refuses return_to %j (not a path of this service), REST and GraphQL alike',
-    async (returnTo) => {
-      const err = expectError(await me.client.post('/mailboxes/oauth/google/start', { return_to: returnTo }), 400, 'validation_failed');
-      expect(err.details?.fields?.return_to).toBeDefined();
-      const gql = await me.client.gql(ops.StartMailboxOAuthDocument, { provider: 'google', returnTo });
-      expect(gql.errors?.[0]?.extensions?.code).toBe('validation_failed');
-    },
-  );
+  // The last four pass a look at the first characters but resolve to //evil.example (dot segments, %2e
+  // being one), which a browser reads as another site.
+  it.each([
+    'https://evil.example/',
+    '//evil.example/app',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'app/settings',
+    '/app settings',
+    '/app\u0000',
+    '/.//evil.example',
+    '/app/..//evil.example/x',
+    '/%2e//evil.example',
+    '/.%2E//evil.example',
+  ])('refuses return_to %j (not a path of this service), REST and GraphQL alike', async (returnTo) => {
+    const err = expectError(await me.client.post('/mailboxes/oauth/google/start', { return_to: returnTo }), 400, 'validation_failed');
+    expect(err.details?.fields?.return_to).toBeDefined();
+    const gql = await me.client.gql(ops.StartMailboxOAuthDocument, { provider: 'google', returnTo });
+    expect(gql.errors?.[0]?.extensions?.code).toBe('validation_failed');
+  });
 
   it('refuses an unknown provider (404) and an inbox that is not one of the workspace (unknown_mailbox)', async () => {
     expectError(await me.client.post('/mailboxes/oauth/yahoo/start', {}), 404, 'not_found');

@@ -20,7 +20,7 @@ import { Workspace } from '../accounts/workspace.entity';
 import { Inbox, NOT_DELETED_FILTER } from '../inboxes/inbox.entity';
 import { placeInbox } from '../inboxes/inboxes.service';
 import { storeGrant } from './inbox-tokens';
-import type { StartMailboxOAuthInput } from './oauth.inputs';
+import { servicePath, type StartMailboxOAuthInput } from './oauth.inputs';
 import { dropOldStates, spendState, type ClaimedState } from './oauth-state.queries';
 import { OAuthState } from './oauth-state.entity';
 
@@ -107,9 +107,11 @@ export async function startMailboxOAuth(ctx: AuthedCtx, providerName: string, in
   return { authorizationUrl, expiresAt };
 }
 
-/** `path` with one more query parameter (path and query as the start call gave them). */
-function withParam(path: string, name: string, value: string): string {
-  const url = new URL(path, 'http://service.invalid');
+/** `path` with one more query parameter (path and query as the start call gave them). A stored path that
+ *  does not resolve inside this service (a state from before the start call checked the resolved form)
+ *  goes to the default page instead. */
+export function withParam(path: string, name: string, value: string): string {
+  const url = new URL(servicePath(path) ?? DEFAULT_RETURN_TO, 'http://service.invalid');
   url.searchParams.set(name, value);
   return `${url.pathname}${url.search}${url.hash}`;
 }

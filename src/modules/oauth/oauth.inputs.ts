@@ -4,12 +4,25 @@ import { Field, ID, InputType } from 'type-graphql';
 import { Optional } from '../../contracts/validation/validate-input';
 import { rule } from '../../contracts/validation/rules';
 
+const SERVICE = 'http://service.invalid';
+
 /** decisions.md §15: a path of this service: one `/`, then no second `/` or `\` (a browser reads `//host`
- *  and `/\host` as another site), no control characters or spaces. */
+ *  and `/\host` as another site), no control characters or spaces. Checked again after the URL parser
+ *  resolves dot segments (`.`, `..`, `%2e`), since that is the form the callback redirects to: `/.//host`
+ *  passes the first look and becomes `//host`. Gives the resolved path (with its query and fragment), or
+ *  null when it is not one. */
+export function servicePath(path: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const plain = (p: string) => /^\/(?![/\\])[^\\\u0000-\u0020\u007f]*$/.test(p);
+  if (!plain(path)) return null;
+  const url = new URL(path, SERVICE);
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === SERVICE && plain(resolved) ? resolved : null;
+}
+
 export const IsServicePath = rule(
   'isServicePath',
-  // eslint-disable-next-line no-control-regex
-  (v) => typeof v === 'string' && /^\/(?![/\\])[^\\\u0000-\u0020\u007f]*$/.test(v),
+  (v) => typeof v === 'string' && servicePath(v) !== null,
   '$property must be a path of this service, starting with one / (such as /app/settings)',
 );
 
