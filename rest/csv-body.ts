@@ -4,8 +4,13 @@
 // (decisions.md §3), after the rest of the body has been read off, as the JSON parser does.
 // The body may be gzip/deflate/br encoded and in any charset the runtime decodes (default UTF-8).
 //
-// Routes declared `csv: 'stream'` (lead imports) read the CSV as a stream (withCsvStream), so a large
-// file is parsed and staged while it uploads; `csv: 'text'` routes read the whole text (csvText).
+// Routes declared `csv: 'stream'` (lead imports) read the CSV as a stream (withCsvStream), spooled to a
+// temporary file once it has all arrived, so a large file never sits in memory; `csv: 'text'` routes read
+// the whole text (csvText).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -18,6 +23,8 @@ const CSV_TYPES = ['text/csv', 'application/csv'];
 const MULTIPART = 'multipart/form-data';
 const FILE_FIELD = 'file';
 const MULTIPART_OVERHEAD = 1024 * 1024;
+/** Characters per chunk read back from a spooled upload (the CSV parser's own chunk size). */
+const SPOOL_CHUNK = 1 << 16;
 
 const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB; split it into smaller requests.`);
 const unsupportedEncoding = () => new AppError('unsupported_encoding', 'Send the body as UTF-8 without a content encoding the server does not support.');
@@ -160,7 +167,7 @@ function multipartCsvStream(req: Request): Promise<Readable> {
 }
 
 /**
- * The CSV of a request as a stream of text, for a route that parses it as it arrives. Refuses with 400
+ * The CSV of a request as a stream of text, for a route that parses it as it is read. Refuses with 400
  * when the request carries no CSV. On a refusal the rest of the body is read off first.
  */
 export async function csvStream(req: Request): Promise<Readable> {
@@ -174,13 +181,30 @@ export async function csvStream(req: Request): Promise<Readable> {
   }
 }
 
-/** Runs `fn` on the request's CSV stream; whatever happens, the body is read off before answering. */
+/**
+ * Runs `fn` on the request's CSV as a stream of text, once all of it has arrived; whatever happens, the
+ * body is read off before answering.
+ *
+ * The CSV is spooled to a temporary file first and read back from there. `fn` is an import: it holds a
+ * pooled database connection, a transaction and the workspace's import lock while it reads. Read straight
+ * from the request, a client that uploads slowly (or stops half-way and keeps the connection open) held
+ * all three for as long as it liked, and twenty such uploads took every connection of the pool, from every
+ * workspace. The file keeps what the stream gave: a large CSV never sits in memory, and a refused body
+ * (413, a broken form) is answered before any database work.
+ */
 export async function withCsvStream<T>(req: Request, fn: (csv: Readable) => Promise<T>): Promise<T> {
   const csv = await csvStream(req);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'outreach-csv-'));
+  const file = path.join(dir, 'upload.csv');
+  let spooled: Readable | null = null;
   try {
-    return await fn(csv);
+    await pipeline(csv, createWriteStream(file, { encoding: 'utf8' }));
+    spooled = createReadStream(file, { encoding: 'utf8', highWaterMark: SPOOL_CHUNK });
+    return await fn(spooled);
   } finally {
+    spooled?.destroy();
     await drainRequest(req);
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -150,7 +150,7 @@ export interface PublicJsonRoute<B = unknown, Q = unknown> extends RouteBase {
 /** A CSV upload (api.md Conventions: text/csv body or a multipart `file` field). */
 export interface CsvUploadRoute extends ScopedRoute {
   kind: 'csv-upload';
-  /** `stream`: the handler reads the CSV while it uploads (lead imports); `text`: the whole text. */
+  /** `stream`: the handler reads the CSV as a stream (lead imports; spooled to a file first, rest/csv-body.ts); `text`: the whole text. */
   csv: 'stream' | 'text';
   query?: undefined;
   handle(ctx: AuthedCtx, input: RouteInput<CsvBody, unknown>): Promise<unknown>;

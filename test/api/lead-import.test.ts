@@ -522,6 +522,44 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
     expect(await leadsOf(theirs)).toHaveLength(0);
   });
 
+  it('holds no database connection while a client is still uploading: a stalled upload leaves the other imports alone', async () => {
+    const campaignId = await newCampaign();
+    // Transactions the service has open on its database, ours aside.
+    const openTransactions = async () => {
+      const [row] = await em()
+        .getConnection()
+        .execute(`select count(*)::int as n from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()`);
+      return row.n as number;
+    };
+    const { port } = new URL(service.url);
+    const upload = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/campaigns/${campaignId}/leads`,
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'text/csv' },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      upload.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      upload.on('error', reject);
+    });
+    upload.write('email,first_name\n');
+    for (let i = 0; i < 300; i++) upload.write(`slow-${i}@upload.test,Name ${i}\n`);
+    await new Promise((r) => setTimeout(r, 500));
+    // Before, the import read straight from the request: its transaction stayed open while the client paused.
+    expect(await openTransactions()).toBe(0);
+    expect((await csv(await newCampaign(), 'email\nmeanwhile@upload.test\n')).body).toEqual(counts({ inserted: 1 }));
+    upload.end('last@upload.test,Last\n');
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual(counts({ inserted: 301 }));
+    expect(await openTransactions()).toBe(0);
+  });
+
   it('imports a few thousand rows in one go with counts adding up', async () => {
     const campaignId = await newCampaign();
     const lines = ['email,first_name,city'];

@@ -40,7 +40,7 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
     if (listId !== null && !(await lockListForImport(db, workspaceId, listId))) throw notFound('Lead list');
     await createStagingTable(db);
     await importKeepsFieldNames(db);
-    // The rules run chunk by chunk while the rows are still arriving, so imports into one workspace
+    // The rules run chunk by chunk while the rows are still being read, so imports into one workspace
     // take turns from the start.
     await lockWorkspaceImports(db, workspaceId);
     const scope = { workspaceId, campaignId, sourceListId: listId, recentSince: days > 0 ? new Date(now.getTime() - days * DAY_MS) : null, now };
@@ -70,7 +70,7 @@ export function addManualLeads(ctx: AuthedCtx, campaignId: string, input: AddMan
   return runImport(ctx, campaignId, (stager) => stager.copy([input.leads.map(manualRow)]));
 }
 
-/** POST /campaigns/:id/leads: CSV as a string or as a stream of UTF-8 text (parsed as it arrives). */
+/** POST /campaigns/:id/leads: CSV as a string or as a stream of UTF-8 text (parsed as it is read). */
 export function addCsvLeads(ctx: AuthedCtx, campaignId: string, csv: string | Readable): Promise<ImportCounts> {
   return runImport(ctx, campaignId, (stager) => stager.copy(csvLeadRows(csv)));
 }
