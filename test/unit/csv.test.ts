@@ -138,6 +138,28 @@ describe('field names', () => {
   it('are made unique with _2, _3… when two columns give the same name', () => {
     expect(uniqueFieldNames(['Name', 'name', 'NAME ', '', 'other'])).toEqual(['name', 'name_2', 'name_3', '', 'other']);
   });
+
+  it('skip a suffix a column already has, and stay linear for a header of one name repeated', () => {
+    expect(uniqueFieldNames(['a', 'a', 'A_2', 'a'])).toEqual(['a', 'a_2', 'a_2_2', 'a_3']);
+    // A 1 MB header row is allowed (MAX_ROW_CHARS): 300,000 columns of one name. Each repeat used to try
+    // every suffix from _2 again, about 45 billion lookups on the thread every request shares. The
+    // lookups are counted, and stopped at a few per column, so the old way fails here at once.
+    const columns = 300_000;
+    const has = Set.prototype.has;
+    let lookups = 0;
+    const spy = jest.spyOn(Set.prototype, 'has').mockImplementation(function (this: Set<unknown>, value: unknown) {
+      if (++lookups > 3 * columns) throw new Error(`more than ${3 * columns} name lookups for ${columns} columns`);
+      return has.call(this, value);
+    });
+    let names: string[];
+    try {
+      names = uniqueFieldNames(Array.from({ length: columns }, () => 'a'));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(names[columns - 1]).toBe(`a_${columns}`);
+    expect(new Set(names).size).toBe(columns);
+  });
 });
 
 describe('prepareRow', () => {

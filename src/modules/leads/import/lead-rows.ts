@@ -47,11 +47,16 @@ export function fieldName(raw: string): string {
 /** Field names for a header row, made unique (a repeat gets _2, _3…); '' for a column that has none. */
 export function uniqueFieldNames(headers: readonly string[]): string[] {
   const used = new Set<string>();
+  // The suffix each name's next repeat tries first: without it, the nth repeat of a name tried _2 to _n
+  // again, and a header of 20,000 copies of one name took minutes of the one thread every request uses.
+  const nextSuffix = new Map<string, number>();
   return headers.map((header) => {
     const base = fieldName(header);
     if (!base) return '';
     let name = base;
-    for (let i = 2; used.has(name); i++) name = `${base.slice(0, VAR_NAME_MAX - String(i).length - 1)}_${i}`;
+    let i = nextSuffix.get(base) ?? 2;
+    for (; used.has(name); i++) name = `${base.slice(0, VAR_NAME_MAX - String(i).length - 1)}_${i}`;
+    nextSuffix.set(base, i);
     used.add(name);
     return name;
   });
