@@ -104,7 +104,7 @@ export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}):
   const broken = structuralProblem(raw, mail);
   if (broken) return { unreadable: true, reason: broken };
   try {
-    return withoutNul(await toInbound(mail));
+    return storable(await toInbound(mail));
   } catch (err) {
     return { unreadable: true, reason: `MIME parse error: ${(err as Error).message}` };
   }
@@ -164,13 +164,16 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
   };
 }
 
-/** Every string of the message without NUL characters (a `=00` in quoted-printable, a broken charset):
- *  PostgreSQL text cannot hold them, and one such message would fail its batch on every poll. */
-function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\0') ? value.replace(/\0/g, '') : value) as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+/** Every string of the message as PostgreSQL can store it, whatever the sender wrote; one message that
+ *  cannot be stored would fail its batch on every poll and stop the folder's reading for good:
+ *  - without NUL characters (a `=00` in quoted-printable, a broken charset): text cannot hold them;
+ *  - well-formed UTF-16, a lone surrogate replaced by U+FFFD (`=?UTF-16BE?B?2ABoAGk=?=` decodes to one):
+ *    JSON.stringify writes it as a `\ud800` escape, which jsonb (the events' payload) refuses. */
+function storable<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\0') ? value.replace(/\0/g, '') : value).toWellFormed() as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
   if (value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v)])) as T;
   }
   return value;
 }

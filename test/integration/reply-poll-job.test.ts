@@ -195,6 +195,21 @@ describe('the reply polling job', () => {
     expect(item).toEqual({ subject: 'Re: Quick question', snippet: expect.stringMatching(/^Yes, let us talk\./) });
   });
 
+  it('keeps a message whose subject decodes to a lone UTF-16 surrogate (which jsonb cannot hold) with U+FFFD in its place, and reads the next', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    // UTF-16BE d800 6800: a high surrogate with no low one after it, then 栀. The subject goes into the
+    // reply_received event's jsonb payload, which refused the batch on every poll.
+    const lone = b.reply(1).source.toString().replace('Subject: Re: Quick question', 'Subject: =?UTF-16BE?B?2ABoAGk=?=');
+    imap.boxes.set(b.host, [{ uid: 1, source: Buffer.from(lone), internalDate: new Date() }, b.reply(2)]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 2, items: 2, unreadable: 0 });
+    expect((await db(`select last_error from inbox where id = ?`, [b.inbox.id]))[0].last_error).toBeNull();
+    expect(await db(`select last_uid from inbox_folder_cursor where inbox_id = ?`, [b.inbox.id])).toEqual([{ last_uid: '2' }]);
+    expect((await db(`select subject from reply_item where inbox_id = ? order by uid`, [b.inbox.id])).map((i) => i.subject)).toEqual(['\ufffd栀', 'Re: Quick question']);
+    const events = await db(`select payload->>'subject' as subject from event where kind = 'reply_received' and payload->>'inbox_id' = ? order by created_at`, [b.inbox.id]);
+    expect(events.map((e) => e.subject).sort()).toEqual(['Re: Quick question', '\ufffd栀']);
+  });
+
   it("applies a batch as if message by message: the company stop before a colleague's reply, a send bounced twice counted once", async () => {
     const campaign = await createCampaign(service, me.workspaceId, { status: 'active', companyReplyStop: true, stopOnReply: true });
     const host = `imap-${randomUUID().slice(0, 8)}.test`;
