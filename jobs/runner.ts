@@ -25,6 +25,16 @@ export const STOP_GRACE_MS = 3_000;
 const STOP_STEP_MS = 1_000;
 const STOP_CLEANUP_MS = 1_500;
 const TABLE = 'agenda_jobs';
+/** Runs at once per process of a job that does not set its own concurrency. */
+const DEFAULT_CONCURRENCY = 5;
+
+/** Runs at once per process across every job: the sum of each job's own concurrency, so that each job's
+ *  own limit is the only one. Agenda's process-wide default (20) let one job fill every slot: twenty
+ *  placement tests (each holds its slot for the whole test, up to hours) stopped sending, reply polling
+ *  and webhook delivery in that process. */
+export function totalConcurrency(jobs: readonly JobDefinition[]): number {
+  return jobs.reduce((sum, job) => sum + (job.concurrency ?? DEFAULT_CONCURRENCY), 0);
+}
 
 export interface JobRunner {
   agenda: Agenda;
@@ -112,7 +122,14 @@ export async function startJobs(deps: AppDeps, databaseUrl: string, moduleJobs: 
     repository.saveJobState = (job, options) => (runs.lost.has(job) ? Promise.resolve() : saveJobState(job, options));
 
     const jobDefinitions: JobDefinition[] = [heartbeatJob, ...moduleJobs];
-    agenda = new Agenda({ backend, name: owner, processEvery: scanIntervalMs(jobDefinitions), defaultConcurrency: 5, defaultLockLifetime: lease.lifetimeMs });
+    agenda = new Agenda({
+      backend,
+      name: owner,
+      processEvery: scanIntervalMs(jobDefinitions),
+      defaultConcurrency: DEFAULT_CONCURRENCY,
+      maxConcurrency: totalConcurrency(jobDefinitions),
+      defaultLockLifetime: lease.lifetimeMs,
+    });
     // Once the stop closes the pool, what Agenda still had going (its queue filling locks due jobs one by
     // one until none is left, and does not look at the stop) meets the closed pool and reports it. The
     // stop gives those jobs back itself, so that report is no fault to raise.

@@ -66,16 +66,40 @@ const greetings: AppModule = {
   ],
 };
 
+// Jobs that hold their slot until released (as a placement test holds one for its whole test), more of
+// them than Agenda's process-wide default of 20 runs at once, and one other job.
+const HOLDERS = 30;
+let holding = 0;
+let release: () => void = () => {};
+const released = new Promise<void>((resolve) => (release = resolve));
+const probeRuns: unknown[] = [];
+const holders: AppModule = {
+  name: 'holders',
+  description: 'Long runs beside a short one.',
+  jobs: () => [
+    {
+      name: 'hold',
+      concurrency: HOLDERS,
+      run: async () => {
+        holding++;
+        await released;
+      },
+    },
+    { name: 'probe', concurrency: 1, run: async (_deps, data) => void probeRuns.push(data) },
+  ],
+};
+
 let service: Awaited<ReturnType<typeof startTestService>>;
 let me: Account;
 let db: OwnDatabase;
 
 beforeAll(async () => {
   db = await createOwnDatabase();
-  service = await startTestService({ modules: [...appModules, greetings], jobs: true, env: { DATABASE_URL: db.url } });
+  service = await startTestService({ modules: [...appModules, greetings, holders], jobs: true, env: { DATABASE_URL: db.url } });
   me = await signUp(service.url);
 });
 afterAll(async () => {
+  release();
   await service?.stop();
   await db?.drop();
 });
@@ -123,3 +147,17 @@ it("registers the area's job with the runner, so a queued run is run", async () 
   for (let i = 0; i < 100 && !jobRuns.length; i++) await new Promise((r) => setTimeout(r, 200));
   expect(jobRuns).toEqual([{ leadId: 'x' }]);
 });
+
+it("gives each job its own concurrency: one job's long runs never take the slots another job needs", async () => {
+  const waitFor = async (done: () => boolean) => {
+    for (let i = 0; i < 150 && !done(); i++) await new Promise((r) => setTimeout(r, 200));
+  };
+  for (let i = 0; i < HOLDERS; i++) await service.deps.jobs.enqueue('hold', { i });
+  // Before, Agenda's process-wide limit (20) stopped the holders at 20 and left nothing for other jobs.
+  await waitFor(() => holding === HOLDERS);
+  expect(holding).toBe(HOLDERS);
+  await service.deps.jobs.enqueue('probe', { p: 1 });
+  await waitFor(() => probeRuns.length > 0);
+  expect(probeRuns).toEqual([{ p: 1 }]);
+  release();
+}, 70_000);
