@@ -25,7 +25,7 @@ import { DAY, HOUR, MINUTE, TestClock } from '../support/sending-world';
 import { startTestService } from '../support/service';
 import type { SmtpPeer } from '../support/smtp-peer';
 
-const MAILBOXES = Array.from({ length: 12 }, (_, i) => `kim${i}-${randomUUID().slice(0, 6)}@contoso.test`);
+const MAILBOXES = Array.from({ length: 14 }, (_, i) => `kim${i}-${randomUUID().slice(0, 6)}@contoso.test`);
 const DOVECOT_PASSWORD = 'only-for-the-test-to-append';
 // Dovecot files mail under the time it arrived and a first poll reads from the inbox's first send: the
 // file lives a few days in the real past, at 10:00 UTC.
@@ -279,6 +279,65 @@ it('when access ends (invalid_grant): reconnect_needed, lastError, mailbox_disco
   expect(follow).toHaveLength(2);
   expect(follow[1]!.raw).toContain(`In-Reply-To: ${firstId}`);
   expect(follow[1]!.raw).toMatch(/^Subject: Re: A quick question/im);
+});
+
+describe('a disconnection keeps a pause or a bounce stop (api.md Inbox status, decisions.md §15)', () => {
+  const viewOf = async (id: string) => {
+    const rest = (await me.client.get('/mailboxes')).body.find((m: { id: string }) => m.id === id);
+    const gql = (await me.client.gql(ops.OAuthMailboxDocument, { id })).data!.mailbox;
+    expect({ status: gql.status, lastError: gql.lastError }).toEqual({ status: rest.status, lastError: rest.lastError });
+    return { status: rest.status as string, lastError: rest.lastError as string | null };
+  };
+  const disconnections = async (id: string) =>
+    db(`select payload from event where workspace_id = ? and kind = 'mailbox_disconnected' and payload->>'inbox_id' = ?`, [me.workspaceId, id]);
+
+  it('an inbox paused by hand: reconnect_needed while disconnected, paused again after the reconnect, sending only once resumed', async () => {
+    const { id, email } = await connectInbox();
+    const { leads } = await campaignFrom(id, 1);
+    expect((await me.client.post(`/mailboxes/${id}/pause`)).body).toEqual({ status: 'paused' });
+    // A paused inbox is still read for replies: that poll meets the ended grant.
+    expect(await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).toContain(id);
+    provider.revokeAccount(email);
+    await pollInbox(service.deps, id);
+    const disconnected = await viewOf(id);
+    expect(disconnected).toEqual({ status: 'reconnect_needed', lastError: expect.stringMatching(/^Microsoft ended the access: invalid_grant/) });
+    expect((await disconnections(id)).map((e) => e.payload)).toEqual([expect.objectContaining({ inbox_id: id, email, reason: disconnected.lastError })]);
+
+    const back = await signInWith(me.client, service.url, provider, 'microsoft', { as: { email }, mailboxId: id });
+    expect(back.location).toBe(`/app/settings?connected=${id}`);
+    expect(await viewOf(id)).toEqual({ status: 'paused', lastError: null });
+    await tick();
+    expect(sentTo(leads[0]!.email)).toHaveLength(0);
+    // Only resume lifts the pause.
+    expect((await me.client.gql(ops.ResumeMailboxDocument, { id })).data!.resumeMailbox.status).toBe('active');
+    await tick();
+    expect(sentTo(leads[0]!.email)).toHaveLength(1);
+  });
+
+  it('a bounce-stopped inbox: reconnect_needed while disconnected, bounce_stopped after the reconnect, active only after a passed connection test', async () => {
+    const { id, email } = await connectInbox();
+    const { leads } = await campaignFrom(id, 1);
+    await db(`update inbox set status = 'bounce_stopped', last_error = 'Stopped: hard bounces over 5% of the last 100 sends' where id = ?`, [id]);
+    provider.revokeAccount(email);
+    // The connection test meant to lift the stop meets the ended grant.
+    const test = await me.client.post(`/mailboxes/${id}/test`);
+    expect(test.body).toMatchObject({ smtp: { ok: false }, imap: { ok: false }, status: 'reconnect_needed' });
+    const disconnected = await viewOf(id);
+    expect(disconnected).toEqual({ status: 'reconnect_needed', lastError: expect.stringMatching(/^Microsoft ended the access: invalid_grant/) });
+    expect(await disconnections(id)).toHaveLength(1);
+
+    const back = await signInWith(me.client, service.url, provider, 'microsoft', { as: { email }, mailboxId: id });
+    expect(back.location).toBe(`/app/settings?connected=${id}`);
+    expect((await viewOf(id)).status).toBe('bounce_stopped');
+    await tick();
+    expect(sentTo(leads[0]!.email)).toHaveLength(0);
+    expect((await me.client.post(`/mailboxes/${id}/resume`)).status).toBe(409);
+    // A passed connection test, with the new grant, brings it back.
+    expect((await me.client.gql(ops.TestMailboxDocument, { id })).data!.testMailbox).toMatchObject({ smtp: { ok: true }, imap: { ok: true }, status: 'active' });
+    expect((await viewOf(id)).status).toBe('active');
+    await tick();
+    expect(sentTo(leads[0]!.email)).toHaveLength(1);
+  });
 });
 
 describe('transport security (decisions.md §10, §15)', () => {

@@ -95,6 +95,12 @@ export class Inbox extends BaseEntity {
   @Property({ type: 'string' })
   status: InboxStatus & Opt = 'active';
 
+  /** While reconnect_needed (decisions.md §15): the status it had when its provider ended the access, so
+   *  the reconnect goes back to it. A pause (api.md: lifted only by resume) or a bounce stop (only by a
+   *  passed connection test) stays through a disconnection; null otherwise. */
+  @Property({ type: 'string', nullable: true })
+  statusBeforeDisconnect: Exclude<InboxStatus, 'reconnect_needed'> | null = null;
+
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
 

@@ -95,13 +95,16 @@ export async function releaseRefresh(em: EntityManager, inboxId: string, claim: 
 
 /**
  * decisions.md §15: the provider ended the grant: the inbox needs reconnecting (it neither sends nor is
- * polled) and shows the provider's answer. Answers its workspace and address when it changed now.
+ * polled) and shows the provider's answer. The status it had is kept (`status` on the right of SET is the
+ * row's old value), so a reconnect brings back a pause or a bounce stop rather than `active`. Answers its
+ * workspace and address when it changed now.
  * @allWorkspaces keyed by an inbox the caller holds
  */
 export async function markReconnectNeeded(em: EntityManager, inboxId: string, error: string): Promise<{ workspaceId: string; email: string } | null> {
   const [r] = await sql(
     em,
-    `update inbox set status = 'reconnect_needed', last_error = ? where id = ? and auth_type = 'oauth2' and status <> 'reconnect_needed' returning workspace_id, email`,
+    `update inbox set status = 'reconnect_needed', status_before_disconnect = status, last_error = ?
+      where id = ? and auth_type = 'oauth2' and status <> 'reconnect_needed' returning workspace_id, email`,
     [error, inboxId],
   );
   return r ? { workspaceId: String(r.workspace_id), email: String(r.email) } : null;

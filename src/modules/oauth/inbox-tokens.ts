@@ -6,8 +6,9 @@
 // transaction stays open while the provider answers), then the call, then its outcome written under the
 // lease. The lease outlives the call's deadline; others wait for the new token meanwhile.
 //
-//   invalid_grant     the grant is over: the inbox becomes reconnect_needed with the provider's answer
-//                     as lastError, and the event mailbox_disconnected (one transaction). ReconnectNeeded.
+//   invalid_grant     the grant is over: the inbox becomes reconnect_needed (from any status; the one it
+//                     had comes back with the reconnect) with the provider's answer as lastError, and the
+//                     event mailbox_disconnected (one transaction). ReconnectNeeded.
 //   unreachable, …    transient: the lease is given back, the caller backs off as for an unanswering
 //                     server. TokenUnavailable. Never a disconnection.
 //

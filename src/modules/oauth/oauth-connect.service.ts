@@ -227,8 +227,11 @@ async function connect(
       }
       let inbox: Inbox;
       if (target && !target.deletedAt) {
-        // decisions.md §15: a reconnect restores `active`; a pause or a bounce stop stays.
-        em.assign(target, { ...login, lastError: null, backoffUntil: null, ...(target.status === 'reconnect_needed' ? { status: 'active' as const } : {}) });
+        // decisions.md §15: a reconnect restores `active`, but a pause or a bounce stop stays: the status
+        // from before the disconnection comes back (api.md: a pause is lifted only by resume, a bounce
+        // stop only by a passed connection test).
+        const restored = target.status === 'reconnect_needed' ? { status: target.statusBeforeDisconnect ?? ('active' as const), statusBeforeDisconnect: null } : {};
+        em.assign(target, { ...login, lastError: null, backoffUntil: null, ...restored });
         inbox = target;
       } else {
         const name = typeof grant.claims?.name === 'string' ? grant.claims.name.replace(/\s+/g, ' ').trim().slice(0, 200) : '';

@@ -55,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   migration('Migration20261201224948_placement_tests'),
   migration('Migration20261201225346_oauth_inboxes'),
   migration('Migration20261201230957_inbox_free_due'),
+  migration('Migration20261203063011_inbox_status_before_disconnect'),
 ];
