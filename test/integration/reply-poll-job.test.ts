@@ -210,6 +210,78 @@ describe('the reply polling job', () => {
     expect(events.map((e) => e.subject).sort()).toEqual(['Re: Quick question', '\ufffd栀']);
   });
 
+  it('stores bounces whose diagnostic or evidence is cut in the middle of an emoji: the cuts keep whole characters (jsonb refuses half of one)', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const emoji = '\u{1F600}';
+    /** An inbox whose one message is a hard bounce of its lead's send, written by `write`. */
+    const bounced = async (write: (lead: string, messageId: string, to: string) => string) => {
+      const b = await inboxWithLead(campaign.id);
+      imap.boxes.set(b.host, [{ uid: 1, source: Buffer.from(write(b.lead.email, b.sent.messageId, b.inbox.email)), internalDate: new Date() }]);
+      return b;
+    };
+    const textBounce = (to: string, headers: string[], text: string[]) =>
+      [
+        'From: Mail Delivery System <Mailer-Daemon@mx.client.test>',
+        `To: ${to}`,
+        `Message-ID: <${randomUUID()}@mx.client.test>`,
+        ...headers,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        ...text,
+      ].join('\r\n');
+    const x = (n: number) => 'x'.repeat(n);
+    // Exim's words: the diagnostic line (bounce.ts diagnosticLine, 500) ends in the middle of the emoji.
+    const exim = await bounced((lead, messageId, to) =>
+      textBounce(
+        to,
+        ['Subject: Mail delivery failed: returning message to sender', `X-Failed-Recipients: ${lead}`],
+        [
+          'This message was created automatically by mail delivery software.',
+          '',
+          `  ${lead}`,
+          `    SMTP error from remote mail server after RCPT TO:<${lead}>:`,
+          `    550 5.1.1 ${x(489)}${emoji} no such user`,
+          '',
+          '------ This is a copy of the message, including all the headers. ------',
+          `Message-ID: ${messageId}`,
+        ],
+      ),
+    );
+    // An RFC 3464 Diagnostic-Code: the item's bounce (1000) and the email_bounced reason (500) end in
+    // the middle of an emoji.
+    const dsn = await bounced((lead, messageId, to) =>
+      dsnBounce({ to, recipient: lead, returnedId: messageId }).replace(
+        'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+        `Diagnostic-Code: smtp; 550 5.1.1 ${x(489)}${emoji}${x(498)}${emoji} user unknown`,
+      ),
+    );
+    // Exchange's words with no status at all: the reason is the evidence, whose phrase (120) ends in the
+    // middle of the emoji.
+    const exchange = await bounced((lead, messageId, to) =>
+      textBounce(
+        to,
+        ['Subject: Undeliverable: Quick question'],
+        [`Your message to ${'y'.repeat(103)}${emoji} couldn't be delivered.`, '', `  ${lead}`, '', `Message-ID: ${messageId}`],
+      ),
+    );
+
+    const expected = [
+      { b: exim, diagnostic: `550 5.1.1 ${x(489)}${emoji}`, reason: `550 5.1.1 ${x(489)}${emoji}` },
+      { b: dsn, diagnostic: `550 5.1.1 ${x(489)}${emoji}${x(498)}${emoji} `, reason: `550 5.1.1 ${x(489)}${emoji}` },
+      { b: exchange, diagnostic: null, reason: `body: "Your message to ${'y'.repeat(103)}${emoji}"` },
+    ];
+    for (const { b, diagnostic, reason } of expected) {
+      expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 1, items: 1, unreadable: 0 });
+      expect((await db(`select last_error from inbox where id = ?`, [b.inbox.id]))[0].last_error).toBeNull();
+      const [item] = await db(`select kind, bounce from reply_item where inbox_id = ?`, [b.inbox.id]);
+      expect(item).toMatchObject({ kind: 'bounce', bounce: { permanent: true, diagnostic } });
+      expect((await db(`select status from lead where id = ?`, [b.lead.id]))[0].status).toBe('bounced');
+      const events = await db(`select payload->>'reason' as reason from event where kind = 'email_bounced' and payload->>'lead_id' = ?`, [b.lead.id]);
+      expect(events).toEqual([{ reason }]);
+    }
+  });
+
   it("applies a batch as if message by message: the company stop before a colleague's reply, a send bounced twice counted once", async () => {
     const campaign = await createCampaign(service, me.workspaceId, { status: 'active', companyReplyStop: true, stopOnReply: true });
     const host = `imap-${randomUUID().slice(0, 8)}.test`;

@@ -3,6 +3,7 @@
 // own: Microsoft 365 sends out-of-office replies from such addresses (fixtures
 // m365-ooo-postmaster*.eml). Every non-standard rule needs a vendor's wording in the subject or the body.
 import type { InboundMessage } from '../../../mail/inbound-message';
+import { cutChars } from '../reply-text';
 
 export interface BounceInfo {
   permanent: boolean;
@@ -95,7 +96,7 @@ function nonStandard(msg: InboundMessage): BounceMatch | null {
     const phrase = v.strong.map((re) => own.match(re)).find((m) => m !== null);
     const bySubject = v.subject?.test(msg.subject) && (daemon || hasCode);
     if (!phrase && !bySubject) continue;
-    const evidence = phrase ? `body: "${phrase[0].trim().slice(0, 120)}"` : `subject "${msg.subject}" from ${msg.from.address ?? 'no sender'}${daemon ? ' (mailer daemon)' : ''}`;
+    const evidence = phrase ? `body: "${cutChars(phrase[0].trim(), 120)}"` : `subject "${msg.subject}" from ${msg.from.address ?? 'no sender'}${daemon ? ' (mailer daemon)' : ''}`;
     return { rule: v.rule, evidence, bounce: fromText(msg) };
   }
   return null;
@@ -164,7 +165,8 @@ function diagnosticLine(text: string, code: string | null): string | null {
   if (i < 0) return null;
   let out = lines[i].trim();
   for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]) && out.length < 500; j++) out += ` ${lines[j].trim()}`;
-  return out.slice(0, 500);
+  // Whole characters: half of a surrogate pair is refused by the jsonb it is stored in (the item's bounce).
+  return cutChars(out, 500);
 }
 
 function messageIdInText(text: string): string | null {

@@ -14,6 +14,7 @@ import { escapeLike } from '../../leads/lead-query';
 import { recordHardBounces, type HardBounce } from '../../sending/engine/outcomes';
 import { dayKey } from '../../sending/schedule';
 import type { Classification } from '../classify/classify-inbound';
+import { cutChars } from '../reply-text';
 import { isFreeMailDomain } from './free-mail';
 import type { Match } from './match';
 import { lockEffectLeads, writeWave, type DayCount, type EffectLead, type WaveWrites } from './effects.queries';
@@ -205,7 +206,9 @@ function companyStops(replies: NewItem[], leadOf: (i: NewItem) => EffectLead): W
     .map(({ i, domain }) => ({ campaignId: i.match.campaignId, leadId: i.match.leadId, pattern: `%@${escapeLike(domain!)}` }));
 }
 
-const reasonOf = (i: NewItem) => (i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced').slice(0, 500);
+/** Cut to whole characters: the reason goes into the email_bounced event's jsonb, which refuses half of a
+ *  surrogate pair. */
+const reasonOf = (i: NewItem) => cutChars(i.cls.bounce!.diagnostic || i.cls.evidence || 'bounced', 500);
 
 /** decisions.md §6 bounce: soft bounces are recorded; hard ones (5.x.x) count their send as bounced
  *  here and are returned for recordHardBounces, exactly as at SMTP time (it is shared with SMTP-time

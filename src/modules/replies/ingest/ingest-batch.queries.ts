@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { sql, sqlStatements, type Statement } from '../../../storage/sql';
+import { cutChars } from '../reply-text';
 import type { FolderTarget, ItemDraft } from './prepare';
 import type { Suggestion } from './suggest';
 
@@ -53,7 +54,8 @@ export async function insertReplyItems(
           d.cls.rule,
           d.cls.evidence.slice(0, 500),
           d.match?.matchedBy ?? d.untracked,
-          b ? JSON.stringify({ permanent: b.permanent, status: b.status, recipient: b.recipient, diagnostic: b.diagnostic?.slice(0, 1000) ?? null }) : null,
+          // The diagnostic cut to whole characters: jsonb refuses half of a surrogate pair.
+          b ? JSON.stringify({ permanent: b.permanent, status: b.status, recipient: b.recipient, diagnostic: b.diagnostic === null ? null : cutChars(b.diagnostic, 1000) }) : null,
           d.messageId,
           JSON.stringify(d.threadReferences),
           t.path,
