@@ -36,7 +36,7 @@ export const ERROR_CODES = {
   },
   invalid_cursor: { status: 400, meaning: 'The cursor is unknown, altered, or was made for another list or other filters; start the list again without cursor.' },
   q_too_short: { status: 400, meaning: 'The search text q is shorter than the minimum length.' },
-  too_many_fields: { status: 400, meaning: 'The change would leave a lead with more custom fields than allowed.' },
+  too_many_fields: { status: 400, meaning: 'A lead would carry more custom fields than allowed (200): a PATCH that would leave more, or a CSV with more columns besides email.' },
   invalid_range: { status: 400, meaning: 'The report date range is reversed or longer than allowed.' },
   invalid_entries: { status: 400, meaning: 'Some blocklist entries are neither an email address nor a domain; nothing was added (details lists them).' },
   empty_filter: { status: 400, meaning: 'A saved filter needs at least one field with a value.' },

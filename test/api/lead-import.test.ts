@@ -98,6 +98,17 @@ describe('POST /campaigns/:id/leads/manual', () => {
     expect((await leadsOf(campaignId))[0].vars.note).toHaveLength(500);
   });
 
+  it('keeps both values of two vars whose names become the same field name, as the same CSV columns would', async () => {
+    const [campaignId, viaCsv] = [await newCampaign(), await newCampaign()];
+    const vars = { Company: 'Acme', company: 'Acme Ltd', 'First Name': 'Jane', first_name: 'J' };
+    expect((await manual(campaignId, [{ email: 'same@names.test', vars }])).body).toEqual(counts({ inserted: 1 }));
+    const gqlCampaign = await newCampaign();
+    await api.gql(ops.AddLeadsDocument, { campaignId: gqlCampaign, input: { leads: [{ email: 'same-gql@names.test', vars }] } });
+    await csv(viaCsv, 'email,Company,company,First Name,first_name\nsame-csv@names.test,Acme,Acme Ltd,Jane,J\n');
+    const expected = { company: 'Acme', company_2: 'Acme Ltd', first_name: 'Jane', first_name_2: 'J' };
+    for (const id of [campaignId, gqlCampaign, viaCsv]) expect((await leadsOf(id))[0].vars).toEqual(expected);
+  });
+
   it('counts addresses that are not addresses as invalid', async () => {
     const campaignId = await newCampaign();
     const res = await manual(
@@ -230,6 +241,7 @@ describe('POST /campaigns/:id/leads/manual', () => {
       [{ email: 'x'.repeat(1001) }],
       [{ email: 'a@example.com', vars: { bad: 'nul\u0000' } }],
       Array.from({ length: 10_001 }, (_, i) => ({ email: `${i}@example.com` })),
+      [{ email: 'a@example.com', vars: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`f${i}`, 'x'])) }],
     ]) {
       expectError(await manual(campaignId, leads), 400, 'validation_failed');
     }
@@ -513,6 +525,24 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
     await block(me, 'csv-blocked.test');
     const res = await csv(campaignId, 'email\nok@csv.test\nOK@csv.test\nx@csv-blocked.test\nelsewhere@csv.test\nnope\n');
     expect(res.body).toEqual(counts({ inserted: 1, duplicates: 1, blocklisted: 1, in_another_campaign: 1, invalid: 1 }));
+  });
+
+  it('refuses a CSV with more field columns than a lead carries (400 too_many_fields), REST and GraphQL, adding nothing', async () => {
+    const campaignId = await newCampaign();
+    const file = (fields: number) => {
+      const names = Array.from({ length: fields }, (_, i) => `f${i}`);
+      return `email,${names.join(',')}\nwide-${fields}@wide.test,${names.map((n) => `v${n}`).join(',')}\n`;
+    };
+    const err = expectError(await csv(campaignId, file(201)), 400, 'too_many_fields');
+    expect(err.details).toEqual({ fields: 201, max: 200 });
+    const gql = await api.gql(ops.AddLeadsDocument, { campaignId, input: { csv: file(201) } });
+    expect(gql.errors?.[0]?.extensions?.code).toBe('too_many_fields');
+    expect(await leadsOf(campaignId)).toHaveLength(0);
+    // 200 is the PATCH limit too: every one of them is kept.
+    expect((await csv(campaignId, file(200))).body).toEqual(counts({ inserted: 1 }));
+    const [lead] = await leadsOf(campaignId);
+    expect(Object.keys(lead.vars)).toHaveLength(200);
+    expect(lead.vars.f199).toBe('vf199');
   });
 
   it("gives 404 for an unknown, malformed or other workspace's campaign", async () => {

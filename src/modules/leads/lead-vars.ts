@@ -5,6 +5,9 @@
 
 export const VAR_VALUE_MAX = 500;
 export const VAR_NAME_MAX = 100;
+/** The most fields a lead carries (as many as lead-fields lists for a campaign, api.md Limits): a PATCH
+ *  that would leave more, a CSV with more columns, a JSON lead with more vars are refused. */
+export const MAX_FIELDS_PER_LEAD = 200;
 
 /** What a new field name may be: ASCII letters, digits and underscores (merge fields are `{{name}}`). */
 export const VAR_NAME = /^[A-Za-z0-9_]+$/;

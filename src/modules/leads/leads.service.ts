@@ -15,15 +15,13 @@ import { campaignLeadPage, normalizeFilter, workspaceLeadPage, workspaceSearch, 
 import { leadTimeline, TIMELINE_SOURCES } from './lead-timeline';
 import { changeInterest } from './lifecycle/interest-change';
 import { isInSequence } from './lifecycle/lead-status';
-import { applyVarsPatch } from './lead-vars';
+import { applyVarsPatch, MAX_FIELDS_PER_LEAD } from './lead-vars';
 import { idOf, leadView, type LeadRecord } from './lead.view';
 import { Lead, type LeadStatus } from './lead.entity';
 import { writeCampaignLeadsCsv, type CsvSink } from './leads-csv';
 import { DEFAULT_PAGE, DEFAULT_SEARCH_LIMIT, LeadSearchInput, type LeadQueryInput, type UpdateLeadInput } from './leads.inputs';
 import type { LeadView } from './leads.types';
 
-/** The most fields a PATCH may leave on a lead (as many as lead-fields lists for a campaign). */
-export const MAX_FIELDS_PER_LEAD = 200;
 const MIN_SEARCH = 2;
 
 const loadCampaign = (ctx: AuthedCtx, id: string) => findOr404(ctx.em, Campaign, id, 'Campaign');

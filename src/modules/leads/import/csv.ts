@@ -9,6 +9,7 @@
 import { finished, Readable, Transform, type TransformCallback } from 'node:stream';
 import Papa from 'papaparse';
 import { AppError } from '../../../contracts/errors';
+import { MAX_FIELDS_PER_LEAD } from '../lead-vars';
 import { uniqueFieldNames, type RawRow } from './lead-rows';
 
 /** Header names (as field names) accepted for the address column, the first one present wins. */
@@ -41,6 +42,14 @@ export function csvColumns(header: readonly string[]): CsvColumns {
     });
   }
   names[emailIndex] = '';
+  const fields = names.filter((name) => name !== '').length;
+  if (fields > MAX_FIELDS_PER_LEAD) {
+    throw new AppError(
+      'too_many_fields',
+      `A lead can carry at most ${MAX_FIELDS_PER_LEAD} fields; this CSV has ${fields} columns besides email. Leave out the columns the campaign does not need.`,
+      { fields, max: MAX_FIELDS_PER_LEAD },
+    );
+  }
   return { emailIndex, names };
 }
 

@@ -5,6 +5,7 @@ import { IsString, MaxLength, registerDecorator, type ValidationOptions } from '
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
 import { Nullable } from '../../../contracts/validation/validate-input';
+import { MAX_FIELDS_PER_LEAD } from '../lead-vars';
 
 /** Leads per JSON call; more go through CSV. */
 export const MAX_MANUAL_LEADS = 10_000;
@@ -24,6 +25,7 @@ function manualLeadProblem(lead: unknown): string | null {
   if (lead.email.length > MAX_EMAIL_INPUT) return `has an email longer than ${MAX_EMAIL_INPUT} characters`;
   if (lead.vars === undefined || lead.vars === null) return null;
   if (!isPlainObject(lead.vars)) return 'needs vars as an object of field name to text';
+  if (Object.keys(lead.vars).length > MAX_FIELDS_PER_LEAD) return `has more than ${MAX_FIELDS_PER_LEAD} vars (a lead carries at most ${MAX_FIELDS_PER_LEAD} fields)`;
   const bad = Object.keys(lead.vars).find((k) => !isVarValue((lead.vars as Record<string, unknown>)[k]));
   return bad === undefined ? null : `has vars.${bad} that is not text, a number, true/false or null`;
 }

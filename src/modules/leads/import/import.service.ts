@@ -16,7 +16,7 @@ import { csvLeadRows } from './csv';
 import { importChunk, noRows, type ImportCounts } from './import-rules';
 import { importKeepsFieldNames, lockWorkspaceImports } from './import-rules.queries';
 import { createStagingTable, LIST_PAGE, listEntriesAfter, listFieldOrder, lockCampaignForImport } from './import.queries';
-import { fieldName, type RawRow } from './lead-rows';
+import { namedFields, type RawRow } from './lead-rows';
 import type { AddLeadsInput, AddListLeadsInput, AddManualLeadsInput, AddSheetLeadsInput, ManualLeadInput } from './import.inputs';
 import { fetchSheetCsv } from './sheet';
 import { Stager } from './staging';
@@ -62,7 +62,7 @@ async function runImport(ctx: AuthedCtx, campaignId: string, stage: StageFn, lis
 /** A JSON lead (or a lead-list entry) as a row. */
 export const manualRow = (lead: ManualLeadInput): RawRow => ({
   email: lead.email,
-  fields: Object.entries(lead.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const),
+  fields: namedFields(lead.vars ?? {}),
 });
 
 /** POST /campaigns/:id/leads/manual: `{leads: [{email, vars}]}`. */
@@ -90,7 +90,7 @@ async function stageListEntries(stager: Stager, db: Db, listId: string): Promise
   for (;;) {
     const page = await listEntriesAfter(db, listId, after);
     if (!page.length) return;
-    await stager.copy([page.map((e) => ({ email: e.email, fields: Object.entries(e.vars ?? {}).map(([name, value]) => [fieldName(name), value] as const) }))]);
+    await stager.copy([page.map((e) => ({ email: e.email, fields: namedFields(e.vars ?? {}) }))]);
     if (page.length < LIST_PAGE) return;
     after = page[page.length - 1]!;
   }

@@ -62,6 +62,15 @@ export function uniqueFieldNames(headers: readonly string[]): string[] {
   });
 }
 
+/** A lead given as an object of field name to value (JSON, a lead-list entry) as named fields: the names
+ *  made field names and unique as a CSV header's are, so `Company` and `company` both keep their value
+ *  (`company`, `company_2`), as the same columns of a CSV would. */
+export function namedFields(vars: Readonly<Record<string, unknown>>): [string, unknown][] {
+  const entries = Object.entries(vars);
+  const names = uniqueFieldNames(entries.map(([name]) => name));
+  return entries.map(([, value], i) => [names[i], value]);
+}
+
 /** A raw value as text ('' for null/undefined/objects: only strings, numbers and booleans are values). */
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
