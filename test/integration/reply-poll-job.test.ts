@@ -210,6 +210,34 @@ describe('the reply polling job', () => {
     expect(events.map((e) => e.subject).sort()).toEqual(['Re: Quick question', '\ufffd栀']);
   });
 
+  it('writes a batch PostgreSQL refuses message by message: the one it refuses is passed over as unreadable, the others are stored', async () => {
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id);
+    // A server's INTERNALDATE of year 0: a valid JavaScript date PostgreSQL has no year for. Before, the
+    // whole batch failed on every poll and nothing after it was read.
+    const yearZero = new Date(Date.UTC(0, 0, 1));
+    yearZero.setUTCFullYear(0);
+    imap.boxes.set(b.host, [b.reply(1, 'first'), { ...b.reply(2, 'dated year 0'), internalDate: yearZero }, b.reply(3, 'third')]);
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 3, items: 2, unreadable: 1 });
+    expect((await db(`select last_error from inbox where id = ?`, [b.inbox.id]))[0].last_error).toBeNull();
+    expect((await db(`select uid, snippet from reply_item where inbox_id = ? order by uid`, [b.inbox.id])).map((i) => `${i.uid} ${i.snippet}`)).toEqual(['1 first', '3 third']);
+    const [cursor] = await db(`select last_uid, unreadable, last_unreadable from inbox_folder_cursor where inbox_id = ?`, [b.inbox.id]);
+    expect(cursor).toEqual({
+      last_uid: '3',
+      unreadable: 1,
+      last_unreadable: expect.stringMatching(/^UID 2: could not be stored: PostgreSQL refused a value of it \(SQLSTATE 22\w{3}\)$/),
+    });
+    // Each stored message has its one event and its effect once.
+    expect(await db(`select count(*)::int as n from event where kind = 'reply_received' and payload->>'inbox_id' = ?`, [b.inbox.id])).toEqual([{ n: 2 }]);
+    expect((await db(`select status from lead where id = ?`, [b.lead.id]))[0].status).toBe('replied');
+    expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ read: 0 });
+    // A batch of that message alone goes the same way.
+    const alone = await inboxWithLead(campaign.id);
+    imap.boxes.set(alone.host, [{ ...alone.reply(1), internalDate: yearZero }, alone.reply(2)]);
+    expect(await pollInbox(service.deps, alone.inbox.id, { batch: 1 })).toMatchObject({ read: 2, items: 1, unreadable: 1 });
+    expect(await db(`select last_uid, unreadable from inbox_folder_cursor where inbox_id = ?`, [alone.inbox.id])).toEqual([{ last_uid: '2', unreadable: 1 }]);
+  });
+
   it('stores bounces whose diagnostic or evidence is cut in the middle of an emoji: the cuts keep whole characters (jsonb refuses half of one)', async () => {
     const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
     const emoji = '\u{1F600}';

@@ -34,8 +34,63 @@ export function suggestBatch(deps: AppDeps, batch: Prepared[]): Promise<Suggesti
 
 const drafts = (batch: Prepared[]) => batch.filter((p): p is { uid: number; item: ItemDraft } => 'item' in p);
 
-/** Writes a prepared batch: `suggestions` are suggestBatch's for it. */
+/**
+ * Writes a prepared batch: `suggestions` are suggestBatch's for it. When PostgreSQL refuses a value of the
+ * batch (a data exception: a date out of its range, text jsonb cannot hold), one message would otherwise
+ * fail its folder on every poll and nothing after it would ever be read (decisions.md §6 "one message is
+ * one reply item", "a failed poll … is retried next poll"). The batch's transaction left nothing behind,
+ * so it is written again message by message, in UID order, each with its own cursor move, as the batch
+ * would have applied them (effects are the same one by one, README.md "waves"); a message PostgreSQL
+ * still refuses on its own is recorded as unreadable with the reason and the cursor moves past it. Any
+ * other failure (the database gone, a deadlock) fails the poll as before, and the next poll reads the
+ * batch again.
+ */
 export async function ingestBatch(deps: AppDeps, em: EntityManager, target: FolderTarget, batch: Prepared[], suggestions: Suggestion[], now: Date): Promise<BatchReport> {
+  let refused: string | null;
+  try {
+    return await writeBatch(deps, em, target, batch, suggestions, now);
+  } catch (err) {
+    refused = dataException(err);
+    if (refused === null) throw err;
+  }
+  if (batch.length === 1) return writeBatch(deps, em, target, [notStored(batch[0]!, refused)], [], now);
+  // The error's message starts with the whole statement (knex puts it there): its code says enough.
+  deps.log.warn('batch refused by the database, written message by message', { inboxId: target.inboxId, folder: target.path, sqlState: refused });
+  const report: BatchReport = { items: 0, unreadable: 0, ignored: 0 };
+  let nextSuggestion = 0;
+  for (const p of batch) {
+    const own = 'item' in p ? [suggestions[nextSuggestion++]!] : [];
+    let done: BatchReport;
+    try {
+      done = await writeBatch(deps, em, target, [p], own, now);
+    } catch (err) {
+      const code = dataException(err);
+      if (code === null) throw err;
+      done = await writeBatch(deps, em, target, [notStored(p, code)], [], now);
+    }
+    report.items += done.items;
+    report.unreadable += done.unreadable;
+    report.ignored += done.ignored;
+  }
+  return report;
+}
+
+/** A message PostgreSQL refuses, as an unreadable one: recorded on the cursor and passed over. */
+const notStored = (p: Prepared, sqlState: string): Prepared => ({
+  uid: p.uid,
+  skipped: 'unreadable',
+  reason: `could not be stored: PostgreSQL refused a value of it (SQLSTATE ${sqlState})`,
+});
+
+/** The SQLSTATE of a PostgreSQL error about a value (class 22, data exception) or its size (54, program
+ *  limit exceeded), which the same statement meets every time; null for any other failure. */
+function dataException(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code) ? code : null;
+}
+
+/** One transaction for the batch. */
+async function writeBatch(deps: AppDeps, em: EntityManager, target: FolderTarget, batch: Prepared[], suggestions: Suggestion[], now: Date): Promise<BatchReport> {
   const report: BatchReport = { items: 0, unreadable: 0, ignored: 0 };
   if (!batch.length) return report;
   const items = drafts(batch);
