@@ -1,6 +1,7 @@
 // What a blocklist entry is (address or domain, normalized) and what it blocks (the address or its
 // exact domain); which CSV column a blocklist import reads.
 import { isBlocked, isDomainEntry, normalizeBlockEntry } from '../../src/modules/blocklist/blocklist-match';
+import { PassThrough } from 'node:stream';
 import { csvEntries, entryColumns } from '../../src/modules/blocklist/blocklist.service';
 
 describe('normalizeBlockEntry', () => {
@@ -52,6 +53,13 @@ describe('isBlocked', () => {
   });
 });
 
+/** Every entry csvEntries gives, its batches joined. */
+async function entriesOf(csv: string): Promise<(string | null)[]> {
+  const out: (string | null)[] = [];
+  for await (const batch of csvEntries(csv)) out.push(...batch);
+  return out;
+}
+
 describe('blocklist CSV columns', () => {
   it('picks a column named email, else one named domain (names read like lead fields), else the first', () => {
     expect(entryColumns(['Name', 'E-mail', 'Domain'])).toEqual({ main: 1, fallback: 2, headerRow: true });
@@ -60,15 +68,30 @@ describe('blocklist CSV columns', () => {
     expect(entryColumns(['who', 'when'])).toEqual({ main: 0, fallback: -1, headerRow: true });
   });
 
-  it('takes a first row that is an entry itself as data (a file without a header)', () => {
+  it('takes a first row that is an entry itself as data (a file without a header)', async () => {
     expect(entryColumns(['a@example.com', 'x'])).toEqual({ main: 0, fallback: -1, headerRow: false });
     expect(entryColumns(['example.com'])).toEqual({ main: 0, fallback: -1, headerRow: false });
-    expect(csvEntries('a@example.com\nB.com\nnope\n')).toEqual(['a@example.com', 'b.com', null]);
+    expect(await entriesOf('a@example.com\nB.com\nnope\n')).toEqual(['a@example.com', 'b.com', null]);
   });
 
-  it('gives one entry (or null) per data row, skipping empty lines', () => {
-    expect(csvEntries('email;note\r\n"x@example.com";"a;b"\r\n\r\n;\r\n" @y.com ";\r\n')).toEqual(['x@example.com', 'y.com']);
-    expect(csvEntries('email,domain\n,z.com\nbad,\n')).toEqual(['z.com', null]);
-    expect(csvEntries('')).toEqual([]);
+  it('reads the file a chunk at a time: the first batch comes out before the rest of the file has arrived', async () => {
+    // A whole file in one synchronous pass held the event loop for seconds at the largest size (50 MB).
+    const input = new PassThrough({ objectMode: true });
+    input.write(`email\n${Array.from({ length: 5_000 }, (_, i) => `u${i}@example.com\n`).join('')}`);
+    input.write('more@example.com\n'); // and nothing more for now: the file is still arriving
+    const batches = csvEntries(input)[Symbol.asyncIterator]();
+    const first = await batches.next();
+    expect(first.value).toHaveLength(5_000);
+    expect(first.value[4_999]).toBe('u4999@example.com');
+    input.end('last.org\n');
+    expect((await batches.next()).value).toEqual(['more@example.com', 'last.org']);
+    expect((await batches.next()).done).toBe(true);
+  });
+
+  it('gives one entry (or null) per data row, skipping empty lines', async () => {
+    expect(await entriesOf('email;note\r\n"x@example.com";"a;b"\r\n\r\n;\r\n" @y.com ";\r\n')).toEqual(['x@example.com', 'y.com']);
+    expect(await entriesOf('email,domain\n,z.com\nbad,\n')).toEqual(['z.com', null]);
+    expect(await entriesOf('')).toEqual([]);
+    expect(await entriesOf('\uFEFFb@example.com\n')).toEqual(['b@example.com']);
   });
 });

@@ -1,4 +1,5 @@
 // api.md Blocklist. Entries are returned with the names api.md gives them (workspaceId, email, reason, createdAt).
+import type { Readable } from 'node:stream';
 import { body, csvUploadRoute, jsonRoute, query } from '../../contracts/api-route';
 import { Deleted } from '../../contracts/graphql/common.types';
 import * as blocklist from './blocklist.service';
@@ -20,9 +21,9 @@ export const blocklistRoutes = [
     path: '/blocklist/import',
     scope: 'leads:write',
     summary: 'Import a CSV of addresses and domains (text/csv body or multipart field "file")',
-    csv: 'text',
+    csv: 'stream',
     response: { type: BlocklistImportCounts },
-    handle: (ctx, { body }) => body.read((csv) => blocklist.importBlocklist(ctx, csv as string)),
+    handle: (ctx, { body }) => body.read((csv) => blocklist.importBlocklist(ctx, csv as Readable)),
   }),
   jsonRoute({
     method: 'get',

@@ -9,12 +9,13 @@
 // - The CSV import is forgiving, as files are: bad rows are counted as `invalid`, rows whose entry is on
 //   the list already, or earlier in the file, as `already`; added + already + invalid = data rows.
 // - GET /blocklist is newest first; every entry unless `limit` is given (q, reason and offset optional).
+import type { Readable } from 'node:stream';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import Papa from 'papaparse';
 import type { AuthedCtx } from '../../runtime/context';
 import { AppError, notFound } from '../../contracts/errors';
 import { isoKey, Paging } from '../../contracts/pagination/keyset';
 import { escapeLike } from '../leads/lead-query';
+import { csvCells } from '../leads/import/csv';
 import { fieldName } from '../leads/import/lead-rows';
 import { BlocklistEntry, type BlockReason } from './blocklist-entry.entity';
 import { normalizeBlockEntry } from './blocklist-match';
@@ -81,33 +82,45 @@ export function entryColumns(firstRow: readonly string[]): EntryColumns & { head
   return { main: 0, fallback: -1, headerRow: normalizeBlockEntry((firstRow[0] ?? '').replace(/^\uFEFF/, '')) === null };
 }
 
-/** The normalized entry of each data row (null for an invalid row), in file order. */
-export function csvEntries(csv: string): (string | null)[] {
-  const out: (string | null)[] = [];
+/** The normalized entry of each data row (null for an invalid row), in file order, in batches. The CSV
+ *  is parsed a chunk at a time (csvCells): a file of the largest size (50 MB, some 3 million rows) took
+ *  seconds of the event loop in one pass. */
+export async function* csvEntries(csv: Readable | string): AsyncGenerator<(string | null)[]> {
   let columns: EntryColumns | null = null;
-  Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [',', ';', '\t', '|'],
-    step: ({ data: cells }) => {
-      if (!columns) {
-        const found = entryColumns(cells);
-        columns = found;
-        if (found.headerRow) return;
-      }
-      const main = (cells[columns.main] ?? '').trim();
-      const value = main === '' && columns.fallback >= 0 ? (cells[columns.fallback] ?? '') : main;
-      out.push(normalizeBlockEntry(value));
-    },
-  });
-  return out;
+  let batch: (string | null)[] = [];
+  for await (const row of csvCells(csv)) {
+    const cells = columns ? row : row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+    if (!columns) {
+      const found = entryColumns(cells);
+      columns = found;
+      if (found.headerRow) continue;
+    }
+    const main = (cells[columns.main] ?? '').trim();
+    const value = main === '' && columns.fallback >= 0 ? (cells[columns.fallback] ?? '') : main;
+    batch.push(normalizeBlockEntry(value));
+    if (batch.length >= INSERT_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
-/** POST /blocklist/import: CSV, reason `import`. */
-export async function importBlocklist(ctx: AuthedCtx, csv: string): Promise<{ added: number; already: number; invalid: number }> {
-  const rows = csvEntries(csv);
-  const entries = rows.filter((e): e is string => e !== null);
-  const added = await ctx.em.transactional((em) => insertEntries(em, ctx.actor.workspaceId, entries, 'import', ctx.deps.clock.now()));
-  return { added, already: entries.length - added, invalid: rows.length - entries.length };
+/** POST /blocklist/import: CSV, reason `import`. Entries are inserted batch by batch as the file is read
+ *  (REST spools the upload to a file first, so the transaction never waits on the client). */
+export async function importBlocklist(ctx: AuthedCtx, csv: Readable | string): Promise<{ added: number; already: number; invalid: number }> {
+  const counts = { added: 0, already: 0, invalid: 0 };
+  const now = ctx.deps.clock.now();
+  await ctx.em.transactional(async (em) => {
+    for await (const rows of csvEntries(csv)) {
+      const entries = rows.filter((e): e is string => e !== null);
+      const added = await insertEntries(em, ctx.actor.workspaceId, entries, 'import', now);
+      counts.added += added;
+      counts.already += entries.length - added;
+      counts.invalid += rows.length - entries.length;
+    }
+  });
+  return counts;
 }
 
 /** GET /blocklist: newest first, with the total of matching entries. */

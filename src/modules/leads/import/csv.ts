@@ -89,11 +89,12 @@ class RowLengthGuard extends Transform {
 }
 
 /**
- * The data rows of a lead CSV, in batches, in file order. `input` yields text (a stream already decoded
- * as UTF-8, or a string). Throws `no_email_column` (400) once the header is read, `row_too_long` (400),
- * and whatever error the input stream fails with (for example a size limit).
+ * The rows of a CSV as arrays of cells, in file order, header included, empty lines skipped. `input`
+ * yields text (a stream already decoded as UTF-8, or a string), parsed a chunk at a time so no file holds
+ * the event loop. Throws `row_too_long` (400), and whatever error the input stream fails with (for
+ * example a size limit).
  */
-export async function* csvLeadRows(input: Readable | string): AsyncGenerator<RawRow[]> {
+export async function* csvCells(input: Readable | string): AsyncGenerator<string[]> {
   const source = typeof input === 'string' ? textStream(input) : input;
   const guard = new RowLengthGuard();
   const parser: NodeJS.ReadWriteStream & AsyncIterable<string[]> = Papa.parse(Papa.NODE_STREAM_INPUT, {
@@ -108,26 +109,36 @@ export async function* csvLeadRows(input: Readable | string): AsyncGenerator<Raw
   });
   guard.on('error', destroyParser);
   source.pipe(guard).pipe(parser);
-  let columns: CsvColumns | null = null;
-  let batch: RawRow[] = [];
   try {
     for await (const cells of parser) {
       guard.sinceLastRow = 0;
-      if (!columns) {
-        columns = csvColumns(cells);
-        continue;
-      }
-      batch.push(csvRow(cells, columns));
-      if (batch.length >= BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
+      yield cells;
     }
-    if (!columns) csvColumns([]); // an empty file has no email column either
-    if (batch.length) yield batch;
   } finally {
     stopWatching();
     source.unpipe(guard);
     if (!source.readableEnded) source.resume(); // let whatever is left of the input drain
   }
+}
+
+/**
+ * The data rows of a lead CSV, in batches, in file order (csvCells). Throws `no_email_column` (400) once
+ * the header is read, and `too_many_fields` (400) for more columns than a lead carries.
+ */
+export async function* csvLeadRows(input: Readable | string): AsyncGenerator<RawRow[]> {
+  let columns: CsvColumns | null = null;
+  let batch: RawRow[] = [];
+  for await (const cells of csvCells(input)) {
+    if (!columns) {
+      columns = csvColumns(cells);
+      continue;
+    }
+    batch.push(csvRow(cells, columns));
+    if (batch.length >= BATCH_ROWS) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (!columns) csvColumns([]); // an empty file has no email column either
+  if (batch.length) yield batch;
 }
