@@ -14,6 +14,8 @@ import { connectedId, oauthEnv, oauthError, oauthPorts, openCallback, signInWith
 import { startOidcProvider, TEST_TENANT, type OidcProvider } from '../support/oidc-provider';
 import { startTestService } from '../support/service';
 import { MINUTE, TestClock } from '../support/sending-world';
+import { accessTokenFor } from '../../src/modules/oauth/inbox-tokens';
+import { claimRefresh, markReconnectNeeded, releaseRefresh, writeRefreshed } from '../../src/modules/oauth/inbox-tokens.queries';
 
 const clock = new TestClock(new Date('2026-11-30T10:00:00.000Z'));
 let provider: OidcProvider;
@@ -354,6 +356,111 @@ describe('reconnecting', () => {
     expect(signIn.location).toBe(`/app/settings?connected=${created.body.id}`);
     const [row] = await db(`select password_enc, auth_type, oauth_provider, daily_cap from inbox where id = ?`, [created.body.id]);
     expect(row).toEqual({ password_enc: null, auth_type: 'oauth2', oauth_provider: 'microsoft', daily_cap: 40 });
+  });
+});
+
+// README "Tokens": the reconnect always wins over a refresh or a disconnection of the old grant that
+// another process has under way. "Another process" is a transaction on a connection of its own, held
+// open at the racing moment; the reconnect (the browser at the callback) goes on once it waited on that
+// transaction's row locks, which is when the transaction commits.
+describe('a reconnect racing a refresh or a disconnection in another process', () => {
+  const LEASE = 'lease-of-the-old-grant';
+
+  /** A transaction of another process, held open on its own pooled connection. */
+  async function otherProcess() {
+    const em = service.deps.orm.em.fork();
+    await em.begin();
+    const run = (q: string, p: unknown[] = []) => em.getConnection().execute(q, p, 'all', em.getTransactionContext());
+    const [{ pid }] = await run(`select pg_backend_pid() as pid`);
+    return { em, run, pid: Number(pid), commit: () => em.commit(), rollback: () => em.rollback() };
+  }
+
+  /** Resolves once a statement waits on a row lock the backend `pid` holds. */
+  async function waitsOn(pid: number) {
+    for (const started = Date.now(); Date.now() - started < 10_000;) {
+      const [r] = await db(`select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))`, [pid]);
+      if (r.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`nothing waited on a lock of backend ${pid}`);
+  }
+
+  /** A connected Google inbox and a reconnect of it signed in at the provider, the browser not yet back. */
+  async function reconnectUnderWay() {
+    const email = address();
+    const id = connectedId((await signInWith(me.client, service.url, provider, 'google', { as: { email } })).location);
+    const start = await me.client.post('/mailboxes/oauth/google/start', { mailbox_id: id });
+    provider.signInAs({ email });
+    const callback = await provider.authorize(start.body.authorization_url);
+    const [{ token_version }] = await db(`select token_version from inbox_oauth where inbox_id = ?`, [id]);
+    return { id, email, callback, version: Number(token_version) };
+  }
+
+  const statusOf = async (id: string) => {
+    const rest = (await me.client.get('/mailboxes')).body.find((m: { id: string }) => m.id === id);
+    const gql = (await me.client.gql(ops.OAuthMailboxDocument, { id })).data!.mailbox;
+    return { rest: { status: rest.status, lastError: rest.lastError }, gql: { status: gql.status, lastError: gql.lastError } };
+  };
+
+  it("a refresh that took the lease before the reconnect read the grant loses it: the old grant's answer is never written", async () => {
+    const { id, callback, version } = await reconnectUnderWay();
+    const other = await otherProcess();
+    const until = new Date(clock.now().getTime() + MINUTE);
+    expect(await claimRefresh(other.em, id, LEASE, version, clock.now(), until)).not.toBeNull();
+    const back = openCallback(service.url, callback);
+    await waitsOn(other.pid);
+    await other.commit();
+    expect((await back).location).toBe(`/app/settings?connected=${id}`);
+
+    // The refresh of the old grant comes back: neither its tokens nor a disconnection are written.
+    const em = service.deps.orm.em.fork();
+    expect(await writeRefreshed(em, id, LEASE, { accessTokenEnc: 'old grant', accessExpiresAt: null, refreshTokenEnc: null })).toBeNull();
+    expect(await releaseRefresh(em, id, LEASE)).toBe(false);
+    const [row] = await db(`select refresh_claim, token_version from inbox_oauth where inbox_id = ?`, [id]);
+    expect(row).toEqual({ refresh_claim: null, token_version: version + 1 });
+    expect(await statusOf(id)).toEqual({ rest: { status: 'active', lastError: null }, gql: { status: 'active', lastError: null } });
+  });
+
+  it('a disconnection of the old grant committing after the reconnect began: the reconnect still wins (active, REST and GraphQL)', async () => {
+    const { id, callback, version } = await reconnectUnderWay();
+    // The old grant's refresh took the lease and met invalid_grant; its disconnection is under way.
+    const until = new Date(clock.now().getTime() + MINUTE);
+    expect(await claimRefresh(service.deps.orm.em.fork(), id, LEASE, version, clock.now(), until)).not.toBeNull();
+    const other = await otherProcess();
+    expect(await releaseRefresh(other.em, id, LEASE)).toBe(true);
+    expect(await markReconnectNeeded(other.em, id, 'Google ended the access: invalid_grant')).not.toBeNull();
+    const back = openCallback(service.url, callback);
+    await waitsOn(other.pid);
+    await other.commit();
+    expect((await back).location).toBe(`/app/settings?connected=${id}`);
+    expect(await statusOf(id)).toEqual({ rest: { status: 'active', lastError: null }, gql: { status: 'active', lastError: null } });
+    const [row] = await db(`select refresh_claim, token_version from inbox_oauth where inbox_id = ?`, [id]);
+    expect(row).toEqual({ refresh_claim: null, token_version: version + 1 });
+  });
+
+  it('a disconnection takes the inbox row before its grant, the order a reconnect takes them in, so the two never deadlock', async () => {
+    const { id, email } = await reconnectUnderWay();
+    provider.revokeAccount(email);
+    // The cached token is due: the next use refreshes, and the provider answers invalid_grant.
+    await db(`update inbox_oauth set access_expires_at = ? where inbox_id = ?`, [clock.now(), id]);
+    // A reconnect in another process holds the inbox row...
+    const other = await otherProcess();
+    try {
+      await other.run(`select 1 from inbox where id = ? for update`, [id]);
+      const refreshed = accessTokenFor(service.deps, id).then(
+        () => null,
+        (err: Error) => err,
+      );
+      await waitsOn(other.pid);
+      // ... and takes the grant next: free, since the waiting disconnection has not taken it yet.
+      await expect(other.run(`select 1 from inbox_oauth where inbox_id = ? for update nowait`, [id])).resolves.toHaveLength(1);
+      await other.commit();
+      expect(await refreshed).toMatchObject({ name: 'ReconnectNeeded' });
+    } catch (err) {
+      await other.rollback().catch(() => undefined);
+      throw err;
+    }
+    expect((await statusOf(id)).rest.status).toBe('reconnect_needed');
   });
 });
 

@@ -94,6 +94,15 @@ export async function releaseRefresh(em: EntityManager, inboxId: string, claim: 
 }
 
 /**
+ * Locks the inbox row for the caller's transaction (a disconnection takes it before the grant row, as a
+ * reconnect does, so the two never deadlock).
+ * @allWorkspaces keyed by an inbox the caller holds
+ */
+export async function lockInboxRow(em: EntityManager, inboxId: string): Promise<void> {
+  await sql(em, `select 1 from inbox where id = ? for update`, [inboxId]);
+}
+
+/**
  * decisions.md §15: the provider ended the grant: the inbox needs reconnecting (it neither sends nor is
  * polled) and shows the provider's answer. The status it had is kept (`status` on the right of SET is the
  * row's old value), so a reconnect brings back a pause or a bounce stop rather than `active`. Answers its

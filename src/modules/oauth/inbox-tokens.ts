@@ -16,6 +16,7 @@
 // that answer is lost (with Microsoft, the next refresh then meets a spent token and the inbox needs
 // reconnecting, as after any lost answer).
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OAuthProviderName } from '../../runtime/config';
 import type { AppDeps } from '../../runtime/context';
@@ -26,7 +27,7 @@ import { mailboxDisconnectedEvent } from '../events/payloads';
 import { recordEvent } from '../events/record-event';
 import type { Inbox } from '../inboxes/inbox.entity';
 import { InboxOAuth } from './inbox-oauth.entity';
-import { claimRefresh, dropGrantRow, markReconnectNeeded, releaseRefresh, tokenRow, writeRefreshed, type TokenRow } from './inbox-tokens.queries';
+import { claimRefresh, dropGrantRow, lockInboxRow, markReconnectNeeded, releaseRefresh, tokenRow, writeRefreshed, type TokenRow } from './inbox-tokens.queries';
 
 /** decisions.md §15: an access token is used until a minute before it expires. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -66,7 +67,9 @@ const expiryOf = (grant: OAuthGrant, now: Date): Date | null => (grant.expiresIn
 export const usable = (t: Pick<AccessToken, 'usableUntil'>, now: Date): boolean => t.usableUntil === null || t.usableUntil.getTime() > now.getTime();
 
 /** A new grant (a connection or a reconnection) as the inbox's tokens, in the caller's transaction: any
- *  refresh under way loses its lease, so its answer is not written over these. */
+ *  refresh under way loses its lease, so its answer is not written over these. The grant row is read FOR
+ *  UPDATE (the caller holds the inbox row already): a lease another process took before is seen, so
+ *  clearing it is written; one it tries to take now waits, then finds the version moved on. */
 export async function storeGrant(deps: AppDeps, em: EntityManager, inbox: Inbox, provider: OAuthProviderName, grant: OAuthGrant, now: Date): Promise<void> {
   const tokens = {
     provider,
@@ -78,7 +81,7 @@ export async function storeGrant(deps: AppDeps, em: EntityManager, inbox: Inbox,
     refreshClaim: null,
     refreshClaimUntil: null,
   };
-  const row = await em.findOne(InboxOAuth, { inbox: inbox.id }, { filters: false });
+  const row = await em.findOne(InboxOAuth, { inbox: inbox.id }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   if (row) em.assign(row, { ...tokens, tokenVersion: row.tokenVersion + 1 });
   else em.create(InboxOAuth, { ...tokens, workspace: em.getReference(Workspace, inbox.workspace.id), inbox, tokenVersion: 1 });
 }
@@ -150,6 +153,9 @@ async function refresh(deps: AppDeps, em: EntityManager, inboxId: string, row: T
 async function disconnect(deps: AppDeps, inboxId: string, claim: string, provider: OAuthProviderName, said: string): Promise<boolean> {
   const reason = `${provider === 'google' ? 'Google' : 'Microsoft'} ended the access: ${said}`.slice(0, 500);
   return deps.orm.em.fork().transactional(async (tx) => {
+    // The inbox row before its grant row, the order a reconnect (and a deletion) takes them in: taking
+    // the grant first could deadlock with a reconnect holding the inbox.
+    await lockInboxRow(tx, inboxId);
     if (!(await releaseRefresh(tx, inboxId, claim))) return false;
     const changed = await markReconnectNeeded(tx, inboxId, reason);
     if (changed) {

@@ -5,6 +5,7 @@
 // servers and tokens, and sends the browser back to a path of this service with `connected` or one of the
 // `oauth_error` codes: never a 500.
 import { createHash, randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordChange } from '../../observability/audit-trail/audit-log';
 import { OAUTH_PROVIDERS, type Config, type OAuthProviderName } from '../../runtime/config';
@@ -220,7 +221,15 @@ async function connect(
   };
   try {
     return await ctx.em.transactional(async (em: EntityManager) => {
-      const target = state.mailboxId ? await em.findOne(Inbox, { id: state.mailboxId }, { filters: { [NOT_DELETED_FILTER]: false } }) : null;
+      // README "Tokens": the reconnect wins over a refresh or a disconnection of the old grant in another
+      // process. The inbox row here and its grant row in storeGrant are read FOR UPDATE (in that order, as
+      // the disconnection takes them, so the two cannot deadlock): a lease or a disconnection committed
+      // before is seen and undone (the lease cleared, the status restored); one that comes later waits for
+      // this commit and finds its lease gone. A plain read would let a flush keep a lease taken meanwhile
+      // (only changed columns are written) or leave a disconnection committed meanwhile in place.
+      const target = state.mailboxId
+        ? await em.findOne(Inbox, { id: state.mailboxId }, { filters: { [NOT_DELETED_FILTER]: false }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+        : null;
       if (state.mailboxId && !target) return { code: 'provider_error' as const, detail: 'the inbox to reconnect is gone' };
       if (target && target.email !== address) {
         return { code: 'address_mismatch' as const, detail: `signed in as another address than ${target.email}` };
