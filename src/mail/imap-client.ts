@@ -112,12 +112,17 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
       const plan = batchPlan(await bounded('FETCH (RFC822.SIZE)', () => sizesOf(client, uids)), maxBytes ?? Number.POSITIVE_INFINITY);
       for (const skipped of plan.tooLarge) out.push({ uid: skipped.uid, source: Buffer.alloc(0), internalDate: null, tooLarge: skipped.size });
       if (plan.fetch.length) {
+        const asked = new Set(plan.fetch);
+        const got = new Set<number>();
         // The bodies: as long as they take, within the session's deadline (the signal).
         await bounded(
           'FETCH (BODY.PEEK[])',
           async () => {
             for await (const m of client.fetch(plan.fetch.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
-              if (m.source) out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+              // Only the messages asked for, each once (sizesOf says why).
+              if (!m.source || !asked.has(m.uid) || got.has(m.uid)) continue;
+              got.add(m.uid);
+              out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
             }
           },
           Number.POSITIVE_INFINITY,
@@ -163,11 +168,20 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
 }
 
 /** Each message's size (RFC822.SIZE), by UID, in UID order: one small FETCH before the bodies. A server
- *  that gives no size counts as 0 (the parser still refuses a body over MAX_RAW_BYTES). */
+ *  that gives no size counts as 0 (the parser still refuses a body over MAX_RAW_BYTES).
+ *
+ *  Only the UIDs asked for: a server may put a FETCH of any message into any answer (RFC 3501 §7: another
+ *  client changed its flags), and imapflow hands the command's caller every row it gets. A row for a newer
+ *  message would go into the batch and move the cursor past the unread ones between (decisions.md §6,
+ *  each message read once), and a row without a UID would make the body FETCH malformed. A message may
+ *  also come in several rows, one with its size. */
 async function sizesOf(client: ImapFlow, uids: number[]): Promise<{ uid: number; size: number }[]> {
-  const out: { uid: number; size: number }[] = [];
-  for await (const m of client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) out.push({ uid: m.uid, size: m.size ?? 0 });
-  return out.sort((a, b) => a.uid - b.uid);
+  const asked = new Set(uids);
+  const sizes = new Map<number, number>();
+  for await (const m of client.fetch(uids.join(','), { uid: true, size: true }, { uid: true })) {
+    if (asked.has(m.uid)) sizes.set(m.uid, Math.max(sizes.get(m.uid) ?? 0, m.size ?? 0));
+  }
+  return [...sizes].map(([uid, size]) => ({ uid, size })).sort((a, b) => a.uid - b.uid);
 }
 
 /**

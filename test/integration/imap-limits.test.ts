@@ -2,7 +2,8 @@
 // as skipped with its size (cursor, log, poll report, the inbox's skippedMessages) and the cursor moves
 // past it (Dovecot); every IMAP wait is bounded and one inbox's poll has a wall-clock deadline, so a server
 // that trickles bytes is closed and retried next poll (a hostile peer of our own); stopping the service
-// ends a poll at once without blaming the inbox.
+// ends a poll at once without blaming the inbox. A server that sends what was not asked for (a scripted
+// peer of our own) moves the cursor past nothing unread.
 import { randomUUID } from 'node:crypto';
 import { imapClient, MAX_MESSAGE_BYTES } from '../../src/mail/imap-client';
 import { pollInbox, type PollOptions } from '../../src/modules/replies/poll/poll-inbox';
@@ -11,6 +12,7 @@ import { signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';
 import { parseMetrics, valueOf } from '../support/metrics';
 import { startImapPeer, type ImapPeer } from '../support/imap-peer';
+import { startScriptedImapPeer, type ScriptedImapPeer } from '../support/scripted-imap-peer';
 import { startTestService } from '../support/service';
 import { startTrickleImapPeer, type TrickleImapPeer } from '../support/trickle-imap-peer';
 import * as ops from '../graphql/generated';
@@ -26,6 +28,8 @@ let dovecot: ImapPeer;
 let trickler: TrickleImapPeer;
 /** What the service's IMAP port handed the poller: each message's UID, downloaded bytes and tooLarge. */
 const handedOver: { uid: number; bytes: number; tooLarge?: number }[] = [];
+/** …and the same by batch (one fetchAfter each). */
+const batches: { uid: number; bytes: number }[][] = [];
 
 beforeAll(async () => {
   dovecot = await startImapPeer({ users: { [USER]: PASSWORD } });
@@ -41,6 +45,7 @@ beforeAll(async () => {
         async fetchAfter(afterUid, o) {
           const messages = await session.fetchAfter(afterUid, o);
           for (const m of messages) handedOver.push({ uid: m.uid, bytes: m.source.length, tooLarge: m.tooLarge });
+          batches.push(messages.map((m) => ({ uid: m.uid, bytes: m.source.length })));
           return messages;
         },
       };
@@ -150,5 +155,69 @@ describe('a server that trickles bytes', () => {
     expect((await polls('stopped'))! - stopped!).toBe(1);
     expect(await polls('failed')).toBe(failed);
     await until('the connection to close', () => trickler.open === 0);
+  });
+});
+
+describe('a server that sends what was not asked for', () => {
+  let scripted: ScriptedImapPeer | undefined;
+  afterEach(async () => {
+    await scripted?.stop();
+    scripted = undefined;
+  });
+  const mail = (uid: number, text = 'Hello') =>
+    Buffer.from(`From: <someone-${uid}@else.test>\r\nTo: ${USER}\r\nSubject: Note ${uid}\r\nMessage-ID: <note-${uid}-${randomUUID()}@else.test>\r\n\r\n${text}\r\n`);
+  const scriptedInbox = (peer: ScriptedImapPeer) => createInbox(service, me.workspaceId, { imapHost: peer.host, imapPort: peer.port, username: 'u', password: 'p' });
+  const cursorOf = async (inboxId: string) => (await db(`select last_uid from inbox_folder_cursor where inbox_id = ? and folder = 'INBOX'`, [inboxId]))[0]?.last_uid;
+
+  it('reads only the UIDs it asked for: a FETCH of another message in the answer (a flag changed by another client) is not downloaded and does not move the cursor past unread mail', async () => {
+    // RFC 3501 §7: a server may report any message's flags in any answer; here the newest message's,
+    // not asked for, in the answer to the size FETCH of each batch.
+    scripted = await startScriptedImapPeer({ duringSizeFetch: () => ['* 6 FETCH (UID 6 FLAGS (\\Seen))'] });
+    for (let uid = 1; uid <= 6; uid++) scripted.messages.push({ uid, raw: mail(uid) });
+    const inbox = await scriptedInbox(scripted);
+    batches.length = 0;
+    expect(await poll(inbox.id, { batch: 2 })).toMatchObject({ read: 6, unreadable: 0 });
+    expect(batches.filter((b) => b.length).map((b) => b.map((m) => m.uid))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(await cursorOf(inbox.id)).toBe('6');
+  });
+
+  it('counts a message asked for once when a second row of it carries only its flags: one over 25 MB is still not downloaded', async () => {
+    scripted = await startScriptedImapPeer({ duringSizeFetch: () => ['* 1 FETCH (UID 1 FLAGS (\\Seen))'] });
+    scripted.messages.push({ uid: 1, raw: mail(1), statedSize: MAX_MESSAGE_BYTES + 1 }, { uid: 2, raw: mail(2) });
+    const inbox = await scriptedInbox(scripted);
+    handedOver.length = 0;
+    expect(await poll(inbox.id)).toMatchObject({ read: 2, unreadable: 1, tooLarge: 1 });
+    expect(handedOver).toEqual([
+      { uid: 1, bytes: 0, tooLarge: MAX_MESSAGE_BYTES + 1 },
+      { uid: 2, bytes: expect.any(Number), tooLarge: undefined },
+    ]);
+    expect(scripted.commands.filter((c) => c.includes('BODY.PEEK[]'))).toEqual([expect.stringMatching(/^UID FETCH 2 /)]);
+  });
+
+  it('takes no body it did not ask for, and each body once', async () => {
+    // The newest message's body, and the first asked for again, after the bodies asked for.
+    scripted = await startScriptedImapPeer({ bodiesDuringBodyFetch: (asked) => [asked[0]!, 6] });
+    for (let uid = 1; uid <= 6; uid++) scripted.messages.push({ uid, raw: mail(uid) });
+    const inbox = await scriptedInbox(scripted);
+    batches.length = 0;
+    expect(await poll(inbox.id, { batch: 2 })).toMatchObject({ read: 6, unreadable: 0 });
+    expect(batches.filter((b) => b.length).map((b) => b.map((m) => m.uid))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+  });
+
+  it('reads on when such a FETCH carries no UID', async () => {
+    scripted = await startScriptedImapPeer({ duringSizeFetch: () => ['* 1 FETCH (FLAGS (\\Seen))'] });
+    for (let uid = 1; uid <= 3; uid++) scripted.messages.push({ uid, raw: mail(uid) });
+    const inbox = await scriptedInbox(scripted);
+    expect(await poll(inbox.id, { batch: 2 })).toMatchObject({ read: 3, unreadable: 0 });
+    expect(await cursorOf(inbox.id)).toBe('3');
+    expect((await db(`select last_error from inbox where id = ?`, [inbox.id]))[0].last_error).toBeNull();
   });
 });
