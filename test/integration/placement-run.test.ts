@@ -3,8 +3,10 @@
 // Authentication-Results it gives; the run (called in-process, on the test's clock) reads the seeds and
 // ends the test. Read back through REST and GraphQL: placements, auth, delays, figures, the event, the
 // score; what the copies carry (and do not); protection; a seed server down or trickling.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ImapFlow } from 'imapflow';
 import { runPlacementTest, type RunOptions } from '../../src/modules/placement/run-test';
+import { LANE_FAILED_DETAIL } from '../../src/modules/placement/send-copies';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 import { startTrickleImapPeer } from '../support/trickle-imap-peer';
@@ -95,6 +97,33 @@ describe('a test from start to end', () => {
     // The event, with the summary.
     const [event] = await world.db(`select payload from event where workspace_id = ? and kind = 'placement_test_completed'`, [world.me.workspaceId]);
     expect(event.payload).toMatchObject({ test_id: started.id, scheduled: false, summary: { sent: 8, inbox: 1, failed: 4, inbox_rate: 25 } });
+  });
+
+  it("a sender's lane that fails unexpectedly fails only its own copies (the error goes to the log); the others go out and are found, and the test ends by itself", async () => {
+    const seeds = [await pw.seed({ folder: 'INBOX' }), await pw.seed({ folder: 'INBOX' })];
+    const good = await pw.sender();
+    const broken = await pw.sender();
+    // Fault injection in the real database: handing the broken sender's copies to SMTP fails, as a lost
+    // connection would (a trigger on its rows only: the database is shared with other test files).
+    const fn = `placement_fault_${broken.id.replace(/-/g, '')}`;
+    await world.db(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'the database went away'; end $$`);
+    await world.db(`create trigger ${fn} before update of handed_at on placement_copy for each row when (new.sender_id = '${broken.id}') execute function ${fn}()`);
+    try {
+      const started = await start({ subject: 'Hi', body: 'Hello' });
+      const run = runPlacementTest(world.service.deps, started.id, FAST);
+      // The clock stands still: only a test whose every copy is found or failed ends now.
+      const ended = await Promise.race([run, sleep(15_000).then(() => 'still running at its deadline' as const)]);
+      if (ended === 'still running at its deadline') world.clock.advance(31 * MINUTE);
+      await run.catch(() => undefined);
+      const t = (await world.me.client.get(`/placement-tests/${started.id}`)).body;
+      const of = (sender: string) => t.results.filter((r: { mailbox_id: string }) => r.mailbox_id === sender);
+      expect(of(good.id)).toEqual(seeds.map(() => expect.objectContaining({ placement: 'inbox', detail: null })));
+      expect(of(broken.id)).toEqual(seeds.map(() => expect.objectContaining({ placement: 'failed', detail: LANE_FAILED_DETAIL })));
+      expect(ended).toMatchObject({ ended: { paused: [] } });
+    } finally {
+      await world.db(`drop trigger ${fn} on placement_copy`);
+      await world.db(`drop function ${fn}()`);
+    }
   });
 
   it('never looks in Sent (marked \\Sent) or Trash (by its name): a copy filed there ends missing', async () => {

@@ -10,6 +10,7 @@
 // copies and reads it again next round; nothing here touches another seed.
 import type { AppDeps } from '../../runtime/context';
 import type { ImapSession } from '../../runtime/ports';
+import { loginWith, withMailLogin, type InboxLoginSource, type LoginCache } from '../oauth/mail-login';
 import { authOfHeaders } from './auth-results';
 import { foldersToSearch, GMAIL_CATEGORIES, type FolderKind } from './folders';
 import type { AuthResults } from './placement.entity';
@@ -35,11 +36,11 @@ export interface Sighting {
   auth: AuthResults | null;
 }
 
-export interface SeedLogin {
+/** The seed's IMAP server and how it logs in (decisions.md §15: a password, or OAuth with no password). */
+export interface SeedLogin extends InboxLoginSource {
   host: string;
   port: number;
   username: string;
-  password: string;
 }
 
 /** A Message-ID as compared: without angle brackets and spaces, lower-case. */
@@ -51,9 +52,19 @@ export function messageIdOfHeaders(headers: string): string | null {
   return m ? messageIdKey(m[1]!.replace(/\r?\n[ \t]+/g, ' ')) : null;
 }
 
+/** Whether an IMAP login failed on the credentials themselves (imapflow's flag): an OAuth token is then
+ *  refreshed once and the login tried again. */
+const loginRefused = (err: unknown) => (err as { authenticationFailed?: boolean } | null)?.authenticationFailed === true;
+
 /** Reads the seed once for `copies` (its copies sent and not seen yet); what it saw of them. `signal`
- *  ends the read at once (the test's run is stopping). */
-export async function readSeed(deps: AppDeps, login: SeedLogin, copies: readonly LookedFor[], opts: { signal?: AbortSignal; deadlineMs?: number } = {}): Promise<Sighting[]> {
+ *  ends the read at once (the test's run is stopping). It logs in as every mail path does (mail-login.ts):
+ *  its password, or its OAuth token (from `logins` while usable). */
+export async function readSeed(
+  deps: AppDeps,
+  seed: SeedLogin,
+  copies: readonly LookedFor[],
+  opts: { signal?: AbortSignal; deadlineMs?: number; logins?: LoginCache } = {},
+): Promise<Sighting[]> {
   if (!copies.length) return [];
   const controller = new AbortController();
   const deadlineMs = opts.deadlineMs ?? SEED_READ_DEADLINE_MS;
@@ -62,7 +73,14 @@ export async function readSeed(deps: AppDeps, login: SeedLogin, copies: readonly
   opts.signal?.addEventListener('abort', stop, { once: true });
   let session: ImapSession | null = null;
   try {
-    session = await deps.imap.open(login, { signal: controller.signal, maxResponseBytes: SEED_MAX_RESPONSE_BYTES });
+    const server = { host: seed.host, port: seed.port, username: seed.username };
+    session = await withMailLogin(
+      deps,
+      seed,
+      (secret) => deps.imap.open(loginWith(server, secret), { signal: controller.signal, maxResponseBytes: SEED_MAX_RESPONSE_BYTES }),
+      loginRefused,
+      opts.logins,
+    );
     return await searchFolders(session, copies);
   } finally {
     clearTimeout(timer);

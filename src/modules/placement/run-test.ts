@@ -13,7 +13,19 @@
 import type { AppDeps } from '../../runtime/context';
 import { finishTest, type Finished } from './finish-test';
 import { readSeed, SEED_READ_DEADLINE_MS } from './read-seed';
-import { copiesLeft, recordSightings, releaseTestLease, renewTestLease, seedsToRead, setSeedReadError, settleDeadClaims, takeTestLease, type LeasedTest } from './run.queries';
+import { LoginCache } from '../oauth/mail-login';
+import {
+  copiesLeft,
+  recordSightings,
+  releaseTestLease,
+  renewTestLease,
+  seedsToRead,
+  setSeedReadError,
+  settleDeadClaims,
+  takeTestLease,
+  type LeasedTest,
+  type SeedToRead,
+} from './run.queries';
 import { sendCopies } from './send-copies';
 
 /** decisions.md §16: each seed is searched about every minute. */
@@ -68,9 +80,12 @@ export async function runPlacementTest(deps: AppDeps, testId: string, opts: RunO
     const stopSending = () => sendStop.abort(stop.signal.reason);
     stop.signal.addEventListener('abort', stopSending, { once: true });
     let sendingDone = false;
-    const sending = sendCopies(deps, test, holder, sendStop.signal).finally(() => (sendingDone = true));
+    // decisions.md §15: senders and seeds log in as on every mail path; a password is decrypted once
+    // and an OAuth token reused while usable, for the whole run.
+    const logins = new LoginCache();
+    const sending = sendCopies(deps, test, holder, sendStop.signal, logins).finally(() => (sendingDone = true));
     sending.catch(() => undefined);
-    await readUntilDone(deps, test, () => sendingDone, stop.signal, opts);
+    await readUntilDone(deps, test, logins, () => sendingDone, stop.signal, opts);
     if (!sendingDone) sendStop.abort(new Error('the test reached its deadline'));
     await sending;
     stop.signal.removeEventListener('abort', stopSending);
@@ -91,7 +106,7 @@ export async function runPlacementTest(deps: AppDeps, testId: string, opts: RunO
 }
 
 /** Reads the seeds until every copy is placed or failed (sending done), the deadline, or `signal`. */
-async function readUntilDone(deps: AppDeps, test: LeasedTest, sendingDone: () => boolean, signal: AbortSignal, opts: RunOptions) {
+async function readUntilDone(deps: AppDeps, test: LeasedTest, logins: LoginCache, sendingDone: () => boolean, signal: AbortSignal, opts: RunOptions) {
   const readEvery = opts.readEveryMs ?? READ_EVERY_MS;
   const slots = opts.seedSlots ?? SEED_SLOTS;
   const startedAt = deps.clock.now().getTime();
@@ -115,7 +130,7 @@ async function readUntilDone(deps: AppDeps, test: LeasedTest, sendingDone: () =>
       const due = last === undefined ? seed.unsent === 0 || now >= startedAt + readEvery : now >= last + readEvery;
       if (!due) continue;
       lastRead.set(seed.seedId, now);
-      const read = readOne(deps, test, seed, signal, opts).finally(() => {
+      const read = readOne(deps, test, seed, logins, signal, opts).finally(() => {
         reading.delete(seed.seedId);
         wake();
       });
@@ -133,11 +148,10 @@ async function readUntilDone(deps: AppDeps, test: LeasedTest, sendingDone: () =>
 }
 
 /** One read of one seed: what it saw is recorded; a failure is noted on its copies still looked for. */
-async function readOne(deps: AppDeps, test: LeasedTest, seed: Awaited<ReturnType<typeof seedsToRead>>[number], signal: AbortSignal, opts: RunOptions): Promise<void> {
+async function readOne(deps: AppDeps, test: LeasedTest, seed: SeedToRead, logins: LoginCache, signal: AbortSignal, opts: RunOptions): Promise<void> {
   const em = deps.orm.em.fork();
   try {
-    const login = { host: seed.imap.host, port: seed.imap.port, username: seed.imap.username, password: deps.secrets.decrypt(seed.imap.passwordEnc) };
-    const seen = await readSeed(deps, login, seed.pending, { signal, deadlineMs: opts.seedDeadlineMs ?? SEED_READ_DEADLINE_MS });
+    const seen = await readSeed(deps, { id: seed.seedId, ...seed.imap }, seed.pending, { signal, deadlineMs: opts.seedDeadlineMs ?? SEED_READ_DEADLINE_MS, logins });
     await recordSightings(em, seen, deps.clock.now());
     await setSeedReadError(em, test.id, seed.seedId, null);
   } catch (err) {

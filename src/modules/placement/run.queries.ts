@@ -82,7 +82,8 @@ export interface SenderLogin {
   email: string;
   fromName: string;
   signature: string | null;
-  smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string };
+  /** decisions.md §15: how it logs in (a password, or OAuth with no password: mail-login.ts). */
+  smtp: { host: string; port: number; secure: boolean; username: string; authType: string; passwordEnc: string | null };
   /** Deleted since the test started: its copies fail. */
   deleted: boolean;
 }
@@ -94,7 +95,7 @@ export interface SenderLogin {
 export async function sendersWithQueued(em: EntityManager, testId: string): Promise<SenderLogin[]> {
   const rows = await sql(
     em,
-    `select i.id, i.email, i.from_name, i.signature, i.smtp_host, i.smtp_port, i.smtp_secure, i.username, i.password_enc, i.deleted_at
+    `select i.id, i.email, i.from_name, i.signature, i.smtp_host, i.smtp_port, i.smtp_secure, i.username, i.auth_type, i.password_enc, i.deleted_at
        from inbox i where i.id in (select distinct sender_id from placement_copy where test_id = ? and status = 'queued')
       order by i.created_at, i.id`,
     [testId],
@@ -104,7 +105,14 @@ export async function sendersWithQueued(em: EntityManager, testId: string): Prom
     email: String(r.email),
     fromName: String(r.from_name),
     signature: (r.signature as string | null) ?? null,
-    smtp: { host: String(r.smtp_host), port: Number(r.smtp_port), secure: Boolean(r.smtp_secure), username: String(r.username), passwordEnc: String(r.password_enc) },
+    smtp: {
+      host: String(r.smtp_host),
+      port: Number(r.smtp_port),
+      secure: Boolean(r.smtp_secure),
+      username: String(r.username),
+      authType: String(r.auth_type),
+      passwordEnc: (r.password_enc as string | null) ?? null,
+    },
     deleted: r.deleted_at !== null,
   }));
 }
@@ -199,7 +207,8 @@ export async function failQueuedCopies(em: EntityManager, testId: string, sender
 export interface SeedToRead {
   seedId: string;
   email: string;
-  imap: { host: string; port: number; username: string; passwordEnc: string };
+  /** decisions.md §15: how it logs in (a password, or OAuth with no password: mail-login.ts). */
+  imap: { host: string; port: number; username: string; authType: string; passwordEnc: string | null };
   /** Its copies sent and not seen yet. */
   pending: { id: string; messageId: string }[];
   /** Copies to it not sent (or failed) yet: while any is queued or on its way, more may come. */
@@ -214,13 +223,13 @@ export interface SeedToRead {
 export async function seedsToRead(em: EntityManager, testId: string): Promise<SeedToRead[]> {
   const rows = await sql(
     em,
-    `select i.id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc,
+    `select i.id, i.email, i.imap_host, i.imap_port, i.username, i.auth_type, i.password_enc,
             coalesce(array_agg(c.id order by c.id) filter (where c.status = 'sent' and c.placement is null), '{}') as pending_ids,
             coalesce(array_agg(c.message_id order by c.id) filter (where c.status = 'sent' and c.placement is null), '{}') as pending_message_ids,
             count(*) filter (where c.status in ('queued', 'sending'))::int as unsent
        from placement_copy c join inbox i on i.id = c.seed_id
       where c.test_id = ?
-      group by i.id, i.email, i.imap_host, i.imap_port, i.username, i.password_enc
+      group by i.id
       order by i.email`,
     [testId],
   );
@@ -230,7 +239,13 @@ export async function seedsToRead(em: EntityManager, testId: string): Promise<Se
     return {
       seedId: String(r.id),
       email: String(r.email),
-      imap: { host: String(r.imap_host), port: Number(r.imap_port), username: String(r.username), passwordEnc: String(r.password_enc) },
+      imap: {
+        host: String(r.imap_host),
+        port: Number(r.imap_port),
+        username: String(r.username),
+        authType: String(r.auth_type),
+        passwordEnc: (r.password_enc as string | null) ?? null,
+      },
       pending: ids.map((id, i) => ({ id, messageId: messageIds[i]! })),
       unsent: Number(r.unsent),
     };
