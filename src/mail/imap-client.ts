@@ -20,6 +20,11 @@ export const IMAP_SESSION_TIMEOUT_MS = 30_000;
 export const MAX_MESSAGE_BYTES = MAX_RAW_BYTES;
 /** Of the header fields fetched for one message, at most this much is kept. */
 export const MAX_HEADER_FIELDS_BYTES = 64 * 1024;
+/** The most one answer of the server may hold in a session that sets no smaller bound (a reply poll): a
+ *  message we download is at most MAX_MESSAGE_BYTES by its RFC822.SIZE, and a little more lets a server
+ *  whose sizes are slightly off still be read. Without it imapflow takes literals up to 1 GiB, so a server
+ *  stating a small size then sending a huge body would fill the process's memory (decisions.md §10). */
+export const MAX_SESSION_RESPONSE_BYTES = MAX_MESSAGE_BYTES + 1024 * 1024;
 
 export interface ImapPortOptions {
   /** The address guard (mail-host.ts): ALLOW_PRIVATE_FETCH. */
@@ -34,7 +39,8 @@ export interface OpenOptions {
   /** Ends the session: the connection is closed and every call rejects with the signal's reason. */
   signal?: AbortSignal;
   /** The most one answer of the server may hold (a line, a literal, the whole response): a session that
-   *  reads only headers (placement tests) caps it far below a message's 25 MB. The connection fails past it. */
+   *  reads only headers (placement tests) caps it far below a message's 25 MB. The connection fails past it.
+   *  MAX_SESSION_RESPONSE_BYTES unless given. */
   maxResponseBytes?: number;
 }
 
@@ -55,13 +61,16 @@ export function imapClient(opts: ImapPortOptions) {
 
 const reasonOf = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? 'the IMAP session was stopped')));
 
-export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal, maxResponseBytes?: number) {
+export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal, maxResponseBytes = MAX_SESSION_RESPONSE_BYTES) {
   if (signal?.aborted) throw reasonOf(signal);
   const pinned = await pinMailHost(login.host, policy, timeoutMs);
-  const limits = maxResponseBytes ? { maxLineLength: maxResponseBytes, maxLiteralSize: maxResponseBytes, maxResponseSize: 2 * maxResponseBytes } : {};
+  const limits = { maxLineLength: maxResponseBytes, maxLiteralSize: maxResponseBytes, maxResponseSize: 2 * maxResponseBytes };
   const client = new ImapFlow({ ...imapClientOptions(login, pinned, timeoutMs), ...limits });
-  // Socket errors also come as events; the command under way rejects with them.
-  client.on('error', () => undefined);
+  // Socket errors also come as events; the command under way rejects with them. An error of the
+  // connection's own (a literal over the limit) closes it, and the command under way then only says
+  // "Connection not available": the first such error is the reason to give.
+  let connectionError: Error | null = null;
+  client.on('error', (err: Error) => (connectionError ??= err));
 
   /** One wait on the server: at most `ms`, and never past the session's signal. A late server is cut off
    *  (the connection closed), so the command rejects and the session is over. */
@@ -75,7 +84,7 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
     } catch (err) {
       if (signal?.aborted) throw reasonOf(signal);
       if ((err as { code?: string }).code === 'ETIMEDOUT') throw new Error(`The IMAP server ${login.host}:${login.port} did not answer ${what} within ${Math.round(ms / 1000)} s`);
-      throw err;
+      throw connectionError ?? err;
     }
   };
 
@@ -109,11 +118,15 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
       const uids = firstUids(found, afterUid, limit);
       if (!uids.length) return out;
       // Sizes before bodies: a message over MAX_MESSAGE_BYTES is never downloaded, only reported.
-      const plan = batchPlan(await bounded('FETCH (RFC822.SIZE)', () => sizesOf(client, uids)), maxBytes ?? Number.POSITIVE_INFINITY);
+      const budget = maxBytes ?? Number.POSITIVE_INFINITY;
+      const plan = batchPlan(await bounded('FETCH (RFC822.SIZE)', () => sizesOf(client, uids)), budget);
       for (const skipped of plan.tooLarge) out.push({ uid: skipped.uid, source: Buffer.alloc(0), internalDate: null, tooLarge: skipped.size });
+      /** When the batch was cut short: the first UID asked for and not received. */
+      let cutAt: number | undefined;
       if (plan.fetch.length) {
         const asked = new Set(plan.fetch);
         const got = new Set<number>();
+        let bytes = 0;
         // The bodies: as long as they take, within the session's deadline (the signal).
         await bounded(
           'FETCH (BODY.PEEK[])',
@@ -123,12 +136,27 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
               if (!m.source || !asked.has(m.uid) || got.has(m.uid)) continue;
               got.add(m.uid);
               out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+              bytes += m.source.length;
+              // The plan trusted the server's sizes; past the budget the batch takes no more bodies, so
+              // it holds at most the budget and the one body that passed it (each at most
+              // MAX_SESSION_RESPONSE_BYTES), not 250 bodies a server stating small sizes may send.
+              // The rest of the answer is read and dropped.
+              if (bytes > budget && got.size < asked.size) {
+                cutAt = plan.fetch.find((uid) => !got.has(uid));
+                break;
+              }
             }
           },
           Number.POSITIVE_INFINITY,
         );
       }
-      return out.sort((a, b) => a.uid - b.uid);
+      // Cut short, the batch ends before the first message it did not receive: what it returns is a run
+      // of UIDs the cursor can move past, and the next batch starts there.
+      const kept = cutAt === undefined ? out : out.filter((m) => m.uid < cutAt!);
+      if (!kept.length && out.length) {
+        throw new Error(`The IMAP server ${login.host}:${login.port} sent more than ${budget} bytes of messages for one batch, not in UID order`);
+      }
+      return kept.sort((a, b) => a.uid - b.uid);
     },
     async firstUidSince(since: Date) {
       if (client.mailbox === false || !client.mailbox.exists) return null;

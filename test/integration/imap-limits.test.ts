@@ -212,6 +212,53 @@ describe('a server that sends what was not asked for', () => {
     ]);
   });
 
+  it('ends the session at a body far larger than its stated size, before reading it: the poll fails and the cursor stays', async () => {
+    const huge = 40 * 1024 * 1024;
+    // RFC822.SIZE 1000, then a 40 MiB literal: imapflow's own bound would have been 1 GiB.
+    scripted = await startScriptedImapPeer();
+    scripted.messages.push({ uid: 1, raw: mail(1), statedSize: 1000, bodyBytes: huge }, { uid: 2, raw: mail(2) });
+    const inbox = await scriptedInbox(scripted);
+    handedOver.length = 0;
+    expect(await poll(inbox.id)).toMatchObject({ read: 0 });
+    const [row] = await db(`select last_error from inbox where id = ?`, [inbox.id]);
+    expect(row.last_error).toMatch(/^Reading replies failed: .*41943040/);
+    expect(handedOver).toEqual([]);
+    expect(await cursorOf(inbox.id)).toBe('0');
+    // The connection was closed at the literal's size: most of it was never even sent.
+    await until('the connection to close', () => scripted!.open === 0);
+    expect(scripted.bodyBytesSent).toBeLessThan(huge / 2);
+  });
+
+  it('ends a batch once the bodies it received pass its byte budget, whatever sizes the server stated: the rest is read in the next batches', async () => {
+    // Each states 1000 bytes and is 300 kB: by their sizes all eight fit a budget of 1 MiB.
+    scripted = await startScriptedImapPeer();
+    for (let uid = 1; uid <= 8; uid++) scripted.messages.push({ uid, raw: mail(uid, `${'z'.repeat(998)}\r\n`.repeat(300)), statedSize: 1000 });
+    const inbox = await scriptedInbox(scripted);
+    batches.length = 0;
+    const budget = 1024 * 1024;
+    expect(await poll(inbox.id, { batchBytes: budget })).toMatchObject({ read: 8, unreadable: 0 });
+    const read = batches.filter((b) => b.length);
+    expect(read.map((b) => b.map((m) => m.uid))).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    // At most the budget and the one message that passed it.
+    for (const b of read) expect(b.reduce((n, m) => n + m.bytes, 0)).toBeLessThanOrEqual(budget + Math.max(...b.map((m) => m.bytes)));
+    expect(await cursorOf(inbox.id)).toBe('8');
+  });
+
+  it('fails the poll when a batch passes its byte budget before its first message came (bodies out of UID order), rather than read nothing quietly', async () => {
+    scripted = await startScriptedImapPeer({ newestFirst: true });
+    for (let uid = 1; uid <= 4; uid++) scripted.messages.push({ uid, raw: mail(uid, `${'z'.repeat(998)}\r\n`.repeat(300)), statedSize: 1000 });
+    const inbox = await scriptedInbox(scripted);
+    expect(await poll(inbox.id, { batchBytes: 512 * 1024 })).toMatchObject({ read: 0 });
+    const [row] = await db(`select last_error from inbox where id = ?`, [inbox.id]);
+    expect(row.last_error).toBe(
+      `Reading replies failed: The IMAP server ${scripted.host}:${scripted.port} sent more than 524288 bytes of messages for one batch, not in UID order`,
+    );
+    expect(await cursorOf(inbox.id)).toBe('0');
+  });
+
   it('reads on when such a FETCH carries no UID', async () => {
     scripted = await startScriptedImapPeer({ duringSizeFetch: () => ['* 1 FETCH (FLAGS (\\Seen))'] });
     for (let uid = 1; uid <= 3; uid++) scripted.messages.push({ uid, raw: mail(uid) });

@@ -21,6 +21,8 @@ export interface ScriptedImapOptions {
   duringSizeFetch?: (uids: number[]) => string[];
   /** UIDs whose bodies are added to the answer of a FETCH of bodies, after its rows, given the UIDs asked for. */
   bodiesDuringBodyFetch?: (uids: number[]) => number[];
+  /** Answers a FETCH of bodies newest first (IMAP leaves the order to the server). */
+  newestFirst?: boolean;
 }
 
 export interface ScriptedImapPeer {
@@ -126,7 +128,7 @@ export async function startScriptedImapPeer(opts: ScriptedImapOptions = {}): Pro
         if (items.includes('BODY.PEEK[]')) {
           const more = opts.bodiesDuringBodyFetch?.(asked.map(({ m }) => m.uid)) ?? [];
           const extra = peer.messages.map((m, i) => ({ m, seq: i + 1 })).filter(({ m }) => more.includes(m.uid));
-          for (const { m, seq } of [...asked, ...extra]) {
+          for (const { m, seq } of opts.newestFirst ? [...asked, ...extra].reverse() : [...asked, ...extra]) {
             const size = m.bodyBytes ?? m.raw.length;
             if (!(await write(`* ${seq} FETCH (UID ${m.uid} INTERNALDATE "01-Dec-2026 10:00:00 +0000" BODY[] {${size}}\r\n`))) return;
             if (!(await body(m))) return;
