@@ -160,6 +160,33 @@ describe('classifyInbound edge cases', () => {
     expect(classifyInbound({ ...msg, subject: 'Warning: message 1abc delayed 24 hours', text: 'The message has not yet been delivered.' }).bounce?.permanent).toBe(false);
   });
 
+  describe('a text bounce takes its status from a status, not from an IP address or a longer number', () => {
+    const exim = async (text: string, subject = 'Mail delivery failed: returning message to sender') => ({
+      ...(await base()),
+      subject,
+      from: { address: 'mailer-daemon@example.net', name: null },
+      text: `This message was created automatically by mail delivery software.\n\n${text}`,
+    });
+    it.each([
+      // Orange, Lumen (4.0.0.0/8): before, 4.28.1 was the status and a dead address a soft bounce.
+      ['an IPv4 address before a hard status', '  heidi@example.org\n    host mx.corp.example [4.28.1.9]\n    550 5.1.1 No such user', { permanent: true, status: '5.1.1' }],
+      // Hetzner (5.9.0.0/16): before, 5.9.12 made a greylisting a hard bounce.
+      [
+        'an IPv4 address before a transient status',
+        '  heidi@example.org\n    host mx.corp.example [5.9.12.34]\n    451 4.7.1 greylisted, try again',
+        { permanent: false, status: '4.7.1' },
+      ],
+      ['an address at the end of an IP', 'delivery to 192.4.5.6 failed:\n    550 5.1.1 No such user', { permanent: true, status: '5.1.1' }],
+      ['a longer number', 'message 2.5.1234 size 5.12.7777\n    550 5.1.1 No such user', { permanent: true, status: '5.1.1' }],
+      ['a status at the end of a sentence', 'The server said 5.1.1.\n', { permanent: true, status: '5.1.1' }],
+    ])('%s', async (_label, text, expected) => {
+      expect(classifyInbound(await exim(text)).bounce).toMatchObject(expected);
+    });
+    it('an IP address alone is no status: the SMTP code decides', async () => {
+      expect(classifyInbound(await exim('host mx.corp.example [4.28.1.9]: 550 No such user')).bounce).toMatchObject({ permanent: true, status: null });
+    });
+  });
+
   it('a delivery-status part wrapped by a gateway still decides; a DSN that reports success is no bounce', async () => {
     const dsn = await parsed('dsn-hard-5.1.1.eml');
     expect(classifyInbound({ ...dsn, contentType: 'multipart/mixed', reportType: null })).toMatchObject({

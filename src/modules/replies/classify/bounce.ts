@@ -53,7 +53,10 @@ const VENDORS: { rule: string; subject?: RegExp; strong: RegExp[] }[] = [
   },
 ];
 
-const STATUS = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
+// An enhanced status code (RFC 3463) standing alone: text bounces print the remote host's address before
+// it ("host mx.example [4.28.1.9] … 550 5.1.1"), and three parts of an IPv4 address are no status. So
+// neither a dot or word character before it nor ".digit" after it.
+const STATUS = /(?<![\w.])([245])\.(\d{1,3})\.(\d{1,3})\b(?!\.\d)/;
 const SMTP_CODE = /(?:^|[\s:(])([45]\d\d)(?=[\s-])/m;
 const DELAY = /\b(delayed|delay|not yet been delivered|will (continue|keep) (trying|to try)|still trying|retry)\b/i;
 
