@@ -6,9 +6,11 @@ import { readSharedState } from '../../src/observability/metrics/state.queries';
 import { pollAllInboxes } from '../../src/modules/replies/poll.job';
 import { expectError, type Account } from '../support/client';
 import { startDnsServer, type RunningDnsServer } from '../support/dns-server';
-import { addStep, createCampaign } from '../support/factories/campaign.factory';
+import { SEED_DROP } from '../../src/modules/sending/engine/deliver';
+import { addStep, createCampaign, SENDS_ANY_HOUR } from '../support/factories/campaign.factory';
 import { createInbox } from '../support/factories/inbox.factory';
 import { createLeads } from '../support/factories/lead.factory';
+import { createReplyItem } from '../support/factories/reply.factory';
 import { createSentEmail } from '../support/factories/send.factory';
 import { personReply } from '../support/inbound-mail';
 import { dovecotPeer, sendingWorld, HOUR } from '../support/sending-world';
@@ -131,6 +133,73 @@ describe('a seed never sends', () => {
     expect(gql.errors?.[0]?.extensions?.code).toBe('mailbox_is_seed');
     const [{ n }] = await world.db(`select count(*)::int as n from send where lead_id = ?`, [lead!.id]);
     expect(n).toBe(0);
+  });
+});
+
+describe('an inbox deleted and added back as a seed (the same row, api.md Inboxes 5) never sends', () => {
+  /** A sending inbox on the SMTP peer, the own inbox of a lead of `campaign`. */
+  async function senderWithLead(campaignId: string) {
+    const inbox = await world.senderInbox(campaignId, { email: `x-${randomUUID().slice(0, 6)}@own-seed.test` });
+    const [lead] = await createLeads(world.service, me().workspaceId, campaignId, [
+      { email: `lee-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(world.clock.now().getTime() - HOUR) },
+    ]);
+    await world.db(`update lead set mailbox_id = ? where id = ?`, [inbox.id, lead!.id]);
+    return { inbox, lead: lead! };
+  }
+
+  /** DELETE, then POST /mailboxes with the address as a seed on the same servers and login: the same row
+   *  comes back (its leads, items and queued sends still name it), now a seed. */
+  async function addBackAsSeed(inbox: { id: string; email: string }) {
+    expect((await me().client.delete(`/mailboxes/${inbox.id}`)).status).toBe(200);
+    const login = { smtp_host: world.peer.host, smtp_port: world.peer.port, username: 'sender@example.com', password: 'smtp-secret' };
+    const res = await me().client.post('/mailboxes', seedBody({ email: inbox.email, ...login }));
+    expect(res.body).toMatchObject({ id: inbox.id, purpose: 'seed' });
+  }
+
+  const mailTo = (address: string) => world.peer.messages.filter((m) => m.envelope.rcptTo.includes(address));
+
+  it("answering its lead's reply is 400 mailbox_is_seed, REST and GraphQL; nothing goes", async () => {
+    const campaign = await createCampaign(world.service, me().workspaceId);
+    const { inbox, lead } = await senderWithLead(campaign.id);
+    const item = await createReplyItem(world.service, me().workspaceId, { inbox: inbox.id, lead: lead.id, campaign: campaign.id, fromEmail: lead.email });
+    await addBackAsSeed(inbox);
+
+    const rest = expectError(await me().client.post(`/replies/${item.id}/reply`, { body: 'Thanks, talk soon.' }), 400, 'mailbox_is_seed');
+    expect(rest.details).toEqual({ mailbox_ids: [inbox.id] });
+    const gql = await me().client.gql(ops.SendReplyAnswerDocument, { id: item.id, input: { body: 'Thanks, talk soon.' } });
+    expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'mailbox_is_seed', details: { mailbox_ids: [inbox.id] } });
+    expect(mailTo(lead.email)).toEqual([]);
+    expect(await world.db(`select id from send where lead_id = ?`, [lead.id])).toEqual([]);
+  });
+
+  it('a one-off queued from it before is dropped at send time', async () => {
+    const campaign = await createCampaign(world.service, me().workspaceId, { ...SENDS_ANY_HOUR, status: 'draft' });
+    const { inbox, lead } = await senderWithLead(campaign.id);
+    const queued = await me().client.post(`/leads/${lead.id}/send`, { mailboxId: inbox.id, subject: 'One more thing', body: 'A short note.' });
+    expect(queued.status).toBe(200);
+    await addBackAsSeed(inbox);
+    await world.tick();
+    expect(mailTo(lead.email)).toEqual([]);
+    expect(await world.db(`select status, error from send where lead_id = ?`, [lead.id])).toEqual([{ status: 'dropped', error: SEED_DROP }]);
+  });
+
+  it('a step email deferred once from it is not retried from it: it waits, as for a removed inbox', async () => {
+    const campaign = await createCampaign(world.service, me().workspaceId, { ...SENDS_ANY_HOUR, name: 'Revived' });
+    await addStep(world.service, me().workspaceId, campaign.id, {});
+    const { inbox, lead } = await senderWithLead(campaign.id);
+    // Deferred once (4xx): its retry goes from the inbox it was tried from, past the pool check (§11).
+    world.peer.behaviour = { data: { code: 451, message: '4.3.0 Try again later' } };
+    try {
+      await world.tick();
+    } finally {
+      world.peer.behaviour = {};
+    }
+    expect(await world.db(`select status, attempts from send where lead_id = ?`, [lead.id])).toEqual([{ status: 'queued', attempts: 1 }]);
+    await addBackAsSeed(inbox);
+    world.clock.advance(HOUR);
+    await world.tick();
+    expect(mailTo(lead.email)).toEqual([]);
+    expect(await world.db(`select status, attempts from send where lead_id = ?`, [lead.id])).toEqual([{ status: 'queued', attempts: 1 }]);
   });
 });
 

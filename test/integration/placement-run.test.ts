@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ImapFlow } from 'imapflow';
 import { runPlacementTest, type RunOptions } from '../../src/modules/placement/run-test';
-import { LANE_FAILED_DETAIL } from '../../src/modules/placement/send-copies';
+import { LANE_FAILED_DETAIL, SENDER_NOW_SEED_DETAIL } from '../../src/modules/placement/send-copies';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
 import { startWebhookReceiver, verifyWebhook } from '../support/webhook-receiver';
 import { startTrickleImapPeer } from '../support/trickle-imap-peer';
@@ -124,6 +124,33 @@ describe('a test from start to end', () => {
       await world.db(`drop trigger ${fn} on placement_copy`);
       await world.db(`drop function ${fn}()`);
     }
+  });
+
+  it('a sender deleted and added back as a seed during the test sends nothing: its copies fail with the reason (decisions.md §16)', async () => {
+    const seed = await pw.seed({ folder: 'INBOX' });
+    const stays = await pw.sender();
+    const turned = await pw.sender();
+    const started = await start({ subject: 'Hi', body: 'Hello' });
+    // The same row comes back (api.md Inboxes 5), with the same servers and login, now a seed.
+    expect((await world.me.client.delete(`/mailboxes/${turned.id}`)).status).toBe(200);
+    const login = { smtp_host: world.peer.host, smtp_port: world.peer.port, smtp_secure: false, username: 'sender@example.com', password: 'smtp-secret' };
+    const back = await world.me.client.post('/mailboxes', {
+      email: turned.email,
+      from_name: 'Seed',
+      ...login,
+      imap_host: 'imap.gmail.com',
+      imap_port: 993,
+      daily_cap: 1,
+      purpose: 'seed',
+    });
+    expect(back.body).toMatchObject({ id: turned.id, purpose: 'seed' });
+    const before = world.peer.messages.length;
+    await runUntil(started.id, 2);
+    expect(world.peer.messages.slice(before).filter((m) => isFrom(m.raw, turned.email))).toEqual([]);
+    const t = (await world.me.client.get(`/placement-tests/${started.id}`)).body;
+    const of = (sender: string) => t.results.find((r: { mailbox_id: string; seed_id: string }) => r.mailbox_id === sender && r.seed_id === seed.id);
+    expect(of(stays.id)).toMatchObject({ placement: 'inbox' });
+    expect(of(turned.id)).toMatchObject({ placement: 'failed', detail: SENDER_NOW_SEED_DETAIL });
   });
 
   it('never looks in Sent (marked \\Sent) or Trash (by its name): a copy filed there ends missing', async () => {

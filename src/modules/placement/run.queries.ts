@@ -86,6 +86,9 @@ export interface SenderLogin {
   smtp: { host: string; port: number; secure: boolean; username: string; authType: string; passwordEnc: string | null };
   /** Deleted since the test started: its copies fail. */
   deleted: boolean;
+  /** Deleted and added back as a seed since the test started (decisions.md §16: seeds never send): its
+   *  copies fail. */
+  seed: boolean;
 }
 
 /**
@@ -95,7 +98,7 @@ export interface SenderLogin {
 export async function sendersWithQueued(em: EntityManager, testId: string): Promise<SenderLogin[]> {
   const rows = await sql(
     em,
-    `select i.id, i.email, i.from_name, i.signature, i.smtp_host, i.smtp_port, i.smtp_secure, i.username, i.auth_type, i.password_enc, i.deleted_at
+    `select i.id, i.email, i.from_name, i.signature, i.smtp_host, i.smtp_port, i.smtp_secure, i.username, i.auth_type, i.password_enc, i.deleted_at, i.purpose
        from inbox i where i.id in (select distinct sender_id from placement_copy where test_id = ? and status = 'queued')
       order by i.created_at, i.id`,
     [testId],
@@ -114,6 +117,7 @@ export async function sendersWithQueued(em: EntityManager, testId: string): Prom
       passwordEnc: (r.password_enc as string | null) ?? null,
     },
     deleted: r.deleted_at !== null,
+    seed: r.purpose === 'seed',
   }));
 }
 

@@ -26,6 +26,8 @@ export interface SendReport {
   failed: number;
 }
 
+/** What the copies of a sender deleted and added back as a seed during the test record (§16). */
+export const SENDER_NOW_SEED_DETAIL = 'Not sent: the sending inbox was added back as a seed, and seeds never send.';
 /** What the copies of a sender whose lane failed unexpectedly record. */
 export const LANE_FAILED_DETAIL = 'Not sent: an unexpected error stopped this sender (the service log says which).';
 
@@ -96,8 +98,8 @@ async function sendWithLogin(deps: AppDeps, sender: SenderLogin, lanes: Lanes, a
 async function sendLane(deps: AppDeps, test: LeasedTest, sender: SenderLogin, lanes: Lanes) {
   const { owner, signal, report } = lanes;
   const em = deps.orm.em.fork();
-  if (sender.deleted) {
-    await failQueuedCopies(em, test.id, sender.id, 'Not sent: the sending inbox was deleted.');
+  if (sender.deleted || sender.seed) {
+    await failQueuedCopies(em, test.id, sender.id, sender.deleted ? 'Not sent: the sending inbox was deleted.' : SENDER_NOW_SEED_DETAIL);
     return;
   }
   const copies = await claimSenderCopies(em, test.id, sender.id, owner);

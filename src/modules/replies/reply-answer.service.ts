@@ -119,6 +119,8 @@ async function claim(ctx: AuthedCtx, item: Item, body: string, dedupeKey: string
   if (!prepared) throw noLead();
   // The refusals of a queued one-off (api.md Leads 4), judged on what the engine judges at send time.
   const { lead, inbox } = prepared;
+  // decisions.md §16: a seed never sends (one deleted and added back as a seed keeps its leads and items).
+  if (inbox.seed) throw new AppError('mailbox_is_seed', `The inbox ${inbox.email} that answers this lead is a seed: it never sends.`, { mailbox_ids: [inbox.id] });
   if (inbox.deleted || inbox.status !== 'active') {
     throw new AppError('mailbox_not_active', `The inbox ${inbox.email} that answers this lead is ${inbox.deleted ? 'deleted' : inbox.status}; resume it to answer from it.`);
   }

@@ -17,6 +17,9 @@ import { inboxRowsById, inboxSentOnDays, type InboxStateRow } from './state.quer
 export interface BatchInbox extends SendingInbox {
   status: string;
   deleted: boolean;
+  /** decisions.md §16: a seed never sends. An inbox deleted and added back as a seed keeps its id, so
+   *  sends queued from it before (one-offs, retries) and answers to its leads still name it. */
+  seed: boolean;
   backoffUntil: Date | null;
   nextFreeAt: Date | null;
   smtp: { host: string; port: number; secure: boolean; username: string; passwordEnc: string | null; authType: string };
@@ -135,6 +138,7 @@ function toBatchInbox(r: InboxStateRow, sentToday: number, now: Date): BatchInbo
     workspaceZone: r.workspaceZone,
     status: r.status,
     deleted: r.deletedAt !== null,
+    seed: r.purpose === 'seed',
     backoffUntil: r.backoffUntil,
     nextFreeAt: r.nextFreeAt,
     smtp: r.smtp,

@@ -48,6 +48,9 @@ export interface DeliveryReport {
   released: number;
 }
 
+/** Why a one-off queued from an inbox that is now a seed was dropped. */
+export const SEED_DROP = 'The inbox is a seed now: seeds never send';
+
 // The claim is named here too, where the engine's tests look for it.
 export { claimSends } from './deliver.queries';
 
@@ -79,6 +82,9 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
   }
   const zone = sendZone(campaign, lead);
   if (!isSendingOpen(campaign, zone, now)) return later(nextSendAt(campaign, zone, now));
+  // decisions.md §16: a seed never sends. A step waits as for a removed inbox (its thread's inbox may be
+  // added back as a sending one); a one-off, the user's message from that inbox, is dropped.
+  if (inbox?.seed) return isStep ? later(null) : { go: false, drop: SEED_DROP };
   if (!inbox || inbox.deleted || inbox.status !== 'active') return isStep ? later(null) : { go: false, drop: 'The inbox was removed or stopped' };
   if (inbox.backoffUntil && inbox.backoffUntil > now) return later(inbox.backoffUntil);
   if (!isStep) {

@@ -149,6 +149,8 @@ export interface InboxStateRow {
   status: string;
   /** Why it paused itself (decisions.md §16), else null. */
   pausedReason: string | null;
+  /** `sending` or `seed` (decisions.md §16: a seed never sends). */
+  purpose: string;
   deletedAt: Date | null;
   dailyCap: number;
   rampStart: number;
@@ -175,6 +177,7 @@ function toInboxStateRow(r: Record<string, unknown>): InboxStateRow {
     signature: (r.signature as string | null) ?? null,
     status: String(r.status),
     pausedReason: (r.paused_reason as string | null) ?? null,
+    purpose: String(r.purpose),
     deletedAt: date(r.deleted_at),
     dailyCap: num(r.daily_cap),
     rampStart: num(r.ramp_start),
