@@ -4,7 +4,7 @@
 // Every expected number below is added up by hand from the XML in test/fixtures/dmarc/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
+import { parseDmarcReport, type DmarcReport } from '../../src/mail/dmarc/parse-report';
 import { foldDmarcReport, storeDmarcReport } from '../../src/modules/reports/dmarc/dmarc.service';
 import { expectError, signUp, type Account } from '../support/client';
 import { createInbox } from '../support/factories/inbox.factory';

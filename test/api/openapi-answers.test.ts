@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storeDmarcReport } from '../../src/modules/reports/dmarc/dmarc.service';
-import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
+import { parseDmarcReport, type DmarcReport } from '../../src/mail/dmarc/parse-report';
 import { Client, signUp, type Account } from '../support/client';
 import { AnswerChecker, fetchOpenApi, operations, type Operation } from '../support/openapi';
 import { startTestService } from '../support/service';

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { inflateSync, Zip, ZipPassThrough, zipSync } from 'fflate';
-import { parseDmarcReport, type DmarcReport } from '../../src/modules/reports/dmarc/parse-report';
-import { MAX_COMPRESSED_BYTES, MAX_XML_BYTES } from '../../src/modules/reports/dmarc/decompress';
+import { parseDmarcReport, type DmarcReport } from '../../src/mail/dmarc/parse-report';
+import { MAX_COMPRESSED_BYTES, MAX_XML_BYTES } from '../../src/mail/dmarc/decompress';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures/dmarc', name));
 

@@ -2,7 +2,7 @@
 // replies: every report attachment (XML, .gz, .zip) is parsed and stored once per report id.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { storeDmarcReport } from '../../reports/dmarc/dmarc.service';
-import { parseDmarcReport } from '../../reports/dmarc/parse-report';
+import { parseDmarcReport } from '../../../mail/dmarc/parse-report';
 import type { FolderTarget, ParsedMessage, Prepared } from '../ingest/prepare';
 
 export async function readReports(em: EntityManager, target: FolderTarget, { raw, msg }: ParsedMessage): Promise<Prepared> {

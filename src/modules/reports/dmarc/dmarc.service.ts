@@ -11,7 +11,7 @@ import { Inbox } from '../../inboxes/inbox.entity';
 import type { DmarcCounts, DmarcSource } from './dmarc-report.entity';
 import { clearDmarcFlags, dmarcReportAddress, dmarcSourcesSince, dmarcTotalsSince, insertDmarcReportRow, latestDmarcReport, lockWorkspaceRow, setDmarcFlag } from './dmarc.queries';
 import { DMARC_DEFAULT_DAYS, type DmarcReportAddressInput, type DmarcReportArgs } from './dmarc.inputs';
-import type { DmarcReport } from './parse-report';
+import type { DmarcReport } from '../../../mail/dmarc/parse-report';
 
 /** Counts are stored in int columns and answered as GraphQL Int: a report claiming more (the parser
  *  takes up to 15 digits, and reports are mail from strangers) is held at the largest int. */
