@@ -34,12 +34,19 @@ function withoutComments(value: string): string {
   return out;
 }
 
+/** One `method=result …` part (RFC 8601 resinfo). An authserv-id never reads as one: it is a token (which
+ *  cannot hold `=`) or a quoted string. */
+const RESULT_PART = /^\s*([a-z0-9_-]+)\s*=\s*([a-z]+)/i;
+
 /** spf, dkim and dmarc of one Authentication-Results value. */
 export function parseAuthResults(value: string): AuthResults {
   const out: AuthResults = { spf: null, dkim: null, dmarc: null };
-  // The first part is the authserv-id (and version); each result follows a semicolon.
-  for (const part of withoutComments(value).split(';').slice(1)) {
-    const m = /^\s*([a-z0-9_-]+)\s*=\s*([a-z]+)/i.exec(part);
+  // RFC 8601: the authserv-id (and version) first, then each result after a semicolon. Microsoft 365 and
+  // Outlook.com write no authserv-id and start with `spf=…`: a first part that is a result is one.
+  const parts = withoutComments(value).split(';');
+  if (!RESULT_PART.test(parts[0]!)) parts.shift();
+  for (const part of parts) {
+    const m = RESULT_PART.exec(part);
     if (!m) continue;
     const method = m[1]!.toLowerCase() as (typeof METHODS)[number];
     if (!METHODS.includes(method) || out[method] !== null) continue;

@@ -15,6 +15,31 @@ describe('authOfHeaders', () => {
     expect(authOfHeaders(headers)).toEqual({ spf: 'softfail', dkim: 'pass', dmarc: 'fail' });
   });
 
+  it('reads a Microsoft 365 / Outlook.com header, which has no authserv-id and starts with spf=, as it reads a Gmail one', () => {
+    const microsoft = (spf: string, dkim: string, dmarc: string) =>
+      [
+        `Authentication-Results: spf=${spf} (sender IP is 203.0.113.25)`,
+        ` smtp.mailfrom=acme.test; dkim=${dkim} (signature was verified)`,
+        ` header.d=acme.test;dmarc=${dmarc} action=none header.from=acme.test;compauth=pass`,
+        ' reason=100',
+        'Message-ID: <x@acme.test>',
+        '',
+      ].join('\r\n');
+    expect(authOfHeaders(microsoft('pass', 'pass', 'pass'))).toEqual({ spf: 'pass', dkim: 'pass', dmarc: 'pass' });
+    expect(authOfHeaders(microsoft('softfail', 'none', 'fail'))).toEqual({ spf: 'softfail', dkim: 'none', dmarc: 'fail' });
+    const gmail = [
+      'Authentication-Results: mx.google.com;',
+      '       dkim=pass header.i=@acme.test header.s=s1 header.b=Ab12Cd34;',
+      '       spf=pass (google.com: domain of sam@acme.test designates 203.0.113.25 as permitted sender) smtp.mailfrom=sam@acme.test;',
+      '       dmarc=pass (p=QUARANTINE sp=QUARANTINE dis=NONE) header.from=acme.test',
+      'Message-ID: <x@acme.test>',
+      '',
+    ].join('\r\n');
+    expect(authOfHeaders(gmail)).toEqual({ spf: 'pass', dkim: 'pass', dmarc: 'pass' });
+    // An authserv-id is a token or a quoted string, whatever it holds: still not a result.
+    expect(parseAuthResults('"mx=odd.example" 1; spf=fail; dkim=pass')).toEqual({ spf: 'fail', dkim: 'pass', dmarc: null });
+  });
+
   it('is null without the header; a method the header does not name is null', () => {
     expect(authOfHeaders('Message-ID: <x@acme.test>\r\n')).toBeNull();
     expect(authOfHeaders('Authentication-Results: mx.example; spf=pass smtp.mailfrom=a@b.test\r\n')).toEqual({ spf: 'pass', dkim: null, dmarc: null });
