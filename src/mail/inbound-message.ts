@@ -4,6 +4,7 @@
 // throws; it comes back as { unreadable, reason } so the poller can record it and move on.
 import { convert as htmlToText } from 'html-to-text';
 import { simpleParser, type Attachment, type ParsedMail, type StructuredHeader } from 'mailparser';
+import { parseDmarcReport, type DmarcReportResult } from './dmarc/parse-report';
 
 /** Larger raw messages are refused, not truncated: a cut MIME tree would parse into something else. 25 MiB
  *  is the usual ceiling of the big mailbox providers, so nothing a person can send is lost. */
@@ -52,12 +53,6 @@ export interface ReturnedMessage {
   subject: string | null;
 }
 
-export interface ReportAttachment {
-  filename: string | null;
-  contentType: string;
-  content: Buffer;
-}
-
 export interface InboundMessage {
   messageId: string | null;
   inReplyTo: string | null;
@@ -81,7 +76,9 @@ export interface InboundMessage {
   /** Parsed message/delivery-status part, when there is one. */
   deliveryStatus: DeliveryStatus | null;
   returned: ReturnedMessage | null;
-  reportAttachments: ReportAttachment[];
+  /** Each attachment that may be a DMARC aggregate report (XML, .gz or .zip), parsed: the report, or why
+   *  it is none. Read only at the inbox that takes a workspace's reports (decisions.md §6). */
+  reports: DmarcReportResult[];
 }
 
 export type Unreadable = { unreadable: true; reason: string };
@@ -160,7 +157,9 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
     hasHtml,
     deliveryStatus: deliveryStatus(mail.attachments),
     returned: await returnedMessage(mail.attachments),
-    reportAttachments: mail.attachments.filter(isReportAttachment).map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, content: a.content })),
+    // Parsed here, on the parse thread: a report of the largest size allowed takes seconds to parse, which
+    // on the main thread stalled every request and job of the service (decisions.md §10).
+    reports: mail.attachments.filter(isReportAttachment).map((a) => parseDmarcReport(a.content, a.filename ?? undefined, a.contentType)),
   };
 }
 

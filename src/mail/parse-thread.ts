@@ -24,19 +24,11 @@ export class ParseThread {
   /** Parses the messages, in order: a result for each. */
   async parseAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]> {
     if (!raws.length) return [];
-    const results = await this.thread.request((id) => ({ id, raws: [...raws] }) satisfies ToParseThread);
-    return results.map(revive);
+    return this.thread.request((id) => ({ id, raws: [...raws] }) satisfies ToParseThread);
   }
 
   /** Ends the thread (service shutdown); batches it still held fail. */
   stop(): Promise<void> {
     return this.thread.stop();
   }
-}
-
-/** A message crossing threads keeps its Dates but its Buffers arrive as plain Uint8Arrays. */
-function revive(result: InboundMessage | Unreadable): InboundMessage | Unreadable {
-  if ('unreadable' in result) return result;
-  for (const a of result.reportAttachments) a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
-  return result;
 }

@@ -44,7 +44,10 @@ const parser = new XMLParser({
 
 type Node = Record<string, unknown>;
 
-export function parseDmarcReport(content: Buffer, filename?: string, contentType?: string): DmarcReport | { error: string } {
+/** A report, or why the attachment is none. */
+export type DmarcReportResult = DmarcReport | { error: string };
+
+export function parseDmarcReport(content: Buffer, filename?: string, contentType?: string): DmarcReportResult {
   // filename and content type are not trusted for the format (see detectFormat); they only label errors.
   const label = filename ?? contentType ?? 'report';
   try {

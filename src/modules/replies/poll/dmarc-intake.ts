@@ -2,14 +2,13 @@
 // replies: every report attachment (XML, .gz, .zip) is parsed and stored once per report id.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { storeDmarcReport } from '../../reports/dmarc/dmarc.service';
-import { parseDmarcReport } from '../../../mail/dmarc/parse-report';
 import type { FolderTarget, ParsedMessage, Prepared } from '../ingest/prepare';
 
 export async function readReports(em: EntityManager, target: FolderTarget, { raw, msg }: ParsedMessage): Promise<Prepared> {
   if ('unreadable' in msg) return { uid: raw.uid, skipped: 'unreadable', reason: msg.reason };
   let stored = 0;
-  for (const file of msg.reportAttachments) {
-    const report = parseDmarcReport(file.content, file.filename ?? undefined, file.contentType);
+  // Parsed with the message, on the parse thread (mail/inbound-message.ts).
+  for (const report of msg.reports) {
     if ('error' in report) continue;
     if (await storeDmarcReport(em, target.workspaceId, target.inboxId, report)) stored++;
   }
