@@ -70,6 +70,13 @@ describe('returnDate', () => {
     expect(returnDate('Back on December 7.', RECEIVED, 'America/New_York')?.toISOString()).toBe('2026-12-07T05:00:00.000Z');
   });
 
+  it('reads a dotted date without a year in a zone whose offset is not a whole hour', () => {
+    // Asia/Kolkata is UTC+5:30, Asia/Kathmandu UTC+5:45, America/St_Johns UTC-3:30 in December.
+    expect(returnDate('Ich bin am 07.12. wieder im Büro.', RECEIVED, 'Asia/Kolkata')?.toISOString()).toBe('2026-12-06T18:30:00.000Z');
+    expect(returnDate('Ich bin am 07.12. wieder im Büro.', RECEIVED, 'Asia/Kathmandu')?.toISOString()).toBe('2026-12-06T18:15:00.000Z');
+    expect(returnDate('Back on 07.12.', RECEIVED, 'America/St_Johns')?.toISOString()).toBe('2026-12-07T03:30:00.000Z');
+  });
+
   it('reads the weekday from the received day in the zone', () => {
     // Sunday 23:30 in New York is Monday 04:30 UTC: "returning Monday" there means the next day, Monday.
     const sundayNight = new Date('2026-11-30T04:30:00Z');

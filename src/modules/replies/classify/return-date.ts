@@ -83,7 +83,7 @@ export function returnDate(text: string, received: Date, zone = 'UTC'): Date | n
   const now = DateTime.fromJSDate(received, { zone });
   const ref = { instant: received, timezone: now.offset };
   let until: DateTime | null = null;
-  for (const c of candidates(body, ref)) {
+  for (const c of candidates(body, ref, now)) {
     const before = body.slice(Math.max(0, c.index - 40), c.index);
     const after = body.slice(c.index + c.length, c.index + c.length + 25);
     const isBack = !c.range && (lastCue(before, BACK_BEFORE) > lastCue(before, UNTIL_BEFORE) || BACK_AFTER.test(after));
@@ -106,7 +106,7 @@ interface Candidate {
 
 /** Dates found by any of the parsers (first parser wins at a position), plus numeric "07.12." which
  *  chrono leaves alone: day first, as everywhere the dotted form is written. */
-function candidates(body: string, ref: { instant: Date; timezone: number }): Candidate[] {
+function candidates(body: string, ref: { instant: Date; timezone: number }, now: DateTime): Candidate[] {
   const found: Candidate[] = [];
   const text = plain(body);
   const allLanguages = DAY_FIRST_NUMERIC.test(body);
@@ -131,11 +131,13 @@ function candidates(body: string, ref: { instant: Date; timezone: number }): Can
   for (const c of found.sort((a, b) => b.length - a.length)) {
     if (free(c.index, c.length)) take(c);
   }
-  const refDay = DateTime.fromJSDate(ref.instant).setZone(ref.timezone === 0 ? 'UTC' : `UTC${ref.timezone > 0 ? '+' : ''}${ref.timezone / 60}`);
+  // The day as the campaign's zone has it, by the zone's name: rebuilt from the offset (`UTC+5.5` for
+  // Asia/Kolkata) it was no zone luxon knows, and a date without a year was lost wherever the offset is
+  // not a whole hour.
   for (const m of body.matchAll(/(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})?(?![\d])/g)) {
     const [d, mo] = [Number(m[1]), Number(m[2])];
-    let year = m[3] ? Number(m[3].length === 2 ? `20${m[3]}` : m[3]) : refDay.year;
-    if (!m[3] && DateTime.fromObject({ year, month: mo, day: d }) < refDay.startOf('day')) year += 1;
+    let year = m[3] ? Number(m[3].length === 2 ? `20${m[3]}` : m[3]) : now.year;
+    if (!m[3] && DateTime.fromObject({ year, month: mo, day: d }, { zone: now.zone }) < now.startOf('day')) year += 1;
     if (free(m.index!, m[0].length)) take({ index: m.index!, length: m[0].length, range: false, day: { year, month: mo, day: d } });
   }
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
