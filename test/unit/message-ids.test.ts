@@ -23,7 +23,7 @@ describe('message ids in header values', () => {
     expect(ownMessageId(undefined)).toBeNull();
   });
 
-  it('answered ids are In-Reply-To first, then References newest first, without repeats, at most 50', () => {
+  it('answered ids are In-Reply-To first, then References newest first, without repeats, at most 50 with the thread’s first among them', () => {
     expect(answeredIds('<c@x>', ['<a@x>', '<b@x>', '<c@x>'])).toEqual(['<c@x>', '<b@x>', '<a@x>']);
     expect(answeredIds(null, ['<a@x> <b@x>'])).toEqual(['<b@x>', '<a@x>']);
     const long = Array.from({ length: 80 }, (_, i) => `<r${i}@x>`);
@@ -31,5 +31,8 @@ describe('message ids in header values', () => {
     expect(ids).toHaveLength(50);
     expect(ids[0]).toBe('<last@x>');
     expect(ids[1]).toBe('<r79@x>');
+    // The thread's first message (ours, when our email started it) is kept, after the nearest 49.
+    expect(ids[48]).toBe('<r32@x>');
+    expect(ids[49]).toBe('<r0@x>');
   });
 });
