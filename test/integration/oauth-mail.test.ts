@@ -265,7 +265,7 @@ it('when access ends (invalid_grant): reconnect_needed, lastError, mailbox_disco
   expect(activated.body.warnings.filter((w: { code: string }) => w.code === 'inbox_reconnect_needed')).toHaveLength(1);
 
   // Not polled, and nothing more asked of the provider.
-  expect(await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).not.toContain(id);
+  expect((await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).map((i) => i.id)).not.toContain(id);
   const refreshes = provider.stats.refreshes;
   await tick();
   expect(provider.stats.refreshes).toBe(refreshes);
@@ -296,7 +296,7 @@ describe('a disconnection keeps a pause or a bounce stop (api.md Inbox status, d
     const { leads } = await campaignFrom(id, 1);
     expect((await me.client.post(`/mailboxes/${id}/pause`)).body).toEqual({ status: 'paused' });
     // A paused inbox is still read for replies: that poll meets the ended grant.
-    expect(await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).toContain(id);
+    expect((await inboxesToPoll(service.deps.orm.em.fork(), [me.workspaceId])).map((i) => i.id)).toContain(id);
     provider.revokeAccount(email);
     await pollInbox(service.deps, id);
     const disconnected = await viewOf(id);

@@ -1,5 +1,6 @@
 // The polling job over many inboxes (decisions.md §6), with an IMAP port of our own in place of a server
-// so the test controls when each inbox answers: at most POLL_CONCURRENCY sessions at once, a failing or
+// so the test controls when each inbox answers: at most POLL_CONCURRENCY sessions at once, shared out by
+// workspace (one workspace's hung servers keep no other workspace's reply waiting), a failing or
 // hanging inbox holds back none of the others, deleted inboxes are not read, unreadable mail is passed
 // over and noted, and replies to one-off emails are kept but not counted.
 import { randomUUID } from 'node:crypto';
@@ -9,7 +10,7 @@ import { loadConfig } from '../../src/runtime/config';
 import { parseInboundAll } from '../../src/mail/inbound-message';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/runtime/ports';
 import { repliesModule } from '../../src/modules/replies';
-import { pollAllInboxes, POLL_CONCURRENCY } from '../../src/modules/replies/poll.job';
+import { pollAllInboxes, POLL_CONCURRENCY, POLL_SHARE_PER_WORKSPACE } from '../../src/modules/replies/poll.job';
 import { pollInbox } from '../../src/modules/replies/poll/poll-inbox';
 import { signUp, type Account } from '../support/client';
 import { startTestService } from '../support/service';
@@ -90,13 +91,15 @@ beforeEach(async () => {
   imap.opened = [];
 });
 
-/** An inbox (IMAP host = its own name, so the fake tells them apart) that emailed one lead an hour ago. */
-async function inboxWithLead(campaignId: string, opts: { kind?: 'step' | 'one_off' } = {}) {
+/** An inbox (IMAP host = its own name, so the fake tells them apart) that emailed one lead an hour ago;
+ *  in `workspaceId` (mine unless given), with inbox id `id` when given. */
+async function inboxWithLead(campaignId: string, opts: { kind?: 'step' | 'one_off'; workspaceId?: string; id?: string } = {}) {
+  const workspaceId = opts.workspaceId ?? me.workspaceId;
   const host = `imap-${randomUUID().slice(0, 8)}.test`;
-  const inbox = await createInbox(service, me.workspaceId, { imapHost: host });
-  const [lead] = await createLeads(service, me.workspaceId, campaignId, [{ email: `lead-${randomUUID().slice(0, 8)}@client.test` }]);
+  const inbox = await createInbox(service, workspaceId, { imapHost: host, ...(opts.id ? { id: opts.id } : {}) });
+  const [lead] = await createLeads(service, workspaceId, campaignId, [{ email: `lead-${randomUUID().slice(0, 8)}@client.test` }]);
   const sent = await createSentEmail(service, {
-    workspaceId: me.workspaceId,
+    workspaceId,
     campaignId,
     leadId: lead!.id,
     inboxId: inbox.id,
@@ -163,6 +166,37 @@ describe('the reply polling job', () => {
     expect(imap.opened).not.toContain(deleted!.host);
     const [row] = await db(`select last_error, status from inbox where id = ?`, [failing!.inbox.id]);
     expect(row).toEqual({ last_error: 'Reading replies failed: Connection refused', status: 'active' });
+  });
+
+  it(`shares the slots out by workspace: one workspace's hung servers hold ${POLL_SHARE_PER_WORKSPACE} of them while another's reply is read`, async () => {
+    // Workspace A: twice as many inboxes as there are slots, on servers that never answer, and first in
+    // id order (which the job used to poll in). Workspace B: one inbox with a reply, last in id order.
+    const a = await signUp(service.url, { timezone: 'UTC' });
+    const hung = new Set<string>();
+    let release!: () => void;
+    const never = new Promise<void>((r) => (release = r));
+    for (let i = 0; i < 2 * POLL_CONCURRENCY; i++) {
+      const host = `hung-${randomUUID().slice(0, 8)}.test`;
+      await createInbox(service, a.workspaceId, { id: `00000000-${randomUUID().slice(9)}`, imapHost: host });
+      imap.gates.set(host, never);
+      hung.add(host);
+    }
+    const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+    const b = await inboxWithLead(campaign.id, { id: `ffffffff-${randomUUID().slice(9)}` });
+    imap.boxes.set(b.host, [b.reply(1)]);
+
+    const run = pollAllInboxes(service.deps, { workspaceIds: [a.workspaceId, me.workspaceId] });
+    // Far below a poll's 2-minute deadline, which is what ends a hung poll (here: the test's release).
+    for (let waited = 0; (await itemCount([b.inbox.id])) < 1; waited += 20) {
+      if (waited > 10_000) throw new Error("B's reply was not read while A's servers hung");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const aStarted = imap.opened.filter((h) => hung.has(h));
+    // B's inbox was among the first sessions opened, and A's polls all still hang.
+    expect(imap.opened.indexOf(b.host)).toBeLessThanOrEqual(POLL_SHARE_PER_WORKSPACE);
+    expect(imap.open_).toBe(aStarted.length);
+    release();
+    expect(await run).toMatchObject({ inboxes: 2 * POLL_CONCURRENCY + 1, items: 1 });
   });
 
   it('passes over a message that cannot be read, notes it on the folder cursor, and reads the next', async () => {

@@ -6,17 +6,20 @@ import { pgArray, sql, sqlRun } from '../../../storage/sql';
 
 /**
  * Every inbox that is not deleted and not a seed (decisions.md §16: a seed's mail never becomes reply
- * items; placement tests read it), in id order; of the given workspaces only when `workspaceIds` is set
- * (for tests). decisions.md §15: not one whose provider ended its access (reconnect_needed).
+ * items; placement tests read it), in id order, with its workspace (the job shares its polls out by
+ * workspace); of the given workspaces only when `workspaceIds` is set (for tests). decisions.md §15: not
+ * one whose provider ended its access (reconnect_needed).
  * @allWorkspaces the poll job reads every workspace's inboxes
  */
-export async function inboxesToPoll(em: EntityManager, workspaceIds?: readonly string[]): Promise<string[]> {
+export async function inboxesToPoll(em: EntityManager, workspaceIds?: readonly string[]): Promise<{ id: string; workspaceId: string }[]> {
   const rows = workspaceIds
-    ? await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' and workspace_id = any(?::uuid[]) order by id`, [
-        pgArray(workspaceIds),
-      ])
-    : await sql(em, `select id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' order by id`);
-  return rows.map((r) => String(r.id));
+    ? await sql(
+        em,
+        `select id, workspace_id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' and workspace_id = any(?::uuid[]) order by id`,
+        [pgArray(workspaceIds)],
+      )
+    : await sql(em, `select id, workspace_id from inbox where deleted_at is null and purpose <> 'seed' and status <> 'reconnect_needed' order by id`);
+  return rows.map((r) => ({ id: String(r.id), workspaceId: String(r.workspace_id) }));
 }
 
 /** What a poll needs of its inbox: the IMAP login, whether it is the DMARC report address, and its
