@@ -60,7 +60,7 @@ export async function linkReply(ctx: AuthedCtx, id: string, input: LinkReplyInpu
 
     // An untracked item is always a person's reply (ingest/untracked.ts: never a bounce or an auto-reply).
     const linked: NewItem = {
-      match: { leadId: lead.id, campaignId: campaign.id, sendId: null, oneOff: campaign.oneOff, matchedBy: 'link', zone: campaign.timezone },
+      match: { leadId: lead.id, campaignId: campaign.id, sendId: null, oneOff: campaign.oneOff, answer: false, matchedBy: 'link', zone: campaign.timezone },
       cls: { kind: 'reply', rule: item.rule, evidence: item.evidence },
       receivedAt: item.receivedAt,
       awayUntil: null,

@@ -144,7 +144,7 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
   const holding = autoReplies.filter((i) => i.awayUntil || autoStops(i));
 
   // decisions.md §6 bounce: 4.x.x a soft bounce; 5.x.x a hard one, written with recordHardBounces below.
-  const bounces = wave.filter((i) => i.cls.kind === 'bounce');
+  const bounces = wave.filter((i) => i.cls.kind === 'bounce' && !bouncedElsewhere(i, leadOf(i)));
   const { soft, bouncedSends, hard } = bounces.length ? hardBounces(bounces, leadOf, reads) : { soft: [], bouncedSends: [], hard: [] };
 
   await writeWave(
@@ -185,6 +185,15 @@ async function applyWave(em: EntityManager, wave: NewItem[], reads: Reads, c: Ef
     })),
     c.now,
   );
+}
+
+/** A bounce of an answer sent to someone other than the lead (the reply's Reply-To, a colleague who
+ *  answered for it: decisions.md §11 "answers go to whoever wrote"). It says nothing of the lead's own
+ *  address, so it neither stops the lead nor blocklists its address; as at SMTP time, where a refused
+ *  answer records nothing. The item is kept. */
+function bouncedElsewhere(i: NewItem, lead: EffectLead): boolean {
+  const recipient = i.cls.bounce!.recipient?.trim().toLowerCase();
+  return i.match.answer && !!recipient && recipient !== lead.email.toLowerCase();
 }
 
 /** How many of the items arrived on each day of the workspace. */

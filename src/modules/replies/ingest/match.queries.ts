@@ -13,13 +13,15 @@ export interface NamedSendRow {
   messageId: string;
   oneOff: boolean;
   timezone: string;
+  /** An answer to a reply (reply_to_id set): it went to whoever wrote that reply. */
+  answer: boolean;
 }
 
 /** The workspace's sends whose Message-ID is one of `messageIds`. */
 export async function sendsByMessageId(em: EntityManager, workspaceId: string, messageIds: readonly string[]): Promise<NamedSendRow[]> {
   const rows = await sql(
     em,
-    `select s.id, s.lead_id, s.campaign_id, s.kind, s.message_id, c.one_off, c.timezone
+    `select s.id, s.lead_id, s.campaign_id, s.kind, s.message_id, c.one_off, c.timezone, s.reply_to_id is not null as answer
          from send s join campaign c on c.id = s.campaign_id
         where s.message_id = any(?::text[]) and s.workspace_id = ?`,
     [textArray(messageIds), workspaceId],
@@ -32,6 +34,7 @@ export async function sendsByMessageId(em: EntityManager, workspaceId: string, m
     messageId: String(r.message_id),
     oneOff: Boolean(r.one_off),
     timezone: String(r.timezone),
+    answer: r.answer === true,
   }));
 }
 

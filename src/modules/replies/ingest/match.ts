@@ -19,6 +19,9 @@ export interface Match {
   sendId: string | null;
   /** An answer to a one-off email (or to mail of the one-off campaign): kept, never counted. */
   oneOff: boolean;
+  /** The send named is an answer to a reply (POST /replies/:id/reply), which went to whoever wrote that
+   *  reply (decisions.md §11), not always to the lead. */
+  answer: boolean;
   matchedBy: MatchedBy;
   /** The campaign's time zone: where a return date's day starts, as the lead's timeline shows it. */
   zone: string;
@@ -70,6 +73,7 @@ export async function matchMessages(em: EntityManager, workspaceId: string, inbo
       campaignId: row.campaignId,
       sendId: null,
       oneOff: row.kind === 'one_off' || row.oneOff,
+      answer: false,
       matchedBy: q.isBounce ? 'bounce_recipient' : 'sender',
       zone: row.timezone,
     };
@@ -77,5 +81,5 @@ export async function matchMessages(em: EntityManager, workspaceId: string, inbo
 }
 
 function fromSend(r: NamedSendRow, matchedBy: MatchedBy): Match {
-  return { leadId: r.leadId, campaignId: r.campaignId, sendId: r.id, oneOff: r.kind === 'one_off' || r.oneOff, matchedBy, zone: r.timezone };
+  return { leadId: r.leadId, campaignId: r.campaignId, sendId: r.id, oneOff: r.kind === 'one_off' || r.oneOff, answer: r.answer, matchedBy, zone: r.timezone };
 }
