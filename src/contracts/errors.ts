@@ -99,7 +99,8 @@ export const ERROR_CODES = {
   // 400: placement tests (decisions.md §16)
   mailbox_is_seed: {
     status: 400,
-    meaning: "The inbox is a seed: it never sends, so it cannot be a campaign's inbox, a one-off email's sender or a placement test's sender (details.mailbox_ids).",
+    meaning:
+      "The inbox is a seed: it never sends and is read only by placement tests, so it cannot be a campaign's inbox, a one-off email's or an answer's sender, a placement test's sender or the DMARC report address (details.mailbox_ids).",
   },
   not_a_seed: { status: 400, meaning: 'seed_ids names an inbox that is not a seed; connect seeds with purpose: seed (details.mailbox_ids).' },
   no_seeds: { status: 400, meaning: 'A placement test needs at least one seed inbox; connect one with POST /mailboxes and purpose: seed.' },

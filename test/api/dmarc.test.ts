@@ -252,6 +252,13 @@ describe('PATCH /reports/dmarc', () => {
       expectError(await acct.client.patch('/reports/dmarc', body), 400, 'validation_failed');
     }
     expectError(await acct.client.patch('/reports/dmarc', 'nope'), 400);
+    // A seed is never polled: reports sent to it would never be read.
+    const seed = await createInbox(service, acct.workspaceId, { purpose: 'seed', seedProvider: 'google' });
+    expect(expectError(await acct.client.patch('/reports/dmarc', { report_address: seed.email }), 400, 'mailbox_is_seed').details).toEqual({ mailbox_ids: [seed.id] });
+    expect((await acct.client.gql(ops.SetDmarcReportAddressDocument, { input: { reportAddress: seed.email } })).errors?.[0]?.extensions).toMatchObject({
+      code: 'mailbox_is_seed',
+      status: 400,
+    });
     expect(await flagged(acct)).toEqual([mine.email]);
     expect(await flagged(other)).toEqual([]);
   });

@@ -132,6 +132,13 @@ export async function setDmarcReportAddress(ctx: AuthedCtx, input: DmarcReportAd
           `${input.reportAddress} is not a connected inbox of this workspace; connect it first (POST /mailboxes), or send null to turn DMARC reports off.`,
         );
       }
+      // decisions.md §16: a seed is only read by its placement tests, never polled, so reports sent to it
+      // would never be read.
+      if (inbox.purpose === 'seed') {
+        throw new AppError('mailbox_is_seed', `${inbox.email} is a seed inbox: only placement tests read it, so DMARC reports sent there would never be read.`, {
+          mailbox_ids: [inbox.id],
+        });
+      }
     }
     // Deleted inboxes too: a flag left on one would hold the unique index.
     await clearDmarcFlags(em, ws, inbox?.id ?? null);
