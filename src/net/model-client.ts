@@ -49,6 +49,7 @@ export function createModelClient(http: HttpPort, llm: Config['llm'], defaults: 
           body: JSON.stringify(body),
           maxBytes: MODEL_MAX_BYTES,
           timeoutMs,
+          ...(opts.signal ? { signal: opts.signal } : {}),
         });
       } catch (err) {
         unreachable(err, 'The model endpoint', 'model_unreachable', timeoutMs);

@@ -13,8 +13,8 @@
 //   reused only for the address the guard has just checked, so reuse never skips the check.
 // - redirects are followed by hand, at most MAX_REDIRECTS, and every hop is checked again (scheme, host,
 //   addresses).
-// - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body; the body (after any
-//   gzip/deflate/br decoding) stops at `maxBytes`.
+// - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body (a caller's `signal` may
+//   end it sooner); the body (after any gzip/deflate/br decoding) stops at `maxBytes`.
 // - a GET by default; a POST (the model endpoint, webhooks) sends its body once and follows no redirect
 //   (the redirect answer comes back as it is).
 // safeFetchText wants a 2xx answer; safeFetch hands back any status with its body (an error answer's
@@ -54,6 +54,9 @@ export interface SafeFetchOptions {
   maxBytes: number;
   /** Deadline for the whole fetch, redirects included. */
   timeoutMs: number;
+  /** The caller's own end (a reply poll's deadline): once it aborts, the request is dropped (its socket
+   *  closed) and the fetch rejects with the signal's reason. */
+  signal?: AbortSignal;
   /** Exact addresses trusted despite the guard (a known internal service; tests use it for a loopback peer). */
   trustedAddresses?: readonly string[];
   /** GET unless told; redirects are followed for GET only. */
@@ -459,8 +462,16 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
     controller.abort();
   }, opts.timeoutMs);
   const timeout = () => new AppError('fetch_timeout', `The link did not answer within ${Math.round(opts.timeoutMs / 1000)} seconds.`, { timeout_ms: opts.timeoutMs });
+  /** Why the fetch ended early: its own deadline, or the caller's signal. */
+  const ended = () => (timedOut ? timeout() : callerReason(opts.signal));
+  const callerEnded = () => controller.abort();
+  if (opts.signal?.aborted) controller.abort();
+  else opts.signal?.addEventListener('abort', callerEnded, { once: true });
   // The look-ups cannot be aborted: race them against the deadline.
-  const deadline = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(timeout()), { once: true }));
+  const deadline = new Promise<never>((_, reject) => {
+    if (controller.signal.aborted) reject(ended());
+    else controller.signal.addEventListener('abort', () => reject(ended()), { once: true });
+  });
   deadline.catch(() => undefined);
 
   try {
@@ -471,7 +482,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
       try {
         answer = await requestHop(checked, pinned, opts, controller.signal);
       } catch (err) {
-        if (timedOut) throw timeout();
+        if (controller.signal.aborted) throw ended();
         if (err instanceof AppError) throw err;
         throw fetchFailed(`The link could not be read: ${(err as Error).message}.`, { host: normalizeHost(checked.hostname) });
       }
@@ -489,5 +500,14 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
     }
   } finally {
     clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', callerEnded);
   }
+}
+
+/** A caller's abort reason (an Error, or the DOMException of AbortSignal.abort() and .timeout()) as it
+ *  is; anything else as an Error saying the caller ended the request. */
+function callerReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  const isError = typeof reason === 'object' && reason !== null && typeof (reason as { message?: unknown }).message === 'string';
+  return isError ? (reason as Error) : new Error('The request was ended by its caller.');
 }

@@ -115,7 +115,7 @@ export interface ImapSession {
 // --- Outbound HTTP -----------------------------------------------------------------------------------
 
 /** A request under the outbound guard (net/safe-fetch.ts); ALLOW_PRIVATE_FETCH is the port's to apply. */
-export type OutboundRequest = Pick<SafeFetchOptions, 'allowedHosts' | 'redirectDomains' | 'maxBytes' | 'timeoutMs' | 'method' | 'headers' | 'body' | 'connections'>;
+export type OutboundRequest = Pick<SafeFetchOptions, 'allowedHosts' | 'redirectDomains' | 'maxBytes' | 'timeoutMs' | 'signal' | 'method' | 'headers' | 'body' | 'connections'>;
 
 export interface HttpPort {
   /** A 2xx answer's body; a refusal, failure or non-2xx answer is an AppError (safe-fetch.ts). */
@@ -135,6 +135,9 @@ export interface CompleteOptions {
   maxTokens?: number;
   temperature?: number;
   timeoutMs?: number;
+  /** The caller's own end (a reply poll's deadline or model budget): the call is dropped at once and
+   *  rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface ModelPort {

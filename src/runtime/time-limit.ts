@@ -20,3 +20,16 @@ export async function settledWithin(work: Promise<unknown>, ms: number): Promise
     clearTimeout(timer);
   }
 }
+
+/** `work`, unless `signal` aborts first: then the signal's reason. For a wait on work that cannot itself
+ *  be stopped (a shared thread's answer), so the waiter keeps its own deadline; `work` runs on, and a
+ *  rejection of it after that is not rethrown. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', aborted, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
+  });
+}

@@ -96,6 +96,22 @@ it('gives up at its deadline', async () => {
   expect(Date.now() - started).toBeLessThan(1_900);
 });
 
+it("gives up when its caller's signal ends it (a reply poll's deadline), long before its own deadline", async () => {
+  const started = Date.now();
+  const deadline = new Error('the poll is past its deadline');
+  await expect(modelAt({ LLM_BASE_URL: `${base}/slow` }).complete(messages, { timeoutMs: 60_000, signal: AbortSignal.timeout(300) })).rejects.toMatchObject({
+    name: 'TimeoutError',
+  });
+  expect(Date.now() - started).toBeLessThan(1_900);
+  // Ended before it started: nothing is sent.
+  seen.length = 0;
+  const ended = new AbortController();
+  ended.abort(deadline);
+  await expect(modelAt({ LLM_BASE_URL: `${base}/slow` }).complete(messages, { signal: ended.signal })).rejects.toBe(deadline);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(seen).toHaveLength(0);
+});
+
 it('goes through the outbound guard: a loopback endpoint needs ALLOW_PRIVATE_FETCH', async () => {
   await expect(modelAt({ LLM_BASE_URL: `${base}/v1`, ALLOW_PRIVATE_FETCH: 'false' }).complete(messages)).rejects.toMatchObject({
     code: 'model_unreachable',

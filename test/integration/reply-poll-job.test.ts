@@ -5,9 +5,13 @@
 // over and noted, and replies to one-off emails are kept but not counted.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../../src/runtime/config';
 import { parseInboundAll } from '../../src/mail/inbound-message';
+import { guardedHttp } from '../../src/net/http-client';
+import { createModelClient } from '../../src/net/model-client';
 import type { ImapMessage, ImapPort, ImapSession } from '../../src/runtime/ports';
 import { repliesModule } from '../../src/modules/replies';
 import { pollAllInboxes, POLL_CONCURRENCY, POLL_SHARE_PER_WORKSPACE } from '../../src/modules/replies/poll.job';
@@ -27,6 +31,8 @@ class FakeImap implements ImapPort {
   boxes = new Map<string, ImapMessage[]>();
   failing = new Set<string>();
   gates = new Map<string, Promise<void>>();
+  /** Set: every parse waits on it (the shared parse thread busy or stuck). */
+  parseGate: Promise<void> | null = null;
   open_ = 0;
   maxOpen = 0;
   opened: string[] = [];
@@ -36,7 +42,8 @@ class FakeImap implements ImapPort {
   }
 
   // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
-  parseAll(raws: readonly Buffer[]) {
+  async parseAll(raws: readonly Buffer[]) {
+    await this.parseGate;
     return parseInboundAll(raws);
   }
 
@@ -87,6 +94,7 @@ beforeEach(async () => {
   imap.boxes.clear();
   imap.failing.clear();
   imap.gates.clear();
+  imap.parseGate = null;
   imap.maxOpen = 0;
   imap.opened = [];
 });
@@ -113,6 +121,31 @@ async function inboxWithLead(campaignId: string, opts: { kind?: 'step' | 'one_of
     internalDate: new Date(),
   });
   return { host, inbox, lead: lead!, sent, reply };
+}
+
+/** A model endpoint that takes each request and never answers (until the test ends), counting them. */
+async function startSilentModel() {
+  const open = new Set<http.ServerResponse>();
+  const model = { url: '', requests: 0, open, stop: async () => undefined as void };
+  const server = http.createServer((req, res) => {
+    model.requests++;
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    req.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  model.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  model.stop = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return model;
+}
+
+/** The service's deps with the real model port pointed at `baseUrl` (through the guard, loopback allowed). */
+function withModelAt(baseUrl: string) {
+  const llm = { baseUrl, apiKey: null, model: null };
+  return { ...service.deps, model: createModelClient(guardedHttp({ allowPrivateFetch: true }), llm), config: { ...service.deps.config, llm } };
 }
 
 const itemCount = async (inboxIds: string[]) => (await db(`select count(*)::int as n from reply_item where inbox_id = any(?::uuid[])`, [`{${inboxIds.join(',')}}`]))[0].n as number;
@@ -415,6 +448,70 @@ describe('the reply polling job', () => {
     expect(item).toEqual({ assisted_interest: 'not_interested', status: 'lead' });
     // A suggestion is never applied by itself.
     expect((await db(`select interest from lead where id = ?`, [fallback.lead.id]))[0].interest).toBeNull();
+  });
+
+  describe("the poll's deadline and model budget bound the model and the parse thread (decisions.md §10)", () => {
+    let model: Awaited<ReturnType<typeof startSilentModel>>;
+    beforeAll(async () => {
+      model = await startSilentModel();
+    });
+    afterAll(async () => {
+      await model?.stop();
+    });
+
+    /** An inbox with `n` replies of its lead that the rules call not interested. */
+    async function inboxWithReplies(n: number) {
+      const campaign = await createCampaign(service, me.workspaceId, { status: 'active' });
+      const b = await inboxWithLead(campaign.id);
+      imap.boxes.set(
+        b.host,
+        Array.from({ length: n }, (_, i) => b.reply(i + 1, `Not interested, please remove me. (${i})`)),
+      );
+      return b;
+    }
+    const suggestions = async (inboxId: string) =>
+      (await db(`select assisted_interest from reply_item where inbox_id = ? order by uid`, [inboxId])).map((i) => i.assisted_interest as string);
+    const lastError = async (inboxId: string) => (await db(`select last_error from inbox where id = ?`, [inboxId]))[0].last_error as string | null;
+
+    it('past the deadline, model calls under way are dropped and every reply left gets the rules: the poll ends at its deadline, its batch written', async () => {
+      // 20 replies, 4 model calls at a time, 15 s each before the call gives up: 75 s of waiting on a
+      // model that never answers, against a deadline of 1.5 s.
+      const b = await inboxWithReplies(20);
+      const asked = model.requests;
+      const started = Date.now();
+      expect(await pollInbox(withModelAt(model.url), b.inbox.id, { deadlineMs: 1_500 })).toMatchObject({ items: 20 });
+      expect(Date.now() - started).toBeLessThan(1_500 + 1_500);
+      expect(model.requests - asked).toBe(4);
+      expect(await suggestions(b.inbox.id)).toEqual(Array(20).fill('not_interested'));
+      expect(await lastError(b.inbox.id)).toMatch(/^Reading replies failed: the poll did not finish within 2 s/);
+      // The calls were dropped, not left waiting on the model.
+      for (let waited = 0; model.open.size; waited += 20) {
+        if (waited > 2_000) throw new Error('model requests left open');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+
+    it('a model that never answers costs a poll its model budget, then the rules suggest; the poll is no failure', async () => {
+      const b = await inboxWithReplies(20);
+      const started = Date.now();
+      expect(await pollInbox(withModelAt(model.url), b.inbox.id, { modelBudgetMs: 1_000 })).toMatchObject({ items: 20 });
+      expect(Date.now() - started).toBeLessThan(1_000 + 1_500);
+      expect(await suggestions(b.inbox.id)).toEqual(Array(20).fill('not_interested'));
+      expect(await lastError(b.inbox.id)).toBeNull();
+    });
+
+    it('stops waiting on a stuck parse thread at its deadline, and reads the batch next poll', async () => {
+      const b = await inboxWithReplies(3);
+      let unstick!: () => void;
+      imap.parseGate = new Promise<void>((r) => (unstick = r));
+      const started = Date.now();
+      expect(await pollInbox(service.deps, b.inbox.id, { deadlineMs: 1_000 })).toMatchObject({ items: 0 });
+      expect(Date.now() - started).toBeLessThan(1_000 + 1_500);
+      expect(await lastError(b.inbox.id)).toMatch(/^Reading replies failed: the poll did not finish within 1 s/);
+      unstick();
+      expect(await pollInbox(service.deps, b.inbox.id)).toMatchObject({ items: 3 });
+      expect(await lastError(b.inbox.id)).toBeNull();
+    });
   });
 
   it("sets a lead's return day at midnight in its campaign's zone", async () => {

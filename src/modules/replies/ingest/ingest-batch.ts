@@ -15,7 +15,7 @@ import type { ReplyKind } from '../reply-item.entity';
 import { applyEffects } from './effects';
 import { cursorStatement, insertReplyItems } from './ingest-batch.queries';
 import type { FolderTarget, ItemDraft, Prepared } from './prepare';
-import { suggestFor, type Suggestion } from './suggest';
+import { suggestFor, type ModelBudget, type Suggestion } from './suggest';
 
 export interface BatchReport {
   items: number;
@@ -27,9 +27,10 @@ export interface BatchReport {
 const SUGGEST_CONCURRENCY = 4;
 
 /** Each item's interest suggestion, in the order of the batch's items: read-only (the model endpoint or
- *  the rules), so the poller asks for them ahead of the batch's transaction. */
-export function suggestBatch(deps: AppDeps, batch: Prepared[]): Promise<Suggestion[]> {
-  return mapLimited(drafts(batch), SUGGEST_CONCURRENCY, (d) => suggestFor(deps, d.item));
+ *  the rules), so the poller asks for them ahead of the batch's transaction; the model only while the
+ *  poll's `budget` lets it (suggest.ts). */
+export function suggestBatch(deps: AppDeps, batch: Prepared[], budget: ModelBudget): Promise<Suggestion[]> {
+  return mapLimited(drafts(batch), SUGGEST_CONCURRENCY, (d) => suggestFor(deps, d.item, budget));
 }
 
 const drafts = (batch: Prepared[]) => batch.filter((p): p is { uid: number; item: ItemDraft } => 'item' in p);

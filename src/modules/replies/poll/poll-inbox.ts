@@ -3,8 +3,11 @@
 // inbox's lastError and the cursor at the last committed batch; the next poll goes on from there.
 //
 // decisions.md §10: one inbox's poll has a wall-clock deadline (POLL_DEADLINE_MS): past it the IMAP
-// session is closed wherever it is (a server trickling bytes resets no deadline), the inbox gets a
-// lastError, and the next poll goes on from the last committed batch. Stopping the service ends the
+// session is closed wherever it is (a server trickling bytes resets no deadline), a wait on the parse
+// thread is given up, model calls under way are dropped and the replies left get the rules' suggestion
+// (ingest/suggest.ts, which also caps the poll's wait on the model at POLL_MODEL_BUDGET_MS), the batch
+// whose suggestions were cut short is written and no later one, the inbox gets a lastError, and the next
+// poll goes on from the last committed batch. Stopping the service ends the
 // session the same way, without a lastError. A message over 25 MB (RFC822.SIZE) is never downloaded: it
 // is skipped like an unreadable one (counted and described on the folder's cursor, logged, in the poll
 // report) and the cursor moves past it.
@@ -12,10 +15,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../../../runtime/context';
 import { MAX_RAW_BYTES, type Unreadable } from '../../../mail/inbound-message';
 import type { ImapMessage, ImapSession } from '../../../runtime/ports';
+import { untilAborted } from '../../../runtime/time-limit';
 import { ingestBatch, suggestBatch } from '../ingest/ingest-batch';
 import { moveCursor } from '../ingest/ingest-batch.queries';
 import { prepareBatch, type FolderTarget, type ParsedMessage, type Prepared } from '../ingest/prepare';
-import type { Suggestion } from '../ingest/suggest';
+import { ModelBudget, type Suggestion } from '../ingest/suggest';
 import { loginWith, ReconnectNeeded, withMailLogin } from '../../oauth/mail-login';
 import { readReports } from './dmarc-intake';
 import { folderCursor, markPolled, inboxFirstSentAt, inboxToPoll, setPollError, type PolledInbox } from './poll.queries';
@@ -48,6 +52,14 @@ export interface PollOptions {
   batchBytes?: number;
   /** POLL_DEADLINE_MS unless given (tests shorten it). */
   deadlineMs?: number;
+  /** POLL_MODEL_BUDGET_MS unless given (tests shorten it). */
+  modelBudgetMs?: number;
+}
+
+/** What ends a poll's waits: its signal (the deadline, the service stopping), and its model budget. */
+interface PollLimits {
+  signal: AbortSignal;
+  model: ModelBudget;
 }
 
 export interface PollReport {
@@ -76,6 +88,7 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
   if (!inbox) return report;
   let session: ImapSession | null = null;
   const end = sessionEnd(opts);
+  const limits: PollLimits = { signal: end.signal, model: new ModelBudget(end.signal, opts.modelBudgetMs) };
   try {
     // decisions.md §15: an OAuth inbox logs in with its token, refreshed once when the server refuses it.
     const server = { host: inbox.imap_host, port: inbox.imap_port, username: inbox.username };
@@ -90,7 +103,7 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
     let budget = opts.maxMessages ?? POLL_MAX_MESSAGES;
     for (const path of paths) {
       if (opts.stopping?.() || budget <= 0) break;
-      const read = await pollFolder(deps, em, session, inbox, path, budget, opts, report);
+      const read = await pollFolder(deps, em, session, inbox, path, budget, opts, limits, report);
       budget -= read;
       report.folders++;
     }
@@ -114,13 +127,15 @@ export async function pollInbox(deps: AppDeps, inboxId: string, opts: PollOption
     await setPollError(em, inbox.id, `${POLL_ERROR_PREFIX}${detail}`.slice(0, 500));
   } finally {
     end.clear();
+    limits.model.clear();
     await session?.close().catch(() => undefined);
   }
   return report;
 }
 
-/** The signal that ends a poll's IMAP session: its deadline, or the service stopping (`stopping()` is
- *  looked at every STOPPING_CHECK_MS, since a command under way may wait on the server for long). */
+/** The signal that ends a poll's IMAP session and its other waits: its deadline, or the service stopping
+ *  (`stopping()` is looked at every STOPPING_CHECK_MS, since a command under way may wait on the server
+ *  for long). */
 function sessionEnd(opts: PollOptions) {
   const controller = new AbortController();
   const deadlineMs = opts.deadlineMs ?? POLL_DEADLINE_MS;
@@ -152,7 +167,17 @@ function tooLarge(size: number): Unreadable {
   return { unreadable: true, reason: `not downloaded: ${size} bytes (RFC822.SIZE) is over the ${MAX_RAW_BYTES}-byte limit` };
 }
 
-async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession, inbox: PolledInbox, path: string, budget: number, opts: PollOptions, report: PollReport) {
+async function pollFolder(
+  deps: AppDeps,
+  em: EntityManager,
+  session: ImapSession,
+  inbox: PolledInbox,
+  path: string,
+  budget: number,
+  opts: PollOptions,
+  limits: PollLimits,
+  report: PollReport,
+) {
   const state = await session.examine(path);
   const target: FolderTarget = {
     workspaceId: inbox.workspace_id,
@@ -202,7 +227,7 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     const now = deps.clock.now();
     // The DMARC report address stores reports as it reads them: in order, in the write stage.
     const prepared = inbox.dmarc_reports ? parsed : parsed.then((batch) => prepareBatch(em, target, batch, now));
-    const suggestions = inbox.dmarc_reports ? Promise.resolve([]) : (prepared as Promise<Prepared[]>).then((p) => suggestBatch(deps, p));
+    const suggestions = inbox.dmarc_reports ? Promise.resolve([]) : (prepared as Promise<Prepared[]>).then((p) => suggestBatch(deps, p, limits.model));
     // Awaited in the write stage; these only keep a failure of a batch never written from going unhandled.
     prepared.catch(() => undefined);
     suggestions.catch(() => undefined);
@@ -223,7 +248,10 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     const current = await next;
     if (!current) break;
     extend();
-    const { messages, prepared: pending, suggestions, now } = current;
+    const { messages, suggestions, now } = current;
+    // The parse thread is shared by every poll and cannot be told to stop: the poll stops waiting on it
+    // at its deadline. The suggestions need no such race: past the deadline they come from the rules.
+    const pending = untilAborted(current.prepared, limits.signal);
     let prepared: Prepared[];
     if (inbox.dmarc_reports) {
       prepared = [];
@@ -237,6 +265,8 @@ async function pollFolder(deps: AppDeps, em: EntityManager, session: ImapSession
     report.reports += prepared.filter((p) => 'skipped' in p && p.skipped === 'report').length;
     read += messages.length;
     if (opts.stopping?.()) break;
+    // Past the deadline, batches read ahead are not written: they are read again next poll.
+    if (limits.signal.aborted) throw limits.signal.reason;
   }
   report.read += read;
   return read;
