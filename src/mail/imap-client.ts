@@ -59,6 +59,16 @@ export function imapClient(opts: ImapPortOptions) {
   };
 }
 
+/** A message's INTERNALDATE as imapflow hands it over: a Date, or the server's own text when imapflow
+ *  could not parse it. Such text is no date: unknown (null), so the poller falls back on the Date header
+ *  or the time it read the message, as for a server that sends none. Made a Date, it was an invalid one,
+ *  writing the batch threw, and a server could fail an inbox's every poll with one message. */
+function internalDateOf(value: Date | string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 const reasonOf = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason ?? 'the IMAP session was stopped')));
 
 export async function openImapSession(login: MailServerLogin, policy: MailHostPolicy, timeoutMs: number, signal?: AbortSignal, maxResponseBytes = MAX_SESSION_RESPONSE_BYTES) {
@@ -135,7 +145,7 @@ export async function openImapSession(login: MailServerLogin, policy: MailHostPo
               // Only the messages asked for, each once (sizesOf says why).
               if (!m.source || !asked.has(m.uid) || got.has(m.uid)) continue;
               got.add(m.uid);
-              out.push({ uid: m.uid, source: m.source, internalDate: m.internalDate ? new Date(m.internalDate) : null });
+              out.push({ uid: m.uid, source: m.source, internalDate: internalDateOf(m.internalDate) });
               bytes += m.source.length;
               // The plan trusted the server's sizes; past the budget the batch takes no more bodies, so
               // it holds at most the budget and the one body that passed it (each at most

@@ -1,7 +1,7 @@
 // A small IMAP server of our own for what Dovecot will not do on cue (decisions.md §6 cursor, §10 limits):
 // add unsolicited FETCH rows to the answer of a size FETCH (what a server sends when another client
 // changes a flag meanwhile, RFC 3501 §7) or bodies not asked for to a body FETCH, and state one RFC822.SIZE for a message then send a body of
-// another size, up to a literal far over any limit. It speaks just enough IMAP4rev1 for imapflow's
+// another size, up to a literal far over any limit, or an INTERNALDATE that is no date. It speaks just enough IMAP4rev1 for imapflow's
 // read-only polling session: CAPABILITY, LOGIN, LIST/LSUB (INBOX only), EXAMINE, UID SEARCH (UID n:* and
 // SINCE), UID FETCH of RFC822.SIZE and of BODY.PEEK[], NOOP and LOGOUT; anything else is answered BAD.
 import net from 'node:net';
@@ -14,6 +14,8 @@ export interface ScriptedMessage {
   statedSize?: number;
   /** Sent as its body instead of `raw`: a literal of this many bytes of filler. */
   bodyBytes?: number;
+  /** Its INTERNALDATE as sent, between the quotes: 01-Dec-2026 10:00:00 +0000 unless given. */
+  internalDate?: string;
 }
 
 export interface ScriptedImapOptions {
@@ -130,7 +132,7 @@ export async function startScriptedImapPeer(opts: ScriptedImapOptions = {}): Pro
           const extra = peer.messages.map((m, i) => ({ m, seq: i + 1 })).filter(({ m }) => more.includes(m.uid));
           for (const { m, seq } of opts.newestFirst ? [...asked, ...extra].reverse() : [...asked, ...extra]) {
             const size = m.bodyBytes ?? m.raw.length;
-            if (!(await write(`* ${seq} FETCH (UID ${m.uid} INTERNALDATE "01-Dec-2026 10:00:00 +0000" BODY[] {${size}}\r\n`))) return;
+            if (!(await write(`* ${seq} FETCH (UID ${m.uid} INTERNALDATE "${m.internalDate ?? '01-Dec-2026 10:00:00 +0000'}" BODY[] {${size}}\r\n`))) return;
             if (!(await body(m))) return;
             if (!(await write(')\r\n'))) return;
           }
