@@ -42,6 +42,12 @@ export interface CheckResult {
 const secretOf = (login: MailServerLogin): string => login.accessToken ?? login.password ?? '';
 
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+/** The most one answer of an IMAP server may hold during the connection test (a line, a literal, the
+ *  whole response). The test reads a greeting, a capability list and the login's answer, a few hundred
+ *  bytes each; without a bound imapflow takes literals up to 1 GiB, so a hostile server the test was
+ *  pointed at could fill the process's memory (decisions.md §10), as it could a poll's (imap-client.ts
+ *  MAX_SESSION_RESPONSE_BYTES, which leaves room for a 25 MB message the test never reads). */
+export const CONNECTION_TEST_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** True for an address on this machine (127.0.0.0/8, ::1 and their IPv4-mapped forms), where plain
  *  text never crosses a network. Judged on the address connected to, never on the name. */
@@ -245,7 +251,8 @@ export async function testImapLogin(login: MailServerLogin, policy: MailHostPoli
   const started = Date.now();
   const target = await pinned(login, policy, timeoutMs);
   if ('ok' in target) return target;
-  const client = new ImapFlow(imapClientOptions(login, target, timeoutMs));
+  const max = CONNECTION_TEST_MAX_RESPONSE_BYTES;
+  const client = new ImapFlow({ ...imapClientOptions(login, target, timeoutMs), maxLineLength: max, maxLiteralSize: max, maxResponseSize: 2 * max });
   // imapflow also emits socket errors as events; the connect() promise reports them.
   client.on('error', () => undefined);
   try {

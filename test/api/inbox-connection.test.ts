@@ -1,7 +1,7 @@
 // POST /mailboxes/:id/test (decisions.md §5; api.md "Inbox status"): real logins against smtp-server
 // and a private Dovecot on loopback, through REST and GraphQL.
 import net from 'node:net';
-import { isLoopbackAddress, imapClientOptions, smtpTransportOptions, testImapLogin, testSmtpLogin } from '../../src/mail/connection-test';
+import { CONNECTION_TEST_MAX_RESPONSE_BYTES, isLoopbackAddress, imapClientOptions, smtpTransportOptions, testImapLogin, testSmtpLogin } from '../../src/mail/connection-test';
 import { Inbox } from '../../src/modules/inboxes/inbox.entity';
 import { Client, expectError, signUp, type Account } from '../support/client';
 import { createInbox, type InboxOverrides } from '../support/factories/inbox.factory';
@@ -223,6 +223,38 @@ describe('login helpers', () => {
       expect(i).toEqual({ ok: false, detail: `No answer from 127.0.0.1:${port} within 1 s` });
     } finally {
       silent.close();
+    }
+  });
+
+  it('refuse an IMAP server whose greeting holds a literal over the bound, without reading it', async () => {
+    // A hostile server's greeting announces a 40 MiB literal and starts sending it: imapflow's own
+    // bound would have been 1 GiB, all of it held in memory.
+    const huge = 40 * 1024 * 1024;
+    let sent = 0;
+    const hostile = net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.write(`* OK {${huge}}\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (sent < huge && !socket.destroyed) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    await new Promise<void>((r) => hostile.listen(0, '127.0.0.1', r));
+    const port = (hostile.address() as net.AddressInfo).port;
+    try {
+      const r = await testImapLogin({ host: '127.0.0.1', port, username: 'u', password: 'p' }, OPEN, 5_000);
+      expect(r).toEqual({
+        ok: false,
+        detail: `IMAP login to 127.0.0.1:${port} failed: Literal size ${huge} exceeds maximum allowed size of ${CONNECTION_TEST_MAX_RESPONSE_BYTES} bytes`,
+      });
+      // The connection was closed at the literal's size: most of it was never even sent.
+      expect(sent).toBeLessThan(huge / 2);
+    } finally {
+      hostile.close();
     }
   });
 
