@@ -552,14 +552,14 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
     expect(await leadsOf(theirs)).toHaveLength(0);
   });
 
-  it('holds no database connection while a client is still uploading: a stalled upload leaves the other imports alone', async () => {
+  it('holds no import transaction while a client is still uploading: a stalled upload leaves the other imports of its workspace alone', async () => {
     const campaignId = await newCampaign();
-    // Transactions the service has open on its database, ours aside.
-    const openTransactions = async () => {
-      const [row] = await em()
-        .getConnection()
-        .execute(`select count(*)::int as n from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()`);
-      return row.n as number;
+    // Whether an import of the workspace holds its lock (import-rules.queries.ts lockWorkspaceImports):
+    // trying the same advisory lock for one statement fails while another transaction holds it. Other
+    // test files share the database, so their transactions are no sign of anything.
+    const importLocked = async () => {
+      const [row] = await em().getConnection().execute(`select pg_try_advisory_xact_lock(hashtextextended('lead-import:' || ?::text, 0)) as free`, [me.workspaceId]);
+      return !row.free;
     };
     const { port } = new URL(service.url);
     const upload = http.request({
@@ -580,14 +580,15 @@ describe('POST /campaigns/:id/leads (CSV)', () => {
     upload.write('email,first_name\n');
     for (let i = 0; i < 300; i++) upload.write(`slow-${i}@upload.test,Name ${i}\n`);
     await new Promise((r) => setTimeout(r, 500));
-    // Before, the import read straight from the request: its transaction stayed open while the client paused.
-    expect(await openTransactions()).toBe(0);
+    // Before, the import read straight from the request: its transaction, holding the lock, stayed open
+    // while the client paused.
+    expect(await importLocked()).toBe(false);
     expect((await csv(await newCampaign(), 'email\nmeanwhile@upload.test\n')).body).toEqual(counts({ inserted: 1 }));
     upload.end('last@upload.test,Last\n');
     const res = await answer;
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual(counts({ inserted: 301 }));
-    expect(await openTransactions()).toBe(0);
+    expect(await importLocked()).toBe(false);
   });
 
   it('imports a few thousand rows in one go with counts adding up', async () => {
