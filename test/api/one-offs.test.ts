@@ -93,6 +93,19 @@ it('waits while the lead is paused and goes once it is resumed; is dropped when 
   expect((await world.me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
 });
 
+it("waits until an away lead's return date (decisions.md §6), and goes then", async () => {
+  const back = new Date(MONDAY_10.getTime() + 3 * 24 * 60 * MINUTE); // Thursday 10:00
+  const s = await leadAndInbox({ lead: { awayUntil: back } });
+  const q = (await send(s.leadId, { mailboxId: s.inboxId, subject: 'While you were out', body: 'Hello' })).body;
+  // Before, it went at the first tick, to someone whose out-of-office said they were away.
+  expect((await tick()).sent).toBe(0);
+  const [row] = await db(`select status, scheduled_for from send where id = ?`, [q.id]);
+  expect([row.status, new Date(row.scheduled_for).toISOString()]).toEqual(['queued', back.toISOString()]);
+  clock.at = back;
+  expect((await tick()).sent).toBe(1);
+  expect(world.peer.messages.filter((m) => m.envelope.rcptTo.includes(s.email))).toHaveLength(1);
+});
+
 it("answers a reply item of the lead in its thread (replyTo): In-Reply-To, References, Re: subject; another lead's item is reply_not_found", async () => {
   const s = await leadAndInbox();
   const first = `<${randomUUID()}@example.com>`;

@@ -73,6 +73,9 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
   if (isStep && lead.currentStep >= send.stepPosition!) return { go: false, drop: 'The lead is already past this step' };
   if (blocked) return { go: false, drop: 'Blocklisted' };
   if (lead.status === 'paused') return isStep ? { go: false, withdraw: true } : { go: false, releaseAt: new Date(now.getTime() + 5 * 60_000) };
+  // decisions.md §6: an out-of-office's return date holds every email to the lead until then, a queued
+  // one-off too (the planner already plans no step before it; this holds one planned before it was known).
+  if (lead.awayUntil && lead.awayUntil > now) return isStep ? later(lead.awayUntil) : { go: false, releaseAt: lead.awayUntil };
   if (isStep && campaign.status !== 'active') return later(null);
   // decisions.md §11: a sequence email goes from the lead's own inbox while it is in the campaign's pool.
   // One planned from an inbox that has left since (or no longer the lead's), never tried, is withdrawn:
