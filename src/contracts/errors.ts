@@ -197,6 +197,11 @@ export const ERROR_CODES = {
     meaning: "The workspace's monthly cap of prompt-column model calls (COLUMN_MONTHLY_CAP) is reached; it starts again on the 1st (UTC, Retry-After).",
   },
   rate_limited: { status: 429, meaning: 'Too many requests of this kind; wait the Retry-After seconds (also in details.retry_after_seconds).' },
+  too_many_jobs: {
+    status: 429,
+    meaning:
+      'The workspace already has as many background jobs (async imports and exports) queued or running as one workspace may have (10); start another when one has finished (Retry-After, also details.retry_after_seconds).',
+  },
   too_many_in_flight: {
     status: 429,
     meaning:

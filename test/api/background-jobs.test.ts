@@ -368,6 +368,30 @@ describe('refusals: the synchronous form checks first, and nothing is queued', (
     expect(await jobCount(me)).toBe(0);
   });
 
+  it('refuses an eleventh job while ten are queued or running (429 too_many_jobs with Retry-After); one more once one has finished (jobs start only through REST)', async () => {
+    // Each job holds its input in the database and runs in turn with every workspace's: a workspace
+    // could queue hundreds and keep the others' imports and exports waiting for hours.
+    const me = await signUp(service.url);
+    const campaignId = await newCampaign(me);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await (i % 2 ? csvPost(me.client, campaignId, `email\ncap-${i}@cap.test\n`, '?async=true') : me.client.get(`/campaigns/${campaignId}/leads.csv?async=true`));
+      expect(res.status).toBe(202);
+      ids.push(res.body.job_id);
+    }
+    const refused = await csvPost(me.client, campaignId, 'email\ncap-x@cap.test\n', '?async=true');
+    expect(expectError(refused, 429, 'too_many_jobs').details).toEqual({ limit: 10, retry_after_seconds: 30 });
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expectError(await me.client.get(`/campaigns/${campaignId}/leads.csv?async=true`), 429, 'too_many_jobs');
+    expect(await jobCount(me)).toBe(10);
+    // Another workspace is not held back by this one's jobs.
+    const them = await signUp(service.url);
+    expect((await them.client.get(`/campaigns/${await newCampaign(them)}/leads.csv?async=true`)).status).toBe(202);
+    // Once one has finished, there is room for one more.
+    expect((await runToEnd(me.client, ids[0]!)).body.status).toBe('done');
+    expect((await csvPost(me.client, campaignId, 'email\ncap-y@cap.test\n', '?async=true')).status).toBe(202);
+  });
+
   it('refuses an upload over 50 MB with 413 and keeps nothing of it', async () => {
     const me = await signUp(service.url);
     const campaignId = await newCampaign(me);

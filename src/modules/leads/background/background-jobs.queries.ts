@@ -78,6 +78,14 @@ export interface NewJob {
   createdAt: Date;
 }
 
+/** The workspace's jobs not finished yet (queued or running), counted once the workspace's job starts
+ *  take turns (a transaction-scoped lock), so two starts at once cannot both see room for one more. */
+export async function lockAndCountUnfinished(target: SqlTarget, workspaceId: string): Promise<number> {
+  await sql(target, `select pg_advisory_xact_lock(hashtextextended('background-jobs:' || ?::text, 0))`, [workspaceId]);
+  const [row] = await sql(target, `select count(*)::int as n from background_job where workspace_id = ? and status in ('queued', 'running')`, [workspaceId]);
+  return Number(row!.n);
+}
+
 /** Adds a queued job. */
 export async function insertJob(target: SqlTarget, job: NewJob): Promise<void> {
   const { workspaceId } = job;

@@ -20,6 +20,7 @@ import { csvFileName, type CsvSink } from '../leads-csv';
 import {
   addInputPiece,
   insertJob,
+  lockAndCountUnfinished,
   markRunQueued,
   setTotal,
   resultPieces,
@@ -41,6 +42,22 @@ export const DEFAULT_JOB_LIMIT = 50;
 export const MAX_JOB_LIMIT = 200;
 const LIST_NAME = 'jobs';
 
+/** Jobs of one workspace queued or running at once. Each holds up to 50 MB of input in the database,
+ *  and the runs take turns with every workspace's (two at a time per process, first come first
+ *  served): without a cap, one workspace could queue hundreds and keep every other workspace's imports
+ *  and exports waiting for hours, and fill the disk. */
+export const MAX_UNFINISHED_JOBS = 10;
+/** What a refused caller is told to wait: a job of the largest size runs in about a minute. */
+const JOBS_RETRY_AFTER_SECONDS = 30;
+
+const tooManyJobs = () =>
+  new AppError(
+    'too_many_jobs',
+    `This workspace already has ${MAX_UNFINISHED_JOBS} background jobs queued or running; start another when one has finished (GET /api/jobs).`,
+    { limit: MAX_UNFINISHED_JOBS, retry_after_seconds: JOBS_RETRY_AFTER_SECONDS },
+    JOBS_RETRY_AFTER_SECONDS,
+  );
+
 async function campaignOr404(ctx: AuthedCtx, campaignId: string): Promise<Campaign> {
   if (!isUuid(campaignId)) throw notFound('Campaign');
   return findOr404(ctx.em, Campaign, campaignId, 'Campaign');
@@ -56,6 +73,7 @@ async function startJob(
 ): Promise<string> {
   const id = randomUUID();
   await inImportTransaction(ctx.em, async (tx) => {
+    if ((await lockAndCountUnfinished(tx, ctx.actor.workspaceId)) >= MAX_UNFINISHED_JOBS) throw tooManyJobs();
     await insertJob(tx, { id, workspaceId: ctx.actor.workspaceId, kind, campaignId, input, total: null, createdAt: ctx.deps.clock.now() });
     const total = await write(tx, id);
     if (total !== null) await setTotal(tx, id, total);
