@@ -33,7 +33,8 @@ export function idempotency(deps: AppDeps): RequestHandler {
         fields: { [IDEMPOTENCY_HEADER]: ['only with a JSON body'] },
       });
     }
-    const begun = await keys.begin(actor.workspaceId, key, fingerprint(req.method, req.originalUrl, req.body));
+    const caller = actor.who ? `${actor.who.kind}:${actor.who.id}` : `${actor.via}:${actor.userId ?? ''}`;
+    const begun = await keys.begin(actor.workspaceId, key, fingerprint(caller, req.method, req.originalUrl, req.body));
     if (begun.kind === 'replay') return void replay(res, begun.answer);
     capture(res, begun, deps);
     next();

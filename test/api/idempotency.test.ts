@@ -93,6 +93,26 @@ describe('another request with the key', () => {
     expectError(await withKey(me, method, path, key, body), 422, 'idempotency_key_reused');
   });
 
+  it("of another credential of the workspace is 422 and never gets the first answer: a read-only key cannot replay an owner's new API key (secret stored sealed)", async () => {
+    // A replay answers before the route checks who may call it: the caller is part of what makes two
+    // requests the same.
+    const reader = await me.client.post('/settings/api-keys', { name: 'reader', scopes: ['leads:read'] });
+    const readerClient = me.client.withToken(reader.body.key);
+    const key = randomUUID();
+    const first = await withKey(me, 'POST', '/settings/api-keys', key, { name: `ci ${key}` });
+    expect(first.status).toBe(201);
+    const token = first.body.key as string;
+    const again = await readerClient.request('POST', '/api/settings/api-keys', { name: `ci ${key}` }, { 'idempotency-key': key });
+    expectError(again, 422, 'idempotency_key_reused');
+    expect(JSON.stringify(again.body)).not.toContain(token);
+    // The owner's own repeat is still a replay.
+    const mine = await withKey(me, 'POST', '/settings/api-keys', key, { name: `ci ${key}` });
+    expect([mine.status, replayed(mine), mine.body.key]).toEqual([201, 'true', token]);
+    // The stored answer holds the token sealed with SECRET_KEY, not as text.
+    const [row] = await sql(`select response_body from idempotency_key where workspace_id = ? and key = ?`, [me.workspaceId, key]);
+    expect(String(row.response_body)).not.toContain(token);
+  });
+
   it('of another workspace is its own: the same key runs once in each', async () => {
     const other = await signUp(service.url);
     const key = randomUUID();
@@ -177,7 +197,7 @@ describe('while the first runs', () => {
   it('of a process that died does not hold the key: the repeat runs', async () => {
     const key = randomUUID();
     const name = `Orphan ${key}`;
-    const fp = fingerprint('POST', '/api/campaigns', { name });
+    const fp = fingerprint(`user:${me.userId}`, 'POST', '/api/campaigns', { name });
     const now = service.deps.clock.now();
     // Claimed by a process that is gone (no owner lock under its name), its lease time still running.
     await sql(
@@ -214,7 +234,7 @@ describe('what is kept', () => {
   it('frees the key of a 5xx: the next request with it runs', async () => {
     const keys = new IdempotencyKeys(service.deps);
     const key = randomUUID();
-    const fp = fingerprint('POST', '/api/campaigns', { name: 'x' });
+    const fp = fingerprint(`user:${me.userId}`, 'POST', '/api/campaigns', { name: 'x' });
     const first = await keys.begin(me.workspaceId, key, fp);
     expect(first.kind).toBe('run');
     if (first.kind === 'run') await first.finish({ status: 500, headers: {}, body: '{}' });

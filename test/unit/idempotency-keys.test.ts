@@ -3,28 +3,30 @@
 import { canonicalJson, fingerprint, keepsAnswer, keyError } from '../../src/contracts/idempotency/idempotency-keys';
 
 describe('fingerprint', () => {
+  const U = 'user:u1';
   const body = { name: 'A', settings: { b: 1, a: [3, 1, 2] } };
 
   it('is the same for the same method, path and body, whatever the order of the body’s keys', () => {
-    expect(fingerprint('POST', '/api/campaigns', body)).toBe(fingerprint('post', '/api/campaigns', { settings: { a: [3, 1, 2], b: 1 }, name: 'A' }));
+    expect(fingerprint(U, 'POST', '/api/campaigns', body)).toBe(fingerprint(U, 'post', '/api/campaigns', { settings: { a: [3, 1, 2], b: 1 }, name: 'A' }));
     expect(canonicalJson({ b: { d: 1, c: 2 }, a: null })).toBe('{"a":null,"b":{"c":2,"d":1}}');
-    expect(fingerprint('DELETE', '/api/campaigns/1', undefined)).toBe(fingerprint('DELETE', '/api/campaigns/1', null));
-    expect(fingerprint('POST', '/api/x', body)).toMatch(/^[0-9a-f]{64}$/);
+    expect(fingerprint(U, 'DELETE', '/api/campaigns/1', undefined)).toBe(fingerprint(U, 'DELETE', '/api/campaigns/1', null));
+    expect(fingerprint(U, 'POST', '/api/x', body)).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('differs for another method, path, query string, array order or value', () => {
-    const base = fingerprint('POST', '/api/campaigns', body);
+  it('differs for another caller, method, path, query string, array order or value', () => {
+    const base = fingerprint(U, 'POST', '/api/campaigns', body);
     expect(
       new Set([
         base,
-        fingerprint('PUT', '/api/campaigns', body),
-        fingerprint('POST', '/api/campaigns/', body),
-        fingerprint('POST', '/api/campaigns?async=true', body),
-        fingerprint('POST', '/api/campaigns', { ...body, settings: { b: 1, a: [1, 2, 3] } }),
-        fingerprint('POST', '/api/campaigns', { ...body, name: 'B' }),
-        fingerprint('POST', '/api/campaigns', {}),
+        fingerprint(U, 'PUT', '/api/campaigns', body),
+        fingerprint(U, 'POST', '/api/campaigns/', body),
+        fingerprint(U, 'POST', '/api/campaigns?async=true', body),
+        fingerprint(U, 'POST', '/api/campaigns', { ...body, settings: { b: 1, a: [1, 2, 3] } }),
+        fingerprint(U, 'POST', '/api/campaigns', { ...body, name: 'B' }),
+        fingerprint(U, 'POST', '/api/campaigns', {}),
+        fingerprint('key:k1', 'POST', '/api/campaigns', body),
       ]).size,
-    ).toBe(7);
+    ).toBe(8);
   });
 });
 

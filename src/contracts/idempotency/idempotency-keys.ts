@@ -52,11 +52,16 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** What makes two requests the same: method, path with its query string, and the JSON body (canonical;
- *  no body and an empty one alike). SHA-256, hex. */
-export function fingerprint(method: string, path: string, body: unknown): string {
+/** What makes two requests the same: the caller (a session's user, or an API key), method, path with its
+ *  query string, and the JSON body (canonical; no body and an empty one alike). SHA-256, hex.
+ *
+ *  The caller is part of it because a replay answers before the route checks who may call it: without it,
+ *  another credential of the workspace (a read-only key) sending the same request with the same key got
+ *  the first answer, a new API key's token or a webhook's new secret among them. Another caller's request
+ *  with the key is another request (422 idempotency_key_reused); the key still runs once. */
+export function fingerprint(caller: string, method: string, path: string, body: unknown): string {
   const text = body === undefined || body === null ? '' : canonicalJson(body);
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n`).update(text).digest('hex');
+  return createHash('sha256').update(`${caller}\n${method.toUpperCase()} ${path}\n`).update(text).digest('hex');
 }
 
 /** Whether an answer is kept for replays: 4xx are (the request was refused and would be again), 5xx are
@@ -72,7 +77,7 @@ export type Begun = { kind: 'run'; finish(answer: StoredAnswer | null): Promise<
 export class IdempotencyKeys {
   private nextSweep = 0;
 
-  constructor(private readonly deps: Pick<AppDeps, 'orm' | 'owner' | 'clock' | 'log'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'orm' | 'owner' | 'clock' | 'log' | 'secrets'>) {}
 
   /**
    * Claims `key` of the workspace for a request with this fingerprint, before it runs. The first
@@ -103,10 +108,10 @@ export class IdempotencyKeys {
         if (row.fingerprint !== fp) {
           throw new AppError(
             'idempotency_key_reused',
-            `This ${IDEMPOTENCY_HEADER} was used for another request (method, path or body) in the last 24 hours; send a new key for a new request.`,
+            `This ${IDEMPOTENCY_HEADER} was used for another request (method, path or body, or another caller's) in the last 24 hours; send a new key for a new request.`,
           );
         }
-        if (row.state === 'done') return { kind: 'replay', answer: { status: row.status ?? 200, headers: row.headers ?? {}, body: row.body ?? '' } };
+        if (row.state === 'done') return { kind: 'replay', answer: { status: row.status ?? 200, headers: row.headers ?? {}, body: this.open(row.body ?? '') } };
         if (row.held) throw inUse();
       }
       if (await takeOverClaim(em, claim)) return this.running(claim);
@@ -129,10 +134,21 @@ export class IdempotencyKeys {
       kind: 'run',
       finish: async (answer) => {
         clearInterval(renew);
-        if (answer && keepsAnswer(answer)) await storeAnswer(em, workspaceId, key, holder, answer);
+        if (answer && keepsAnswer(answer)) await storeAnswer(em, workspaceId, key, holder, { ...answer, body: this.deps.secrets.encrypt(answer.body) });
         else await releaseClaim(em, workspaceId, key, holder);
       },
     };
+  }
+
+  /** A stored answer's body. Stored sealed with SECRET_KEY: some answers carry a secret shown once (a new
+   *  API key's token, a webhook's signing secret), which must not sit readable in the database for a day.
+   *  A body stored before answers were sealed is read as it is. */
+  private open(stored: string): string {
+    try {
+      return this.deps.secrets.decrypt(stored);
+    } catch {
+      return stored;
+    }
   }
 
   /** At most once a minute per process, in the background: deletes a batch of expired keys. */
