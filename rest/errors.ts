@@ -36,6 +36,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     } else if (err instanceof URIError || (parserError.status === 400 && /decode param/i.test(String((err as Error).message)))) {
       // Express 5 cannot percent-decode a path segment such as /leads/%E0%A4: the client's URL is wrong.
       error = new AppError('invalid_path', 'The URL path has a malformed percent-escape; encode path segments with encodeURIComponent.');
+    } else if (parserError.status === 404) {
+      // A file the console's static server does not have (it marks its own 404 as not safe to show):
+      // no such route, never a 500.
+      error = new AppError('route_not_found', `No route for ${req.method} ${req.path}; see the API reference at /api/docs.`);
     } else if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       // Any other client error Express or a body parser raised: a 4xx of the registry, never a 500.
       const message = String((err as Error).message || 'The request could not be read.');

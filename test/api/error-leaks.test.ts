@@ -164,6 +164,9 @@ describe.each([
     const answers: Record<string, [Reply, number, string]> = {
       unknownRoute: [await me.client.get('/no-such-route'), 404, 'route_not_found'],
       unknownOutside: [await me.client.request('GET', '/no/such/page'), 404, 'route_not_found'],
+      // The console's file server marks its own 404 as not safe to show: it was answered as a 500.
+      missingConsoleFile: [await me.client.request('GET', '/app/assets/no-such-file.js'), 404, 'route_not_found'],
+      missingConsoleDir: [await me.client.request('GET', '/app/assets/no/such/'), 404, 'route_not_found'],
       unknownId: [await me.client.get(`/campaigns/${randomUUID()}`), 404, 'not_found'],
       malformedJson: [await me.client.request('POST', '/api/campaigns', '{"name": "x",', json), 400, 'invalid_json'],
       tooLarge: [await me.client.request('POST', '/api/campaigns', `{"name": "${'x'.repeat(11 * 1024 * 1024)}"}`, json), 413, 'payload_too_large'],
