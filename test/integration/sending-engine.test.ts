@@ -390,6 +390,31 @@ describe('exactly once', () => {
     expect((await sendsOf(s.leadIds[0]!))[0]).toMatchObject({ status: 'dropped', error: 'Blocklisted' });
     expect(world.peer.messages).toHaveLength(0);
   });
+
+  it("stops a lead whose queued email was dropped as blocklisted, so its inbox's turn goes to the next lead", async () => {
+    // One inbox, three leads: the one planned first is blocklisted (its address) before its email goes.
+    const s = await activeCampaign({ leads: 3 });
+    const { planTick } = await import('../../src/modules/sending/engine/tick');
+    await planTick(world.service.deps, clock.now(), [world.me.workspaceId]);
+    const [queued] = await db(`select lead_id from send where campaign_id = ?`, [s.campaignId]);
+    const blocked = String(queued.lead_id);
+    const { email } = await leadRow(blocked);
+    await db(`insert into blocklist_entry (id, created_at, workspace_id, email, reason) values (?, now(), ?, ?, 'manual')`, [randomUUID(), world.me.workspaceId, email]);
+    // Its row is dropped; the inbox's turn of this tick went to the next lead (the blocklisted one was busy).
+    expect(await tick()).toMatchObject({ dropped: 1, sent: 1 });
+    expect(await leadRow(blocked)).toMatchObject({ status: 'stopped', stop_reason: 'blocklisted', next_due_at: null });
+    // Before, the blocklisted lead stayed due and first in line: from the next tick on it was planned for the
+    // inbox every time, its insert a no-op (the dropped row holds its step), and the third lead never went.
+    for (let i = 0; i < 3 && world.peer.messages.length < 2; i++) {
+      clock.advance(MINUTE);
+      await tick();
+    }
+    const others = s.leadIds.filter((id) => id !== blocked);
+    for (const id of others) expect(await sendsOf(id)).toEqual([expect.objectContaining({ status: 'sent' })]);
+    const emails = await Promise.all(others.map(async (id) => (await leadRow(id)).email as string));
+    expect((await world.peer.waitForMessages(2)).map((m) => m.envelope.rcptTo[0]).sort()).toEqual(emails.sort());
+    expect(await sendsOf(blocked)).toEqual([expect.objectContaining({ status: 'dropped', error: 'Blocklisted' })]);
+  });
 });
 
 describe('one batch, several emails from one inbox', () => {

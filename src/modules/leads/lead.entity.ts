@@ -7,7 +7,7 @@ import { leadProviderSql } from './lead-provider';
 import { companyTextSql, hasCompanySql } from './company-sql';
 
 export type LeadStatus = 'pending' | 'active' | 'paused' | 'completed' | 'replied' | 'unsubscribed' | 'bounced' | 'stopped';
-export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid' | 'subsequence';
+export type StopReason = 'replied' | 'auto_replied' | 'company_replied' | 'unsubscribed' | 'bounced' | 'pipeline' | 'invalid' | 'subsequence' | 'blocklisted';
 export type Verification = 'valid' | 'invalid' | 'risky' | 'unknown' | 'pending' | 'expired' | 'unchecked';
 export type Provider = 'provider_a' | 'provider_b' | 'other' | 'none' | 'unknown';
 

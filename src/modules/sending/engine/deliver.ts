@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../runtime/context';
 import type { SmtpLogin } from '../../../mail/connection-test';
 import type { SmtpResult, SmtpSender } from '../../../mail/smtp-sender';
 import { isEnded } from '../../leads/lifecycle/lead-status';
+import { stopLead } from '../../leads/lifecycle/lead-progress';
 import { composeParts, type ComposedParts } from '../render/compose';
 import { spinSeed } from '../../templates/spin';
 import { dayKey, isSendingOpen, nextFreeAt, nextSendAt, sendZone, startOfDate, threadStartSubject } from '../schedule';
@@ -48,6 +49,9 @@ export interface DeliveryReport {
   released: number;
 }
 
+/** Why an email to a blocklisted address or domain was dropped. */
+export const BLOCKLISTED = 'Blocklisted';
+
 /** Why a one-off queued from an inbox that is now a seed was dropped. */
 export const SEED_DROP = 'The inbox is a seed now: seeds never send';
 
@@ -58,7 +62,7 @@ export { claimSends } from './deliver.queries';
  *  for later, or (a sequence email whose inbox or campaign cannot send now) withdraw it so the planner
  *  picks the lead again with whatever inbox can. A drop with `pass` also moves the lead past the step:
  *  the email can never be written for it. */
-type Verdict = { go: true } | { go: false; drop: string; pass?: boolean } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
+type Verdict = { go: true } | { go: false; drop: string; pass?: boolean; blocklisted?: boolean } | { go: false; releaseAt: Date } | { go: false; withdraw: true };
 
 function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: EngineCampaign, inbox: BatchInbox | undefined, now: Date): Verdict {
   const isStep = send.kind === 'step';
@@ -71,7 +75,10 @@ function judge(send: ClaimedSend, lead: EngineLead, blocked: boolean, campaign: 
   if (isStep && isEnded(lead.status)) return { go: false, drop: "The lead's sequence ended" };
   if (!isStep && (lead.status === 'unsubscribed' || lead.status === 'bounced')) return { go: false, drop: `The lead ${lead.status}` };
   if (isStep && lead.currentStep >= send.stepPosition!) return { go: false, drop: 'The lead is already past this step' };
-  if (blocked) return { go: false, drop: 'Blocklisted' };
+  // api.md Blocklist: never contacted. The drop also ends the lead's sequence (settle): left in it, the
+  // lead stayed due, the planner gave it its inbox's turn on every tick and the queue insert did nothing
+  // (this dropped row holds its step's place), so its inbox sent nothing more.
+  if (blocked) return { go: false, drop: BLOCKLISTED, blocklisted: true };
   if (lead.status === 'paused') return isStep ? { go: false, withdraw: true } : { go: false, releaseAt: new Date(now.getTime() + 5 * 60_000) };
   // decisions.md §6: an out-of-office's return date holds every email to the lead until then, a queued
   // one-off too (the planner already plans no step before it; this holds one planned before it was known).
@@ -106,7 +113,14 @@ async function settle(deps: AppDeps, em: EntityManager, lane: Lane, send: Claime
   const { report, owner } = lane;
   if ('drop' in verdict) {
     if (verdict.pass && send.kind === 'step') await dropClaimedStepAndPass(em, send.id, owner, verdict.drop, deps.clock.now());
-    else await dropClaimedSend(em, send.id, owner, verdict.drop);
+    else if (verdict.blocklisted) {
+      // The lead stops (`stopped`/`blocklisted`, if still in its sequence) with the row, so it is never
+      // planned again; its other queued emails are dropped with it.
+      await em.transactional(async (tx) => {
+        await dropClaimedSend(tx, send.id, owner, verdict.drop);
+        await stopLead(tx, send.leadId, { status: 'stopped', reason: 'blocklisted' }, verdict.drop);
+      });
+    } else await dropClaimedSend(em, send.id, owner, verdict.drop);
     report.dropped++;
     deps.metrics.engine.email('dropped');
   } else if ('withdraw' in verdict) {
