@@ -191,11 +191,17 @@ describe('what is recorded', () => {
     expect((await log(me)).map((e) => [e.operation, e.target_id])).toEqual([['postCampaigns', first.body.id]]);
   });
 
-  it('nothing for sign-up and login (no caller), and no change made by a refused key', async () => {
+  it('nothing for sign-up and login (with or without a caller), and no change made by a refused key', async () => {
     const me = await signUp(service.url);
     expect((await new Client(service.url).post('/auth/login', { email: me.email, password: me.password })).status).toBe(200);
     const reader = await me.client.post('/settings/api-keys', { name: 'reader', scopes: ['campaigns:read'] });
     expectError(await me.client.withToken(reader.body.key).post('/campaigns', { name: 'No' }), 403, 'insufficient_scope');
+    // Sent with a caller's credentials, GraphQL's login is still no change of the caller's workspace.
+    const gqlLogin = await me.client.request('POST', '/graphql', {
+      query: 'mutation ($input: LoginInput!) { login(input: $input) { token } }',
+      variables: { input: { email: me.email, password: me.password } },
+    });
+    expect(gqlLogin.body.data.login.token).toEqual(expect.any(String));
     expect((await log(me)).map((e) => e.operation)).toEqual(['postSettingsApiKeys']);
   });
 });

@@ -5,6 +5,7 @@
 // answer is sent, as REST does.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { getNamedType, GraphQLID, type GraphQLResolveInfo } from 'graphql';
+import { fieldAccess, type FieldAccess } from '../../contracts/graphql/scopes';
 import type { Ctx } from '../../runtime/context';
 import { recordChange } from './audit-log';
 
@@ -19,6 +20,8 @@ export function mutationTarget(info: GraphQLResolveInfo, args: Record<string, un
   return typeof id === 'string' && id ? id : null;
 }
 
+const isPublic = (access: FieldAccess | null) => access !== null && 'public' in access;
+
 export const auditPlugin: ApolloServerPlugin<Ctx> = {
   async requestDidStart() {
     const writes: Promise<void>[] = [];
@@ -30,6 +33,10 @@ export const auditPlugin: ApolloServerPlugin<Ctx> = {
         return {
           willResolveField({ info, args, contextValue }) {
             if (info.path.prev !== undefined || !contextValue.actor) return; // root fields, with a caller
+            // Sign-up and login are never recorded (README.md here), as at the REST door, even when a
+            // caller sends them with its credentials.
+            const field = info.parentType.getFields()[info.fieldName];
+            if (field && isPublic(fieldAccess(field))) return;
             return (error, result) => {
               if (error) return;
               writes.push(recordChange(contextValue, { operation: info.fieldName, targetId: mutationTarget(info, args as Record<string, unknown>, result) }));
