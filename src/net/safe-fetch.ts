@@ -14,7 +14,9 @@
 // - redirects are followed by hand, at most MAX_REDIRECTS, and every hop is checked again (scheme, host,
 //   addresses).
 // - one deadline (`timeoutMs`) covers the look-ups, the redirects and the body (a caller's `signal` may
-//   end it sooner); the body (after any gzip/deflate/br decoding) stops at `maxBytes`.
+//   end it sooner); the body (after any gzip/deflate/br decoding) stops at `maxBytes`. With `okBody`
+//   (webhooks) a 2xx status settles the request instead: its body is read only a little, briefly, and
+//   cut, never failing it.
 // - a GET by default; a POST (the model endpoint, webhooks) sends its body once and follows no redirect
 //   (the redirect answer comes back as it is).
 // safeFetchText wants a 2xx answer; safeFetch hands back any status with its body (an error answer's
@@ -73,6 +75,11 @@ export interface SafeFetchOptions {
   /** Keep-alive sockets for a run of requests to one peer (kept-connections.ts), reused only for the
    *  address the guard has just checked; without them every hop opens a socket of its own. */
   connections?: KeptConnections;
+  /** A 2xx answer is settled by its status line and headers (webhooks, decisions.md §8): its body is
+   *  kept up to `maxBytes` (undecoded, empty unless plain) and waited for up to `waitMs`; a body larger,
+   *  slower or broken off is cut (its socket closed) and is no failure, nor is the deadline once the
+   *  status arrived. A body that ends in time leaves a kept socket reusable. */
+  okBody?: { maxBytes: number; waitMs: number };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -375,7 +382,10 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
       },
     });
     let answered = false;
+    /** Set once a 2xx settled by its status (okBody) arrived: an error after it ends the body, not the request. */
+    let cutOkBody: (() => void) | null = null;
     req.on('error', (err) => {
+      if (cutOkBody) return cutOkBody();
       const code = (err as NodeJS.ErrnoException).code;
       if (req.reusedSocket && !answered && (code === 'ECONNRESET' || code === 'EPIPE')) reject(new StaleSocket(err.message));
       else reject(err);
@@ -390,6 +400,10 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
       }
       // An error answer: only its first ERROR_BODY_BYTES are kept, and its size is no failure.
       const ok = status >= 200 && status < 300;
+      if (ok && opts.okBody) {
+        cutOkBody = keepOkAnswer(res, status, opts.okBody, resolve);
+        return;
+      }
       const limit = ok ? opts.maxBytes : Math.min(opts.maxBytes, ERROR_BODY_BYTES);
       const tooLarge = () =>
         new AppError('fetch_too_large', `The linked file is larger than ${opts.maxBytes} bytes; split it or send a smaller one.`, { max_bytes: opts.maxBytes });
@@ -438,6 +452,38 @@ function requestOnce(url: URL, pinned: ResolvedAddress, opts: SafeFetchOptions, 
     });
     req.end(opts.body);
   });
+}
+
+/** A 2xx answer settled by its status (SafeFetchOptions.okBody): resolves with what of the body came
+ *  within the limits, at its end or at the first limit, error or close; returns what cuts it at once. */
+function keepOkAnswer(res: http.IncomingMessage, status: number, limits: { maxBytes: number; waitMs: number }, resolve: (hop: Hop) => void): () => void {
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const plain = encoding === '' || encoding === 'identity';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const finish = (cut: boolean) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    resolve({ status, location: undefined, headers: res.headers, body: plain ? Buffer.concat(chunks) : Buffer.alloc(0) });
+    // Settled first: destroying emits 'aborted'/'error'/'close', which find it done.
+    if (cut) res.destroy();
+  };
+  const timer = setTimeout(() => finish(true), limits.waitMs);
+  res.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    chunks.push(chunk.subarray(0, Math.max(0, limits.maxBytes - size)));
+    size += chunk.length;
+    if (size > limits.maxBytes) finish(true);
+  });
+  res.on('end', () => finish(false));
+  res.on('error', () => finish(true));
+  res.on('aborted', () => finish(true));
+  res.on('close', () => finish(true));
+  return () => finish(true);
 }
 
 /**

@@ -115,7 +115,10 @@ export interface ImapSession {
 // --- Outbound HTTP -----------------------------------------------------------------------------------
 
 /** A request under the outbound guard (net/safe-fetch.ts); ALLOW_PRIVATE_FETCH is the port's to apply. */
-export type OutboundRequest = Pick<SafeFetchOptions, 'allowedHosts' | 'redirectDomains' | 'maxBytes' | 'timeoutMs' | 'signal' | 'method' | 'headers' | 'body' | 'connections'>;
+export type OutboundRequest = Pick<
+  SafeFetchOptions,
+  'allowedHosts' | 'redirectDomains' | 'maxBytes' | 'timeoutMs' | 'signal' | 'method' | 'headers' | 'body' | 'connections' | 'okBody'
+>;
 
 export interface HttpPort {
   /** A 2xx answer's body; a refusal, failure or non-2xx answer is an AppError (safe-fetch.ts). */

@@ -124,6 +124,34 @@ describe('delivery', () => {
     expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
+  // decisions.md §8 "Any 2xx within 15 s is delivered": the status decides, whatever the body does.
+  it('a 2xx with a 5 MB body is delivered once, not retried', async () => {
+    const hook = await addEndpoint();
+    receiver.respond = () => ({ status: 200, bytes: 5_000_000 });
+    await record();
+    expect(await run(2_000)).toBe(1);
+    expect(await deliveries(hook.id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, response_status: 200, error: null })]);
+    clock.advance(DAY);
+    expect(await run(2_000)).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('a 2xx whose body trickles for 30 s is delivered once, not retried, and its connection closed', async () => {
+    const hook = await addEndpoint();
+    receiver.respond = () => ({ status: 200, trickleMs: 30_000 });
+    await record();
+    const started = Date.now();
+    expect(await run(2_000)).toBe(1);
+    expect(await deliveries(hook.id)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, response_status: 200, error: null })]);
+    // The body is not waited for: the connection is closed long before the receiver would end it.
+    await waitUntil(() => receiver.connections.open === 0);
+    expect(receiver.connections.open).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    clock.advance(DAY);
+    expect(await run(2_000)).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('a receiver that is down: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then failed', async () => {
     const hook = await addEndpoint();
     await receiver.stop();

@@ -11,7 +11,9 @@ export interface ReceivedWebhook {
   receivedAt: Date;
 }
 
-export type Answer = number | 'hang';
+/** A status; `hang`: never answer; or a status whose body is `bytes` long (Content-Length sent), or
+ *  trickled a byte every 100 ms for `trickleMs` (chunked). */
+export type Answer = number | 'hang' | { status: number; bytes?: number; trickleMs?: number };
 
 export interface WebhookReceiver {
   url: string;
@@ -81,7 +83,28 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         res.on('close', () => hanging.delete(res));
         return;
       }
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? 'receiver says no' : 'ok');
+      if (typeof answer === 'number') {
+        res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? 'receiver says no' : 'ok');
+        return;
+      }
+      if (answer.bytes !== undefined) {
+        res.writeHead(answer.status, { 'content-type': 'text/plain', 'content-length': String(answer.bytes) }).end(Buffer.alloc(answer.bytes, 'x'));
+        return;
+      }
+      // The status line and headers at once, then the body a byte at a time until trickleMs is over.
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.flushHeaders();
+      hanging.add(res);
+      const until = Date.now() + (answer.trickleMs ?? 0);
+      const drip = setInterval(() => {
+        if (Date.now() < until) return void res.write('x');
+        clearInterval(drip);
+        res.end();
+      }, 100);
+      res.on('close', () => {
+        clearInterval(drip);
+        hanging.delete(res);
+      });
     });
   });
   server.on('connection', (socket) => {

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { addressCategory, isHostAllowed, isPublicAddress, refusedCategory, safeFetchText, type SafeFetchOptions } from '../../src/net/safe-fetch';
+import { addressCategory, isHostAllowed, isPublicAddress, refusedCategory, safeFetch, safeFetchText, type SafeFetchOptions } from '../../src/net/safe-fetch';
 
 describe('addressCategory', () => {
   it.each([
@@ -124,6 +124,12 @@ describe('safeFetchText', () => {
           res.writeHead(200);
           res.write('email\n');
           return; // never ends
+        case '/odd-encoding':
+          return void res.writeHead(200, { 'content-encoding': 'zstd-nope' }).end('???');
+        case '/broken':
+          res.writeHead(200, { 'content-length': '100' });
+          res.write('part');
+          return void setTimeout(() => res.destroy(), 50);
         case '/missing':
           return void res.writeHead(404).end('no');
         case '/redirect':
@@ -263,6 +269,25 @@ describe('safeFetchText', () => {
     // a look-up that hangs is cut off too
     const resolve = () => new Promise<never>(() => undefined);
     await expect(safeFetchText('http://sheet.test/ok', { ...open, allowedHosts: ['sheet.test'], timeoutMs: 200, resolve })).rejects.toEqual(refused('fetch_timeout'));
+  });
+
+  // Webhooks (decisions.md §8): a 2xx status within the deadline settles the request, whatever the body does.
+  it('with okBody, a 2xx is settled by its status: a large, slow, broken or undecodable body is cut, not a failure', async () => {
+    const okBody = { ...open, okBody: { maxBytes: 10, waitMs: 5000 } };
+    for (const path of ['/big', '/big-chunked', '/gzip-bomb', '/odd-encoding', '/broken']) {
+      await expect(safeFetch(`${base}${path}`, okBody)).resolves.toMatchObject({ status: 200 });
+    }
+    await expect(safeFetch(`${base}/big`, okBody)).resolves.toMatchObject({ text: 'xxxxxxxxxx' });
+    // The body's wait is its own bound, and the deadline after the status is no failure either.
+    let started = Date.now();
+    await expect(safeFetch(`${base}/slow`, { ...open, okBody: { maxBytes: 10, waitMs: 200 } })).resolves.toMatchObject({ status: 200, text: 'email\n' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    started = Date.now();
+    await expect(safeFetch(`${base}/slow`, { ...okBody, timeoutMs: 300 })).resolves.toMatchObject({ status: 200 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Not a 2xx: read and limited as before. And the guard still decides where it may connect.
+    await expect(safeFetch(`${base}/missing`, okBody)).resolves.toMatchObject({ status: 404, text: 'no' });
+    await expect(safeFetch(`${base}/big`, { ...okBody, allowPrivate: false })).rejects.toEqual(refused('address_not_allowed'));
   });
 
   it('answers fetch_failed for an error status, an unknown host and a refused connection', async () => {

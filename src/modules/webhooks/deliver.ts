@@ -40,8 +40,11 @@ const MAX_UNWRITTEN = 256;
 /** A group of successes is written once this many have gathered, or after GROUP_WAIT_MS. */
 const GROUP_SIZE = 64;
 const GROUP_WAIT_MS = 20;
-/** A 2xx answer's body is read up to this (and thrown away). */
-const MAX_ANSWER_BYTES = 1_000_000;
+/** An answer's body is read up to this: a 2xx's is thrown away, an error's starts the attempt's `error`. */
+const ANSWER_BYTES = 4_096;
+/** How long a 2xx's body is waited for after its status (so a kept socket can be reused); a longer one
+ *  is cut and its socket closed. The status alone decides (decisions.md §8). */
+const OK_BODY_WAIT_MS = 1_000;
 
 export interface DeliveryOptions {
   /** The attempt's deadline; DELIVERY_TIMEOUT_MS (15 s) unless a test shortens it. */
@@ -68,7 +71,17 @@ export async function attempt(deps: AppDeps, url: string, signer: Webhook, d: Cl
   };
   try {
     // Through the outbound guard: no private addresses unless ALLOW_PRIVATE_FETCH, no redirects for a POST.
-    const res = await deps.http.request(url, { method: 'POST', headers, body, timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES, connections });
+    // A 2xx status within the deadline is delivered whatever its body does, however large or slow
+    // (decisions.md §8 "Any 2xx within 15 s is delivered"): `okBody` settles it at the status.
+    const res = await deps.http.request(url, {
+      method: 'POST',
+      headers,
+      body,
+      timeoutMs: opts.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      maxBytes: ANSWER_BYTES,
+      okBody: { maxBytes: ANSWER_BYTES, waitMs: OK_BODY_WAIT_MS },
+      connections,
+    });
     if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, error: null };
     const said = res.text.replace(/\s+/g, ' ').trim().slice(0, 200);
     return { ok: false, responseStatus: res.status, error: `The endpoint answered HTTP ${res.status}${said ? `: ${said}` : '.'}` };
