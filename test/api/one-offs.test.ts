@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { stopLead } from '../../src/modules/leads/lifecycle/lead-progress';
 import { expectError, signUp } from '../support/client';
-import { createCampaign } from '../support/factories/campaign.factory';
+import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
 import { createReplyItem } from '../support/factories/reply.factory';
 import { MINUTE, MONDAY_10, sendingWorld } from '../support/sending-world';
@@ -91,6 +91,50 @@ it('waits while the lead is paused and goes once it is resumed; is dropped when 
   await stopLead(world.service.deps.orm.em.fork(), t.leadId, { status: 'replied', reason: 'replied' }, 'Lead replied');
   expect((await db(`select status, error from send where id = ?`, [queued.id]))[0]).toEqual({ status: 'dropped', error: 'Lead replied' });
   expect((await world.me.client.post(`/one-offs/${queued.id}/cancel`, {})).body.status).toBe('dropped');
+});
+
+describe('a pending lead that got a one-off, paused and resumed', () => {
+  // A running campaign whose step 1 is due for the lead; the one-off goes first (the lead is busy while it
+  // is queued, so step 1 is not planned beside it).
+  async function pendingLeadWithOneOff() {
+    const campaign = await createCampaign(world.service, world.me.workspaceId, { status: 'active', timezone: 'UTC' });
+    await addStep(world.service, world.me.workspaceId, campaign.id, { variants: [{ subject: 'Step one', body: 'Hello', enabled: true }] });
+    const inbox = await world.senderInbox(campaign.id);
+    const [lead] = await createLeads(world.service, world.me.workspaceId, campaign.id, [
+      { email: `resume-${randomUUID().slice(0, 6)}@client.test`, createdAt: new Date(MONDAY_10.getTime() - 24 * 60 * MINUTE) },
+    ]);
+    expect((await send(lead!.id, { mailboxId: inbox.id, subject: 'A note', body: 'Hello' })).status).toBe(200);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    expect((await db(`select status, current_step from lead where id = ?`, [lead!.id]))[0]).toEqual({ status: 'pending', current_step: 0 });
+    return { leadId: lead!.id, email: lead!.email };
+  }
+
+  // Before, resume made it `active` (lastSentAt, set by the one-off, counted as a started sequence) at step
+  // 0 with no due time: no due read took it again and step 1 never went.
+  const resumedGetsStepOne = async (leadId: string, email: string) => {
+    clock.advance(MINUTE);
+    expect(await tick()).toMatchObject({ sent: 1 });
+    expect(await db(`select kind, step_position, status from send where lead_id = ? and kind = 'step'`, [leadId])).toEqual([{ kind: 'step', step_position: 1, status: 'sent' }]);
+    const subjects = await Promise.all(world.peer.messages.filter((m) => m.envelope.rcptTo.includes(email)).map(async (m) => (await simpleParser(m.raw)).subject));
+    expect(subjects).toEqual(['A note', 'Step one']);
+  };
+
+  it('comes back pending through PATCH /leads/:id and is sent step 1 at the next tick', async () => {
+    const { leadId, email } = await pendingLeadWithOneOff();
+    expect((await world.me.client.patch(`/leads/${leadId}`, { status: 'paused' })).body).toMatchObject({ status: 'paused' });
+    expect((await world.me.client.patch(`/leads/${leadId}`, { status: 'active' })).body).toMatchObject({ status: 'pending', currentStep: 0 });
+    await resumedGetsStepOne(leadId, email);
+  });
+
+  it('comes back pending through GraphQL updateLead and is sent step 1 at the next tick', async () => {
+    const { leadId, email } = await pendingLeadWithOneOff();
+    const paused = await world.me.client.gql(ops.UpdateLeadDocument, { id: leadId, input: { status: 'paused' } });
+    expect(paused.data!.updateLead).toMatchObject({ status: 'paused' });
+    const resumed = await world.me.client.gql(ops.UpdateLeadDocument, { id: leadId, input: { status: 'active' } });
+    expect(resumed.errors).toBeUndefined();
+    expect(resumed.data!.updateLead).toMatchObject({ status: 'pending', currentStep: 0 });
+    await resumedGetsStepOne(leadId, email);
+  });
 });
 
 it("waits until an away lead's return date (decisions.md §6), and goes then", async () => {

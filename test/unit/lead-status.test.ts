@@ -29,8 +29,10 @@ describe('nextStatus', () => {
 
   it('resumes a paused lead to active once its sequence started, to pending before', () => {
     expect(nextStatus(lead('paused', 1), 'active')).toBe('active');
-    expect(nextStatus(lead('paused', 0, new Date()), 'active')).toBe('active');
     expect(nextStatus(lead('paused'), 'active')).toBe('pending');
+    // A one-off (lastSentAt) does not start the sequence: made active at step 0 it had no due time and
+    // no due read took it again.
+    expect(nextStatus(lead('paused', 0, new Date()), 'active')).toBe('pending');
   });
 
   it('keeps an active lead active', () => {

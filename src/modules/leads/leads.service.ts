@@ -128,22 +128,28 @@ export async function exportCampaignLeadsCsv(ctx: AuthedCtx, campaignId: string,
   await writeCampaignLeadsCsv(ctx.em, campaign, fields, start(campaign));
 }
 
-/** Whether the lead's sequence has started: from then on it is `active`, before it `pending`. */
-const hasStarted = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
+/** Whether the lead was ever emailed (a sequence step or a one-off): it then stays for the record. */
+const wasEmailed = (l: Lead) => l.currentStep > 0 || l.lastSentAt !== null;
+
+/** Whether the lead's sequence has started (a step is behind it: sent, task closed or skipped): from then
+ *  on it is `active`, before it `pending`. Not lastSentAt, which a one-off sets too: a pending lead that
+ *  got one and was paused came back `active` at step 0 with no due time, read by no due query, and its
+ *  step 1 never went. */
+const sequenceStarted = (l: Pick<Lead, 'currentStep'>) => l.currentStep > 0;
 
 /**
  * Status moves of PATCH (api.md Leads rule 1): `paused` stops a lead still in its sequence (pending or
- * active); `active` resumes a paused lead where it stopped (back to pending if it never had a first
- * email). Asking for the state a lead is already in changes nothing. Anything else is a state conflict
+ * active); `active` resumes a paused lead where it stopped (back to pending if no step of its sequence
+ * is behind it yet, one-offs or not). Asking for the state a lead is already in changes nothing. Anything else is a state conflict
  * (409): a finished lead (replied, unsubscribed, bounced, completed, stopped) cannot be paused, since
  * resuming it would restart mail its end was meant to stop, and only a paused lead can become active.
  */
-export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep' | 'lastSentAt'>, wanted: 'paused' | 'active'): LeadStatus {
+export function nextStatus(lead: Pick<Lead, 'status' | 'currentStep'>, wanted: 'paused' | 'active'): LeadStatus {
   if (wanted === 'paused') {
     if (isInSequence(lead.status)) return 'paused';
     throw new AppError('lead_not_in_sequence', `This lead is ${lead.status}: its sequence has ended, so it cannot be paused.`, { status: lead.status });
   }
-  if (lead.status === 'paused') return hasStarted(lead as Lead) ? 'active' : 'pending';
+  if (lead.status === 'paused') return sequenceStarted(lead) ? 'active' : 'pending';
   if (lead.status === 'active') return 'active';
   throw new AppError('lead_not_paused', `Only a paused lead can be made active; this lead is ${lead.status}.`, { status: lead.status });
 }
@@ -196,7 +202,7 @@ const emailed = () => new AppError('lead_emailed', 'This lead has been emailed, 
 /** DELETE /leads/:id: only a lead never emailed (api.md Leads rule 6; 409 per decisions.md §3). */
 export async function deleteLead(ctx: AuthedCtx, id: string) {
   const lead = await loadLead(ctx.em, id);
-  if (hasStarted(lead)) throw emailed();
+  if (wasEmailed(lead)) throw emailed();
   // The guard in the statement closes the race with a first send landing between read and delete.
   const deleted = await ctx.em.nativeDelete(Lead, { id: lead.id, currentStep: 0, lastSentAt: null });
   if (deleted === 0) throw emailed();
