@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordEvent } from '../../src/modules/events/record-event';
 import { runWebhooksOnce } from '../../src/modules/webhooks/delivery.job';
-import { PER_ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/deliver';
+import { ENDPOINT_FRESH_MS, PER_ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/deliver';
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/retry-schedule';
 import { addStep, createCampaign } from '../support/factories/campaign.factory';
 import { createLeads } from '../support/factories/lead.factory';
@@ -249,6 +249,48 @@ describe('delivery', () => {
     expect(receiver.connections.accepted).toBeLessThanOrEqual(PER_ENDPOINT_CONCURRENCY);
     await waitUntil(() => receiver.connections.open === 0);
     expect(receiver.connections.open).toBe(0);
+  });
+
+  // decisions.md §8 PATCH url / enabled, DELETE: a running worker sees them within ENDPOINT_FRESH_MS, its
+  // already-claimed queue included (attempts started before that may still go where they were going).
+  it('a running worker follows PATCH url within a second, its queue included', async () => {
+    const moved = await startWebhookReceiver();
+    try {
+      const hook = await addEndpoint();
+      receiver.respond = () => ({ status: 200, delayMs: 300 });
+      for (let i = 0; i < 40; i++) await record('email_sent', { n: i });
+      const running = run();
+      await receiver.waitFor(PER_ENDPOINT_CONCURRENCY);
+      expect((await world.me.client.patch(`/webhooks/${hook.id}`, { url: moved.url })).status).toBe(200);
+      const patchedAt = Date.now();
+      expect(await running).toBe(40);
+      expect(receiver.received.filter((r) => r.receivedAt.getTime() > patchedAt + ENDPOINT_FRESH_MS + 500)).toEqual([]);
+      expect(moved.received.length).toBeGreaterThan(0);
+      expect(new Set([...receiver.received, ...moved.received].map((r) => r.headers['webhook-id'])).size).toBe(40);
+      expect((await deliveries(hook.id)).every((d) => d.status === 'delivered')).toBe(true);
+    } finally {
+      await moved.stop();
+    }
+  });
+
+  it.each(['disabled', 'deleted'])('a running worker stops within a second once its endpoint is %s, its queue given back', async (change) => {
+    const hook = await addEndpoint();
+    receiver.respond = () => ({ status: 200, delayMs: 300 });
+    for (let i = 0; i < 40; i++) await record('email_sent', { n: i });
+    const running = run();
+    await receiver.waitFor(PER_ENDPOINT_CONCURRENCY);
+    const res = change === 'disabled' ? await world.me.client.patch(`/webhooks/${hook.id}`, { enabled: false }) : await world.me.client.delete(`/webhooks/${hook.id}`);
+    expect(res.status).toBe(200);
+    const changedAt = Date.now();
+    await running;
+    expect(receiver.received.filter((r) => r.receivedAt.getTime() > changedAt + ENDPOINT_FRESH_MS + 500)).toEqual([]);
+    expect(receiver.received.length).toBeLessThan(40);
+    if (change === 'disabled') {
+      // What was claimed but not attempted waits, its attempt uncounted.
+      const rows = await deliveries(hook.id);
+      expect(rows.filter((d) => d.status === 'delivered')).toHaveLength(receiver.received.length);
+      expect(rows.filter((d) => d.status === 'pending').every((d) => d.attempts === 0)).toBe(true);
+    }
   });
 
   it('a slow endpoint does not hold back another one', async () => {

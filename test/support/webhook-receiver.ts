@@ -11,9 +11,9 @@ export interface ReceivedWebhook {
   receivedAt: Date;
 }
 
-/** A status; `hang`: never answer; or a status whose body is `bytes` long (Content-Length sent), or
- *  trickled a byte every 100 ms for `trickleMs` (chunked). */
-export type Answer = number | 'hang' | { status: number; bytes?: number; trickleMs?: number };
+/** A status; `hang`: never answer; or a status given after `delayMs`, or whose body is `bytes` long
+ *  (Content-Length sent), or trickled a byte every 100 ms for `trickleMs` (chunked). */
+export type Answer = number | 'hang' | { status: number; delayMs?: number; bytes?: number; trickleMs?: number };
 
 export interface WebhookReceiver {
   url: string;
@@ -85,6 +85,15 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       if (typeof answer === 'number') {
         res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? 'receiver says no' : 'ok');
+        return;
+      }
+      if (answer.delayMs !== undefined) {
+        hanging.add(res);
+        const later = setTimeout(() => res.writeHead(answer.status, { 'content-type': 'text/plain' }).end('ok'), answer.delayMs);
+        res.on('close', () => {
+          clearTimeout(later);
+          hanging.delete(res);
+        });
         return;
       }
       if (answer.bytes !== undefined) {

@@ -7,6 +7,7 @@ import { KeptConnections } from '../../net/kept-connections';
 import {
   claimDue,
   claimOne,
+  endpointNow,
   loadEndpoint,
   recordAttempt,
   recordDelivered,
@@ -45,6 +46,10 @@ const ANSWER_BYTES = 4_096;
 /** How long a 2xx's body is waited for after its status (so a kept socket can be reused); a longer one
  *  is cut and its socket closed. The status alone decides (decisions.md §8). */
 const OK_BODY_WAIT_MS = 1_000;
+/** How stale a worker's view of its endpoint (URL, enabled, secret) may be when an attempt starts: a
+ *  PATCH url, a disable or a DELETE reaches a running worker within this, its queue or not (decisions.md
+ *  §8), at one read a second rather than one per attempt. */
+export const ENDPOINT_FRESH_MS = 1_000;
 
 export interface DeliveryOptions {
   /** The attempt's deadline; DELIVERY_TIMEOUT_MS (15 s) unless a test shortens it. */
@@ -179,8 +184,40 @@ export async function deliverEndpoint(deps: AppDeps, endpointId: string, opts: D
   };
   const write = (): Promise<void> => (writing ??= flush().finally(() => (writing = null)));
 
+  // The endpoint as it is now, read again once ENDPOINT_FRESH_MS has passed (one read shared by the
+  // attempts starting meanwhile): a new URL or secret applies to the next attempt, and a disabled or
+  // deleted endpoint gets none (what is queued goes back below, its attempts uncounted).
+  let readAt = Date.now();
+  let reading: Promise<void> | null = null;
+  const reread = async () => {
+    try {
+      const now = await endpointNow(em, endpoint.id);
+      readAt = Date.now();
+      if (!now || !now.enabled) {
+        halt = true;
+        return;
+      }
+      endpoint.url = now.url;
+      if (now.secretEnc !== endpoint.secretEnc) {
+        endpoint.secretEnc = now.secretEnc;
+        signer = signerFor(deps, endpoint);
+      }
+    } catch (err) {
+      failure ??= err;
+      halt = true;
+    }
+  };
+  const current = async (): Promise<boolean> => {
+    if (Date.now() - readAt >= ENDPOINT_FRESH_MS) await (reading ??= reread().finally(() => (reading = null)));
+    return !halt;
+  };
+
   const worker = async () => {
     for (let d = await next(); d; d = await next()) {
+      if (!(await current())) {
+        queue.unshift(d); // not attempted: given back with the rest
+        break;
+      }
       const result = await attempt(deps, endpoint.url, signer, d, opts, connections);
       made++;
       if (result.ok) {

@@ -87,6 +87,16 @@ export async function loadEndpoint(em: EntityManager, id: string): Promise<Lease
   return r ? toEndpoint(r) : null;
 }
 
+/**
+ * What a PATCH, DELETE or rotation may have changed since a worker took the endpoint: its URL, secret and
+ * whether it is still enabled; null once deleted.
+ * @allWorkspaces keyed by an endpoint whose lease this worker holds
+ */
+export async function endpointNow(em: EntityManager, id: string): Promise<{ url: string; secretEnc: string; enabled: boolean } | null> {
+  const [r] = await sql(em, `select url, secret_enc, enabled from webhook_endpoint where id = ?`, [id]);
+  return r ? { url: String(r.url), secretEnc: String(r.secret_enc), enabled: Boolean(r.enabled) } : null;
+}
+
 const toEndpoint = (r: Record<string, unknown>): LeasedEndpoint => ({
   id: String(r.id),
   workspaceId: String(r.workspace_id),
