@@ -119,6 +119,18 @@ describe('REST', () => {
     expect(receiver.received).toHaveLength(before);
   });
 
+  it('refuses link-local and metadata addresses even with ALLOW_PRIVATE_FETCH, which lets private ones through (REST and GraphQL)', async () => {
+    // `service` runs with ALLOW_PRIVATE_FETCH: the delivery guard never reaches these, so they are not saved.
+    for (const url of ['http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hook', 'http://169.254.1.1/hook']) {
+      expectError(await me.client.post('/webhooks', { url }), 400, 'address_not_allowed');
+      const gql = await me.client.gql(ops.CreateWebhookDocument, { input: { url } });
+      expect(gql.errors?.[0]?.extensions?.code).toBe('address_not_allowed');
+    }
+    const allowed = await me.client.post('/webhooks', { url: 'http://10.1.2.3/hook' });
+    expect(allowed.status).toBe(201);
+    await me.client.delete(`/webhooks/${allowed.body.id}`);
+  });
+
   it('lists every event kind with a description', async () => {
     const res = await me.client.get('/webhooks/events');
     expect(res.status).toBe(200);

@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
 import type { AuthedCtx } from '../../runtime/context';
 import { findOr404, isUuid } from '../../storage/find';
 import { AppError, notFound } from '../../contracts/errors';
-import { addressCategory, normalizeHost } from '../../net/safe-fetch';
+import { normalizeHost, refusedCategory } from '../../net/safe-fetch';
 import { EVENT_DESCRIPTIONS, EVENT_KINDS, insertEvent } from '../events/record-event';
 import { deliverNow } from './deliver';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
@@ -38,10 +38,12 @@ const view = (w: WebhookEndpoint): WebhookView => ({
 /** Kinds as given, each once, in the order of the list of kinds. */
 const kinds = (events: readonly string[] | null | undefined): string[] => EVENT_KINDS.filter((k) => events?.includes(k));
 
+/** The guard's verdict on a URL written as an address, when it is saved (a name is checked when it is
+ *  resolved, at each delivery). ALLOW_PRIVATE_FETCH lets private and loopback addresses through, never
+ *  link-local or metadata ones (refusedCategory, decisions.md §10): those were saved with it before. */
 function checkAddress(ctx: AuthedCtx, url: string): void {
-  if (ctx.deps.config.allowPrivateFetch) return;
   const host = normalizeHost(new URL(url).hostname);
-  const category = isIP(host) ? addressCategory(host) : null;
+  const category = isIP(host) ? refusedCategory(host, ctx.deps.config.allowPrivateFetch) : null;
   if (category) {
     throw new AppError('address_not_allowed', `The webhook URL points at a ${category} address, which the server does not deliver to.`, { host, category });
   }
@@ -96,7 +98,8 @@ export async function deleteWebhook(ctx: AuthedCtx, id: string): Promise<{ delet
 export async function rotateWebhookSecret(ctx: AuthedCtx, id: string): Promise<WebhookWithSecretView> {
   const endpoint = await endpointOr404(ctx, id);
   const secret = newWebhookSecret();
-  // Every attempt from now on is signed with the new secret (a worker re-reads it before each claim).
+  // Attempts from now on are signed with the new secret: a worker re-reads its endpoint at most a second
+  // before each attempt (deliver.ts ENDPOINT_FRESH_MS).
   endpoint.secretEnc = ctx.deps.secrets.encrypt(secret);
   await ctx.em.flush();
   return { ...view(endpoint), secret };
