@@ -50,7 +50,7 @@ export function imapClient(opts: ImapPortOptions) {
   return {
     testLogin: (login: MailServerLogin): Promise<CheckResult> => testImapLogin(login, opts.policy, opts.testTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS, stopping.signal),
     open: (login: MailServerLogin, o: OpenOptions = {}) => openImapSession(login, opts.policy, opts.timeoutMs ?? IMAP_SESSION_TIMEOUT_MS, o.signal, o.maxResponseBytes),
-    parseAll: (raws: readonly Buffer[]) => thread.parseAll(raws),
+    parseAll: (raws: readonly Buffer[], opts?: { reports?: boolean }) => thread.parseAll(raws, opts),
     endRequestWork: () => stopping.abort(),
     close: () => {
       stopping.abort();

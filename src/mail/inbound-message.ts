@@ -77,13 +77,18 @@ export interface InboundMessage {
   deliveryStatus: DeliveryStatus | null;
   returned: ReturnedMessage | null;
   /** Each attachment that may be a DMARC aggregate report (XML, .gz or .zip), parsed: the report, or why
-   *  it is none. Read only at the inbox that takes a workspace's reports (decisions.md §6). */
+   *  it is none. Only when parsed with `reports` (the inbox that takes a workspace's reports, decisions.md
+   *  §6); empty otherwise. */
   reports: DmarcReportResult[];
 }
 
 export type Unreadable = { unreadable: true; reason: string };
 export interface ParseInboundOptions {
   maxRawBytes?: number;
+  /** Parse the attachments that may be DMARC aggregate reports into `reports` (the report address's
+   *  messages only: a large report takes seconds, which no other inbox should spend on a zip a sender
+   *  attached); without it `reports` is empty. */
+  reports?: boolean;
 }
 
 export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}): Promise<InboundMessage | Unreadable> {
@@ -101,7 +106,7 @@ export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}):
   const broken = structuralProblem(raw, mail);
   if (broken) return { unreadable: true, reason: broken };
   try {
-    return storable(await toInbound(mail));
+    return storable(await toInbound(mail, opts.reports === true));
   } catch (err) {
     return { unreadable: true, reason: `MIME parse error: ${(err as Error).message}` };
   }
@@ -109,8 +114,8 @@ export async function parseInbound(raw: Buffer, opts: ParseInboundOptions = {}):
 
 /** Parses messages in order, a result for each (ImapPort.parseAll: the parse thread runs this on a batch;
  *  fake IMAP ports in tests run it on the caller's thread). */
-export function parseInboundAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]> {
-  return Promise.all(raws.map((raw) => parseInbound(raw)));
+export function parseInboundAll(raws: readonly Buffer[], opts: { reports?: boolean } = {}): Promise<(InboundMessage | Unreadable)[]> {
+  return Promise.all(raws.map((raw) => parseInbound(raw, opts)));
 }
 
 /** mailparser is lenient: garbage parses into an empty message. These are the cases where what it gives
@@ -126,7 +131,7 @@ function structuralProblem(raw: Buffer, mail: ParsedMail): string | null {
   return null;
 }
 
-async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
+async function toInbound(mail: ParsedMail, withReports: boolean): Promise<InboundMessage> {
   const ct = mail.headers.get('content-type') as StructuredHeader | undefined;
   const hasHtml = typeof mail.html === 'string' && mail.html.trim() !== '';
   let text = mail.text ?? '';
@@ -159,7 +164,7 @@ async function toInbound(mail: ParsedMail): Promise<InboundMessage> {
     returned: await returnedMessage(mail.attachments),
     // Parsed here, on the parse thread: a report of the largest size allowed takes seconds to parse, which
     // on the main thread stalled every request and job of the service (decisions.md §10).
-    reports: mail.attachments.filter(isReportAttachment).map((a) => parseDmarcReport(a.content, a.filename ?? undefined, a.contentType)),
+    reports: withReports ? mail.attachments.filter(isReportAttachment).map((a) => parseDmarcReport(a.content, a.filename ?? undefined, a.contentType)) : [],
   };
 }
 

@@ -22,9 +22,9 @@ export class ParseThread {
   private readonly thread = new WorkerThread<(InboundMessage | Unreadable)[]>('parse-worker', 'parse');
 
   /** Parses the messages, in order: a result for each. */
-  async parseAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]> {
+  async parseAll(raws: readonly Buffer[], opts: { reports?: boolean } = {}): Promise<(InboundMessage | Unreadable)[]> {
     if (!raws.length) return [];
-    return this.thread.request((id) => ({ id, raws: [...raws] }) satisfies ToParseThread);
+    return this.thread.request((id) => ({ id, raws: [...raws], reports: opts.reports === true }) satisfies ToParseThread);
   }
 
   /** Ends the thread (service shutdown); batches it still held fail. */

@@ -8,6 +8,8 @@ import type { WorkerAnswer } from './worker-thread';
 export interface ToParseThread {
   id: number;
   raws: Uint8Array[];
+  /** Parse DMARC report attachments too (the report address's messages). */
+  reports: boolean;
 }
 
 /** The thread's answer to one batch (worker-thread.ts): a result per message, in the order given. */
@@ -16,5 +18,5 @@ export type FromParseThread = WorkerAnswer<(InboundMessage | Unreadable)[]>;
 parentPort?.on('message', (m: ToParseThread) => {
   // parseInbound never throws: malformed input comes back as { unreadable, reason }.
   const raws = m.raws.map((raw) => Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
-  void parseInboundAll(raws).then((result) => parentPort!.postMessage({ id: m.id, result } satisfies FromParseThread));
+  void parseInboundAll(raws, { reports: m.reports }).then((result) => parentPort!.postMessage({ id: m.id, result } satisfies FromParseThread));
 });

@@ -54,7 +54,7 @@ export interface ImapPort {
   /** Parses messages read from a session, a result for each in order (mail/inbound-message.ts
    *  parseInbound; the real port does it on a thread of its own, a batch at a time, mail/parse-thread.ts).
    *  Malformed input resolves to { unreadable, reason }. */
-  parseAll(raws: readonly Buffer[]): Promise<(InboundMessage | Unreadable)[]>;
+  parseAll(raws: readonly Buffer[], opts?: { reports?: boolean }): Promise<(InboundMessage | Unreadable)[]>;
   /** Service stop begins: connection tests still waiting on a server end at once (SmtpPort's). */
   endRequestWork?(): void;
   /** Service stop, after the jobs drained: ends what the port holds (the parse thread). */

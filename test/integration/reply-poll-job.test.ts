@@ -42,9 +42,9 @@ class FakeImap implements ImapPort {
   }
 
   // Parsed on the test's thread: the real port's parse thread is tested through reply-polling.test.ts.
-  async parseAll(raws: readonly Buffer[]) {
+  async parseAll(raws: readonly Buffer[], opts?: { reports?: boolean }) {
     await this.parseGate;
-    return parseInboundAll(raws);
+    return parseInboundAll(raws, opts);
   }
 
   async close() {}

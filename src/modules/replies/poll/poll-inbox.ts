@@ -219,8 +219,10 @@ async function pollFolder(
       report.tooLarge++;
       deps.log.warn('message over the size limit skipped', { inboxId: inbox.id, folder: path, uid: m.uid, size: m.tooLarge });
     }
-    // The batch's messages go to the parse thread together (one crossing each way, mail/parse-thread.ts).
-    const parsed = deps.imap.parseAll(messages.filter((m) => m.tooLarge === undefined).map((m) => m.source)).then((results) => {
+    // The batch's messages go to the parse thread together (one crossing each way, mail/parse-thread.ts),
+    // which parses DMARC reports too at the report address only.
+    const raws = messages.filter((m) => m.tooLarge === undefined).map((m) => m.source);
+    const parsed = deps.imap.parseAll(raws, { reports: inbox.dmarc_reports }).then((results) => {
       let next = 0;
       return messages.map((raw) => ({ raw, msg: raw.tooLarge === undefined ? results[next++]! : tooLarge(raw.tooLarge) }));
     });
